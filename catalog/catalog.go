@@ -1,0 +1,330 @@
+// Package catalog loads the service's vocabulary: the document types a
+// segment can have (with their category and field names) and the requirement
+// keys a document is judged against (with their rules).
+//
+// The YAML files beside this file are the project's own copy of the shared
+// catalog. They are embedded so that every process (API, worker, the
+// in-process `compliance process` command) judges with the same rules, and
+// they are validated at load so a typo fails start-up, not an intake.
+package catalog
+
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+//go:embed document-types.yaml
+var documentTypesYAML []byte
+
+//go:embed requirements.yaml
+var requirementsYAML []byte
+
+// Fulfillment types of a requirement.
+const (
+	FulfillDocument       = "DOCUMENT"
+	FulfillRegistrySearch = "REGISTRY_SEARCH"
+	FulfillStatement      = "STATEMENT"
+	FulfillPassThrough    = "PASS_THROUGH"
+)
+
+// OtherType is the type of a page that is none of the catalog's types.
+const OtherType = "other"
+
+// Catalog is the loaded, validated vocabulary. It is immutable after Load.
+type Catalog struct {
+	// CommonFields maps a field name shared by many types to its value kind.
+	CommonFields map[string]string
+	types        map[string]*DocType
+	typeOrder    []string
+	requirements map[string]*Requirement
+	reqOrder     []string
+}
+
+// DocType is one document type of the catalog.
+type DocType struct {
+	Key      string
+	Category string
+	Name     string
+	Fields   []string
+	Notes    string
+	// Classify holds the phrases that recognise the type on a page. They live
+	// in the catalog so that adding a type is one edit in one file.
+	Classify ClassifyHints
+}
+
+// ClassifyHints are the phrases a classifier looks for. Titles are strong
+// evidence (a document's own heading), keywords weaker, and a negative
+// phrase rules the type out (e.g. "pediatric" for plain BLS).
+type ClassifyHints struct {
+	Titles   []string `yaml:"titles"`
+	Keywords []string `yaml:"keywords"`
+	Negative []string `yaml:"negative"`
+}
+
+// SchemaID is the schema identifier reported on segments of this type.
+func (t *DocType) SchemaID() string { return t.Key + ".v1" }
+
+// HasField reports whether the type defines the named field.
+func (t *DocType) HasField(name string) bool { return slices.Contains(t.Fields, name) }
+
+// Requirement is one requirement key with what it accepts and checks.
+type Requirement struct {
+	Key         string
+	Fulfillment string
+	Accepts     []string
+	Rules       []Rule
+	Registries  []string
+	Template    string
+	Notes       string
+}
+
+// Rule is one requirement rule: a name and its argument, if any
+// (`not_expired` has none, `within_months: 12` has 12, `result_is:
+// [negative]` has a list).
+type Rule struct {
+	Name string
+	// Exactly one of the following is set, according to the rule's kind.
+	Int     int
+	Strings []string
+	Bool    bool
+}
+
+// ruleArgKinds says which argument each known rule takes.
+var ruleArgKinds = map[string]string{
+	"not_expired":                  "none",
+	"license_status_is":            "strings",
+	"result_is":                    "strings",
+	"within_months":                "int",
+	"within_days":                  "int",
+	"immune_or_doses":              "int",
+	"immune_or_doses_or_declined":  "int",
+	"current_season_or_declined":   "bool",
+	"doses_at_least":               "int",
+	"cleared":                      "bool",
+	"not_expired_or_within_months": "int",
+}
+
+// RuleNames lists every rule name the catalog may use.
+func RuleNames() []string {
+	names := make([]string, 0, len(ruleArgKinds))
+	for n := range ruleArgKinds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Load parses and validates the embedded catalog.
+func Load() (*Catalog, error) {
+	return Parse(documentTypesYAML, requirementsYAML)
+}
+
+// MustLoad is Load for process start-up and tests, where a broken embedded
+// catalog is a build defect.
+func MustLoad() *Catalog {
+	c, err := Load()
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+type rawTypes struct {
+	CommonFields map[string]string `yaml:"common_fields"`
+	Types        yaml.Node         `yaml:"types"`
+}
+
+type rawType struct {
+	Category string        `yaml:"category"`
+	Name     string        `yaml:"name"`
+	Fields   []string      `yaml:"fields"`
+	Notes    string        `yaml:"notes"`
+	Classify ClassifyHints `yaml:"classify"`
+}
+
+type rawRequirements struct {
+	Requirements yaml.Node `yaml:"requirements"`
+}
+
+type rawRequirement struct {
+	Fulfillment string      `yaml:"fulfillment"`
+	Accepts     []string    `yaml:"accepts"`
+	Rules       []yaml.Node `yaml:"rules"`
+	Registries  []string    `yaml:"registries"`
+	Template    string      `yaml:"template"`
+	Notes       string      `yaml:"notes"`
+}
+
+// Parse builds a catalog from the two YAML documents and validates it.
+func Parse(typesDoc, requirementsDoc []byte) (*Catalog, error) {
+	var rt rawTypes
+	if err := yaml.Unmarshal(typesDoc, &rt); err != nil {
+		return nil, fmt.Errorf("catalog: document types: %w", err)
+	}
+	c := &Catalog{
+		CommonFields: rt.CommonFields,
+		types:        map[string]*DocType{},
+		requirements: map[string]*Requirement{},
+	}
+	if rt.Types.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("catalog: document types: `types` must be a mapping")
+	}
+	for i := 0; i+1 < len(rt.Types.Content); i += 2 {
+		key := rt.Types.Content[i].Value
+		var t rawType
+		if err := rt.Types.Content[i+1].Decode(&t); err != nil {
+			return nil, fmt.Errorf("catalog: type %q: %w", key, err)
+		}
+		if _, dup := c.types[key]; dup {
+			return nil, fmt.Errorf("catalog: type %q defined twice", key)
+		}
+		if t.Category == "" {
+			return nil, fmt.Errorf("catalog: type %q has no category", key)
+		}
+		if len(t.Fields) == 0 {
+			return nil, fmt.Errorf("catalog: type %q has no fields", key)
+		}
+		c.types[key] = &DocType{Key: key, Category: t.Category, Name: t.Name, Fields: t.Fields, Notes: t.Notes, Classify: t.Classify}
+		c.typeOrder = append(c.typeOrder, key)
+	}
+	if _, ok := c.types[OtherType]; !ok {
+		return nil, fmt.Errorf("catalog: the %q type is required", OtherType)
+	}
+
+	var rr rawRequirements
+	if err := yaml.Unmarshal(requirementsDoc, &rr); err != nil {
+		return nil, fmt.Errorf("catalog: requirements: %w", err)
+	}
+	if rr.Requirements.Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("catalog: requirements: `requirements` must be a mapping")
+	}
+	for i := 0; i+1 < len(rr.Requirements.Content); i += 2 {
+		key := rr.Requirements.Content[i].Value
+		var r rawRequirement
+		if err := rr.Requirements.Content[i+1].Decode(&r); err != nil {
+			return nil, fmt.Errorf("catalog: requirement %q: %w", key, err)
+		}
+		req, err := c.buildRequirement(key, r)
+		if err != nil {
+			return nil, err
+		}
+		if _, dup := c.requirements[key]; dup {
+			return nil, fmt.Errorf("catalog: requirement %q defined twice", key)
+		}
+		c.requirements[key] = req
+		c.reqOrder = append(c.reqOrder, key)
+	}
+	return c, nil
+}
+
+func (c *Catalog) buildRequirement(key string, r rawRequirement) (*Requirement, error) {
+	req := &Requirement{Key: key, Fulfillment: r.Fulfillment, Accepts: r.Accepts, Registries: r.Registries, Template: r.Template, Notes: r.Notes}
+	if req.Fulfillment == "" {
+		req.Fulfillment = FulfillDocument
+	}
+	switch req.Fulfillment {
+	case FulfillDocument:
+		if len(req.Accepts) == 0 {
+			return nil, fmt.Errorf("catalog: requirement %q accepts no document type", key)
+		}
+		for _, a := range req.Accepts {
+			if _, ok := c.types[a]; !ok {
+				return nil, fmt.Errorf("catalog: requirement %q accepts unknown type %q", key, a)
+			}
+		}
+	case FulfillRegistrySearch:
+		if len(req.Registries) == 0 {
+			return nil, fmt.Errorf("catalog: requirement %q names no registry", key)
+		}
+	case FulfillStatement:
+		if req.Template == "" {
+			return nil, fmt.Errorf("catalog: requirement %q names no template", key)
+		}
+	case FulfillPassThrough:
+	default:
+		return nil, fmt.Errorf("catalog: requirement %q has unknown fulfillment %q", key, req.Fulfillment)
+	}
+	for _, n := range r.Rules {
+		rule, err := parseRule(n)
+		if err != nil {
+			return nil, fmt.Errorf("catalog: requirement %q: %w", key, err)
+		}
+		req.Rules = append(req.Rules, rule)
+	}
+	return req, nil
+}
+
+func parseRule(n yaml.Node) (Rule, error) {
+	var name string
+	var arg *yaml.Node
+	switch n.Kind {
+	case yaml.ScalarNode:
+		name = n.Value
+	case yaml.MappingNode:
+		if len(n.Content) != 2 {
+			return Rule{}, fmt.Errorf("rule at line %d must have exactly one key", n.Line)
+		}
+		name, arg = n.Content[0].Value, n.Content[1]
+	default:
+		return Rule{}, fmt.Errorf("rule at line %d is neither a name nor a mapping", n.Line)
+	}
+	kind, ok := ruleArgKinds[name]
+	if !ok {
+		return Rule{}, fmt.Errorf("unknown rule %q (known: %s)", name, strings.Join(RuleNames(), ", "))
+	}
+	r := Rule{Name: name}
+	switch kind {
+	case "none":
+		if arg != nil {
+			return Rule{}, fmt.Errorf("rule %q takes no argument", name)
+		}
+	case "int":
+		if arg == nil || arg.Decode(&r.Int) != nil || r.Int <= 0 {
+			return Rule{}, fmt.Errorf("rule %q needs a positive integer", name)
+		}
+	case "strings":
+		if arg == nil || arg.Decode(&r.Strings) != nil || len(r.Strings) == 0 {
+			return Rule{}, fmt.Errorf("rule %q needs a list of values", name)
+		}
+	case "bool":
+		if arg == nil || arg.Decode(&r.Bool) != nil {
+			return Rule{}, fmt.Errorf("rule %q needs true or false", name)
+		}
+	}
+	return r, nil
+}
+
+// Type returns the document type with the given key.
+func (c *Catalog) Type(key string) (*DocType, bool) {
+	t, ok := c.types[key]
+	return t, ok
+}
+
+// Types returns every document type in catalog order.
+func (c *Catalog) Types() []*DocType {
+	out := make([]*DocType, 0, len(c.typeOrder))
+	for _, k := range c.typeOrder {
+		out = append(out, c.types[k])
+	}
+	return out
+}
+
+// Requirement returns the requirement with the given key.
+func (c *Catalog) Requirement(key string) (*Requirement, bool) {
+	r, ok := c.requirements[key]
+	return r, ok
+}
+
+// Requirements returns every requirement in catalog order.
+func (c *Catalog) Requirements() []*Requirement {
+	out := make([]*Requirement, 0, len(c.reqOrder))
+	for _, k := range c.reqOrder {
+		out = append(out, c.requirements[k])
+	}
+	return out
+}

@@ -1,0 +1,53 @@
+package catalog
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLoadEmbedded(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	bls, ok := c.Type("bls")
+	if !ok || bls.Category != "certification" || bls.SchemaID() != "bls.v1" || !bls.HasField("expiration_date") {
+		t.Fatalf("bls type = %+v", bls)
+	}
+	tb, ok := c.Requirement("tb_screening")
+	if !ok || len(tb.Accepts) != 3 || len(tb.Rules) != 2 {
+		t.Fatalf("tb_screening = %+v", tb)
+	}
+	if tb.Rules[0].Name != "result_is" || tb.Rules[0].Strings[0] != "negative" || tb.Rules[1].Int != 12 {
+		t.Fatalf("tb rules = %+v", tb.Rules)
+	}
+	oig, _ := c.Requirement("oig_exclusion_check")
+	if oig.Fulfillment != FulfillRegistrySearch || oig.Registries[0] != "oig-exclusion" {
+		t.Fatalf("oig = %+v", oig)
+	}
+	if r, _ := c.Requirement("bls"); r.Fulfillment != FulfillDocument {
+		t.Fatalf("default fulfillment = %q", r.Fulfillment)
+	}
+}
+
+func TestParseRejects(t *testing.T) {
+	types := "types:\n  bls: {category: certification, fields: [full_name]}\n  other: {category: other, fields: [full_name]}\n"
+	tests := []struct {
+		name, types, reqs, want string
+	}{
+		{"unknown rule", types, "requirements:\n  bls: {accepts: [bls], rules: [made_up]}\n", `unknown rule "made_up"`},
+		{"unknown accepted type", types, "requirements:\n  x: {accepts: [nope]}\n", `accepts unknown type "nope"`},
+		{"int rule without int", types, "requirements:\n  x: {accepts: [bls], rules: [{within_months: soon}]}\n", "needs a positive integer"},
+		{"no other type", "types:\n  bls: {category: c, fields: [a]}\n", "requirements: {}\n", `"other" type is required`},
+		{"unknown fulfillment", types, "requirements:\n  x: {fulfillment: MAGIC}\n", "unknown fulfillment"},
+		{"registry without registries", types, "requirements:\n  x: {fulfillment: REGISTRY_SEARCH}\n", "names no registry"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse([]byte(tt.types), []byte(tt.reqs))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err = %v, want containing %q", err, tt.want)
+			}
+		})
+	}
+}
