@@ -1,0 +1,127 @@
+// Package config reads the service's settings from environment variables.
+// Every setting has a default that works on a developer machine, so `make
+// run` needs none; production sets the ones docs/DEPLOY.md lists.
+package config
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the whole configuration of one process (API, worker or both).
+type Config struct {
+	// HTTPAddr is where the API listens.
+	HTTPAddr string
+	// PublicBaseURL is how clients reach the API; presigned URLs of the
+	// local blob store point there.
+	PublicBaseURL string
+	// DatabaseURL is the PostgreSQL connection string. Empty means "start a
+	// local cluster" for `compliance dev`, and is an error elsewhere.
+	DatabaseURL string
+	// TemporalAddress, TemporalNamespace and TaskQueue locate the Temporal
+	// cluster and the queue the worker polls.
+	TemporalAddress   string
+	TemporalNamespace string
+	TaskQueue         string
+	// TemporalAddressSet is false when TEMPORAL_ADDRESS was not given, so
+	// `compliance dev` may start a dev server there.
+	TemporalAddressSet bool
+	// BlobURL is a gocloud.dev/blob URL: file:///abs/dir (the default,
+	// under DataDir) or s3://bucket?region=...&endpoint=... .
+	BlobURL string
+	// BlobSigningKey signs download URLs of the local file store. Empty:
+	// a key kept in DataDir is used (created on first use).
+	BlobSigningKey string
+	// FileURLTTL is how long a presigned download URL stays valid.
+	FileURLTTL time.Duration
+	// DevAPIKey, when set, is a valid key of account "dev".
+	DevAPIKey string
+	// DataDir holds local state: the dev PostgreSQL cluster, the Temporal
+	// dev server's database, local blobs.
+	DataDir string
+	// LogLevel is debug, info, warn or error.
+	LogLevel string
+	// OCRConcurrency caps Tesseract processes per worker (each is single
+	// threaded, see the ocr package).
+	OCRConcurrency int
+	// ShutdownTimeout bounds graceful shutdown.
+	ShutdownTimeout time.Duration
+}
+
+// FromEnv reads the configuration from the environment.
+func FromEnv() (Config, error) {
+	return fromLookup(os.LookupEnv)
+}
+
+func fromLookup(lookup func(string) (string, bool)) (Config, error) {
+	get := func(key, def string) string {
+		if v, ok := lookup(key); ok && strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
+		}
+		return def
+	}
+	c := Config{
+		HTTPAddr:          get("HTTP_ADDR", "127.0.0.1:8080"),
+		DatabaseURL:       get("DATABASE_URL", ""),
+		TemporalAddress:   get("TEMPORAL_ADDRESS", "127.0.0.1:7233"),
+		TemporalNamespace: get("TEMPORAL_NAMESPACE", "compliance"),
+		TaskQueue:         get("TEMPORAL_TASK_QUEUE", "compliance"),
+		BlobURL:           get("BLOB_URL", ""),
+		BlobSigningKey:    get("BLOB_SIGNING_KEY", ""),
+		DevAPIKey:         get("DEV_API_KEY", ""),
+		DataDir:           get("DATA_DIR", ".data"),
+		LogLevel:          strings.ToLower(get("LOG_LEVEL", "info")),
+	}
+	_, c.TemporalAddressSet = lookup("TEMPORAL_ADDRESS")
+	var err error
+	if c.DataDir, err = filepath.Abs(c.DataDir); err != nil {
+		return Config{}, fmt.Errorf("DATA_DIR: %w", err)
+	}
+	if c.BlobURL == "" {
+		c.BlobURL = "file://" + filepath.Join(c.DataDir, "blobs")
+	}
+	if _, _, err := net.SplitHostPort(c.HTTPAddr); err != nil {
+		return Config{}, fmt.Errorf("HTTP_ADDR %q: %w", c.HTTPAddr, err)
+	}
+	c.PublicBaseURL = strings.TrimRight(get("PUBLIC_BASE_URL", "http://"+c.HTTPAddr), "/")
+	if c.FileURLTTL, err = time.ParseDuration(get("FILE_URL_TTL", "15m")); err != nil || c.FileURLTTL <= 0 {
+		return Config{}, fmt.Errorf("FILE_URL_TTL: want a positive duration like 15m")
+	}
+	if c.ShutdownTimeout, err = time.ParseDuration(get("SHUTDOWN_TIMEOUT", "20s")); err != nil || c.ShutdownTimeout <= 0 {
+		return Config{}, fmt.Errorf("SHUTDOWN_TIMEOUT: want a positive duration like 20s")
+	}
+	if c.OCRConcurrency, err = strconv.Atoi(get("OCR_CONCURRENCY", strconv.Itoa(runtime.NumCPU()))); err != nil || c.OCRConcurrency < 1 {
+		return Config{}, fmt.Errorf("OCR_CONCURRENCY: want a positive integer")
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		return Config{}, fmt.Errorf("LOG_LEVEL %q: want debug, info, warn or error", c.LogLevel)
+	}
+	return c, nil
+}
+
+// Variables lists every environment variable the service reads with its
+// default, for `compliance help` and the README.
+var Variables = [][2]string{
+	{"HTTP_ADDR", "127.0.0.1:8080"},
+	{"PUBLIC_BASE_URL", "http://$HTTP_ADDR"},
+	{"DATABASE_URL", "(unset: `compliance dev` starts a local PostgreSQL in $DATA_DIR/pg)"},
+	{"TEMPORAL_ADDRESS", "127.0.0.1:7233 (unset: `compliance dev` starts the Temporal dev server)"},
+	{"TEMPORAL_NAMESPACE", "compliance"},
+	{"TEMPORAL_TASK_QUEUE", "compliance"},
+	{"BLOB_URL", "file://$DATA_DIR/blobs"},
+	{"BLOB_SIGNING_KEY", "(unset: a key kept in $DATA_DIR)"},
+	{"FILE_URL_TTL", "15m"},
+	{"DEV_API_KEY", "(unset: `compliance dev` creates a key and prints it once)"},
+	{"DATA_DIR", ".data"},
+	{"LOG_LEVEL", "info"},
+	{"OCR_CONCURRENCY", "number of CPUs"},
+	{"SHUTDOWN_TIMEOUT", "20s"},
+}

@@ -1,0 +1,221 @@
+// Package namematch parses people's names as documents print them and decides
+// whether a document's name is the candidate's. It is shared by requirement
+// validation (name_match) and, later, registry screening, so both judge names
+// the same way.
+//
+// The matcher errs toward "no match": a false match lets an uncleared nurse
+// through, a false mismatch only sends a document to a human.
+package namematch
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Name is a person's name split into its parts. Middle may hold several
+// names or initials ("Ann Marie", "L").
+type Name struct {
+	First  string `json:"first,omitempty"`
+	Middle string `json:"middle,omitempty"`
+	Last   string `json:"last,omitempty"`
+}
+
+// Empty reports whether the name has neither a first nor a last name.
+func (n Name) Empty() bool { return strings.TrimSpace(n.First) == "" && strings.TrimSpace(n.Last) == "" }
+
+// Full renders the name in reading order.
+func (n Name) Full() string {
+	return strings.Join(strings.Fields(strings.Join([]string{n.First, n.Middle, n.Last}, " ")), " ")
+}
+
+// suffixes are generational and professional suffixes that are not part of
+// the surname for matching.
+var suffixes = map[string]bool{
+	"jr": true, "sr": true, "ii": true, "iii": true, "iv": true, "v": true,
+	"rn": true, "lpn": true, "lvn": true, "aprn": true, "np": true, "bsn": true, "msn": true,
+	"md": true, "do": true, "phd": true, "cna": true, "crna": true,
+}
+
+// surnameParticles start compound surnames ("De La Cruz", "van der Berg").
+var surnameParticles = map[string]bool{
+	"de": true, "del": true, "della": true, "la": true, "las": true, "los": true, "da": true,
+	"das": true, "do": true, "dos": true, "di": true, "du": true, "van": true, "von": true,
+	"der": true, "den": true, "le": true, "st": true, "st.": true, "bin": true, "ibn": true, "al": true, "mac": true,
+}
+
+// ParseFull splits a printed name into parts. It understands "Last, First
+// Middle" and "First Middle Last", drops suffixes, and keeps surname
+// particles with the surname.
+func ParseFull(full string) Name {
+	full = strings.Join(strings.Fields(strings.ReplaceAll(full, "\u00a0", " ")), " ")
+	if full == "" {
+		return Name{}
+	}
+	if i := strings.Index(full, ","); i >= 0 {
+		last := strings.TrimSpace(full[:i])
+		rest := dropSuffixes(strings.Fields(strings.ReplaceAll(full[i+1:], ",", " ")))
+		if len(rest) > 0 {
+			return Name{First: rest[0], Middle: strings.Join(rest[1:], " "), Last: last}
+		}
+		// "Ann Baker, RN": what follows the comma is only a suffix.
+		full = last
+	}
+	parts := dropSuffixes(strings.Fields(full))
+	switch len(parts) {
+	case 0:
+		return Name{}
+	case 1:
+		return Name{Last: parts[0]}
+	case 2:
+		return Name{First: parts[0], Last: parts[1]}
+	}
+	// The surname starts at the first particle after the first name, else it
+	// is the last word.
+	lastStart := len(parts) - 1
+	for i := 1; i < len(parts)-1; i++ {
+		if surnameParticles[strings.ToLower(parts[i])] {
+			lastStart = i
+			break
+		}
+	}
+	return Name{First: parts[0], Middle: strings.Join(parts[1:lastStart], " "), Last: strings.Join(parts[lastStart:], " ")}
+}
+
+func dropSuffixes(parts []string) []string {
+	out := parts[:0:0]
+	for _, p := range parts {
+		if suffixes[strings.Trim(strings.ToLower(p), ".,")] {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// Result is the outcome of comparing two names.
+type Result struct {
+	Match bool `json:"match"`
+	// Reason is a stable code: exact, nickname, middle_initial,
+	// compound_surname, first_name_mismatch, last_name_mismatch,
+	// middle_name_mismatch, missing_name.
+	Reason string `json:"reason"`
+}
+
+// Match decides whether the document's name is the candidate's.
+//
+// Tolerated: case, accents and punctuation; a middle name missing on one
+// side or shortened to its initial; a hyphenated or compound surname of
+// which the other side carries one part ("Alvarez-Gomez" vs "Alvarez");
+// common nicknames ("Bill" for "William"). Not tolerated: different first
+// names, different surnames, or different middle initials when both sides
+// print one.
+func Match(candidate, document Name) Result {
+	cf, cl := normalize(candidate.First), normalize(candidate.Last)
+	df, dl := normalize(document.First), normalize(document.Last)
+	if cl == "" || dl == "" || cf == "" || df == "" {
+		return Result{Reason: "missing_name"}
+	}
+	reason := "exact"
+	switch {
+	case cl == dl:
+	case surnamesCompatible(cl, dl):
+		reason = "compound_surname"
+	default:
+		return Result{Reason: "last_name_mismatch"}
+	}
+	switch {
+	case cf == df:
+	case sameByNickname(cf, df):
+		reason = "nickname"
+	default:
+		// A first name printed as two words ("Mary Ann") may be split as
+		// first + middle on one side only.
+		if joined := normalize(candidate.First + candidate.Middle); joined != cf && joined == normalize(document.First+document.Middle) {
+			break
+		}
+		return Result{Reason: "first_name_mismatch"}
+	}
+	cm, dm := normalize(candidate.Middle), normalize(document.Middle)
+	if cm != "" && dm != "" && cm != dm {
+		if cm[0] != dm[0] || (len(cm) > 1 && len(dm) > 1) {
+			return Result{Reason: "middle_name_mismatch"}
+		}
+		if reason == "exact" {
+			reason = "middle_initial"
+		}
+	}
+	return Result{Match: true, Reason: reason}
+}
+
+// surnamesCompatible accepts a compound surname on one side whose parts
+// include the other side's whole surname, and particles written together
+// ("De La Cruz" vs "DeLaCruz").
+func surnamesCompatible(a, b string) bool {
+	if strings.ReplaceAll(a, " ", "") == strings.ReplaceAll(b, " ", "") {
+		return true
+	}
+	pa, pb := surnameParts(a), surnameParts(b)
+	return containsAll(pa, pb) || containsAll(pb, pa)
+}
+
+func surnameParts(s string) []string {
+	var out []string
+	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '-' }) {
+		if !surnameParticles[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func containsAll(have, want []string) bool {
+	if len(want) == 0 {
+		return false
+	}
+	for _, w := range want {
+		found := false
+		for _, h := range have {
+			if h == w {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// normalize folds case and accents and drops punctuation other than the
+// separators that matter for surnames (space and hyphen).
+func normalize(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	folded, _, err := transform.String(t, s)
+	if err != nil {
+		folded = s
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(folded) {
+		switch {
+		case unicode.IsLetter(r):
+			b.WriteRune(r)
+		case r == '-' || unicode.IsSpace(r):
+			b.WriteRune(r)
+		}
+	}
+	return strings.Join(strings.Fields(strings.Trim(b.String(), "- ")), " ")
+}
+
+func sameByNickname(a, b string) bool {
+	for _, group := range nicknameIndex[a] {
+		if nicknameGroups[group][b] {
+			return true
+		}
+	}
+	return false
+}

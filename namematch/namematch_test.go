@@ -1,0 +1,55 @@
+package namematch
+
+import "testing"
+
+func TestParseFull(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Name
+	}{
+		{"Maria L. Alvarez", Name{"Maria", "L.", "Alvarez"}},
+		{"ALVAREZ, MARIA L", Name{"MARIA", "L", "ALVAREZ"}},
+		{"Juan Carlos de la Cruz", Name{"Juan", "Carlos", "de la Cruz"}},
+		{"Robert Smith Jr.", Name{"Robert", "", "Smith"}},
+		{"Ann Marie O'Neil-Baker, RN", Name{"Ann", "Marie", "O'Neil-Baker"}},
+		{"Smith", Name{"", "", "Smith"}},
+		{"", Name{}},
+	}
+	for _, tt := range tests {
+		if got := ParseFull(tt.in); got != tt.want {
+			t.Errorf("ParseFull(%q) = %+v, want %+v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestMatch(t *testing.T) {
+	tests := []struct {
+		name      string
+		cand, doc Name
+		match     bool
+		reason    string
+	}{
+		{"exact any case", Name{"Maria", "", "Alvarez"}, Name{"MARIA", "", "ALVAREZ"}, true, "exact"},
+		{"accents", Name{"José", "", "Núñez"}, Name{"Jose", "", "Nunez"}, true, "exact"},
+		{"middle initial", Name{"Maria", "Luisa", "Alvarez"}, Name{"Maria", "L.", "Alvarez"}, true, "middle_initial"},
+		{"middle missing on document", Name{"Maria", "Luisa", "Alvarez"}, Name{"Maria", "", "Alvarez"}, true, "exact"},
+		{"hyphenated surname", Name{"Maria", "", "Alvarez"}, Name{"Maria", "", "Alvarez-Gomez"}, true, "compound_surname"},
+		{"compound written together", Name{"Juan", "", "De La Cruz"}, Name{"Juan", "", "DeLaCruz"}, true, "compound_surname"},
+		{"nickname", Name{"William", "", "Chen"}, Name{"Bill", "", "Chen"}, true, "nickname"},
+		{"two-word first name", Name{"Mary", "Ann", "Lee"}, Name{"MaryAnn", "", "Lee"}, true, "exact"},
+		{"different first", Name{"Maria", "", "Alvarez"}, Name{"Marta", "", "Alvarez"}, false, "first_name_mismatch"},
+		{"different last", Name{"Maria", "", "Alvarez"}, Name{"Maria", "", "Alvarado"}, false, "last_name_mismatch"},
+		{"different middle initials", Name{"Maria", "L", "Alvarez"}, Name{"Maria", "K", "Alvarez"}, false, "middle_name_mismatch"},
+		{"different middle names", Name{"Maria", "Luisa", "Alvarez"}, Name{"Maria", "Lucia", "Alvarez"}, false, "middle_name_mismatch"},
+		{"nicknames not transitive", Name{"Albert", "", "Ray"}, Name{"Alfred", "", "Ray"}, false, "first_name_mismatch"},
+		{"missing document name", Name{"Maria", "", "Alvarez"}, Name{}, false, "missing_name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Match(tt.cand, tt.doc)
+			if got.Match != tt.match || got.Reason != tt.reason {
+				t.Fatalf("Match = %+v, want match=%v reason=%s", got, tt.match, tt.reason)
+			}
+		})
+	}
+}

@@ -1,0 +1,171 @@
+// Package ocr reads text from page images with Tesseract 5, keeping each
+// word's position and confidence so fields can later be read by layout.
+//
+// Tesseract runs single-threaded (OMP_THREAD_LIMIT=1): its OpenMP threading
+// is 7-12x slower on small machines, and pages are parallelised by the
+// caller instead. An Engine caps how many Tesseract processes run at once.
+package ocr
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+)
+
+// Config configures New.
+type Config struct {
+	// Concurrency caps simultaneous Tesseract processes (default 1).
+	Concurrency int
+	// Language is Tesseract's language (default "eng").
+	Language string
+	// Binary is the tesseract executable (default from PATH).
+	Binary string
+}
+
+// Engine runs Tesseract.
+type Engine struct {
+	bin  string
+	lang string
+	sem  chan struct{}
+}
+
+// ErrNoTesseract is returned by New when Tesseract is missing.
+var ErrNoTesseract = errors.New(`tesseract was not found: install it (Debian: apt-get install -y tesseract-ocr tesseract-ocr-eng); ` +
+	"`make run` and `make test` install it when apt is available")
+
+// New checks that Tesseract and its language data are present.
+func New(cfg Config) (*Engine, error) {
+	if cfg.Concurrency < 1 {
+		cfg.Concurrency = 1
+	}
+	if cfg.Language == "" {
+		cfg.Language = "eng"
+	}
+	bin := cfg.Binary
+	if bin == "" {
+		p, err := exec.LookPath("tesseract")
+		if err != nil {
+			return nil, ErrNoTesseract
+		}
+		bin = p
+	}
+	out, err := exec.Command(bin, "--list-langs").CombinedOutput()
+	if err != nil {
+		return nil, fmt.Errorf("ocr: %s --list-langs: %v", bin, err)
+	}
+	if !strings.Contains("\n"+string(out)+"\n", "\n"+cfg.Language+"\n") {
+		return nil, fmt.Errorf("ocr: tesseract has no %q language data (Debian: apt-get install tesseract-ocr-%s)", cfg.Language, cfg.Language)
+	}
+	return &Engine{bin: bin, lang: cfg.Language, sem: make(chan struct{}, cfg.Concurrency)}, nil
+}
+
+// Word is one recognised word with its box in image pixels.
+type Word struct {
+	Text       string  `json:"text"`
+	Left       int     `json:"left"`
+	Top        int     `json:"top"`
+	Width      int     `json:"width"`
+	Height     int     `json:"height"`
+	Confidence float64 `json:"conf"`
+	Line       int     `json:"line"`
+}
+
+// Result is one page's recognised text.
+type Result struct {
+	// Text is the page's lines in reading order.
+	Text  string `json:"text"`
+	Words []Word `json:"words"`
+	// MeanConfidence is the mean word confidence in 0..100.
+	MeanConfidence float64 `json:"mean_confidence"`
+}
+
+// Recognize OCRs one image file. It waits for a free slot first, so callers
+// may start as many as they like.
+func (e *Engine) Recognize(ctx context.Context, imagePath string) (Result, error) {
+	select {
+	case e.sem <- struct{}{}:
+	case <-ctx.Done():
+		return Result{}, ctx.Err()
+	}
+	defer func() { <-e.sem }()
+
+	cmd := exec.CommandContext(ctx, e.bin, imagePath, "stdout", "-l", e.lang, "--psm", "3", "tsv")
+	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		if ctx.Err() != nil {
+			return Result{}, ctx.Err()
+		}
+		return Result{}, fmt.Errorf("ocr: tesseract: %v: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	return ParseTSV(out)
+}
+
+// ParseTSV reads Tesseract's TSV output into lines and words.
+func ParseTSV(tsv []byte) (Result, error) {
+	type lineKey struct{ page, block, par, line int }
+	var (
+		res      Result
+		lines    []lineKey
+		lineText = map[lineKey][]string{}
+		sumConf  float64
+		nConf    int
+	)
+	sc := bufio.NewScanner(bytes.NewReader(tsv))
+	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+	first := true
+	for sc.Scan() {
+		if first {
+			first = false
+			if strings.HasPrefix(sc.Text(), "level") {
+				continue
+			}
+		}
+		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) < 12 || cols[0] != "5" {
+			continue
+		}
+		text := strings.TrimSpace(cols[11])
+		if text == "" {
+			continue
+		}
+		n := make([]int, 10)
+		for i := 0; i < 10; i++ {
+			n[i], _ = strconv.Atoi(cols[i])
+		}
+		conf, _ := strconv.ParseFloat(cols[10], 64)
+		k := lineKey{n[1], n[2], n[3], n[4]}
+		if _, seen := lineText[k]; !seen {
+			lines = append(lines, k)
+		}
+		lineText[k] = append(lineText[k], text)
+		res.Words = append(res.Words, Word{Text: text, Left: n[6], Top: n[7], Width: n[8], Height: n[9], Confidence: conf, Line: len(lines) - 1})
+		if conf >= 0 {
+			sumConf += conf
+			nConf++
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return Result{}, fmt.Errorf("ocr: reading tsv: %w", err)
+	}
+	var b strings.Builder
+	for i, k := range lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(strings.Join(lineText[k], " "))
+	}
+	res.Text = b.String()
+	if nConf > 0 {
+		res.MeanConfidence = sumConf / float64(nConf)
+	}
+	return res, nil
+}

@@ -1,0 +1,120 @@
+package pdfdoc
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image/png"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+	"golang.org/x/image/webp"
+)
+
+// ErrNoHEIC is returned when a HEIC upload arrives on a worker without
+// libheif's heif-convert.
+var ErrNoHEIC = &FileError{Code: "unsupported_file", Message: "HEIC images cannot be decoded on this worker (libheif's heif-convert is not installed)"}
+
+// FromImage turns an image upload (PNG, JPEG, TIFF with all its frames,
+// WebP, HEIC) into an image-only PDF with one page per frame, so that every
+// upload goes through the same page pipeline. Each page is as many points as
+// the image has pixels, so rendering it at 72 dpi gives the image back.
+func FromImage(ctx context.Context, data []byte, mime string) ([]byte, error) {
+	var err error
+	switch mime {
+	case "image/png", "image/jpeg", "image/tiff":
+	case "image/webp":
+		if data, err = webpToPNG(data); err != nil {
+			return nil, err
+		}
+	case "image/heic", "image/heif":
+		if data, err = heicToPNG(ctx, data); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, &FileError{Code: "unsupported_file", Message: "the file type " + mime + " is not supported"}
+	}
+	imp := pdfcpu.DefaultImportConfig()
+	imp.Pos = types.Full
+	var out bytes.Buffer
+	if err := api.ImportImages(nil, &out, []io.Reader{bytes.NewReader(data)}, imp, config()); err != nil {
+		return nil, fmt.Errorf("%w (image import: %v)", ErrCorrupt, err)
+	}
+	return out.Bytes(), nil
+}
+
+func webpToPNG(data []byte) ([]byte, error) {
+	img, err := webp.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%w (webp: %v)", ErrCorrupt, err)
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func heicToPNG(ctx context.Context, data []byte) ([]byte, error) {
+	bin, err := exec.LookPath("heif-convert")
+	if err != nil {
+		return nil, ErrNoHEIC
+	}
+	dir, err := os.MkdirTemp("", "heic-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	in, out := filepath.Join(dir, "in.heic"), filepath.Join(dir, "out.png")
+	if err := os.WriteFile(in, data, 0o600); err != nil {
+		return nil, err
+	}
+	if msg, err := exec.CommandContext(ctx, bin, in, out).CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("%w (heif-convert: %v: %s)", ErrCorrupt, err, bytes.TrimSpace(msg))
+	}
+	return os.ReadFile(out)
+}
+
+// Rasterize renders one page (1-based) of the PDF file at path to a
+// grayscale PNG for OCR and returns the PNG's path inside dir. Letter-sized
+// and smaller pages render at 300 dpi; larger pages (photos turned into
+// pages) are scaled to 3300 pixels on the long side, what 300 dpi gives a
+// letter page, to bound OCR time.
+func Rasterize(ctx context.Context, path string, page int, longSidePts float64, dir string) (string, error) {
+	prefix := filepath.Join(dir, "page-"+strconv.Itoa(page))
+	args := []string{"-f", strconv.Itoa(page), "-l", strconv.Itoa(page), "-singlefile", "-gray", "-png"}
+	if longSidePts > 11.7*72 {
+		args = append(args, "-scale-to", "3300")
+	} else {
+		args = append(args, "-r", "300")
+	}
+	args = append(args, path, prefix)
+	if msg, err := exec.CommandContext(ctx, "pdftoppm", args...).CombinedOutput(); err != nil {
+		if errors.Is(ctx.Err(), context.Canceled) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return "", ctx.Err()
+		}
+		return "", fmt.Errorf("pdftoppm page %d: %v: %s", page, err, bytes.TrimSpace(msg))
+	}
+	return prefix + ".png", nil
+}
+
+// PageLongSides returns each page's longer side in points (1-based pages at
+// index page-1).
+func (d *Doc) PageLongSides() ([]float64, error) {
+	dims, err := d.ctx.PageDims()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(dims))
+	for i, dim := range dims {
+		out[i] = max(dim.Width, dim.Height)
+	}
+	return out, nil
+}

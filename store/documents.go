@@ -1,0 +1,160 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/clearedtostart/compliance/lifecycle"
+)
+
+// CreateDocumentScan stores a new PENDING scan with its PENDING task.
+func (s *Store) CreateDocumentScan(ctx context.Context, d *DocumentScan) error {
+	d.ScanStatus = lifecycle.DocumentScan.Initial
+	d.TaskStatus = lifecycle.ScanTask.Initial
+	return s.tx(ctx, func(tx *gorm.DB) error {
+		if err := tx.Create(d).Error; err != nil {
+			return err
+		}
+		return audit(tx, d.AccountID, "document_scan", d.ID.String(), "", d.ScanStatus, "created")
+	})
+}
+
+// DocumentScan returns a scan of the account with its file; a deleted scan
+// is returned as its tombstone.
+func (s *Store) DocumentScan(ctx context.Context, accountID string, id uuid.UUID) (*DocumentScan, error) {
+	db := s.db.WithContext(ctx)
+	var d DocumentScan
+	if err := db.Where("account_id = ? AND id = ?", accountID, id).Take(&d).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	var f File
+	if err := db.Where("id = ?", d.FileID).Take(&f).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	d.File = &f
+	return &d, nil
+}
+
+// LiveDocumentScan returns a scan that is not deleted, for processing.
+func (s *Store) LiveDocumentScan(ctx context.Context, accountID string, id uuid.UUID) (*DocumentScan, error) {
+	var d DocumentScan
+	err := s.db.WithContext(ctx).Where("account_id = ? AND id = ? AND deleted_at IS NULL", accountID, id).Take(&d).Error
+	if err != nil {
+		return nil, s.fail(err)
+	}
+	return &d, nil
+}
+
+func lockLiveScan(tx *gorm.DB, accountID string, id uuid.UUID) (*DocumentScan, error) {
+	var d DocumentScan
+	err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
+		Where("account_id = ? AND id = ? AND deleted_at IS NULL", accountID, id).Take(&d).Error
+	if err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+// StartDocumentScan moves a scan and its task to IN_PROGRESS.
+func (s *Store) StartDocumentScan(ctx context.Context, accountID string, id uuid.UUID) error {
+	return s.tx(ctx, func(tx *gorm.DB) error {
+		d, err := lockLiveScan(tx, accountID, id)
+		if err != nil {
+			return err
+		}
+		if d.ScanStatus != lifecycle.DocumentScan.Initial {
+			return nil // a retry after the move already happened
+		}
+		if err := lifecycle.DocumentScan.Check(d.ScanStatus, "IN_PROGRESS"); err != nil {
+			return err
+		}
+		now := time.Now().UTC()
+		if err := tx.Model(&DocumentScan{}).Where("id = ?", id).Updates(map[string]any{
+			"scan_status": "IN_PROGRESS", "task_status": "IN_PROGRESS", "task_started_at": now, "updated_at": now,
+		}).Error; err != nil {
+			return err
+		}
+		return audit(tx, accountID, "document_scan", id.String(), d.ScanStatus, "IN_PROGRESS", "processing started")
+	})
+}
+
+// ScanOutcome is the final state of a document scan.
+type ScanOutcome struct {
+	Status           string
+	DocumentType     *string
+	ValidationResult *string
+	Fields           JSON
+	Validations      JSON
+	Fraud            JSON
+	TaskResult       JSON
+	TaskError        string
+}
+
+// FinishDocumentScan moves a scan to SUCCESS or FAILED and its task to
+// COMPLETED or FAILED. Finishing twice with the same status is a no-op.
+func (s *Store) FinishDocumentScan(ctx context.Context, accountID string, id uuid.UUID, out ScanOutcome) error {
+	return s.tx(ctx, func(tx *gorm.DB) error {
+		d, err := lockLiveScan(tx, accountID, id)
+		if err != nil {
+			return err
+		}
+		if d.ScanStatus == out.Status {
+			return nil
+		}
+		if err := lifecycle.DocumentScan.Check(d.ScanStatus, out.Status); err != nil {
+			return err
+		}
+		taskStatus := lifecycle.TaskStatusFor(out.Status)
+		if err := lifecycle.ScanTask.Check(d.TaskStatus, taskStatus); err != nil {
+			return err
+		}
+		now := time.Now().UTC()
+		upd := map[string]any{
+			"scan_status": out.Status, "task_status": taskStatus, "task_completed_at": now, "updated_at": now,
+			"document_type": out.DocumentType, "validation_result": out.ValidationResult,
+			"fields": out.Fields, "validations": out.Validations, "fraud": out.Fraud, "task_result": out.TaskResult,
+		}
+		if d.TaskStartedAt == nil {
+			upd["task_started_at"] = now
+		}
+		if out.TaskError != "" {
+			upd["task_error"] = out.TaskError
+		}
+		if err := tx.Model(&DocumentScan{}).Where("id = ?", id).Updates(upd).Error; err != nil {
+			return err
+		}
+		return audit(tx, accountID, "document_scan", id.String(), d.ScanStatus, out.Status, out.TaskError)
+	})
+}
+
+// DeleteDocumentScan marks a scan deleted, erases its context and extracted
+// data and returns the tombstone; a second delete returns the same one.
+func (s *Store) DeleteDocumentScan(ctx context.Context, accountID string, id uuid.UUID) (tomb *DocumentScan, first bool, err error) {
+	err = s.tx(ctx, func(tx *gorm.DB) error {
+		var d DocumentScan
+		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
+			Where("account_id = ? AND id = ?", accountID, id).Take(&d).Error; err != nil {
+			return err
+		}
+		if d.DeletedAt != nil {
+			tomb = &d
+			return nil
+		}
+		now := time.Now().UTC()
+		if err := tx.Model(&DocumentScan{}).Where("id = ?", id).Updates(map[string]any{
+			"deleted_at": now, "updated_at": now, "context": nil, "fields": nil, "validations": nil,
+			"fraud": nil, "task_result": nil,
+		}).Error; err != nil {
+			return err
+		}
+		d.DeletedAt, d.UpdatedAt = &now, now
+		d.Context, d.Fields, d.Validations, d.Fraud, d.TaskResult = nil, nil, nil, nil, nil
+		tomb, first = &d, true
+		return audit(tx, accountID, "document_scan", id.String(), d.ScanStatus, "DELETED", "deleted by client")
+	})
+	return tomb, first, err
+}

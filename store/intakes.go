@@ -1,0 +1,282 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/clearedtostart/compliance/lifecycle"
+)
+
+// CreateFile records an uploaded file whose blob is already stored.
+func (s *Store) CreateFile(ctx context.Context, f *File) error {
+	return s.fail(s.db.WithContext(ctx).Create(f).Error)
+}
+
+// File returns a live file of the account.
+func (s *Store) File(ctx context.Context, accountID string, id uuid.UUID) (*File, error) {
+	var f File
+	err := s.db.WithContext(ctx).Where("account_id = ? AND id = ? AND deleted_at IS NULL", accountID, id).Take(&f).Error
+	if err != nil {
+		return nil, s.fail(err)
+	}
+	return &f, nil
+}
+
+// CreateIntake stores a new PENDING intake.
+func (s *Store) CreateIntake(ctx context.Context, in *Intake) error {
+	in.ScanStatus = lifecycle.IntakeScan.Initial
+	return s.tx(ctx, func(tx *gorm.DB) error {
+		if err := tx.Create(in).Error; err != nil {
+			return err
+		}
+		return audit(tx, in.AccountID, "intake", in.ID.String(), "", in.ScanStatus, "created")
+	})
+}
+
+// Intake returns an intake of the account with its file and segments in
+// index order. A deleted intake is returned too (as its tombstone), with no
+// segments.
+func (s *Store) Intake(ctx context.Context, accountID string, id uuid.UUID) (*Intake, []Segment, error) {
+	db := s.db.WithContext(ctx)
+	var in Intake
+	if err := db.Where("account_id = ? AND id = ?", accountID, id).Take(&in).Error; err != nil {
+		return nil, nil, s.fail(err)
+	}
+	var f File
+	if err := db.Where("id = ?", in.FileID).Take(&f).Error; err != nil {
+		return nil, nil, s.fail(err)
+	}
+	in.File = &f
+	var segs []Segment
+	if in.DeletedAt == nil {
+		if err := db.Where("intake_id = ?", id).Order("idx").Find(&segs).Error; err != nil {
+			return nil, nil, s.fail(err)
+		}
+	}
+	return &in, segs, nil
+}
+
+// LiveIntake returns an intake that is not deleted, for processing.
+func (s *Store) LiveIntake(ctx context.Context, accountID string, id uuid.UUID) (*Intake, error) {
+	var in Intake
+	err := s.db.WithContext(ctx).Where("account_id = ? AND id = ? AND deleted_at IS NULL", accountID, id).Take(&in).Error
+	if err != nil {
+		return nil, s.fail(err)
+	}
+	return &in, nil
+}
+
+// Segment returns one segment of a live intake of the account.
+func (s *Store) Segment(ctx context.Context, accountID string, intakeID, segmentID uuid.UUID) (*Segment, error) {
+	var seg Segment
+	err := s.db.WithContext(ctx).
+		Where("account_id = ? AND intake_id = ? AND id = ?", accountID, intakeID, segmentID).
+		Where("EXISTS (SELECT 1 FROM intakes i WHERE i.id = segments.intake_id AND i.deleted_at IS NULL)").
+		Take(&seg).Error
+	if err != nil {
+		return nil, s.fail(err)
+	}
+	return &seg, nil
+}
+
+// Segments returns the segments of a live intake in index order.
+func (s *Store) Segments(ctx context.Context, accountID string, intakeID uuid.UUID) ([]Segment, error) {
+	if _, err := s.LiveIntake(ctx, accountID, intakeID); err != nil {
+		return nil, err
+	}
+	var segs []Segment
+	if err := s.db.WithContext(ctx).Where("account_id = ? AND intake_id = ?", accountID, intakeID).Order("idx").Find(&segs).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	return segs, nil
+}
+
+// lockLiveIntake locks an intake row for a state change; a deleted intake is
+// not found, so processing that outlives a delete changes nothing.
+func lockLiveIntake(tx *gorm.DB, accountID string, id uuid.UUID) (*Intake, error) {
+	var in Intake
+	err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
+		Where("account_id = ? AND id = ? AND deleted_at IS NULL", accountID, id).Take(&in).Error
+	if err != nil {
+		return nil, err
+	}
+	return &in, nil
+}
+
+// SplitSegment is one page range decided by the split.
+type SplitSegment struct {
+	ID        uuid.UUID
+	Index     int
+	PageStart int
+	PageEnd   int
+}
+
+// RecordSplit stores the page count and the segments as PENDING. Repeating
+// it (an activity retry) changes nothing.
+func (s *Store) RecordSplit(ctx context.Context, accountID string, intakeID uuid.UUID, pageCount int, segs []SplitSegment) error {
+	return s.tx(ctx, func(tx *gorm.DB) error {
+		if _, err := lockLiveIntake(tx, accountID, intakeID); err != nil {
+			return err
+		}
+		now := time.Now().UTC()
+		if err := tx.Model(&Intake{}).Where("id = ?", intakeID).
+			Updates(map[string]any{"page_count": pageCount, "split_done": true, "updated_at": now}).Error; err != nil {
+			return err
+		}
+		rows := make([]Segment, 0, len(segs))
+		for _, sg := range segs {
+			start, end := sg.PageStart, sg.PageEnd
+			rows = append(rows, Segment{
+				ID: sg.ID, AccountID: accountID, IntakeID: intakeID, Index: sg.Index,
+				PageStart: &start, PageEnd: &end, ScanStatus: lifecycle.SegmentScan.Initial, CreatedAt: now,
+			})
+		}
+		if len(rows) == 0 {
+			return nil
+		}
+		return tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&rows).Error
+	})
+}
+
+// SaveSegment stores a processed segment (SUCCESS or FAILED), whether or
+// not RecordSplit has run yet: the two run in parallel.
+func (s *Store) SaveSegment(ctx context.Context, seg *Segment) error {
+	return s.tx(ctx, func(tx *gorm.DB) error {
+		if _, err := lockLiveIntake(tx, seg.AccountID, seg.IntakeID); err != nil {
+			return err
+		}
+		var prev Segment
+		from := ""
+		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", seg.ID).Take(&prev).Error
+		switch {
+		case err == nil:
+			from = prev.ScanStatus
+			seg.CreatedAt = prev.CreatedAt
+		case errors.Is(err, gorm.ErrRecordNotFound):
+			from = lifecycle.SegmentScan.Initial
+		default:
+			return err
+		}
+		if err := lifecycle.SegmentScan.Check(from, seg.ScanStatus); err != nil {
+			return err
+		}
+		now := time.Now().UTC()
+		seg.UpdatedAt = &now
+		if seg.CreatedAt.IsZero() {
+			seg.CreatedAt = now
+		}
+		if err := tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(seg).Error; err != nil {
+			return err
+		}
+		if from == seg.ScanStatus {
+			return nil
+		}
+		return audit(tx, seg.AccountID, "segment", seg.ID.String(), from, seg.ScanStatus, "processed")
+	})
+}
+
+// IntakeOutcome is the final state of an intake's processing.
+type IntakeOutcome struct {
+	Status       string
+	PageCount    *int
+	Validation   JSON
+	Fraud        JSON
+	ErrorCode    string
+	ErrorMessage string
+}
+
+// FinishIntake moves a live intake to SUCCESS or FAILED with its rollups.
+// Finishing again with the same status is a no-op (activity retries).
+func (s *Store) FinishIntake(ctx context.Context, accountID string, id uuid.UUID, out IntakeOutcome) error {
+	return s.tx(ctx, func(tx *gorm.DB) error {
+		in, err := lockLiveIntake(tx, accountID, id)
+		if err != nil {
+			return err
+		}
+		if err := lifecycle.IntakeScan.Check(in.ScanStatus, out.Status); err != nil {
+			return err
+		}
+		if in.ScanStatus == out.Status {
+			return nil
+		}
+		upd := map[string]any{
+			"scan_status": out.Status, "validation": out.Validation, "fraud": out.Fraud,
+			"updated_at": time.Now().UTC(),
+		}
+		if out.PageCount != nil {
+			upd["page_count"] = *out.PageCount
+		}
+		if out.ErrorCode != "" {
+			upd["error_code"], upd["error_message"] = out.ErrorCode, out.ErrorMessage
+		}
+		if err := tx.Model(&Intake{}).Where("id = ?", id).Updates(upd).Error; err != nil {
+			return err
+		}
+		return audit(tx, accountID, "intake", id.String(), in.ScanStatus, out.Status, out.ErrorCode)
+	})
+}
+
+// DeleteIntake marks an intake deleted, erases what it held about the
+// candidate (context, segments and their fields) and returns the tombstone.
+// Deleting a deleted intake returns the same tombstone; first reports
+// whether this call did the delete.
+func (s *Store) DeleteIntake(ctx context.Context, accountID string, id uuid.UUID) (tomb *Intake, first bool, err error) {
+	err = s.tx(ctx, func(tx *gorm.DB) error {
+		var in Intake
+		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
+			Where("account_id = ? AND id = ?", accountID, id).Take(&in).Error; err != nil {
+			return err
+		}
+		if in.DeletedAt != nil {
+			tomb = &in
+			return nil
+		}
+		now := time.Now().UTC()
+		if err := tx.Where("intake_id = ?", id).Delete(&Segment{}).Error; err != nil {
+			return err
+		}
+		if err := tx.Model(&Intake{}).Where("id = ?", id).Updates(map[string]any{
+			"deleted_at": now, "updated_at": now, "context": nil, "validation": nil,
+		}).Error; err != nil {
+			return err
+		}
+		in.DeletedAt, in.UpdatedAt, in.Context, in.Validation = &now, &now, nil, nil
+		tomb, first = &in, true
+		return audit(tx, accountID, "intake", id.String(), in.ScanStatus, "DELETED", "deleted by client")
+	})
+	return tomb, first, err
+}
+
+// ReleaseFile marks a file deleted when no live intake or document scan
+// uses it any more and returns its blob key for removal; it returns "" when
+// the file is still in use or already released.
+func (s *Store) ReleaseFile(ctx context.Context, accountID string, fileID uuid.UUID) (string, error) {
+	var key string
+	err := s.tx(ctx, func(tx *gorm.DB) error {
+		var f File
+		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
+			Where("account_id = ? AND id = ?", accountID, fileID).Take(&f).Error; err != nil {
+			return err
+		}
+		var users int64
+		if err := tx.Raw(`SELECT (SELECT count(*) FROM intakes WHERE file_id = ? AND deleted_at IS NULL)
+			+ (SELECT count(*) FROM document_scans WHERE file_id = ? AND deleted_at IS NULL)`, fileID, fileID).
+			Scan(&users).Error; err != nil {
+			return err
+		}
+		if users > 0 {
+			return nil
+		}
+		key = f.BlobKey
+		if f.DeletedAt != nil {
+			return nil
+		}
+		return tx.Model(&File{}).Where("id = ?", fileID).Update("deleted_at", time.Now().UTC()).Error
+	})
+	return key, err
+}
