@@ -25,7 +25,9 @@ type Name struct {
 }
 
 // Empty reports whether the name has neither a first nor a last name.
-func (n Name) Empty() bool { return strings.TrimSpace(n.First) == "" && strings.TrimSpace(n.Last) == "" }
+func (n Name) Empty() bool {
+	return strings.TrimSpace(n.First) == "" && strings.TrimSpace(n.Last) == ""
+}
 
 // Full renders the name in reading order.
 func (n Name) Full() string {

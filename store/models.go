@@ -182,9 +182,9 @@ type DocumentScan struct {
 	ScanStatus       string
 	ValidationResult *string
 	DocumentType     *string
-	Fields           JSON `gorm:"type:jsonb"`
-	Validations      JSON `gorm:"type:jsonb"`
-	Fraud            JSON `gorm:"type:jsonb"`
+	Fields           JSON      `gorm:"type:jsonb"`
+	Validations      JSON      `gorm:"type:jsonb"`
+	Fraud            JSON      `gorm:"type:jsonb"`
 	TaskID           uuid.UUID `gorm:"type:uuid"`
 	TaskStatus       string
 	TaskStartedAt    *time.Time
