@@ -11,11 +11,20 @@ import (
 	"github.com/clearedtostart/compliance/lifecycle"
 )
 
-// CreateDocumentScan stores a new PENDING scan with its PENDING task.
-func (s *Store) CreateDocumentScan(ctx context.Context, d *DocumentScan) error {
+// CreateDocumentScan stores a new PENDING scan with its PENDING task and,
+// when new, its file.
+func (s *Store) CreateDocumentScan(ctx context.Context, d *DocumentScan, newFile *File) error {
 	d.ScanStatus = lifecycle.DocumentScan.Initial
 	d.TaskStatus = lifecycle.ScanTask.Initial
 	return s.tx(ctx, func(tx *gorm.DB) error {
+		if err := touchExternalUser(tx, d.AccountID, d.ExternalID.String()); err != nil {
+			return err
+		}
+		if newFile != nil {
+			if err := tx.Create(newFile).Error; err != nil {
+				return err
+			}
+		}
 		if err := tx.Create(d).Error; err != nil {
 			return err
 		}
@@ -36,6 +45,11 @@ func (s *Store) DocumentScan(ctx context.Context, accountID string, id uuid.UUID
 		return nil, s.fail(err)
 	}
 	d.File = &f
+	var u ExternalUser
+	if err := db.Where("account_id = ? AND external_id = ?", accountID, d.ExternalID.String()).Take(&u).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	d.User = &u
 	return &d, nil
 }
 
@@ -72,7 +86,7 @@ func (s *Store) StartDocumentScan(ctx context.Context, accountID string, id uuid
 		if err := lifecycle.DocumentScan.Check(d.ScanStatus, "IN_PROGRESS"); err != nil {
 			return err
 		}
-		now := time.Now().UTC()
+		now := time.Now().UTC().Truncate(time.Microsecond)
 		if err := tx.Model(&DocumentScan{}).Where("id = ?", id).Updates(map[string]any{
 			"scan_status": "IN_PROGRESS", "task_status": "IN_PROGRESS", "task_started_at": now, "updated_at": now,
 		}).Error; err != nil {
@@ -112,7 +126,7 @@ func (s *Store) FinishDocumentScan(ctx context.Context, accountID string, id uui
 		if err := lifecycle.ScanTask.Check(d.TaskStatus, taskStatus); err != nil {
 			return err
 		}
-		now := time.Now().UTC()
+		now := time.Now().UTC().Truncate(time.Microsecond)
 		upd := map[string]any{
 			"scan_status": out.Status, "task_status": taskStatus, "task_completed_at": now, "updated_at": now,
 			"document_type": out.DocumentType, "validation_result": out.ValidationResult,
@@ -144,7 +158,7 @@ func (s *Store) DeleteDocumentScan(ctx context.Context, accountID string, id uui
 			tomb = &d
 			return nil
 		}
-		now := time.Now().UTC()
+		now := time.Now().UTC().Truncate(time.Microsecond)
 		if err := tx.Model(&DocumentScan{}).Where("id = ?", id).Updates(map[string]any{
 			"deleted_at": now, "updated_at": now, "context": nil, "fields": nil, "validations": nil,
 			"fraud": nil, "task_result": nil,

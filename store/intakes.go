@@ -27,10 +27,19 @@ func (s *Store) File(ctx context.Context, accountID string, id uuid.UUID) (*File
 	return &f, nil
 }
 
-// CreateIntake stores a new PENDING intake.
-func (s *Store) CreateIntake(ctx context.Context, in *Intake) error {
+// CreateIntake stores a new PENDING intake, with its file when the file is
+// new (nil when the intake reuses a stored file), in one transaction.
+func (s *Store) CreateIntake(ctx context.Context, in *Intake, newFile *File) error {
 	in.ScanStatus = lifecycle.IntakeScan.Initial
 	return s.tx(ctx, func(tx *gorm.DB) error {
+		if err := touchExternalUser(tx, in.AccountID, in.ExternalID); err != nil {
+			return err
+		}
+		if newFile != nil {
+			if err := tx.Create(newFile).Error; err != nil {
+				return err
+			}
+		}
 		if err := tx.Create(in).Error; err != nil {
 			return err
 		}
@@ -123,7 +132,7 @@ func (s *Store) RecordSplit(ctx context.Context, accountID string, intakeID uuid
 		if _, err := lockLiveIntake(tx, accountID, intakeID); err != nil {
 			return err
 		}
-		now := time.Now().UTC()
+		now := time.Now().UTC().Truncate(time.Microsecond)
 		if err := tx.Model(&Intake{}).Where("id = ?", intakeID).
 			Updates(map[string]any{"page_count": pageCount, "split_done": true, "updated_at": now}).Error; err != nil {
 			return err
@@ -139,7 +148,12 @@ func (s *Store) RecordSplit(ctx context.Context, accountID string, intakeID uuid
 		if len(rows) == 0 {
 			return nil
 		}
-		return tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&rows).Error
+		// A segment already judged keeps its result; the split only adds
+		// what it decides (the page range).
+		return tx.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "id"}},
+			DoUpdates: clause.AssignmentColumns([]string{"page_start", "page_end"}),
+		}).Create(&rows).Error
 	})
 }
 
@@ -165,7 +179,7 @@ func (s *Store) SaveSegment(ctx context.Context, seg *Segment) error {
 		if err := lifecycle.SegmentScan.Check(from, seg.ScanStatus); err != nil {
 			return err
 		}
-		now := time.Now().UTC()
+		now := time.Now().UTC().Truncate(time.Microsecond)
 		seg.UpdatedAt = &now
 		if seg.CreatedAt.IsZero() {
 			seg.CreatedAt = now
@@ -236,7 +250,7 @@ func (s *Store) DeleteIntake(ctx context.Context, accountID string, id uuid.UUID
 			tomb = &in
 			return nil
 		}
-		now := time.Now().UTC()
+		now := time.Now().UTC().Truncate(time.Microsecond)
 		if err := tx.Where("intake_id = ?", id).Delete(&Segment{}).Error; err != nil {
 			return err
 		}

@@ -134,9 +134,12 @@ type Intake struct {
 	ErrorCode       *string
 	ErrorMessage    *string
 	WorkflowID      string
-	CreatedAt       time.Time
-	UpdatedAt       *time.Time `gorm:"autoUpdateTime:false"`
-	DeletedAt       *time.Time
+	// WorkflowStartedAt is set once Temporal has the workflow.
+	WorkflowStartedAt *time.Time
+	CreatedAt         time.Time
+	UpdatedAt         *time.Time `gorm:"autoUpdateTime:false"`
+	DeletedAt         *time.Time
+	PurgedAt          *time.Time
 
 	// File is loaded with the intake (not a column).
 	File *File `gorm:"-"`
@@ -173,28 +176,63 @@ type Segment struct {
 
 // DocumentScan is one earlier-API single-document scan.
 type DocumentScan struct {
-	ID               uuid.UUID `gorm:"primaryKey;type:uuid"`
-	AccountID        string
-	ExternalID       uuid.UUID `gorm:"type:uuid"`
-	FileID           uuid.UUID `gorm:"type:uuid"`
-	Validation       bool
-	Context          JSON `gorm:"type:jsonb"`
-	ScanStatus       string
-	ValidationResult *string
-	DocumentType     *string
-	Fields           JSON      `gorm:"type:jsonb"`
-	Validations      JSON      `gorm:"type:jsonb"`
-	Fraud            JSON      `gorm:"type:jsonb"`
-	TaskID           uuid.UUID `gorm:"type:uuid"`
-	TaskStatus       string
-	TaskStartedAt    *time.Time
-	TaskCompletedAt  *time.Time
-	TaskError        *string
-	TaskResult       JSON `gorm:"type:jsonb"`
-	WorkflowID       string
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
-	DeletedAt        *time.Time
+	ID                uuid.UUID `gorm:"primaryKey;type:uuid"`
+	AccountID         string
+	ExternalID        uuid.UUID `gorm:"type:uuid"`
+	FileID            uuid.UUID `gorm:"type:uuid"`
+	Validation        bool
+	Context           JSON `gorm:"type:jsonb"`
+	ScanStatus        string
+	ValidationResult  *string
+	DocumentType      *string
+	Fields            JSON      `gorm:"type:jsonb"`
+	Validations       JSON      `gorm:"type:jsonb"`
+	Fraud             JSON      `gorm:"type:jsonb"`
+	TaskID            uuid.UUID `gorm:"type:uuid"`
+	TaskStatus        string
+	TaskStartedAt     *time.Time
+	TaskCompletedAt   *time.Time
+	TaskError         *string
+	TaskResult        JSON `gorm:"type:jsonb"`
+	WorkflowID        string
+	WorkflowStartedAt *time.Time
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+	DeletedAt         *time.Time
+	PurgedAt          *time.Time
 
-	File *File `gorm:"-"`
+	File *File         `gorm:"-"`
+	User *ExternalUser `gorm:"-"`
+}
+
+// ExternalUser is a person of the caller's system, by external id.
+type ExternalUser struct {
+	AccountID  string `gorm:"primaryKey"`
+	ExternalID string `gorm:"primaryKey"`
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+	DeletedAt  *time.Time
+}
+
+// IntakeContext is the candidate data a caller sends with an upload (the
+// `context` part). Only the named keys are read; the rest is stored and
+// echoed as sent.
+type IntakeContext struct {
+	FirstName   string `json:"first_name,omitempty"`
+	MiddleName  string `json:"middle_name,omitempty"`
+	LastName    string `json:"last_name,omitempty"`
+	DateOfBirth string `json:"date_of_birth,omitempty"`
+	// Requirement and SourceValidation are read from a document scan's
+	// context.
+	Requirement      string `json:"requirement,omitempty"`
+	SourceValidation bool   `json:"source_validation,omitempty"`
+}
+
+// ValidateOptions is an intake's `validate` part.
+type ValidateOptions struct {
+	Requirement   string `json:"requirement,omitempty"`
+	PlacementID   string `json:"placement_id,omitempty"`
+	RequirementID string `json:"requirement_id,omitempty"`
+	Broadcast     bool   `json:"broadcast,omitempty"`
+	Source        bool   `json:"source,omitempty"`
 }

@@ -1,4 +1,15 @@
 -- +goose Up
+-- The people documents belong to, as the caller's system names them
+-- (external_id). Later issues hang placements and registry checks here.
+CREATE TABLE external_users (
+    account_id  text        NOT NULL REFERENCES accounts (id),
+    external_id text        NOT NULL,
+    created_at  timestamptz NOT NULL DEFAULT now(),
+    updated_at  timestamptz NOT NULL DEFAULT now(),
+    deleted_at  timestamptz,
+    PRIMARY KEY (account_id, external_id)
+);
+
 -- An uploaded file as received. Blobs are addressed by key only; the
 -- client's file name is kept as data, never used in a path.
 CREATE TABLE files (
@@ -30,9 +41,15 @@ CREATE TABLE intakes (
     error_code       text,
     error_message    text,
     workflow_id      text        NOT NULL,
+    -- Set once Temporal has the workflow; rows left NULL (Temporal was down
+    -- at upload, or the API died in between) are started by the resumer.
+    workflow_started_at timestamptz,
     created_at       timestamptz NOT NULL DEFAULT now(),
     updated_at       timestamptz,
-    deleted_at       timestamptz
+    deleted_at       timestamptz,
+    -- Set when a deleted intake's files are gone; the resumer finishes
+    -- purges that were interrupted.
+    purged_at        timestamptz
 );
 CREATE INDEX intakes_account_created ON intakes (account_id, created_at DESC);
 CREATE INDEX intakes_account_external ON intakes (account_id, external_id);
@@ -87,14 +104,24 @@ CREATE TABLE document_scans (
     task_error        text,
     task_result       jsonb,
     workflow_id       text        NOT NULL,
+    workflow_started_at timestamptz,
     created_at        timestamptz NOT NULL DEFAULT now(),
     updated_at        timestamptz NOT NULL DEFAULT now(),
-    deleted_at        timestamptz
+    deleted_at        timestamptz,
+    purged_at         timestamptz
 );
 CREATE INDEX document_scans_account_created ON document_scans (account_id, created_at DESC);
+
+-- The resumer's work lists stay tiny: only rows whose workflow has not been
+-- started or whose purge has not finished.
+CREATE INDEX intakes_unstarted ON intakes (created_at) WHERE workflow_started_at IS NULL AND deleted_at IS NULL;
+CREATE INDEX intakes_unpurged ON intakes (deleted_at) WHERE deleted_at IS NOT NULL AND purged_at IS NULL;
+CREATE INDEX document_scans_unstarted ON document_scans (created_at) WHERE workflow_started_at IS NULL AND deleted_at IS NULL;
+CREATE INDEX document_scans_unpurged ON document_scans (deleted_at) WHERE deleted_at IS NOT NULL AND purged_at IS NULL;
 
 -- +goose Down
 DROP TABLE document_scans;
 DROP TABLE segments;
 DROP TABLE intakes;
 DROP TABLE files;
+DROP TABLE external_users;

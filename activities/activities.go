@@ -1,0 +1,134 @@
+// Package activities does the I/O of the workflows: reading uploads from
+// blob storage, running the document engine (package pipeline) on them and
+// storing what it decides. Each activity is a method on Activities, takes
+// and returns the named structs of package workflows, and passes blob keys,
+// never file bytes.
+package activities
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/worker"
+
+	"github.com/clearedtostart/compliance/blobstore"
+	"github.com/clearedtostart/compliance/derrors"
+	"github.com/clearedtostart/compliance/pipeline"
+	"github.com/clearedtostart/compliance/workflows"
+)
+
+// Blobs is the blob storage the activities use.
+type Blobs interface {
+	Get(ctx context.Context, key string) ([]byte, error)
+	PutBytes(ctx context.Context, key string, b []byte, contentType string) error
+	Delete(ctx context.Context, key string) error
+	DeletePrefix(ctx context.Context, prefix string) (int, error)
+}
+
+// Store is the database the activities use.
+type Store interface {
+	intakeStore
+	scanStore
+	fileStore
+}
+
+// Config configures New.
+type Config struct {
+	Store  Store
+	Blobs  Blobs
+	Engine *pipeline.Engine
+	Logger *slog.Logger
+	// Today returns the day documents are judged on (default: today, UTC).
+	Today func() time.Time
+	// CacheDir keeps downloaded PDFs for the pages of one upload, which
+	// several activities read (default: a folder in the OS temp dir).
+	CacheDir string
+}
+
+// Activities holds the activities' dependencies.
+type Activities struct {
+	store  Store
+	blobs  Blobs
+	engine *pipeline.Engine
+	log    *slog.Logger
+	today  func() time.Time
+	pdfs   *pdfCache
+}
+
+// New builds the activities.
+func New(cfg Config) (*Activities, error) {
+	if cfg.Store == nil || cfg.Blobs == nil || cfg.Engine == nil {
+		return nil, errors.New("activities: store, blobs and engine are required")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Today == nil {
+		cfg.Today = func() time.Time { return time.Now().UTC().Truncate(24 * time.Hour) }
+	}
+	cache, err := newPDFCache(cfg.CacheDir, 32)
+	if err != nil {
+		return nil, err
+	}
+	return &Activities{store: cfg.Store, blobs: cfg.Blobs, engine: cfg.Engine, log: cfg.Logger, today: cfg.Today, pdfs: cache}, nil
+}
+
+// Register registers the activities of the main task queue.
+func (a *Activities) Register(r worker.ActivityRegistry) {
+	reg := func(fn any, name string) { r.RegisterActivityWithOptions(fn, activity.RegisterOptions{Name: name}) }
+	reg(a.Analyze, workflows.ActAnalyze)
+	reg(a.Split, workflows.ActSplit)
+	reg(a.RecordSplit, workflows.ActRecordSplit)
+	reg(a.ProcessSegment, workflows.ActProcessSegment)
+	reg(a.FinishIntake, workflows.ActFinishIntake)
+	reg(a.StartScan, workflows.ActStartScan)
+	reg(a.JudgeScan, workflows.ActJudgeScan)
+	reg(a.FinishScan, workflows.ActFinishScan)
+	reg(a.Purge, workflows.ActPurge)
+}
+
+// RegisterOCR registers the activities of the OCR task queue.
+func (a *Activities) RegisterOCR(r worker.ActivityRegistry) {
+	r.RegisterActivityWithOptions(a.OCRPage, activity.RegisterOptions{Name: workflows.ActOCRPage})
+}
+
+// classify turns an error into what Temporal should do with it: a file
+// problem or a deleted object is final; anything else is retried.
+func classify(err error) error {
+	if err == nil {
+		return nil
+	}
+	if code, msg, ok := pipeline.ErrorCode(err); ok {
+		return temporal.NewNonRetryableApplicationError(msg, workflows.ErrBadFile, err, workflows.FileProblem{Code: code, Message: msg})
+	}
+	if derrors.Is(err, derrors.NotFound) || errors.Is(err, blobstore.ErrNotFound) {
+		return temporal.NewNonRetryableApplicationError("the object was deleted", workflows.ErrGone, err)
+	}
+	return err
+}
+
+// heartbeat reports liveness every few seconds until stop is called, so a
+// killed worker's long activity is retried elsewhere within the heartbeat
+// timeout instead of its whole start-to-close timeout.
+func heartbeat(ctx context.Context) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(5 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				activity.RecordHeartbeat(ctx)
+			}
+		}
+	}()
+	return func() { close(done) }
+}

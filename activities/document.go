@@ -1,0 +1,120 @@
+package activities
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/google/uuid"
+
+	"github.com/clearedtostart/compliance/pipeline"
+	"github.com/clearedtostart/compliance/store"
+	"github.com/clearedtostart/compliance/workflows"
+)
+
+type scanStore interface {
+	LiveDocumentScan(ctx context.Context, accountID string, id uuid.UUID) (*store.DocumentScan, error)
+	StartDocumentScan(ctx context.Context, accountID string, id uuid.UUID) error
+	FinishDocumentScan(ctx context.Context, accountID string, id uuid.UUID, out store.ScanOutcome) error
+	FraudSettings(ctx context.Context, accountID string) (store.FraudSettings, error)
+}
+
+// StartScan moves a scan and its task to IN_PROGRESS.
+func (a *Activities) StartScan(ctx context.Context, in workflows.ScanRef) error {
+	id, err := uuid.Parse(in.ScanID)
+	if err != nil {
+		return classify(err)
+	}
+	return classify(a.store.StartDocumentScan(ctx, in.AccountID, id))
+}
+
+// JudgeScan judges a scan's whole file as one document and stores the
+// result. Validation runs only when the scan asked for it; without a
+// requirement in the context, the requirement that fits the recognised type
+// is used.
+func (a *Activities) JudgeScan(ctx context.Context, in workflows.JudgeScanInput) (workflows.ProcessSegmentResult, error) {
+	id, err := uuid.Parse(in.ScanID)
+	if err != nil {
+		return workflows.ProcessSegmentResult{}, classify(err)
+	}
+	scan, err := a.store.LiveDocumentScan(ctx, in.AccountID, id)
+	if err != nil {
+		return workflows.ProcessSegmentResult{}, classify(err)
+	}
+	settings, err := a.store.FraudSettings(ctx, in.AccountID)
+	if err != nil {
+		return workflows.ProcessSegmentResult{}, classify(err)
+	}
+	var sc store.IntakeContext
+	_ = json.Unmarshal(scan.Context, &sc)
+	pages, err := a.loadPages(ctx, in.TextKeys)
+	if err != nil {
+		return workflows.ProcessSegmentResult{}, classify(err)
+	}
+	judge := pipeline.JudgeInput{
+		Pages: pages, Candidate: candidate(sc), AsOf: a.today(),
+		Fraud: pipeline.FraudSettings{Enabled: settings.Enabled, Sensitivity: settings.Sensitivity},
+		File:  in.Info, FromImage: in.FromImage, ValidateAnyType: true,
+	}
+	j := a.engine.Judge(judge)
+	if scan.Validation {
+		judge.Requirement = sc.Requirement
+		if judge.Requirement == "" {
+			judge.Requirement = pipeline.RequirementFor(a.engine.Catalog(), j.DocumentType)
+		}
+		if judge.Requirement != "" {
+			j = a.engine.Judge(judge)
+		}
+	}
+	out := store.ScanOutcome{Status: "SUCCESS", DocumentType: &j.DocumentType}
+	if out.Fields, err = store.ToJSON(j.Fields); err != nil {
+		return workflows.ProcessSegmentResult{}, err
+	}
+	if scan.Validation {
+		// The scan API knows VALID and INVALID only: a document that cannot
+		// be judged is not valid.
+		res := "INVALID"
+		if j.ValidationResult == "VALID" {
+			res = "VALID"
+		}
+		out.ValidationResult = &res
+		var tree any = j.Validations
+		if j.Validations == nil {
+			tree = map[string]any{"result": "INVALID", "reason": "no_requirement_for_type",
+				"message": "No requirement of the catalog accepts a document of type " + j.DocumentType + "."}
+		}
+		if out.Validations, err = store.ToJSON(tree); err != nil {
+			return workflows.ProcessSegmentResult{}, err
+		}
+	}
+	if j.Fraud != nil {
+		if out.Fraud, err = store.ToJSON(j.Fraud); err != nil {
+			return workflows.ProcessSegmentResult{}, err
+		}
+	}
+	summary := map[string]any{
+		"document_type": j.DocumentType, "document_category": j.Category, "schema_id": j.SchemaID,
+		"page_count": in.Info.PageCount, "expires_at": j.ExpiresAt,
+	}
+	if out.TaskResult, err = store.ToJSON(summary); err != nil {
+		return workflows.ProcessSegmentResult{}, err
+	}
+	if err := a.store.FinishDocumentScan(ctx, in.AccountID, id, out); err != nil {
+		return workflows.ProcessSegmentResult{}, classify(err)
+	}
+	res := workflows.ProcessSegmentResult{SegmentID: in.ScanID, Status: "SUCCESS", DocumentType: j.DocumentType}
+	if out.ValidationResult != nil {
+		res.ValidationResult = *out.ValidationResult
+	}
+	return res, nil
+}
+
+// FinishScan records a scan's failure on the scan and its task.
+func (a *Activities) FinishScan(ctx context.Context, in workflows.FinishScanInput) error {
+	id, err := uuid.Parse(in.ScanID)
+	if err != nil {
+		return classify(err)
+	}
+	return classify(a.store.FinishDocumentScan(ctx, in.AccountID, id, store.ScanOutcome{
+		Status: "FAILED", TaskError: in.ErrorCode + ": " + in.ErrorMessage,
+	}))
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"go.temporal.io/sdk/client"
+
+	"github.com/clearedtostart/compliance/blobstore"
+	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/config"
+	"github.com/clearedtostart/compliance/httpapi"
+	"github.com/clearedtostart/compliance/store"
+)
+
+// serve runs the HTTP API alone (scaled out behind a load balancer).
+func serve(ctx context.Context, cfg config.Config) error {
+	log := newLogger(cfg)
+	st, err := openStore(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	blobs, err := openBlobs(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer blobs.Close()
+	tc, err := lazyTemporal(cfg, log)
+	if err != nil {
+		return err
+	}
+	defer tc.Close()
+	return runAPI(ctx, cfg, log, st, blobs, tc, nil)
+}
+
+// runAPI serves until ctx ends, then drains in-flight requests. ready, if
+// not nil, is closed once the listener is open.
+func runAPI(ctx context.Context, cfg config.Config, log *slog.Logger, st *store.Store, blobs *blobstore.Store, tc client.Client, ready chan<- string) error {
+	cat, err := catalog.Load()
+	if err != nil {
+		return err
+	}
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	api, err := httpapi.New(httpapi.Config{
+		Store: st, Workflows: tc, Blobs: blobs, Catalog: cat, Logger: log, Registry: reg,
+		TaskQueue: cfg.TaskQueue, FileURLTTL: cfg.FileURLTTL, OpenAPI: openAPI(),
+	})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", cfg.HTTPAddr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", cfg.HTTPAddr, err)
+	}
+	srv := &http.Server{
+		Handler:           api.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		// Uploads of 20 MB over slow links need minutes, not seconds.
+		ReadTimeout:  10 * time.Minute,
+		WriteTimeout: 2 * time.Minute,
+		IdleTimeout:  2 * time.Minute,
+		ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		BaseContext:  func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	go api.Resume(ctx, 30*time.Second)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("API listening", "addr", ln.Addr().String(), "public_base_url", cfg.PublicBaseURL)
+	if ready != nil {
+		ready <- ln.Addr().String()
+	}
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("API shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
+}

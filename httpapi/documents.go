@@ -1,0 +1,215 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/google/uuid"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/clearedtostart/compliance/store"
+	"github.com/clearedtostart/compliance/workflows"
+)
+
+var scanFields = map[string]int{
+	"external_id": 64,
+	"validation":  16,
+	"context":     64 << 10,
+}
+
+// createDocumentScan accepts a single-document scan (the earlier API).
+func (s *Server) createDocumentScan(c *gin.Context) {
+	ctx := c.Request.Context()
+	account := accountOf(c)
+	up, err := s.readUpload(c, scanFields)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	accepted := false
+	defer func() {
+		if !accepted && up.file != nil {
+			s.discardBlob(up.file.BlobKey)
+		}
+	}()
+	ext, err := externalID(up.fields, 64)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	extID, err := uuid.Parse(ext)
+	if err != nil {
+		fail(c, invalid("external_id", "external_id must be a UUID"))
+		return
+	}
+	validation := false
+	if v, ok := up.fields["validation"]; ok {
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "true", "1":
+			validation = true
+		case "false", "0", "":
+		default:
+			fail(c, invalid("validation", "validation must be true or false"))
+			return
+		}
+	}
+	rawCtx, named, err := parseContext(up.fields, true)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	if validation && rawCtx == nil {
+		fail(c, invalid("context", "context is required when validation is true"))
+		return
+	}
+	if named.Requirement != "" {
+		if err := s.checkRequirement(named.Requirement, "context.requirement"); err != nil {
+			fail(c, err)
+			return
+		}
+	}
+	if named.SourceValidation {
+		if err := s.checkSourceValidation(ctx, account); err != nil {
+			fail(c, err)
+			return
+		}
+	}
+	if up.file == nil {
+		fail(c, errFileRequired)
+		return
+	}
+	d := &store.DocumentScan{
+		ID: uuid.New(), AccountID: account, ExternalID: extID, FileID: up.file.ID, Validation: validation,
+		Context: rawCtx, TaskID: uuid.New(), CreatedAt: time.Now().UTC(),
+	}
+	d.UpdatedAt = d.CreatedAt
+	d.WorkflowID = workflows.DocumentScanWorkflowID(d.ID.String())
+	if err := s.store.CreateDocumentScan(ctx, d, up.file); err != nil {
+		fail(c, err)
+		return
+	}
+	accepted = true
+	s.startDocumentScan(ctx, d.ID, account, extID.String(), up.file)
+	s.logger(c).Info("document scan accepted", "scan_id", d.ID, "workflow_id", d.WorkflowID)
+	stored, err := s.store.DocumentScan(ctx, account, d.ID)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, s.scanView(ctx, stored))
+}
+
+func (s *Server) startDocumentScan(ctx context.Context, id uuid.UUID, account, externalID string, f *store.File) {
+	input := workflows.DocumentScanInput{
+		ScanID: id.String(), AccountID: account, ExternalID: externalID, FileKey: f.BlobKey, MimeType: f.MimeType,
+	}
+	attrs := temporal.NewSearchAttributes(
+		temporal.NewSearchAttributeKeyKeyword(workflows.SADocumentScanID).ValueSet(input.ScanID),
+		temporal.NewSearchAttributeKeyKeyword(workflows.SAExternalID).ValueSet(externalID),
+		temporal.NewSearchAttributeKeyKeyword(workflows.SAAccountID).ValueSet(account),
+		temporal.NewSearchAttributeKeyKeyword(workflows.SAScanStatus).ValueSet("PENDING"),
+	)
+	s.start(ctx, store.KindDocumentScan, id, workflows.DocumentScanWorkflowID(input.ScanID), workflows.DocumentScanWorkflow, input, attrs)
+}
+
+func (s *Server) getDocumentScan(c *gin.Context) {
+	id, ok := pathUUID(c, "id")
+	if !ok {
+		return
+	}
+	d, err := s.store.DocumentScan(c.Request.Context(), accountOf(c), id)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, s.scanView(c.Request.Context(), d))
+}
+
+// deleteDocumentScan deletes a scan like deleteIntake deletes an intake.
+func (s *Server) deleteDocumentScan(c *gin.Context) {
+	id, ok := pathUUID(c, "id")
+	if !ok {
+		return
+	}
+	tomb, _, err := s.store.DeleteDocumentScan(c.Request.Context(), accountOf(c), id)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	if tomb.PurgedAt == nil {
+		s.purge(c.Request.Context(), workflows.PurgeInput{
+			Kind: workflows.KindDocumentScan, ID: id.String(), AccountID: tomb.AccountID, FileID: tomb.FileID.String(),
+		}, true)
+	}
+	s.logger(c).Info("document scan deleted", "scan_id", id)
+	c.JSON(http.StatusOK, gin.H{"id": id.String(), "deletedAt": tomb.DeletedAt})
+}
+
+type scanJSON struct {
+	ID               string        `json:"id"`
+	ExternalUser     externalUser  `json:"externalUser"`
+	ValidationResult *string       `json:"validationResult"`
+	ScanStatus       string        `json:"scanStatus"`
+	CreatedAt        time.Time     `json:"createdAt"`
+	UpdatedAt        time.Time     `json:"updatedAt"`
+	DeletedAt        *time.Time    `json:"deletedAt"`
+	Fields           store.JSON    `json:"fields"`
+	Validations      store.JSON    `json:"validations"`
+	Tasks            scanTaskJSON  `json:"tasks"`
+	File             *scanFileJSON `json:"file"`
+	Context          store.JSON    `json:"context"`
+}
+
+type externalUser struct {
+	ExternalID string     `json:"externalId"`
+	CreatedAt  time.Time  `json:"createdAt"`
+	UpdatedAt  time.Time  `json:"updatedAt"`
+	DeletedAt  *time.Time `json:"deletedAt"`
+}
+
+type scanTaskJSON struct {
+	ID          string     `json:"id"`
+	ActionType  string     `json:"actionType"`
+	Status      string     `json:"status"`
+	StartedAt   *time.Time `json:"startedAt"`
+	CompletedAt *time.Time `json:"completedAt"`
+	CreatedAt   time.Time  `json:"createdAt"`
+	UpdatedAt   time.Time  `json:"updatedAt"`
+	DeletedAt   *time.Time `json:"deletedAt"`
+	Error       *string    `json:"error"`
+	Result      store.JSON `json:"result"`
+}
+
+type scanFileJSON struct {
+	ID           string  `json:"id"`
+	OriginalName *string `json:"originalName"`
+	MimeType     string  `json:"mimeType"`
+	URL          string  `json:"url"`
+}
+
+func (s *Server) scanView(ctx context.Context, d *store.DocumentScan) scanJSON {
+	v := scanJSON{
+		ID: d.ID.String(), ValidationResult: d.ValidationResult, ScanStatus: d.ScanStatus,
+		CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt, DeletedAt: d.DeletedAt,
+		Fields: d.Fields, Validations: d.Validations, Context: d.Context,
+		ExternalUser: externalUser{ExternalID: d.ExternalID.String(), CreatedAt: d.CreatedAt, UpdatedAt: d.CreatedAt},
+		Tasks: scanTaskJSON{
+			ID: d.TaskID.String(), ActionType: "SCAN", Status: d.TaskStatus, StartedAt: d.TaskStartedAt,
+			CompletedAt: d.TaskCompletedAt, CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt, DeletedAt: d.DeletedAt,
+			Error: d.TaskError, Result: d.TaskResult,
+		},
+	}
+	if d.User != nil {
+		v.ExternalUser = externalUser{ExternalID: d.User.ExternalID, CreatedAt: d.User.CreatedAt, UpdatedAt: d.User.UpdatedAt, DeletedAt: d.User.DeletedAt}
+	}
+	if d.File != nil {
+		v.File = &scanFileJSON{ID: d.File.ID.String(), OriginalName: d.File.Name, MimeType: d.File.MimeType}
+		if d.DeletedAt == nil {
+			v.File.URL = s.signedURL(ctx, d.File.BlobKey)
+		}
+	}
+	return v
+}

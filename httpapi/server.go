@@ -1,0 +1,163 @@
+// Package httpapi is the HTTP interface of the service (openapi.yaml): Gin
+// handlers that authenticate the caller's account, validate input, store
+// what is accepted and start the Temporal workflows that process it.
+// Handlers use the request's context; every error goes through one
+// middleware that writes the spec's error body (errors.go).
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/google/uuid"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"go.temporal.io/sdk/client"
+
+	"github.com/clearedtostart/compliance/blobstore"
+	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/store"
+)
+
+// Store is what the handlers need of the database.
+type Store interface {
+	Authenticate(ctx context.Context, key string) (string, error)
+	Ping(ctx context.Context) error
+	Account(ctx context.Context, id string) (*store.Account, error)
+	FraudSettings(ctx context.Context, accountID string) (store.FraudSettings, error)
+	File(ctx context.Context, accountID string, id uuid.UUID) (*store.File, error)
+	CreateIntake(ctx context.Context, in *store.Intake, newFile *store.File) error
+	Intake(ctx context.Context, accountID string, id uuid.UUID) (*store.Intake, []store.Segment, error)
+	Segment(ctx context.Context, accountID string, intakeID, segmentID uuid.UUID) (*store.Segment, error)
+	DeleteIntake(ctx context.Context, accountID string, id uuid.UUID) (*store.Intake, bool, error)
+	CreateDocumentScan(ctx context.Context, d *store.DocumentScan, newFile *store.File) error
+	DocumentScan(ctx context.Context, accountID string, id uuid.UUID) (*store.DocumentScan, error)
+	DeleteDocumentScan(ctx context.Context, accountID string, id uuid.UUID) (*store.DocumentScan, bool, error)
+	MarkWorkflowStarted(ctx context.Context, kind string, id uuid.UUID) error
+	Unstarted(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
+	Unpurged(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
+}
+
+// Workflows is what the handlers need of the Temporal client.
+type Workflows interface {
+	ExecuteWorkflow(ctx context.Context, options client.StartWorkflowOptions, workflow any, args ...any) (client.WorkflowRun, error)
+	CheckHealth(ctx context.Context, request *client.CheckHealthRequest) (*client.CheckHealthResponse, error)
+}
+
+// Blobs is what the handlers need of blob storage.
+type Blobs interface {
+	Put(ctx context.Context, key string, r io.Reader, opts blobstore.PutOptions) (blobstore.PutResult, error)
+	Delete(ctx context.Context, key string) error
+	SignedURL(ctx context.Context, key string, ttl time.Duration) (string, error)
+	Open(ctx context.Context, key string) (*blobstore.Object, error)
+	Local() bool
+	KeyFromSignedURL(ctx context.Context, u *url.URL) (string, error)
+	Ping(ctx context.Context) error
+}
+
+// Config configures New.
+type Config struct {
+	Store     Store
+	Workflows Workflows
+	Blobs     Blobs
+	Catalog   *catalog.Catalog
+	Logger    *slog.Logger
+	// Registry receives the API's metrics and is served on /metrics.
+	Registry  *prometheus.Registry
+	TaskQueue string
+	// FileURLTTL is the lifetime of presigned download URLs.
+	FileURLTTL time.Duration
+	// DeleteWait bounds how long a DELETE waits for the files to be gone
+	// before answering (the purge goes on regardless).
+	DeleteWait time.Duration
+	// OpenAPI is the interface description served on /openapi.yaml.
+	OpenAPI []byte
+}
+
+// Server is the HTTP API.
+type Server struct {
+	store     Store
+	workflows Workflows
+	blobs     Blobs
+	cat       *catalog.Catalog
+	log       *slog.Logger
+	metrics   *metrics
+	registry  *prometheus.Registry
+	taskQueue string
+	urlTTL    time.Duration
+	delWait   time.Duration
+	openapi   []byte
+	engine    *gin.Engine
+}
+
+// MaxUploadBytes is the upload limit of the interface (20 MB).
+const MaxUploadBytes = 20 * 1024 * 1024
+
+// New builds the API.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil || cfg.Workflows == nil || cfg.Blobs == nil || cfg.Catalog == nil {
+		return nil, errors.New("httpapi: store, workflows, blobs and catalog are required")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Registry == nil {
+		cfg.Registry = prometheus.NewRegistry()
+	}
+	if cfg.FileURLTTL == 0 {
+		cfg.FileURLTTL = 15 * time.Minute
+	}
+	if cfg.DeleteWait == 0 {
+		cfg.DeleteWait = 5 * time.Second
+	}
+	m, err := newMetrics(cfg.Registry)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		store: cfg.Store, workflows: cfg.Workflows, blobs: cfg.Blobs, cat: cfg.Catalog, log: cfg.Logger,
+		metrics: m, registry: cfg.Registry, taskQueue: cfg.TaskQueue, urlTTL: cfg.FileURLTTL,
+		delWait: cfg.DeleteWait, openapi: cfg.OpenAPI,
+	}
+	s.engine = s.routes()
+	return s, nil
+}
+
+// Handler returns the API's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.engine }
+
+func (s *Server) routes() *gin.Engine {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	r.ContextWithFallback = true
+	// Only loopback proxies are trusted for the client address in logs.
+	_ = r.SetTrustedProxies([]string{"127.0.0.1", "::1"})
+	r.Use(s.requestID, s.recoverPanics, s.observe, s.renderErrors)
+	r.NoRoute(func(c *gin.Context) { _ = c.Error(errNoRoute) })
+	r.NoMethod(func(c *gin.Context) { _ = c.Error(errNoMethod) })
+
+	r.GET("/healthz", s.healthz)
+	r.GET("/readyz", s.readyz)
+	r.GET("/metrics", gin.WrapH(promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{})))
+	r.GET("/openapi.yaml", s.openAPI)
+	r.GET(blobstore.FilesPath, s.serveFile)
+	r.HEAD(blobstore.FilesPath, s.serveFile)
+
+	api := r.Group("/", s.authenticate)
+	api.POST("/v2/intakes/scan/async", s.createIntake)
+	api.GET("/v2/intakes/:id", s.getIntake)
+	api.GET("/v2/intakes/:id/segments/:sid", s.getSegment)
+	api.DELETE("/v2/intakes/:id", s.deleteIntake)
+	api.POST("/document/scan/async", s.createDocumentScan)
+	api.GET("/document/:id", s.getDocumentScan)
+	api.DELETE("/document/:id", s.deleteDocumentScan)
+	api.GET("/fraud-detection/settings", s.fraudSettings)
+	return r
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the service runs (OCR, PDF rendering, HEIC
+# decoding) when they are missing, and checks for PostgreSQL server binaries.
+# Called by `make run`, `make test` and `make bench`.
+set -euo pipefail
+
+need=()
+command -v tesseract >/dev/null || need+=(tesseract-ocr)
+[ -n "$(ls /usr/share/tesseract-ocr/*/tessdata/eng.traineddata 2>/dev/null)" ] || need+=(tesseract-ocr-eng)
+command -v pdftoppm >/dev/null || need+=(poppler-utils)
+command -v heif-convert >/dev/null || need+=(libheif-examples)
+command -v heif-enc >/dev/null || need+=(libheif-examples)
+
+if [ ${#need[@]} -gt 0 ]; then
+  mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
+  echo "installing Debian packages: ${need[*]}" >&2
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo="sudo"
+    else
+      echo "missing packages: ${need[*]}; install them with: sudo apt-get install -y ${need[*]}" >&2
+      exit 1
+    fi
+  fi
+  if ! command -v apt-get >/dev/null; then
+    echo "missing packages: ${need[*]} (no apt-get here: install tesseract 5 with English data, poppler-utils and libheif tools)" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null 2>&1 ||
+    { $sudo apt-get update -q >/dev/null && $sudo apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null; }
+fi
+
+# PostgreSQL server binaries are needed only when DATABASE_URL is unset.
+if [ -z "${DATABASE_URL:-}" ]; then
+  found=""
+  for d in /usr/lib/postgresql/*/bin /usr/pgsql-*/bin; do
+    [ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] && found="$d"
+  done
+  if [ -z "$found" ] && ! command -v initdb >/dev/null; then
+    cat >&2 <<'MSG'
+PostgreSQL server binaries (initdb, pg_ctl) were not found.
+Install them, e.g. on Debian/Ubuntu:  sudo apt-get install -y postgresql-15
+or point DATABASE_URL at an existing PostgreSQL (>= 15).
+MSG
+    exit 1
+  fi
+fi

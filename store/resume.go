@@ -1,0 +1,111 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Object kinds known to the resumer.
+const (
+	KindIntake       = "intake"
+	KindDocumentScan = "document_scan"
+)
+
+func tableOf(kind string) (string, error) {
+	switch kind {
+	case KindIntake:
+		return "intakes", nil
+	case KindDocumentScan:
+		return "document_scans", nil
+	}
+	return "", fmt.Errorf("store: unknown kind %q", kind)
+}
+
+// touchExternalUser records that the caller's person exists, inside tx.
+func touchExternalUser(tx *gorm.DB, accountID, externalID string) error {
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	return tx.Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "account_id"}, {Name: "external_id"}},
+		DoUpdates: clause.Assignments(map[string]any{"updated_at": now}),
+	}).Create(&ExternalUser{AccountID: accountID, ExternalID: externalID, CreatedAt: now, UpdatedAt: now}).Error
+}
+
+// MarkWorkflowStarted records that Temporal has the object's workflow.
+func (s *Store) MarkWorkflowStarted(ctx context.Context, kind string, id uuid.UUID) error {
+	table, err := tableOf(kind)
+	if err != nil {
+		return err
+	}
+	return s.fail(s.db.WithContext(ctx).Table(table).Where("id = ? AND workflow_started_at IS NULL", id).
+		Update("workflow_started_at", time.Now().UTC()).Error)
+}
+
+// MarkPurged records that a deleted object's files are gone.
+func (s *Store) MarkPurged(ctx context.Context, kind string, id uuid.UUID) error {
+	table, err := tableOf(kind)
+	if err != nil {
+		return err
+	}
+	return s.fail(s.db.WithContext(ctx).Table(table).Where("id = ? AND deleted_at IS NOT NULL", id).
+		Update("purged_at", time.Now().UTC()).Error)
+}
+
+// Stalled is an object whose workflow must be (re)started.
+type Stalled struct {
+	Kind       string
+	ID         uuid.UUID
+	AccountID  string
+	ExternalID string
+	FileID     uuid.UUID
+	FileKey    string
+	MimeType   string
+}
+
+// Unstarted lists live objects created before cutoff whose workflow was
+// never confirmed started.
+func (s *Store) Unstarted(ctx context.Context, cutoff time.Time, limit int) ([]Stalled, error) {
+	var out []Stalled
+	for _, kind := range []string{KindIntake, KindDocumentScan} {
+		table, _ := tableOf(kind)
+		var rows []Stalled
+		err := s.db.WithContext(ctx).Table(table+" o").
+			Select("o.id, o.account_id, o.external_id::text AS external_id, f.id AS file_id, f.blob_key AS file_key, f.mime_type").
+			Joins("JOIN files f ON f.id = o.file_id").
+			Where("o.workflow_started_at IS NULL AND o.deleted_at IS NULL AND o.created_at < ?", cutoff).
+			Order("o.created_at").Limit(limit).Scan(&rows).Error
+		if err != nil {
+			return nil, s.fail(err)
+		}
+		for i := range rows {
+			rows[i].Kind = kind
+		}
+		out = append(out, rows...)
+	}
+	return out, nil
+}
+
+// Unpurged lists objects deleted before cutoff whose files may remain.
+func (s *Store) Unpurged(ctx context.Context, cutoff time.Time, limit int) ([]Stalled, error) {
+	var out []Stalled
+	for _, kind := range []string{KindIntake, KindDocumentScan} {
+		table, _ := tableOf(kind)
+		var rows []Stalled
+		err := s.db.WithContext(ctx).Table(table).
+			Select("id, account_id, external_id::text AS external_id, file_id").
+			Where("deleted_at IS NOT NULL AND purged_at IS NULL AND deleted_at < ?", cutoff).
+			Order("deleted_at").Limit(limit).Scan(&rows).Error
+		if err != nil {
+			return nil, s.fail(err)
+		}
+		for i := range rows {
+			rows[i].Kind = kind
+		}
+		out = append(out, rows...)
+	}
+	return out, nil
+}

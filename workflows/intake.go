@@ -1,0 +1,213 @@
+package workflows
+
+import (
+	"errors"
+	"time"
+
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/clearedtostart/compliance/segmenter"
+)
+
+// OCRQueue is the task queue of OCR activities: a worker polls it with at
+// most as many slots as it runs Tesseract processes, so pages wait in
+// Temporal, not in a worker's memory, and other work is never stuck behind
+// OCR.
+func OCRQueue(taskQueue string) string { return taskQueue + "-ocr" }
+
+// retry is the policy of every processing activity: transient failures
+// (database or storage down, a worker killed mid-step) are retried with
+// backoff; after ten attempts the object fails instead of hanging.
+var retry = &temporal.RetryPolicy{
+	InitialInterval:        time.Second,
+	BackoffCoefficient:     2,
+	MaximumInterval:        30 * time.Second,
+	MaximumAttempts:        10,
+	NonRetryableErrorTypes: []string{ErrBadFile, ErrGone},
+}
+
+func activityCtx(ctx workflow.Context, startToClose, heartbeat time.Duration) workflow.Context {
+	return workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		StartToCloseTimeout: startToClose,
+		HeartbeatTimeout:    heartbeat,
+		RetryPolicy:         retry,
+		// On cancellation, wait for running activities to stop so that the
+		// cleanup runs after the last write.
+		WaitForCancellation: true,
+	})
+}
+
+func ocrCtx(ctx workflow.Context, taskQueue string) workflow.Context {
+	ctx = activityCtx(ctx, 3*time.Minute, 30*time.Second)
+	return workflow.WithTaskQueue(ctx, OCRQueue(taskQueue))
+}
+
+// IntakeWorkflow processes one intake: read every page (text layer, else
+// OCR, pages in parallel), split the pages into segments, judge the
+// segments in parallel, then roll up. It ends SUCCESS, or FAILED with an
+// error code for a file no retry can fix.
+func IntakeWorkflow(ctx workflow.Context, in IntakeInput) (out IntakeOutput, err error) {
+	log := workflow.GetLogger(ctx)
+	info := workflow.GetInfo(ctx)
+	actx := activityCtx(ctx, 2*time.Minute, 0)
+
+	defer func() {
+		if !errors.Is(ctx.Err(), workflow.ErrCanceled) {
+			return
+		}
+		// Deleted while processing: remove whatever was written so far.
+		dctx, cancel := workflow.NewDisconnectedContext(ctx)
+		defer cancel()
+		purge := PurgeInput{Kind: KindIntake, ID: in.IntakeID, AccountID: in.AccountID}
+		if perr := workflow.ExecuteActivity(activityCtx(dctx, time.Minute, 0), ActPurge, purge).Get(dctx, nil); perr != nil {
+			log.Error("cleanup after cancellation failed", "intake_id", in.IntakeID, "error", perr)
+		}
+	}()
+
+	var an AnalyzeResult
+	err = workflow.ExecuteActivity(actx, ActAnalyze, AnalyzeInput{
+		Kind: KindIntake, OwnerID: in.IntakeID, AccountID: in.AccountID, FileKey: in.FileKey, MimeType: in.MimeType,
+	}).Get(ctx, &an)
+	if err != nil {
+		return finishIntakeOnError(ctx, in, err, nil)
+	}
+	pageCount := an.Info.PageCount
+
+	pages, err := readPages(ctx, info.TaskQueueName, KindIntake, in.IntakeID, an)
+	if err != nil {
+		return finishIntakeOnError(ctx, in, err, &pageCount)
+	}
+
+	var split SplitResult
+	lctx := workflow.WithLocalActivityOptions(ctx, workflow.LocalActivityOptions{
+		ScheduleToCloseTimeout: 30 * time.Second,
+		RetryPolicy:            retry,
+	})
+	if err := workflow.ExecuteLocalActivity(lctx, ActSplit, SplitInput{Pages: featuresOf(pages)}).Get(ctx, &split); err != nil {
+		return finishIntakeOnError(ctx, in, err, &pageCount)
+	}
+
+	specs := make([]SegmentSpec, len(split.Ranges))
+	for i, r := range split.Ranges {
+		specs[i] = SegmentSpec{ID: SegmentID(in.IntakeID, i), Index: i, PageStart: r.Start, PageEnd: r.End}
+	}
+	// The split is recorded while the segments are judged: readers see the
+	// segments (PENDING) as soon as possible, and neither waits on the other.
+	recorded := workflow.ExecuteActivity(actx, ActRecordSplit, RecordSplitInput{
+		AccountID: in.AccountID, IntakeID: in.IntakeID, PageCount: pageCount, Segments: specs,
+	})
+	futures := make([]workflow.Future, len(specs))
+	for i, s := range specs {
+		keys := make([]string, 0, s.PageEnd-s.PageStart+1)
+		for p := s.PageStart; p <= s.PageEnd; p++ {
+			keys = append(keys, pages[p-1].TextKey)
+		}
+		futures[i] = workflow.ExecuteActivity(actx, ActProcessSegment, ProcessSegmentInput{
+			AccountID: in.AccountID, IntakeID: in.IntakeID, Segment: s, PDFKey: an.PDFKey,
+			TextKeys: keys, Info: an.Info, FromImage: an.FromImage,
+		})
+	}
+	if err := recorded.Get(ctx, nil); err != nil {
+		return finishIntakeOnError(ctx, in, err, &pageCount)
+	}
+	for _, f := range futures {
+		if err := f.Get(ctx, nil); err != nil {
+			return finishIntakeOnError(ctx, in, err, &pageCount)
+		}
+	}
+
+	err = workflow.ExecuteActivity(actx, ActFinishIntake, FinishIntakeInput{
+		AccountID: in.AccountID, IntakeID: in.IntakeID, Status: "SUCCESS", PageCount: &pageCount,
+	}).Get(ctx, nil)
+	if err != nil {
+		return finishIntakeOnError(ctx, in, err, &pageCount)
+	}
+	setStatus(ctx, "SUCCESS")
+	log.Info("intake processed", "intake_id", in.IntakeID, "pages", pageCount, "segments", len(specs))
+	return IntakeOutput{Status: "SUCCESS", PageCount: pageCount, Segments: len(specs)}, nil
+}
+
+// readPages returns every page's reference in page order: the text-layer
+// pages Analyze read, plus the others read by OCR in parallel.
+func readPages(ctx workflow.Context, taskQueue, kind, ownerID string, an AnalyzeResult) ([]PageRef, error) {
+	pages := make([]PageRef, an.Info.PageCount)
+	for _, p := range an.TextPages {
+		pages[p.Number-1] = p
+	}
+	octx := ocrCtx(ctx, taskQueue)
+	futures := make([]workflow.Future, len(an.NeedOCR))
+	for i, n := range an.NeedOCR {
+		futures[i] = workflow.ExecuteActivity(octx, ActOCRPage, OCRPageInput{
+			Kind: kind, OwnerID: ownerID, PDFKey: an.PDFKey, Page: n, LongSide: an.LongSides[n-1],
+		})
+	}
+	for i, f := range futures {
+		var ref PageRef
+		if err := f.Get(ctx, &ref); err != nil {
+			return nil, err
+		}
+		pages[an.NeedOCR[i]-1] = ref
+	}
+	return pages, nil
+}
+
+func featuresOf(pages []PageRef) []segmenter.PageFeatures {
+	out := make([]segmenter.PageFeatures, len(pages))
+	for i, p := range pages {
+		out[i] = p.Features
+	}
+	return out
+}
+
+// finishIntakeOnError ends the intake after a failed step: a bad file or
+// exhausted retries make it FAILED with an error code; a delete (Gone or a
+// cancellation) ends the workflow without touching the tombstone.
+func finishIntakeOnError(ctx workflow.Context, in IntakeInput, cause error, pageCount *int) (IntakeOutput, error) {
+	if errors.Is(ctx.Err(), workflow.ErrCanceled) || temporal.IsCanceledError(cause) {
+		return IntakeOutput{Status: "DELETED"}, temporal.NewCanceledError()
+	}
+	problem, gone := classifyFailure(cause)
+	if gone {
+		return IntakeOutput{Status: "DELETED"}, nil
+	}
+	actx := activityCtx(ctx, time.Minute, 0)
+	err := workflow.ExecuteActivity(actx, ActFinishIntake, FinishIntakeInput{
+		AccountID: in.AccountID, IntakeID: in.IntakeID, Status: "FAILED", PageCount: pageCount,
+		ErrorCode: problem.Code, ErrorMessage: problem.Message,
+	}).Get(ctx, nil)
+	if err != nil {
+		if _, gone := classifyFailure(err); gone {
+			return IntakeOutput{Status: "DELETED"}, nil
+		}
+		return IntakeOutput{}, err
+	}
+	setStatus(ctx, "FAILED")
+	workflow.GetLogger(ctx).Warn("intake failed", "intake_id", in.IntakeID, "code", problem.Code, "cause", cause)
+	return IntakeOutput{Status: "FAILED", ErrorCode: problem.Code}, nil
+}
+
+// classifyFailure turns an activity error into the problem reported to the
+// client: the file's own problem for ErrBadFile, else a generic processing
+// failure. gone is true when the object was deleted meanwhile.
+func classifyFailure(err error) (problem FileProblem, gone bool) {
+	var appErr *temporal.ApplicationError
+	if errors.As(err, &appErr) {
+		switch appErr.Type() {
+		case ErrGone:
+			return FileProblem{}, true
+		case ErrBadFile:
+			if appErr.HasDetails() && appErr.Details(&problem) == nil && problem.Code != "" {
+				return problem, false
+			}
+		}
+	}
+	return FileProblem{Code: "processing_failed", Message: "the file could not be processed; try again or contact support"}, false
+}
+
+func setStatus(ctx workflow.Context, status string) {
+	key := temporal.NewSearchAttributeKeyKeyword(SAScanStatus)
+	if err := workflow.UpsertTypedSearchAttributes(ctx, key.ValueSet(status)); err != nil {
+		workflow.GetLogger(ctx).Warn("could not update the ScanStatus search attribute", "error", err)
+	}
+}

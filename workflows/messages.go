@@ -1,0 +1,263 @@
+// Package workflows orchestrates the service's long-running work on
+// Temporal: one workflow per business object, found by its id
+// (intake/<id>, document-scan/<id>, purge/...). Workflows only decide what
+// runs when; activities (package activities) do the I/O.
+//
+// This file is the contract between the two: activity names, inputs and
+// outputs. Payloads carry ids and blob keys, never file bytes or a
+// candidate's personal data, so histories stay small and shareable.
+package workflows
+
+import (
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"github.com/clearedtostart/compliance/pdfdoc"
+	"github.com/clearedtostart/compliance/pipeline"
+	"github.com/clearedtostart/compliance/segmenter"
+)
+
+// Activity names, registered by activities.Register.
+const (
+	ActAnalyze        = "AnalyzeUpload"
+	ActOCRPage        = "OCRPage"
+	ActSplit          = "SplitPages"
+	ActRecordSplit    = "RecordSplit"
+	ActProcessSegment = "ProcessSegment"
+	ActFinishIntake   = "FinishIntake"
+	ActStartScan      = "StartDocumentScan"
+	ActJudgeScan      = "JudgeDocumentScan"
+	ActFinishScan     = "FinishDocumentScan"
+	ActPurge          = "PurgeBlobs"
+)
+
+// Application error types: stable, and not retried.
+const (
+	// ErrBadFile: the upload cannot be processed (encrypted, corrupt, no
+	// pages); details carry a FileProblem.
+	ErrBadFile = "BadFile"
+	// ErrGone: the object was deleted while it was being processed.
+	ErrGone = "Gone"
+)
+
+// FileProblem is the detail of an ErrBadFile error.
+type FileProblem struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Search attribute names (declared in temporal-dev.yaml).
+const (
+	SAAccountID      = "AccountId"
+	SAExternalID     = "ExternalId"
+	SAIntakeID       = "IntakeId"
+	SADocumentScanID = "DocumentScanId"
+	SAScanStatus     = "ScanStatus"
+)
+
+// Owner kinds of processing work.
+const (
+	KindIntake       = "intake"
+	KindDocumentScan = "document_scan"
+)
+
+// IntakeWorkflowID is the workflow id of an intake.
+func IntakeWorkflowID(id string) string { return "intake/" + id }
+
+// DocumentScanWorkflowID is the workflow id of a document scan.
+func DocumentScanWorkflowID(id string) string { return "document-scan/" + id }
+
+// PurgeWorkflowID is the workflow id that removes a deleted object's files.
+func PurgeWorkflowID(kind, id string) string { return "purge/" + kind + "/" + id }
+
+// WorkPrefix is where an object's derived blobs live (normalised PDF, page
+// texts, segment PDFs); deleting the object deletes the prefix.
+func WorkPrefix(kind, id string) string {
+	if kind == KindDocumentScan {
+		return "document-scans/" + id + "/"
+	}
+	return "intakes/" + id + "/"
+}
+
+// PageTextKey is the blob key of one page's text.
+func PageTextKey(prefix string, page int) string { return fmt.Sprintf("%spages/%04d.json", prefix, page) }
+
+// SegmentKey is the blob key of a segment's PDF.
+func SegmentKey(prefix string, index int) string { return fmt.Sprintf("%ssegments/%04d.pdf", prefix, index) }
+
+// SegmentID derives a segment's id from its intake and index, so that a
+// replayed or retried workflow names the same segment the same way.
+func SegmentID(intakeID string, index int) string {
+	ns, err := uuid.Parse(intakeID)
+	if err != nil {
+		ns = uuid.NameSpaceOID
+	}
+	return uuid.NewSHA1(ns, fmt.Appendf(nil, "segment/%d", index)).String()
+}
+
+// IntakeInput starts IntakeWorkflow.
+type IntakeInput struct {
+	IntakeID   string `json:"intake_id"`
+	AccountID  string `json:"account_id"`
+	ExternalID string `json:"external_id"`
+	FileKey    string `json:"file_key"`
+	MimeType   string `json:"mime_type"`
+}
+
+// IntakeOutput is IntakeWorkflow's result.
+type IntakeOutput struct {
+	Status    string `json:"status"`
+	PageCount int    `json:"page_count"`
+	Segments  int    `json:"segments"`
+	ErrorCode string `json:"error_code,omitempty"`
+}
+
+// AnalyzeInput asks to open an upload.
+type AnalyzeInput struct {
+	Kind      string `json:"kind"`
+	OwnerID   string `json:"owner_id"`
+	AccountID string `json:"account_id"`
+	FileKey   string `json:"file_key"`
+	MimeType  string `json:"mime_type"`
+}
+
+// PageRef is one read page: where its text is and its split features.
+type PageRef struct {
+	Number   int                    `json:"number"`
+	TextKey  string                 `json:"text_key"`
+	Features segmenter.PageFeatures `json:"features"`
+}
+
+// AnalyzeResult describes an opened upload.
+type AnalyzeResult struct {
+	// PDFKey is the upload itself for a PDF, or its normalised PDF.
+	PDFKey    string      `json:"pdf_key"`
+	FromImage bool        `json:"from_image"`
+	Info      pdfdoc.Info `json:"info"`
+	// TextPages are the pages read from their text layer.
+	TextPages []PageRef `json:"text_pages"`
+	// NeedOCR lists 1-based pages to OCR.
+	NeedOCR   []int     `json:"need_ocr"`
+	LongSides []float64 `json:"long_sides"`
+}
+
+// OCRPageInput asks to read one page with OCR.
+type OCRPageInput struct {
+	Kind     string  `json:"kind"`
+	OwnerID  string  `json:"owner_id"`
+	PDFKey   string  `json:"pdf_key"`
+	Page     int     `json:"page"`
+	LongSide float64 `json:"long_side"`
+}
+
+// SplitInput asks to split pages into segments.
+type SplitInput struct {
+	Pages []segmenter.PageFeatures `json:"pages"`
+}
+
+// SplitResult is the split: 1-based inclusive page ranges in page order.
+type SplitResult struct {
+	Ranges []pipeline.PageRange `json:"ranges"`
+}
+
+// SegmentSpec is one segment to record or process.
+type SegmentSpec struct {
+	ID        string `json:"id"`
+	Index     int    `json:"index"`
+	PageStart int    `json:"page_start"`
+	PageEnd   int    `json:"page_end"`
+}
+
+// RecordSplitInput stores the split.
+type RecordSplitInput struct {
+	AccountID string        `json:"account_id"`
+	IntakeID  string        `json:"intake_id"`
+	PageCount int           `json:"page_count"`
+	Segments  []SegmentSpec `json:"segments"`
+}
+
+// ProcessSegmentInput judges and stores one segment.
+type ProcessSegmentInput struct {
+	AccountID string      `json:"account_id"`
+	IntakeID  string      `json:"intake_id"`
+	Segment   SegmentSpec `json:"segment"`
+	PDFKey    string      `json:"pdf_key"`
+	// TextKeys are the segment's page texts, in page order.
+	TextKeys  []string    `json:"text_keys"`
+	Info      pdfdoc.Info `json:"info"`
+	FromImage bool        `json:"from_image"`
+}
+
+// ProcessSegmentResult summarises a stored segment.
+type ProcessSegmentResult struct {
+	SegmentID        string `json:"segment_id"`
+	Status           string `json:"status"`
+	DocumentType     string `json:"document_type"`
+	ValidationResult string `json:"validation_result,omitempty"`
+	Fraud            string `json:"fraud,omitempty"`
+}
+
+// FinishIntakeInput ends an intake: SUCCESS computes the rollups from the
+// stored segments; FAILED records the error.
+type FinishIntakeInput struct {
+	AccountID    string `json:"account_id"`
+	IntakeID     string `json:"intake_id"`
+	Status       string `json:"status"`
+	PageCount    *int   `json:"page_count,omitempty"`
+	ErrorCode    string `json:"error_code,omitempty"`
+	ErrorMessage string `json:"error_message,omitempty"`
+}
+
+// DocumentScanInput starts DocumentScanWorkflow.
+type DocumentScanInput struct {
+	ScanID     string `json:"scan_id"`
+	AccountID  string `json:"account_id"`
+	ExternalID string `json:"external_id"`
+	FileKey    string `json:"file_key"`
+	MimeType   string `json:"mime_type"`
+}
+
+// DocumentScanOutput is DocumentScanWorkflow's result.
+type DocumentScanOutput struct {
+	Status       string `json:"status"`
+	DocumentType string `json:"document_type,omitempty"`
+	ErrorCode    string `json:"error_code,omitempty"`
+}
+
+// ScanRef names a document scan.
+type ScanRef struct {
+	AccountID string `json:"account_id"`
+	ScanID    string `json:"scan_id"`
+}
+
+// JudgeScanInput judges a scan's whole file as one document and stores it.
+type JudgeScanInput struct {
+	AccountID string      `json:"account_id"`
+	ScanID    string      `json:"scan_id"`
+	PDFKey    string      `json:"pdf_key"`
+	TextKeys  []string    `json:"text_keys"`
+	Info      pdfdoc.Info `json:"info"`
+	FromImage bool        `json:"from_image"`
+}
+
+// FinishScanInput records a scan's failure.
+type FinishScanInput struct {
+	AccountID    string `json:"account_id"`
+	ScanID       string `json:"scan_id"`
+	ErrorCode    string `json:"error_code"`
+	ErrorMessage string `json:"error_message"`
+}
+
+// PurgeInput removes a deleted object's blobs.
+type PurgeInput struct {
+	Kind      string `json:"kind"`
+	ID        string `json:"id"`
+	AccountID string `json:"account_id"`
+	FileID    string `json:"file_id"`
+}
+
+// PurgeResult reports what was removed.
+type PurgeResult struct {
+	Deleted int `json:"deleted"`
+}

@@ -1,0 +1,10 @@
+package workflows
+
+import "go.temporal.io/sdk/worker"
+
+// Register registers every workflow with a worker.
+func Register(r worker.WorkflowRegistry) {
+	r.RegisterWorkflow(IntakeWorkflow)
+	r.RegisterWorkflow(DocumentScanWorkflow)
+	r.RegisterWorkflow(PurgeWorkflow)
+}
