@@ -59,23 +59,23 @@ const (
 	ReasonInvalidValue = "invalid_value" // the field is present but cannot be read (e.g. "13/45/2026" as a date)
 	ReasonUnknownRule  = "unknown_rule"  // the catalog names a rule this package cannot judge
 
-	ReasonExpired            = "expired"
-	ReasonTooOld             = "too_old"
-	ReasonDateInFuture       = "date_in_future"
-	ReasonNameMismatch       = "name_mismatch"
-	ReasonDOBMismatch        = "dob_mismatch"
-	ReasonResultNotAccepted  = "result_not_accepted"
-	ReasonStatusNotAccepted  = "status_not_accepted"
-	ReasonNotEnoughDoses     = "not_enough_doses"
-	ReasonNotImmune          = "not_immune"
-	ReasonNotCleared         = "not_cleared"
-	ReasonNotCurrentSeason   = "not_current_season"
+	ReasonExpired           = "expired"
+	ReasonTooOld            = "too_old"
+	ReasonDateInFuture      = "date_in_future"
+	ReasonNameMismatch      = "name_mismatch"
+	ReasonDOBMismatch       = "dob_mismatch"
+	ReasonResultNotAccepted = "result_not_accepted"
+	ReasonStatusNotAccepted = "status_not_accepted"
+	ReasonNotEnoughDoses    = "not_enough_doses"
+	ReasonNotImmune         = "not_immune"
+	ReasonNotCleared        = "not_cleared"
+	ReasonNotCurrentSeason  = "not_current_season"
 
 	// Why a rule was skipped.
-	ReasonNoNameInContext     = "no_name_in_context"
-	ReasonNoDOBInContext      = "no_dob_in_context"
-	ReasonNoDOBOnDocument     = "no_dob_on_document"
-	ReasonTypeHasNoDOB        = "no_dob_on_document_type"
+	ReasonNoNameInContext = "no_name_in_context"
+	ReasonNoDOBInContext  = "no_dob_in_context"
+	ReasonNoDOBOnDocument = "no_dob_on_document"
+	ReasonTypeHasNoDOB    = "no_dob_on_document_type"
 	// Why dob_match failed on the caller's side: the context's date of
 	// birth is not a date, so the document cannot be confirmed.
 	ReasonInvalidContextValue = "invalid_context_value"

@@ -81,10 +81,14 @@ func WorkPrefix(kind, id string) string {
 }
 
 // PageTextKey is the blob key of one page's text.
-func PageTextKey(prefix string, page int) string { return fmt.Sprintf("%spages/%04d.json", prefix, page) }
+func PageTextKey(prefix string, page int) string {
+	return fmt.Sprintf("%spages/%04d.json", prefix, page)
+}
 
 // SegmentKey is the blob key of a segment's PDF.
-func SegmentKey(prefix string, index int) string { return fmt.Sprintf("%ssegments/%04d.pdf", prefix, index) }
+func SegmentKey(prefix string, index int) string {
+	return fmt.Sprintf("%ssegments/%04d.pdf", prefix, index)
+}
 
 // SegmentID derives a segment's id from its intake and index, so that a
 // replayed or retried workflow names the same segment the same way.

@@ -54,7 +54,7 @@ func runWorker(ctx context.Context, cfg config.Config, log *slog.Logger, st *sto
 		return err
 	}
 	mainWorker := worker.New(tc, cfg.TaskQueue, worker.Options{
-		MaxConcurrentActivityExecutionSize:     32,
+		MaxConcurrentActivityExecutionSize:      32,
 		MaxConcurrentLocalActivityExecutionSize: 32,
 		WorkerStopTimeout:                       cfg.ShutdownTimeout,
 	})
