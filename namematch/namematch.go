@@ -37,9 +37,11 @@ func (n Name) Full() string {
 // suffixes are generational and professional suffixes that are not part of
 // the surname for matching.
 var suffixes = map[string]bool{
-	"jr": true, "sr": true, "ii": true, "iii": true, "iv": true, "v": true,
+	// "V" and "DO" are left out: as a middle initial and a surname
+	// particle they are far more common on these documents.
+	"jr": true, "sr": true, "ii": true, "iii": true, "iv": true,
 	"rn": true, "lpn": true, "lvn": true, "aprn": true, "np": true, "bsn": true, "msn": true,
-	"md": true, "do": true, "phd": true, "cna": true, "crna": true,
+	"md": true, "phd": true, "cna": true, "crna": true,
 }
 
 // surnameParticles start compound surnames ("De La Cruz", "van der Berg").
@@ -58,9 +60,10 @@ func ParseFull(full string) Name {
 		return Name{}
 	}
 	if i := strings.Index(full, ","); i >= 0 {
-		last := strings.TrimSpace(full[:i])
-		rest := dropSuffixes(strings.Fields(strings.ReplaceAll(full[i+1:], ",", " ")))
-		if len(rest) > 0 {
+		last := strings.Join(dropSuffixes(strings.Fields(full[:i])), " ")
+		rest := strings.Fields(strings.ReplaceAll(full[i+1:], ",", " "))
+		if !allSuffixes(rest) {
+			rest = dropSuffixes(rest)
 			return Name{First: rest[0], Middle: strings.Join(rest[1:], " "), Last: last}
 		}
 		// "Ann Baker, RN": what follows the comma is only a suffix.
@@ -87,15 +90,23 @@ func ParseFull(full string) Name {
 	return Name{First: parts[0], Middle: strings.Join(parts[1:lastStart], " "), Last: strings.Join(parts[lastStart:], " ")}
 }
 
-func dropSuffixes(parts []string) []string {
-	out := parts[:0:0]
+func allSuffixes(parts []string) bool {
 	for _, p := range parts {
-		if suffixes[strings.Trim(strings.ToLower(p), ".,")] {
-			continue
+		if !suffixes[strings.Trim(strings.ToLower(p), ".,")] {
+			return false
 		}
-		out = append(out, p)
 	}
-	return out
+	return true
+}
+
+// dropSuffixes removes suffixes at the end of a name only: inside a name
+// the same letters are initials.
+func dropSuffixes(parts []string) []string {
+	end := len(parts)
+	for end > 1 && suffixes[strings.Trim(strings.ToLower(parts[end-1]), ".,")] {
+		end--
+	}
+	return parts[:end]
 }
 
 // Result is the outcome of comparing two names.
@@ -116,6 +127,7 @@ type Result struct {
 // names, different surnames, or different middle initials when both sides
 // print one.
 func Match(candidate, document Name) Result {
+	candidate, document = splitFirst(candidate), splitFirst(document)
 	cf, cl := normalize(candidate.First), normalize(candidate.Last)
 	df, dl := normalize(document.First), normalize(document.Last)
 	if cl == "" || dl == "" || cf == "" || df == "" {
@@ -133,16 +145,14 @@ func Match(candidate, document Name) Result {
 	case cf == df:
 	case sameByNickname(cf, df):
 		reason = "nickname"
+	case squash(candidate.First+candidate.Middle) == squash(document.First+document.Middle):
+		// "MaryAnn" on one side, "Mary Ann" (first + middle) on the other.
+		return Result{Match: true, Reason: reason}
 	default:
-		// A first name printed as two words ("Mary Ann") may be split as
-		// first + middle on one side only.
-		if joined := normalize(candidate.First + candidate.Middle); joined != cf && joined == normalize(document.First+document.Middle) {
-			break
-		}
 		return Result{Reason: "first_name_mismatch"}
 	}
-	cm, dm := normalize(candidate.Middle), normalize(document.Middle)
-	if cm != "" && dm != "" && cm != dm {
+	cm, dm := []rune(squash(candidate.Middle)), []rune(squash(document.Middle))
+	if len(cm) > 0 && len(dm) > 0 && string(cm) != string(dm) {
 		if cm[0] != dm[0] || (len(cm) > 1 && len(dm) > 1) {
 			return Result{Reason: "middle_name_mismatch"}
 		}
@@ -151,6 +161,23 @@ func Match(candidate, document Name) Result {
 		}
 	}
 	return Result{Match: true, Reason: reason}
+}
+
+// splitFirst treats a two-word first name ("Mary Ann", "Mary-Ann") as a
+// first and a middle name, so it matches a side that prints only "Mary" or
+// splits the name the other way.
+func splitFirst(n Name) Name {
+	parts := strings.FieldsFunc(strings.TrimSpace(n.First), func(r rune) bool { return r == ' ' || r == '-' })
+	if len(parts) > 1 {
+		n.First = parts[0]
+		n.Middle = strings.TrimSpace(strings.Join(parts[1:], " ") + " " + n.Middle)
+	}
+	return n
+}
+
+// squash is normalize without separators.
+func squash(s string) string {
+	return strings.NewReplacer(" ", "", "-", "").Replace(normalize(s))
 }
 
 // surnamesCompatible accepts a compound surname on one side whose parts

@@ -13,6 +13,9 @@ func TestParseFull(t *testing.T) {
 		{"Robert Smith Jr.", Name{"Robert", "", "Smith"}},
 		{"Ann Marie O'Neil-Baker, RN", Name{"Ann", "Marie", "O'Neil-Baker"}},
 		{"Smith", Name{"", "", "Smith"}},
+		{"John V Smith", Name{"John", "V", "Smith"}},
+		{"Smith Jr., Ann", Name{"Ann", "", "Smith"}},
+		{"Ana Maria do Carmo", Name{"Ana", "Maria", "do Carmo"}},
 		{"", Name{}},
 	}
 	for _, tt := range tests {
@@ -42,6 +45,11 @@ func TestMatch(t *testing.T) {
 		{"different middle initials", Name{"Maria", "L", "Alvarez"}, Name{"Maria", "K", "Alvarez"}, false, "middle_name_mismatch"},
 		{"different middle names", Name{"Maria", "Luisa", "Alvarez"}, Name{"Maria", "Lucia", "Alvarez"}, false, "middle_name_mismatch"},
 		{"nicknames not transitive", Name{"Albert", "", "Ray"}, Name{"Alfred", "", "Ray"}, false, "first_name_mismatch"},
+		{"two-word first name on the candidate", Name{"Mary Ann", "", "Lee"}, Name{"Mary", "", "Lee"}, true, "exact"},
+		{"two-word first name split on the document", Name{"Mary Ann", "", "Lee"}, Name{"Mary", "Ann", "Lee"}, true, "exact"},
+		{"hyphenated first name", Name{"Mary-Ann", "", "Lee"}, Name{"Mary", "Ann", "Lee"}, true, "exact"},
+		{"middle initial V is not a suffix", Name{"John", "W", "Smith"}, ParseFull("John V Smith"), false, "middle_name_mismatch"},
+		{"non-ASCII initial", Name{"Anna", "Łucja", "Nowak"}, Name{"Anna", "Ł", "Nowak"}, true, "middle_initial"},
 		{"missing document name", Name{"Maria", "", "Alvarez"}, Name{}, false, "missing_name"},
 	}
 	for _, tt := range tests {

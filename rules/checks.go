@@ -200,7 +200,7 @@ func (j *judge) immuneOrDoses(r catalog.Rule) RuleResult {
 		return pass("doses", fieldDoseDates, fmt.Sprintf("The record shows %s on or before the as-of date; %s.",
 			countOf(len(doses.valid), "distinct dose"), required(r.Int)))
 	case declinable && declined.state == present && declined.value:
-		return pass("declined", fieldDeclined, "The candidate signed a declination, which this requirement accepts.")
+		return pass("declined", fieldDeclined, "The document is a signed declination, which this requirement accepts.")
 	}
 
 	actual["path"] = "none"
@@ -309,7 +309,7 @@ func (j *judge) currentSeasonOrDeclined(r catalog.Rule) RuleResult {
 	if r.Bool && declined.state == present && declined.value {
 		actual["path"] = "declined"
 		rr.Result, rr.Field = Pass, fieldDeclined
-		rr.Message = "The candidate signed an influenza vaccine declination, which this requirement accepts."
+		rr.Message = "The document is a signed influenza vaccine declination, which this requirement accepts."
 		return rr
 	}
 
@@ -421,7 +421,10 @@ func dosesEvidence(d doseCount) string {
 	case malformed:
 		return "an unreadable list of dose dates"
 	}
-	s := countOf(len(d.valid), "valid dose date")
+	s := "no valid dose dates"
+	if len(d.valid) > 0 {
+		s = countOf(len(d.valid), "valid dose date")
+	}
 	var extra []string
 	if len(d.future) > 0 {
 		extra = append(extra, fmt.Sprintf("%d after the as-of date", len(d.future)))

@@ -98,10 +98,15 @@ func (w window) lastValidDay(d time.Time) time.Time {
 	return end
 }
 
+// String reads "12 months", "10 years" or "30 days": long windows are said
+// in years because "120 months" makes a reader do arithmetic.
 func (w window) String() string {
 	n, unit := w.months, "month"
-	if w.months == 0 {
+	switch {
+	case w.months == 0:
 		n, unit = w.days, "day"
+	case w.months > 12 && w.months%12 == 0:
+		n, unit = w.months/12, "year"
 	}
 	if n != 1 {
 		unit += "s"

@@ -16,13 +16,14 @@ type judge struct {
 	asOf time.Time
 }
 
-func (j *judge) typeName(key string) string {
+// typeDescription completes "The document is ...".
+func (j *judge) typeDescription(key string) string {
 	if key == catalog.OtherType || key == "" {
-		return "a document of no known type"
+		return "of no known type"
 	}
 	t, ok := j.cat.Type(key)
 	if !ok || t.Name == "" {
-		return quote(key)
+		return "of type " + quote(key)
 	}
 	return article(t.Name) + " " + t.Name
 }
@@ -38,12 +39,12 @@ func (j *judge) documentType(req *catalog.Requirement) RuleResult {
 	rr := RuleResult{Rule: RuleDocumentType, Field: "document_type", Expected: req.Accepts, Actual: j.in.DocumentType}
 	if IsCandidate(req, j.in.DocumentType) {
 		rr.Result = Pass
-		rr.Message = fmt.Sprintf("The document is %s, which this requirement accepts.", j.typeName(j.in.DocumentType))
+		rr.Message = fmt.Sprintf("The document is %s, which this requirement accepts.", j.typeDescription(j.in.DocumentType))
 		return rr
 	}
 	rr.Result, rr.Reason = Fail, ReasonWrongDocumentType
-	rr.Message = fmt.Sprintf("The document is %s, but this requirement accepts only: %s.",
-		j.typeName(j.in.DocumentType), strings.Join(req.Accepts, ", "))
+	rr.Message = fmt.Sprintf("The document is %s, but the %s requirement accepts only these document types: %s.",
+		j.typeDescription(j.in.DocumentType), req.Key, strings.Join(req.Accepts, ", "))
 	return rr
 }
 
