@@ -151,9 +151,19 @@ func Match(candidate, document Name) Result {
 	default:
 		return Result{Reason: "first_name_mismatch"}
 	}
-	cm, dm := []rune(squash(candidate.Middle)), []rune(squash(document.Middle))
-	if len(cm) > 0 && len(dm) > 0 && string(cm) != string(dm) {
-		if cm[0] != dm[0] || (len(cm) > 1 && len(dm) > 1) {
+	// Middle names: words that are part of the other side's surname
+	// ("Deborah Ten Eyck" parsed with middle "Ten") do not count; one side
+	// may print fewer middle names than the other, or initials; a word that
+	// both print must agree.
+	cm := middleWords(candidate.Middle, dl)
+	dm := middleWords(document.Middle, cl)
+	n := min(len(cm), len(dm))
+	for i := 0; i < n; i++ {
+		a, b := []rune(cm[i]), []rune(dm[i])
+		if string(a) == string(b) {
+			continue
+		}
+		if a[0] != b[0] || (len(a) > 1 && len(b) > 1) {
 			return Result{Reason: "middle_name_mismatch"}
 		}
 		if reason == "exact" {
@@ -173,6 +183,22 @@ func splitFirst(n Name) Name {
 		n.Middle = strings.TrimSpace(strings.Join(parts[1:], " ") + " " + n.Middle)
 	}
 	return n
+}
+
+// middleWords returns the normalised middle names, without words that
+// belong to the other side's surname.
+func middleWords(middle, otherLast string) []string {
+	surname := map[string]bool{}
+	for _, p := range strings.FieldsFunc(otherLast, func(r rune) bool { return r == ' ' || r == '-' }) {
+		surname[p] = true
+	}
+	var out []string
+	for _, w := range strings.FieldsFunc(normalize(middle), func(r rune) bool { return r == ' ' || r == '-' }) {
+		if !surname[w] {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // squash is normalize without separators.

@@ -50,6 +50,10 @@ func TestMatch(t *testing.T) {
 		{"hyphenated first name", Name{"Mary-Ann", "", "Lee"}, Name{"Mary", "Ann", "Lee"}, true, "exact"},
 		{"middle initial V is not a suffix", Name{"John", "W", "Smith"}, ParseFull("John V Smith"), false, "middle_name_mismatch"},
 		{"non-ASCII initial", Name{"Anna", "Łucja", "Nowak"}, Name{"Anna", "Ł", "Nowak"}, true, "middle_initial"},
+		{"hyphenated first name, fewer middles on the document", Name{"Ji-Yeon", "Mae", "Okafor"}, ParseFull("Ji-Yeon Okafor"), true, "exact"},
+		{"two-word first name and a middle", Name{"Mary Grace", "Santos", "Huang"}, ParseFull("Mary Grace Huang"), true, "exact"},
+		{"compound surname parsed as a middle", Name{"Deborah", "Lynn", "Ten Eyck"}, ParseFull("Deborah Ten Eyck"), true, "compound_surname"},
+		{"second middle differs", Name{"Ann", "Marie Rose", "Lee"}, Name{"Ann", "Marie Jane", "Lee"}, false, "middle_name_mismatch"},
 		{"missing document name", Name{"Maria", "", "Alvarez"}, Name{}, false, "missing_name"},
 	}
 	for _, tt := range tests {

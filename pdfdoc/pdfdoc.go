@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"runtime/debug"
 	"sort"
@@ -100,16 +101,38 @@ func Open(data []byte) (doc *Doc, err error) {
 	if ctx.PageCount > MaxPages {
 		return nil, ErrTooMany
 	}
-	info := Info{
-		PageCount: ctx.PageCount,
-		Revisions: countRevisions(data),
-		Producer:  ctx.XRefTable.Producer, Creator: ctx.XRefTable.Creator,
-		CreationDate: ctx.XRefTable.CreationDate, ModDate: ctx.XRefTable.ModDate,
-	}
+	info := Info{PageCount: ctx.PageCount, Revisions: countRevisions(data)}
+	readInfoDict(ctx, &info)
 	if ctx.HeaderVersion != nil {
 		info.Version = ctx.HeaderVersion.String()
 	}
 	return &Doc{ctx: ctx, Info: info}, nil
+}
+
+// readInfoDict copies the document information dictionary (the file's own
+// account of its making) without a full validation pass, which would cost
+// more than the rest of opening the file.
+func readInfoDict(ctx *model.Context, info *Info) {
+	if ctx.Info == nil {
+		return
+	}
+	d, err := ctx.DereferenceDict(*ctx.Info)
+	if err != nil || d == nil {
+		return
+	}
+	get := func(key string) string {
+		obj, ok := d.Find(key)
+		if !ok || obj == nil {
+			return ""
+		}
+		s, err := ctx.DereferenceStringOrHexLiteral(obj, model.V10, nil)
+		if err != nil {
+			return ""
+		}
+		return strings.TrimSpace(s)
+	}
+	info.Producer, info.Creator = get("Producer"), get("Creator")
+	info.CreationDate, info.ModDate = get("CreationDate"), get("ModDate")
 }
 
 func classify(err error) error {
@@ -192,8 +215,11 @@ func openText(data []byte) (r *lpdf.Reader, err error) {
 	return r, nil
 }
 
-// pageText renders one page's text rows top to bottom, each row's pieces
-// left to right, so that a label and its value stay on one line.
+// pageText lays out one page's glyphs as lines: glyphs are grouped by
+// baseline (top to bottom), ordered left to right within a line, and a
+// space is put where the gap between glyphs is wider than a narrow space,
+// so that a label and its value stay on one line and words stay apart
+// whichever text operators (Td, Tm, TJ) the producer used.
 func pageText(r *lpdf.Reader, n int) (text string) {
 	defer func() {
 		if rec := recover(); rec != nil {
@@ -204,27 +230,52 @@ func pageText(r *lpdf.Reader, n int) (text string) {
 	if p.V.IsNull() {
 		return ""
 	}
-	rows, err := p.GetTextByRow()
-	if err != nil || len(rows) == 0 {
-		plain, perr := p.GetPlainText(nil)
-		if perr != nil {
-			return ""
-		}
-		return normalizeSpace(plain)
-	}
-	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Position > rows[j].Position })
-	var b strings.Builder
-	for _, row := range rows {
-		var parts []string
-		for _, t := range row.Content {
-			if s := strings.TrimSpace(t.S); s != "" {
-				parts = append(parts, s)
-			}
-		}
-		if len(parts) == 0 {
+	var glyphs []lpdf.Text
+	for _, t := range p.Content().Text {
+		if t.S == "\n" || t.S == "" {
 			continue
 		}
-		b.WriteString(strings.Join(parts, " "))
+		glyphs = append(glyphs, t)
+	}
+	return layout(glyphs)
+}
+
+func layout(glyphs []lpdf.Text) string {
+	if len(glyphs) == 0 {
+		return ""
+	}
+	sort.SliceStable(glyphs, func(i, j int) bool { return glyphs[i].Y > glyphs[j].Y })
+	var lines [][]lpdf.Text
+	for _, g := range glyphs {
+		size := math.Abs(g.FontSize)
+		if size == 0 {
+			size = 10
+		}
+		if k := len(lines) - 1; k >= 0 && math.Abs(lines[k][0].Y-g.Y) <= 0.4*size {
+			lines[k] = append(lines[k], g)
+			continue
+		}
+		lines = append(lines, []lpdf.Text{g})
+	}
+	var b strings.Builder
+	for _, line := range lines {
+		sort.SliceStable(line, func(i, j int) bool { return line[i].X < line[j].X })
+		var prevEnd float64
+		for i, g := range line {
+			size := math.Abs(g.FontSize)
+			if size == 0 {
+				size = 10
+			}
+			if i > 0 && g.X-prevEnd > 0.18*size && !strings.HasSuffix(b.String(), " ") && g.S != " " {
+				b.WriteByte(' ')
+			}
+			b.WriteString(g.S)
+			w := g.W
+			if w <= 0 {
+				w = 0.5 * size
+			}
+			prevEnd = g.X + w
+		}
 		b.WriteByte('\n')
 	}
 	return normalizeSpace(b.String())

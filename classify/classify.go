@@ -1,0 +1,454 @@
+// Package classify recognises which catalog document type a page or a
+// document is, from its text alone.
+//
+// The evidence for each type lives in the catalog (the `classify:` block of
+// catalog/document-types.yaml), so that adding a type is one YAML edit:
+//
+//   - titles are a document's own heading ("Basic Life Support", "QuantiFERON-TB
+//     Gold Plus"); a title near the top of the page is the strongest evidence
+//     there is, the same phrase further down (a resume's certification list,
+//     a form's "if positive, chest x-ray required") counts half;
+//   - keywords are weaker evidence that add up ("induration", "mitogen");
+//   - a negative phrase rules the type out ("advanced cardiovascular life
+//     support" for plain BLS, whose name every ACLS card prints as its
+//     prerequisite).
+//
+// A hint starting with "re:" is a regular expression matched, case
+// insensitively, against the raw text; it is for evidence that is a shape
+// rather than words (an SSN, an e-mail address, a passport's machine-readable
+// zone).
+//
+// Text comes from PDF text layers and from Tesseract, so both the text and
+// the hints are normalised the same way before matching (see Normalize):
+// case, accents, punctuation, words hyphenated across lines, and the usual
+// OCR look-alikes. Words of five letters or more also match with one wrong
+// letter, and phrases whose spaces OCR dropped ("BasicLife Support") match
+// without them; both count a little less than an exact match.
+//
+// Repetition counts, with diminishing returns, so that a combined
+// immunization record is classified by what it mostly records.
+package classify
+
+import (
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/clearedtostart/compliance/catalog"
+)
+
+// Score is one candidate type and how strongly the text supports it (0..1).
+type Score struct {
+	Type  string  `json:"type"`
+	Score float64 `json:"score"`
+}
+
+// Result is a classification.
+type Result struct {
+	// Type is a catalog type key; "other" when nothing fits.
+	Type       string  `json:"type"`
+	Category   string  `json:"category"`
+	Confidence float64 `json:"confidence"` // 0..1
+	// Top holds the best three candidates, "other" included when its own
+	// hints (a fax cover, a cover letter) matched.
+	Top []Score `json:"top,omitempty"`
+	// Titled reports that one of Type's titles stands near the top of the
+	// text: the page opens a document of that type rather than continuing
+	// one. The segmenter uses it to split back-to-back one-page documents.
+	Titled bool `json:"titled,omitempty"`
+}
+
+// Weights of the evidence. A title at the top alone (4) clears minScore; a
+// title lower down needs a keyword beside it; keywords alone need three.
+const (
+	titleTopWeight = 4.0
+	titleWeight    = 2.0
+	keywordWeight  = 1.0
+	minScore       = 3.0
+	// Inexact matches count a little less than exact ones.
+	compactQuality = 0.9
+	fuzzyQuality   = 0.8
+	// Each repetition of a phrase adds this much of its weight, at most
+	// maxRepeats times.
+	repeatGain = 0.3
+	maxRepeats = 4
+	// scoreScale turns a raw score into a 0..1 strength: 1-exp(-s/scale).
+	scoreScale = 5.0
+	// The top of a page, where a document's own title stands, is its first
+	// topShare of non-empty lines, at least minTopLines and at most
+	// maxTopLines of them.
+	minTopLines = 4
+	maxTopLines = 10
+	topShare    = 0.4
+)
+
+// Classifier matches text against the catalog's hints. It is immutable
+// after New and safe for concurrent use.
+type Classifier struct {
+	types []typeHints
+	// fuzzyVocab holds every hint word long enough to be matched with a
+	// wrong letter.
+	fuzzyVocab []string
+}
+
+type typeHints struct {
+	key, category string
+	titles        []phrase
+	keywords      []phrase
+	negative      []phrase
+}
+
+type phrase struct {
+	toks    []string
+	compact string
+	re      *regexp.Regexp
+}
+
+// New builds a classifier from the catalog's hints.
+func New(c *catalog.Catalog) *Classifier {
+	cl := &Classifier{}
+	vocab := map[string]bool{}
+	for _, t := range c.Types() {
+		th := typeHints{
+			key: t.Key, category: t.Category,
+			titles:   compile(t.Classify.Titles),
+			keywords: compile(t.Classify.Keywords),
+			negative: compile(t.Classify.Negative),
+		}
+		for _, list := range [][]phrase{th.titles, th.keywords, th.negative} {
+			for _, p := range list {
+				for _, tok := range p.toks {
+					if fuzzyEligible(tok) {
+						vocab[tok] = true
+					}
+				}
+			}
+		}
+		cl.types = append(cl.types, th)
+	}
+	for w := range vocab {
+		cl.fuzzyVocab = append(cl.fuzzyVocab, w)
+	}
+	sort.Strings(cl.fuzzyVocab)
+	return cl
+}
+
+func compile(hints []string) []phrase {
+	var out []phrase
+	for _, h := range hints {
+		if expr, ok := strings.CutPrefix(h, "re:"); ok {
+			// A malformed expression is a catalog defect; it must not take
+			// the service down, so it simply never matches.
+			if re, err := regexp.Compile("(?i)" + expr); err == nil {
+				out = append(out, phrase{re: re})
+			}
+			continue
+		}
+		toks := Tokens(h)
+		if len(toks) == 0 {
+			continue
+		}
+		out = append(out, phrase{toks: toks, compact: strings.Join(toks, "")})
+	}
+	return out
+}
+
+// Classify returns the best catalog type for the text.
+func (c *Classifier) Classify(text string) Result {
+	other := c.category(catalog.OtherType)
+	p := analyse(text, c.fuzzyVocab)
+	if len(p.toks) == 0 {
+		// Nothing to read is certainly none of the types.
+		return Result{Type: catalog.OtherType, Category: other, Confidence: 1}
+	}
+	type scored struct {
+		key, category string
+		score         float64
+		titled        bool
+	}
+	all := make([]scored, 0, len(c.types))
+	for _, t := range c.types {
+		s, titled := p.score(t)
+		all = append(all, scored{key: t.key, category: t.category, score: s, titled: titled})
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
+
+	res := Result{Type: catalog.OtherType, Category: other}
+	for _, s := range all[:min(3, len(all))] {
+		if s.score > 0 {
+			res.Top = append(res.Top, Score{Type: s.key, Score: round3(strength(s.score))})
+		}
+	}
+	best := all[0]
+	if best.score < minScore {
+		// Unclassified: how sure we are that it is none of the types falls
+		// as the best type comes closer to the bar. It stays low either
+		// way, because such a page is often a document's unlabelled
+		// second page.
+		res.Confidence = round3(0.4 - 0.3*best.score/minScore)
+		return res
+	}
+	second := 0.0
+	if len(all) > 1 {
+		second = all[1].score
+	}
+	margin := (best.score - second) / best.score
+	res.Type, res.Category, res.Titled = best.key, best.category, best.titled
+	res.Confidence = round3(strength(best.score) * (0.5 + 0.5*margin))
+	return res
+}
+
+func (c *Classifier) category(key string) string {
+	for _, t := range c.types {
+		if t.key == key {
+			return t.category
+		}
+	}
+	return key
+}
+
+func strength(s float64) float64 { return 1 - math.Exp(-s/scoreScale) }
+
+func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
+
+// page is the text prepared for matching.
+type page struct {
+	raw  string
+	toks []string
+	// rank is, per token, the index of its line among the non-empty lines.
+	rank    []int
+	nLines  int
+	pos     map[string][]int
+	near    map[string]map[string]bool // hint word -> page words one letter off
+	compact string
+	starts  []int // compact offset where each token starts
+}
+
+func analyse(text string, vocab []string) *page {
+	p := &page{raw: text, pos: map[string][]int{}}
+	for _, line := range lines(text) {
+		if len(line) == 0 {
+			continue
+		}
+		for _, tok := range line {
+			p.pos[tok] = append(p.pos[tok], len(p.toks))
+			p.toks = append(p.toks, tok)
+			p.rank = append(p.rank, p.nLines)
+		}
+		p.nLines++
+	}
+	var b strings.Builder
+	for _, tok := range p.toks {
+		p.starts = append(p.starts, b.Len())
+		b.WriteString(tok)
+	}
+	p.compact = b.String()
+	// Fuzzy candidates are computed once per page over distinct words, not
+	// per phrase occurrence.
+	p.near = map[string]map[string]bool{}
+	for w := range p.pos {
+		if !fuzzyEligible(w) {
+			continue
+		}
+		for _, v := range vocab {
+			if v != w && oneOff(v, w) {
+				if p.near[v] == nil {
+					p.near[v] = map[string]bool{}
+				}
+				p.near[v][w] = true
+			}
+		}
+	}
+	return p
+}
+
+func (p *page) top(tokIndex int) bool {
+	limit := min(maxTopLines, max(minTopLines, int(topShare*float64(p.nLines)+0.5)))
+	return p.rank[tokIndex] < limit
+}
+
+// score adds up the evidence for one type; a negative phrase vetoes it.
+func (p *page) score(t typeHints) (score float64, titled bool) {
+	for _, n := range t.negative {
+		if m := p.match(n); m.count > 0 && m.quality > fuzzyQuality {
+			return 0, false
+		}
+	}
+	for _, h := range t.titles {
+		m := p.match(h)
+		if m.count == 0 {
+			continue
+		}
+		w := titleWeight
+		if m.first >= 0 && p.top(m.first) {
+			w = titleTopWeight
+			titled = true
+		}
+		score += w * m.quality * repeats(m.count)
+	}
+	for _, h := range t.keywords {
+		if m := p.match(h); m.count > 0 {
+			score += keywordWeight * m.quality * repeats(m.count)
+		}
+	}
+	return score, titled
+}
+
+func repeats(n int) float64 { return 1 + repeatGain*float64(min(n-1, maxRepeats)) }
+
+type match struct {
+	count   int
+	first   int // token index of the first occurrence, -1 when unknown
+	quality float64
+}
+
+func (p *page) match(h phrase) match {
+	if h.re != nil {
+		locs := h.re.FindAllStringIndex(p.raw, maxRepeats+1)
+		if len(locs) == 0 {
+			return match{}
+		}
+		return match{count: len(locs), first: p.tokenAtRaw(locs[0][0]), quality: 1}
+	}
+	if m := p.sequence(h.toks, false); m.count > 0 {
+		return m
+	}
+	if m := p.sequence(h.toks, true); m.count > 0 {
+		return m
+	}
+	// OCR drops spaces between words; long phrases are specific enough to
+	// be found without them.
+	if len(h.compact) >= 8 && len(h.toks) > 1 {
+		m := match{first: -1, quality: compactQuality}
+		for off := 0; ; {
+			i := strings.Index(p.compact[off:], h.compact)
+			if i < 0 {
+				break
+			}
+			if m.count == 0 {
+				m.first = sort.SearchInts(p.starts, off+i+1) - 1
+			}
+			m.count++
+			off += i + len(h.compact)
+		}
+		if m.count > 0 {
+			return m
+		}
+	}
+	return match{}
+}
+
+// sequence finds the phrase's words in order, consecutively.
+func (p *page) sequence(toks []string, fuzzy bool) match {
+	m := match{first: -1, quality: 1}
+	if fuzzy {
+		m.quality = fuzzyQuality
+	}
+	var starts []int
+	starts = append(starts, p.pos[toks[0]]...)
+	if fuzzy {
+		for w := range p.near[toks[0]] {
+			starts = append(starts, p.pos[w]...)
+		}
+		sort.Ints(starts)
+	}
+	for _, s := range starts {
+		if s+len(toks) > len(p.toks) {
+			continue
+		}
+		ok, inexact := true, false
+		for k, want := range toks {
+			got := p.toks[s+k]
+			if got == want {
+				continue
+			}
+			if fuzzy && p.near[want][got] {
+				inexact = true
+				continue
+			}
+			ok = false
+			break
+		}
+		if !ok || (fuzzy && !inexact) {
+			continue
+		}
+		if m.count == 0 {
+			m.first = s
+		}
+		m.count++
+	}
+	return m
+}
+
+// tokenAtRaw maps a byte offset of the raw text to the first token on or
+// after its line, so that a regular-expression title can be placed.
+func (p *page) tokenAtRaw(off int) int {
+	lineNo := strings.Count(p.raw[:off], "\n")
+	// Count non-empty lines before lineNo.
+	rank := 0
+	for i, l := range strings.Split(p.raw, "\n") {
+		if i >= lineNo {
+			break
+		}
+		if len(lineTokens(l)) > 0 {
+			rank++
+		}
+	}
+	i := sort.SearchInts(p.rank, rank)
+	if i >= len(p.toks) {
+		return len(p.toks) - 1
+	}
+	return i
+}
+
+func fuzzyEligible(w string) bool {
+	if len(w) < 5 {
+		return false
+	}
+	for _, r := range w {
+		if r >= '0' && r <= '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// oneOff reports whether a and b differ by at most one edit (two for long
+// words, where two misread letters are as likely as one in a short word).
+func oneOff(a, b string) bool {
+	limit := 1
+	if len(a) >= 9 {
+		limit = 2
+	}
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return false
+	}
+	return editDistance(a, b, limit) <= limit
+}
+
+// editDistance is the Levenshtein distance, abandoned once it exceeds limit.
+func editDistance(a, b string, limit int) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,428 @@
+// Command bench measures the service end to end and writes the figures into
+// docs/BENCHMARKS.md (`make bench`). It runs `bin/compliance dev` as a
+// separate process against the PostgreSQL and Temporal that `compliance
+// stack` provides, uploads generated documents through the HTTP API, and
+// compares with the same files through `bin/compliance process`.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"mime/multipart"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/clearedtostart/compliance/sampledocs"
+)
+
+func main() {
+	out := flag.String("out", "docs/BENCHMARKS.md", "file whose bench section is replaced")
+	runs := flag.Int("runs", 20, "sequential uploads per latency figure")
+	inflight := flag.Int("inflight", 8, "concurrent intakes for the throughput figure")
+	rounds := flag.Int("rounds", 3, "20-page intakes per concurrent client")
+	rate := flag.Int("rate", 2000, "GET requests per second for the read figure")
+	readFor := flag.Duration("read-for", 10*time.Second, "duration of the read load")
+	flag.Parse()
+	if err := run(*out, *runs, *inflight, *rounds, *rate, *readFor); err != nil {
+		log.Fatal(err)
+	}
+}
+
+type figures struct {
+	lat1, lat20, latScan    stats
+	proc1, proc20, procScan stats
+	pagesPerSec             float64
+	throughputIntakes       int
+	throughputWall          time.Duration
+	read                    stats
+	readRate, readOK        float64
+	readSent                int
+}
+
+func run(out string, runs, inflight, rounds, rate int, readFor time.Duration) error {
+	if os.Getenv("DATABASE_URL") == "" || os.Getenv("TEMPORAL_ADDRESS") == "" {
+		return errors.New("run me through `make bench` (compliance stack provides DATABASE_URL and TEMPORAL_ADDRESS)")
+	}
+	work, err := os.MkdirTemp("", "bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+
+	// The files: a one-page BLS card, a 20-page packet of one nurse's
+	// documents (text PDFs), and a 5-page scanned packet (OCR).
+	r := sampledocs.Seeded(42)
+	p := sampledocs.NewPerson(r)
+	one, err := sampledocs.RenderPDF(sampledocs.Generate(r, "bls", p, sampledocs.Options{}))
+	if err != nil {
+		return err
+	}
+	pk20, err := sampledocs.NewPacket(r, p, 20, sampledocs.PacketOptions{})
+	if err != nil {
+		return err
+	}
+	pkScan, err := sampledocs.NewPacket(r, p, 5, sampledocs.PacketOptions{Scanned: true})
+	if err != nil {
+		return err
+	}
+	files := map[string][]byte{"one.pdf": one, "twenty.pdf": pk20.PDF, "scan5.pdf": pkScan.PDF}
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(work, name), b, 0o600); err != nil {
+			return err
+		}
+	}
+
+	addr, err := freeAddr()
+	if err != nil {
+		return err
+	}
+	key := "bench-key-0123456789abcdef0123456789"
+	cmd := exec.Command("bin/compliance", "dev")
+	cmd.Env = append(os.Environ(), "HTTP_ADDR="+addr, "DEV_API_KEY="+key, "DATA_DIR="+filepath.Join(work, "data"),
+		"LOG_LEVEL=warn", "TEMPORAL_TASK_QUEUE=bench")
+	logf, _ := os.Create(filepath.Join(work, "dev.log"))
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	defer func() {
+		_ = cmd.Process.Signal(syscall.SIGINT)
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			_ = cmd.Process.Kill()
+		}
+	}()
+	base := "http://" + addr
+	c := &client{base: base, key: key, http: &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
+	if err := c.waitReady(2 * time.Minute); err != nil {
+		b, _ := os.ReadFile(filepath.Join(work, "dev.log"))
+		return fmt.Errorf("%w\n%s", err, tail(string(b), 20))
+	}
+	log.Printf("API ready at %s", base)
+
+	var f figures
+	// Warm up caches, connections and the worker's sticky workflow cache.
+	for i := 0; i < 3; i++ {
+		if _, err := c.uploadAndWait(one, "one.pdf"); err != nil {
+			return err
+		}
+	}
+	log.Printf("latency, 1 page x %d", runs)
+	if f.lat1, err = c.latency(one, "one.pdf", runs); err != nil {
+		return err
+	}
+	log.Printf("latency, 20 pages x %d", runs)
+	if f.lat20, err = c.latency(pk20.PDF, "twenty.pdf", runs); err != nil {
+		return err
+	}
+	log.Printf("latency, 5 scanned pages x %d", max(3, runs/4))
+	if f.latScan, err = c.latency(pkScan.PDF, "scan5.pdf", max(3, runs/4)); err != nil {
+		return err
+	}
+	log.Printf("throughput, %d intakes in flight", inflight)
+	start := time.Now()
+	var wg sync.WaitGroup
+	var failed atomic.Int64
+	for w := 0; w < inflight; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < rounds; i++ {
+				if _, err := c.uploadAndWait(pk20.PDF, "twenty.pdf"); err != nil {
+					log.Printf("throughput upload: %v", err)
+					failed.Add(1)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	f.throughputWall = time.Since(start)
+	f.throughputIntakes = inflight*rounds - int(failed.Load())
+	f.pagesPerSec = float64(f.throughputIntakes*20) / f.throughputWall.Seconds()
+
+	log.Printf("in-process engine (compliance process)")
+	if f.proc1, err = processTimings(filepath.Join(work, "one.pdf"), runs); err != nil {
+		return err
+	}
+	if f.proc20, err = processTimings(filepath.Join(work, "twenty.pdf"), runs); err != nil {
+		return err
+	}
+	if f.procScan, err = processTimings(filepath.Join(work, "scan5.pdf"), max(3, runs/4)); err != nil {
+		return err
+	}
+
+	log.Printf("reads: GET /v2/intakes/{id} at %d/s for %s", rate, readFor)
+	id, err := c.uploadAndWait(pk20.PDF, "twenty.pdf")
+	if err != nil {
+		return err
+	}
+	f.read, f.readRate, f.readOK, f.readSent = c.readLoad(id, rate, readFor)
+	return write(out, f, inflight, rounds, rate, readFor, runs)
+}
+
+type client struct {
+	base, key string
+	http      *http.Client
+}
+
+func (c *client) waitReady(d time.Duration) error {
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) {
+		resp, err := c.http.Get(c.base + "/readyz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return nil
+			}
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	return errors.New("the API did not become ready")
+}
+
+// uploadAndWait uploads a file and polls until the intake leaves PENDING;
+// it returns the intake id.
+func (c *client) uploadAndWait(file []byte, name string) (string, error) {
+	_, id, err := c.timedUpload(file, name)
+	return id, err
+}
+
+func (c *client) timedUpload(file []byte, name string) (time.Duration, string, error) {
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	_ = mw.WriteField("external_id", "bench-nurse")
+	_ = mw.WriteField("validate", `{"requirement":"bls"}`)
+	fw, _ := mw.CreateFormFile("file", name)
+	_, _ = fw.Write(file)
+	_ = mw.Close()
+	start := time.Now()
+	req, _ := http.NewRequest(http.MethodPost, c.base+"/v2/intakes/scan/async", &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("x-api-key", c.key)
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return 0, "", err
+	}
+	var created struct {
+		ID string `json:"id"`
+	}
+	err = json.NewDecoder(resp.Body).Decode(&created)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusCreated {
+		return 0, "", fmt.Errorf("upload: status %d: %v", resp.StatusCode, err)
+	}
+	for {
+		req, _ := http.NewRequest(http.MethodGet, c.base+"/v2/intakes/"+created.ID, nil)
+		req.Header.Set("x-api-key", c.key)
+		resp, err := c.http.Do(req)
+		if err != nil {
+			return 0, "", err
+		}
+		var in struct {
+			ScanStatus string `json:"scan_status"`
+		}
+		_ = json.NewDecoder(resp.Body).Decode(&in)
+		resp.Body.Close()
+		switch in.ScanStatus {
+		case "SUCCESS":
+			return time.Since(start), created.ID, nil
+		case "FAILED":
+			return 0, "", fmt.Errorf("intake %s FAILED", created.ID)
+		}
+		if time.Since(start) > 5*time.Minute {
+			return 0, "", fmt.Errorf("intake %s still PENDING after 5 minutes", created.ID)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func (c *client) latency(file []byte, name string, n int) (stats, error) {
+	var ds []time.Duration
+	for i := 0; i < n; i++ {
+		d, _, err := c.timedUpload(file, name)
+		if err != nil {
+			return stats{}, err
+		}
+		ds = append(ds, d)
+	}
+	return summarize(ds), nil
+}
+
+// readLoad sends GETs at a constant rate (open loop: a slow answer does not
+// slow the sender) and reports latency, the achieved rate and success share.
+func (c *client) readLoad(id string, rate int, d time.Duration) (stats, float64, float64, int) {
+	total := int(float64(rate) * d.Seconds())
+	interval := time.Second / time.Duration(rate)
+	var mu sync.Mutex
+	lat := make([]time.Duration, 0, total)
+	var ok atomic.Int64
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 512)
+	start := time.Now()
+	for i := 0; i < total; i++ {
+		next := start.Add(time.Duration(i) * interval)
+		if w := time.Until(next); w > 0 {
+			time.Sleep(w)
+		}
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			t0 := time.Now()
+			req, _ := http.NewRequest(http.MethodGet, c.base+"/v2/intakes/"+id, nil)
+			req.Header.Set("x-api-key", c.key)
+			resp, err := c.http.Do(req)
+			if err != nil {
+				return
+			}
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			el := time.Since(t0)
+			if resp.StatusCode == 200 {
+				ok.Add(1)
+			}
+			mu.Lock()
+			lat = append(lat, el)
+			mu.Unlock()
+		}()
+	}
+	sendWall := time.Since(start)
+	wg.Wait()
+	return summarize(lat), float64(total) / sendWall.Seconds(), float64(ok.Load()) / float64(total), total
+}
+
+// processTimings runs the in-process engine on a file n times (after one
+// warm-up) and returns the per-run times it reports.
+func processTimings(path string, n int) (stats, error) {
+	out, err := exec.Command("bin/compliance", "process", "--quiet", "--requirement", "bls", "--repeat", fmt.Sprint(n+1), path).Output()
+	if err != nil {
+		return stats{}, fmt.Errorf("compliance process: %w", err)
+	}
+	var res struct {
+		Timings []float64 `json:"timings_ms"`
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		return stats{}, err
+	}
+	var ds []time.Duration
+	for _, ms := range res.Timings[1:] {
+		ds = append(ds, time.Duration(ms*float64(time.Millisecond)))
+	}
+	return summarize(ds), nil
+}
+
+type stats struct {
+	n             int
+	p50, p95, p99 time.Duration
+}
+
+func summarize(ds []time.Duration) stats {
+	if len(ds) == 0 {
+		return stats{}
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	at := func(q float64) time.Duration { return ds[min(len(ds)-1, int(q*float64(len(ds))))] }
+	return stats{n: len(ds), p50: at(0.50), p95: at(0.95), p99: at(0.99)}
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d.Microseconds())/1000) }
+
+func write(path string, f figures, inflight, rounds, rate int, readFor time.Duration, runs int) error {
+	cpu := runtime.NumCPU()
+	ratio := func(api, proc stats) string {
+		if proc.p50 == 0 {
+			return "n/a"
+		}
+		return fmt.Sprintf("%.2f", float64(api.p50)/float64(proc.p50))
+	}
+	pass := func(ok bool) string {
+		if ok {
+			return "met"
+		}
+		return "**not met**"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "<!-- bench:start -->\n## Pipeline and API (`make bench`)\n\n")
+	fmt.Fprintf(&b, "Measured %s on %d CPUs by `make bench` (cmd/bench): `bin/compliance dev` as its own process "+
+		"against the PostgreSQL and Temporal dev server of `compliance stack`; files generated by `sampledocs` "+
+		"(seed 42); uploads validated against `bls`; completion observed by polling `GET /v2/intakes/{id}` every 10 ms.\n\n",
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), cpu)
+	fmt.Fprintf(&b, "| figure | p50 | p95 | runs | target |\n|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "| upload → SUCCESS, 1-page text PDF | %s | %s | %d | |\n", ms(f.lat1.p50), ms(f.lat1.p95), f.lat1.n)
+	fmt.Fprintf(&b, "| upload → SUCCESS, 20-page text PDF | %s | %s | %d | p50 < 2 s: %s |\n", ms(f.lat20.p50), ms(f.lat20.p95), f.lat20.n, pass(f.lat20.p50 < 2*time.Second))
+	fmt.Fprintf(&b, "| upload → SUCCESS, 5-page scanned PDF (OCR) | %s | %s | %d | |\n", ms(f.latScan.p50), ms(f.latScan.p95), f.latScan.n)
+	fmt.Fprintf(&b, "| in-process `compliance process`, 1 page | %s | %s | %d | |\n", ms(f.proc1.p50), ms(f.proc1.p95), f.proc1.n)
+	fmt.Fprintf(&b, "| in-process `compliance process`, 20 pages | %s | %s | %d | |\n", ms(f.proc20.p50), ms(f.proc20.p95), f.proc20.n)
+	fmt.Fprintf(&b, "| in-process `compliance process`, 5 scanned pages | %s | %s | %d | |\n\n", ms(f.procScan.p50), ms(f.procScan.p95), f.procScan.n)
+	r20 := float64(f.lat20.p50) / float64(max(f.proc20.p50, 1))
+	fmt.Fprintf(&b, "| figure | value | target |\n|---|---|---|\n")
+	fmt.Fprintf(&b, "| throughput, %d intakes of 20 text pages in flight (%d intakes in %.1f s) | %.1f pages/s | ≥ 25: %s |\n",
+		inflight, f.throughputIntakes, f.throughputWall.Seconds(), f.pagesPerSec, pass(f.pagesPerSec >= 25))
+	fmt.Fprintf(&b, "| orchestration overhead, API p50 / in-process p50, 20-page text PDF | %s | < 1.3: %s |\n", ratio(f.lat20, f.proc20), pass(r20 < 1.3))
+	fmt.Fprintf(&b, "| orchestration overhead, 1-page text PDF | %s | |\n", ratio(f.lat1, f.proc1))
+	fmt.Fprintf(&b, "| orchestration overhead, 5-page scanned PDF | %s | |\n", ratio(f.latScan, f.procScan))
+	fmt.Fprintf(&b, "| `GET /v2/intakes/{id}` (20 segments) at %d req/s for %s: achieved rate | %.0f req/s | 2,000: %s |\n",
+		rate, readFor, f.readRate, pass(f.readRate >= 0.98*float64(rate) && f.readOK > 0.999))
+	fmt.Fprintf(&b, "| … p50 / p99 latency | %s / %s | p99 < 20 ms: %s |\n", ms(f.read.p50), ms(f.read.p99), pass(f.read.p99 < 20*time.Millisecond))
+	fmt.Fprintf(&b, "| … answered 200 | %.2f%% of %d | |\n\n", 100*f.readOK, f.readSent)
+	fmt.Fprintf(&b, "The load generator shares the %d CPUs with the API, PostgreSQL, Temporal and the worker.\n<!-- bench:end -->\n", cpu)
+	return replaceSection(path, "bench", b.String())
+}
+
+// replaceSection swaps the <!-- name:start --> … <!-- name:end --> block of
+// the file, appending it when absent.
+func replaceSection(path, name, section string) error {
+	old, _ := os.ReadFile(path)
+	s := string(old)
+	if s == "" {
+		s = "# Benchmarks and evaluation\n\nEvery figure here is written by the command named with it; rerun it to refresh.\n\n"
+	}
+	startTag, endTag := "<!-- "+name+":start -->", "<!-- "+name+":end -->"
+	i, j := strings.Index(s, startTag), strings.Index(s, endTag)
+	if i >= 0 && j > i {
+		s = s[:i] + strings.TrimSuffix(section, "\n") + s[j+len(endTag):]
+	} else {
+		s = strings.TrimRight(s, "\n") + "\n\n" + section
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, []byte(s), 0o644)
+}
+
+func freeAddr() (string, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer l.Close()
+	return l.Addr().String(), nil
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,56 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	specialtyLabels     = compileLabels("specialty", "speciality", "clinical specialty", "specialty area", "unit type")
+	checklistDateLabels = compileLabels("date completed", "completion date", "completed on", "completed", "date signed",
+		"signature date", "date submitted", "submitted", "date")
+	checklistTitle = regexp.MustCompile(`(?i)^\s*(.+?)\s*[-–]?\s*(?:nursing\s+|rn\s+|clinical\s+|registered\s+nurse\s+)*skills?\s+(?:check\s*list|competency|self[\s-]*assessment|assessment)`)
+	emailPattern   = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`)
+	phonePattern   = regexp.MustCompile(`(?:\+?1[ .-]?)?\(?\b\d{3}\)?[ .-]?\d{3}[ .-]\d{4}\b`)
+)
+
+func readSkillsChecklist(r *reading) {
+	r.name(false)
+	if !r.lookup("specialty", specialtyLabels, textFinder) {
+		for _, line := range r.doc.lines {
+			if m := checklistTitle.FindStringSubmatch(line); m != nil {
+				if s := strings.TrimSpace(strings.Trim(m[1], "-–:")); s != "" {
+					r.set("specialty", s, 0.8)
+				}
+				break
+			}
+		}
+	}
+	r.lookup("completed_date", checklistDateLabels, dateFinder(roleDate))
+}
+
+func readResume(r *reading) {
+	// A resume opens with its owner's name, usually without a label.
+	if f, ok := r.doc.lookup(nameLabels, nameFinder); ok {
+		r.set("full_name", f.value, f.conf)
+	}
+	for i, n := 0, 0; i < len(r.doc.lines) && n < 5 && !r.has("full_name"); i++ {
+		line := r.doc.lines[i]
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		n++
+		if name := readName(line, true); name != "" {
+			r.set("full_name", name, 0.85)
+		}
+	}
+	if m := emailPattern.FindString(strings.Join(r.doc.lines, "\n")); m != "" {
+		r.set("email", m, 0.95)
+	}
+	for _, line := range r.doc.lines {
+		if m := phonePattern.FindString(line); m != "" && !ssnShape.MatchString(m) {
+			r.set("phone", strings.TrimSpace(m), 0.9)
+			break
+		}
+	}
+}

@@ -1,0 +1,187 @@
+// Package extract reads a document's fields from its text, given its
+// catalog type.
+//
+// Fields are read the way issuers print them: by their labels ("Expiration
+// Date", "Exp", "Valid Through", "Recommended Renewal Date"...), with the
+// value after the label on the same line, under it (cards print labels over
+// values, several across one line), or, for a few kinds, inferred from the
+// document's sentences ("Maria Alvarez / has successfully completed").
+// Labels tolerate OCR look-alikes and lost spacing.
+//
+// The output follows catalog/document-types.yaml exactly: only the type's
+// fields, and a field the document does not show is left out, never null
+// or "". Dates are YYYY-MM-DD, dose_dates a list of them, induration_mm an
+// int, declined and cleared booleans, results lower case in the catalog's
+// vocabulary, names as printed (split with namematch.ParseFull). A full
+// Social Security number is never returned, by any field.
+package extract
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/classify"
+)
+
+// Result is what was read: field values and how sure each reading is
+// (0..1), under the same keys.
+type Result struct {
+	Fields     map[string]any     `json:"fields"`
+	Confidence map[string]float64 `json:"confidence"`
+}
+
+// Extract reads the fields of a document of type docType. An unknown type
+// is read as "other".
+func Extract(c *catalog.Catalog, docType string, text string) Result {
+	t, ok := c.Type(docType)
+	if !ok {
+		t, _ = c.Type(catalog.OtherType)
+	}
+	r := &reading{doc: newDoc(text), norm: " " + classify.Normalize(text) + " ", typ: t.Key,
+		fields: map[string]any{}, conf: map[string]float64{}}
+	if strings.TrimSpace(text) != "" {
+		if read, ok := readers[t.Key]; ok {
+			read(r)
+		} else {
+			r.name(false)
+		}
+	}
+	out := Result{Fields: map[string]any{}, Confidence: map[string]float64{}}
+	for _, f := range t.Fields {
+		v, ok := r.fields[f]
+		if !ok || empty(v) || (f != "ssn_last4" && carriesSSN(v)) {
+			continue
+		}
+		out.Fields[f] = v
+		out.Confidence[f] = r.conf[f]
+	}
+	return out
+}
+
+// reading is one document being read.
+type reading struct {
+	doc    *doc
+	norm   string // classify.Normalize of the text, padded with spaces
+	typ    string
+	fields map[string]any
+	conf   map[string]float64
+}
+
+func (r *reading) set(name string, v any, conf float64) {
+	if _, ok := r.fields[name]; ok || empty(v) {
+		return
+	}
+	r.fields[name] = v
+	r.conf[name] = min(1, max(0, conf))
+}
+
+func (r *reading) has(name string) bool {
+	_, ok := r.fields[name]
+	return ok
+}
+
+// lookup sets a field from its labels.
+func (r *reading) lookup(name string, labels []label, f finder) bool {
+	if v, ok := r.doc.lookup(labels, f); ok {
+		r.set(name, v.value, v.conf)
+		return true
+	}
+	return false
+}
+
+// name sets the holder's name fields.
+func (r *reading) name(guess bool) {
+	p, ok := r.doc.holder(guess)
+	if !ok {
+		return
+	}
+	r.set("full_name", p.full, p.conf)
+	r.set("first_name", p.first, p.conf)
+	r.set("middle_name", p.middle, p.conf)
+	r.set("last_name", p.last, p.conf)
+}
+
+// mentions reports whether the text mentions a phrase, compared in
+// classify's normal form (case, punctuation and OCR look-alikes folded).
+// It returns where, as an offset in r.norm, or -1.
+func (r *reading) mentions(phrase string) int {
+	return strings.Index(r.norm, " "+classify.Normalize(phrase)+" ")
+}
+
+// firstMentioned returns the canonical name of the earliest mentioned of
+// known names (an issuer, a lab, a vendor); each entry is a canonical name
+// followed by the spellings that mean it.
+func (r *reading) firstMentioned(known [][]string) (string, bool) {
+	best, bestAt := "", -1
+	for _, k := range known {
+		for _, spelling := range k {
+			if at := r.mentions(spelling); at >= 0 && (bestAt < 0 || at < bestAt) {
+				best, bestAt = k[0], at
+			}
+		}
+	}
+	return best, bestAt >= 0
+}
+
+func empty(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case string:
+		return strings.TrimSpace(x) == ""
+	case []string:
+		return len(x) == 0
+	}
+	return false
+}
+
+// ssnShape is a full Social Security number as printed.
+var ssnShape = regexp.MustCompile(`\b\d{3}[- ]\d{2}[- ]\d{4}\b`)
+
+// carriesSSN keeps a full SSN out of every field: one misread label must
+// not put it in a license number.
+func carriesSSN(v any) bool {
+	switch x := v.(type) {
+	case string:
+		return ssnShape.MatchString(fixDigits(x))
+	case []string:
+		for _, s := range x {
+			if ssnShape.MatchString(fixDigits(s)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readers read each type's own fields. Types without an entry get the
+// holder's name only.
+var readers = map[string]func(*reading){
+	"bls":                  readLifeSupport,
+	"acls":                 readLifeSupport,
+	"pals":                 readLifeSupport,
+	"nrp":                  readLifeSupport,
+	"tncc":                 readLifeSupport,
+	"nursing_license":      readNursingLicense,
+	"drivers_license":      readDriversLicense,
+	"passport":             readPassport,
+	"social_security_card": readSocialSecurityCard,
+	"tb_skin_test":         readTBSkinTest,
+	"tb_blood_test":        readTBBloodTest,
+	"chest_xray":           readChestXray,
+	"mmr_record":           readImmunization,
+	"varicella_record":     readImmunization,
+	"hepatitis_b_record":   readImmunization,
+	"tdap_record":          readImmunization,
+	"influenza_vaccine":    readImmunization,
+	"covid19_vaccine":      readImmunization,
+	"physical_exam":        readPhysicalExam,
+	"drug_screen":          readDrugScreen,
+	"fit_test":             readFitTest,
+	"background_check":     readBackgroundCheck,
+	"skills_checklist":     readSkillsChecklist,
+	"resume":               readResume,
+	"hipaa_training":       readTraining,
+	"osha_training":        readTraining,
+}

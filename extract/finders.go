@@ -1,0 +1,330 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/clearedtostart/compliance/classify"
+)
+
+// Labels shared by many types, most specific first.
+var (
+	dobLabels = compileLabels("date of birth", "birth date", "birthdate", "dob", "d.o.b.", "born",
+		"fecha de nacimiento", "date de naissance")
+	expiryLabels = compileLabels("recommended renewal date", "expiration date", "date of expiration", "expiry date",
+		"expiration", "expires on", "expires", "exp date", "exp. date", "expiry", "valid through", "valid thru", "valid until",
+		"good through", "renewal date", "renew by", "renewal due", "card expires", "4b exp", "exp")
+	issueLabels = compileLabels("original issue date", "date of original issue", "issue date", "date of issue",
+		"date issued", "issued on", "issued", "4a iss", "iss", "initial license date", "original license date",
+		"licensed since")
+	completionLabels = compileLabels("completion date", "date completed", "date of completion", "course completion date",
+		"completed on", "course completed", "completed", "date of course", "course date", "course dates", "class date",
+		"training date", "date of training", "certification date", "date taken")
+	collectionLabels = compileLabels("collection date", "date collected", "collected on", "collected",
+		"specimen collected", "collection date/time", "date of collection", "date drawn", "drawn", "date/time collected")
+	dateLabel = compileLabels("date")
+)
+
+// textFinder reads a short free-text value: a name of a place, a model,
+// a status. It must carry a few letters, so a stray date or number is not
+// taken for it.
+func textFinder(s string) []hit {
+	if startsWithBox(s) {
+		// A check box line is one of a form's options, not a value.
+		return nil
+	}
+	t := strings.TrimSpace(strings.Trim(strings.TrimSpace(s), ":#=-|"))
+	t = strings.Join(strings.Fields(t), " ")
+	t = strings.TrimRight(t, ",;")
+	letters, alnum := 0, 0
+	for _, r := range t {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			alnum++
+		}
+	}
+	if letters < 1 || alnum < 2 || len(t) > 100 || blankish(t) {
+		return nil
+	}
+	return []hit{{start: 0, end: len(s), value: t}}
+}
+
+var idToken = regexp.MustCompile(`[A-Za-z0-9][A-Za-z0-9.\-/]*[A-Za-z0-9]`)
+
+// idFinder reads an identifier (license, certificate, lot number): the
+// first word with at least minDigits digits.
+func idFinder(minDigits int) finder {
+	return func(s string) []hit {
+		fixed := fixDigits(s)
+		for _, loc := range idToken.FindAllStringIndex(fixed, -1) {
+			tok := fixed[loc[0]:loc[1]]
+			digits := 0
+			for _, r := range tok {
+				if unicode.IsDigit(r) {
+					digits++
+				}
+			}
+			if digits >= minDigits && len(tok) >= 3 {
+				return []hit{{start: loc[0], end: loc[1], value: tok}}
+			}
+		}
+		return nil
+	}
+}
+
+// States by name and code.
+var stateCodes = map[string]string{
+	"alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA", "colorado": "CO",
+	"connecticut": "CT", "delaware": "DE", "district of columbia": "DC", "florida": "FL", "georgia": "GA", "hawaii": "HI",
+	"idaho": "ID", "illinois": "IL", "indiana": "IN", "iowa": "IA", "kansas": "KS", "kentucky": "KY", "louisiana": "LA",
+	"maine": "ME", "maryland": "MD", "massachusetts": "MA", "michigan": "MI", "minnesota": "MN", "mississippi": "MS",
+	"missouri": "MO", "montana": "MT", "nebraska": "NE", "nevada": "NV", "new hampshire": "NH", "new jersey": "NJ",
+	"new mexico": "NM", "new york": "NY", "north carolina": "NC", "north dakota": "ND", "ohio": "OH", "oklahoma": "OK",
+	"oregon": "OR", "pennsylvania": "PA", "rhode island": "RI", "south carolina": "SC", "south dakota": "SD",
+	"tennessee": "TN", "texas": "TX", "utah": "UT", "vermont": "VT", "virginia": "VA", "washington": "WA",
+	"west virginia": "WV", "wisconsin": "WI", "wyoming": "WY", "puerto rico": "PR", "guam": "GU",
+	"virgin islands": "VI",
+}
+
+var validCodes = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range stateCodes {
+		m[c] = true
+	}
+	return m
+}()
+
+// stateIn finds the first state named in s, longest names first so that
+// "West Virginia" is not read as Virginia. It returns the code and where
+// the name stands in classify's normal form of s.
+func stateIn(s string) (string, int) {
+	norm := " " + classify.Normalize(s) + " "
+	taken := make([]bool, len(norm))
+	code, at := "", -1
+	for _, name := range statesByLength {
+		n := " " + classify.Normalize(name) + " "
+		for off := 0; ; {
+			i := strings.Index(norm[off:], n)
+			if i < 0 {
+				break
+			}
+			i += off
+			off = i + 1
+			if taken[i+1] {
+				continue
+			}
+			for k := i; k < i+len(n); k++ {
+				taken[k] = true
+			}
+			if at < 0 || i < at {
+				code, at = stateCodes[name], i
+			}
+		}
+	}
+	return code, at
+}
+
+var statesByLength = func() []string {
+	var out []string
+	for n := range stateCodes {
+		out = append(out, n)
+	}
+	// Longest first, then alphabetical for a stable order.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && (len(out[j]) > len(out[j-1]) || len(out[j]) == len(out[j-1]) && out[j] < out[j-1]); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}()
+
+var codeWord = regexp.MustCompile(`^\s*([A-Za-z]{2})\b`)
+
+// stateFinder reads a state printed as a name or a two-letter code.
+func stateFinder(s string) []hit {
+	if code, at := stateIn(s); at >= 0 {
+		return []hit{{start: 0, end: len(s), value: code}}
+	}
+	if m := codeWord.FindStringSubmatch(s); m != nil && validCodes[strings.ToUpper(m[1])] && strings.ToUpper(m[1]) == m[1] {
+		return []hit{{start: 0, end: len(s), value: m[1]}}
+	}
+	return nil
+}
+
+// Answers forms give, and what they mean in the catalog's vocabulary.
+var (
+	tbOptions = options(
+		`not\s+detected`, "negative",
+		`no\s+(?:evidence\s+of\s+)?(?:active\s+)?(?:tb|tuberculosis)(?:\s+infection)?`, "negative",
+		`non[\s-]*reactive`, "negative",
+		`indeterminate`, "indeterminate",
+		`borderline`, "indeterminate",
+		`invalid`, "indeterminate",
+		`negative`, "negative",
+		`neg`, "negative",
+		`positive`, "positive",
+		`pos`, "positive",
+		`detected`, "positive",
+		`reactive`, "positive",
+	)
+	cxrOptions = options(
+		`no\s+(?:radiographic\s+)?(?:evidence\s+(?:of|for)\s+)?active\s+(?:pulmonary\s+)?(?:tb|tuberculosis|disease)`, "negative",
+		`negative\s+for\s+(?:active\s+)?(?:pulmonary\s+)?(?:tb|tuberculosis)`, "negative",
+		`no\s+(?:radiographic\s+)?(?:evidence\s+(?:of|for)\s+)?(?:pulmonary\s+)?(?:tb|tuberculosis)`, "negative",
+		`not\s+consistent\s+with\s+(?:active\s+)?(?:tb|tuberculosis)`, "negative",
+		`no\s+acute\s+(?:cardiopulmonary|pulmonary|cardiac|chest)?\s*(?:process|disease|abnormality|findings?)?`, "negative",
+		`abnormal`, "positive",
+		`consistent\s+with\s+(?:active\s+)?(?:tb|tuberculosis)`, "positive",
+		`suspicious\s+for`, "positive",
+		`cavitary|cavitation`, "positive",
+		`active\s+(?:tb|tuberculosis)`, "positive",
+		`positive`, "positive",
+		`within\s+normal\s+limits|normal`, "negative",
+		`negative`, "negative",
+		`unremarkable`, "negative",
+		`clear`, "negative",
+	)
+	immunityOptions = options(
+		`not\s+consistent\s+with\s+immunity`, "non_immune",
+		`consistent\s+with\s+immunity`, "immune",
+		`non[\s-]*immune`, "non_immune",
+		`not\s+immune`, "non_immune",
+		`no\s+immunity`, "non_immune",
+		`equivocal`, "non_immune",
+		`indeterminate`, "non_immune",
+		`non[\s-]*reactive`, "non_immune",
+		`negative`, "non_immune",
+		`immune`, "immune",
+		`positive`, "immune",
+		`reactive`, "immune",
+	)
+	drugOptions = options(
+		`non[\s-]*negative`, "positive",
+		`positive[\s-]*dilute|dilute[\s-]*positive`, "positive",
+		`negative[\s-]*dilute|dilute[\s-]*negative`, "negative",
+		`presumptive\s+positive`, "positive",
+		`not\s+detected`, "negative",
+		`negative`, "negative",
+		`neg`, "negative",
+		`positive`, "positive",
+		`pos`, "positive",
+		`detected`, "positive",
+	)
+	fitOptions = options(
+		`passed`, "pass",
+		`pass`, "pass",
+		`failed`, "fail",
+		`fail`, "fail",
+	)
+	backgroundOptions = options(
+		`no\s+records?\s+found`, "clear",
+		`does\s+not\s+meet(?:\s+requirements)?`, "consider",
+		`meets\s+requirements`, "clear",
+		`records?\s+found`, "consider",
+		`needs\s+review|review\s+required`, "consider",
+		`ineligible`, "consider",
+		`eligible`, "clear",
+		`consider`, "consider",
+		`clear`, "clear",
+		`adverse`, "consider",
+		`alert`, "consider",
+		`review`, "consider",
+		`pass(?:ed)?`, "clear",
+		`fail(?:ed)?`, "consider",
+	)
+)
+
+// optionsIn reads an answer from the whole document: every line's options
+// together, so a column of ticked boxes decides.
+func (d *doc) optionsIn(opts []option, onlyMarked bool) (string, bool) {
+	var all []optionHit
+	for _, line := range d.lines {
+		all = append(all, findOptions(line, opts)...)
+	}
+	if len(all) == 0 {
+		return "", false
+	}
+	var checked []string
+	boxes := false
+	for _, h := range all {
+		if h.mark != 0 {
+			boxes = true
+		}
+		if h.mark == 1 {
+			checked = append(checked, h.value)
+		}
+	}
+	if boxes {
+		if len(checked) > 0 && allSame(checked) {
+			return checked[0], true
+		}
+		return "", false
+	}
+	if onlyMarked {
+		return "", false
+	}
+	values := make([]string, len(all))
+	for i, h := range all {
+		values[i] = h.value
+	}
+	if allSame(values) {
+		return values[0], true
+	}
+	return "", false
+}
+
+// Known issuers, labs and vendors: the canonical name, then spellings.
+var (
+	issuers = [][]string{
+		{"American Heart Association", "american heart association"},
+		{"American Red Cross", "american red cross", "red cross"},
+		{"American Academy of Pediatrics", "american academy of pediatrics"},
+		{"Emergency Nurses Association", "emergency nurses association", "ena"},
+		{"Health & Safety Institute", "health and safety institute", "american safety and health institute", "ashi", "hsi"},
+		{"National Safety Council", "national safety council"},
+		{"EMS Safety", "ems safety services", "ems safety"},
+		{"National CPR Foundation", "national cpr foundation"},
+		{"ProTrainings", "protrainings"},
+	}
+	labs = [][]string{
+		{"Sonora Quest Laboratories", "sonora quest"},
+		{"Quest Diagnostics", "quest diagnostics"},
+		{"LabCorp", "labcorp", "laboratory corporation of america"},
+		{"BioReference Laboratories", "bioreference", "bio reference laboratories"},
+		{"ARUP Laboratories", "arup laboratories", "arup"},
+		{"Mayo Clinic Laboratories", "mayo clinic laboratories", "mayo medical laboratories"},
+		{"Clinical Pathology Laboratories", "clinical pathology laboratories"},
+		{"Oxford Immunotec", "oxford immunotec"},
+		{"Eurofins", "eurofins"},
+		{"Psychemedics", "psychemedics"},
+		{"Clinical Reference Laboratory", "clinical reference laboratory"},
+		{"Omega Laboratories", "omega laboratories"},
+		{"Alere Toxicology", "alere toxicology"},
+		{"Medtox", "medtox"},
+	}
+	vendors = [][]string{
+		{"Sterling", "sterling", "sterlingcheck", "sterling talent solutions"},
+		{"HireRight", "hireright"},
+		{"Checkr", "checkr"},
+		{"First Advantage", "first advantage"},
+		{"Accurate Background", "accurate background"},
+		{"Certiphi", "certiphi"},
+		{"CastleBranch", "castlebranch", "castle branch"},
+		{"Universal Background Screening", "universal background screening"},
+		{"Verified Credentials", "verified credentials"},
+		{"GoodHire", "goodhire"},
+		{"Orange Tree", "orange tree employment screening", "orange tree"},
+		{"Validity Screening Solutions", "validity screening"},
+		{"Employment Screening Services", "employment screening services"},
+		{"Corporate Screening", "corporate screening"},
+		{"Asurint", "asurint"},
+		{"Cisive", "cisive"},
+		{"PreCheck", "precheck"},
+		{"A-Check Global", "a check global", "acheck"},
+		{"Intelifi", "intelifi"},
+		{"Truescreen", "truescreen"},
+	}
+)

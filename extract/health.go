@@ -1,0 +1,320 @@
+package extract
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+var (
+	administeredLabels = compileLabels("date administered", "date placed", "date given", "date planted",
+		"administration date", "date of administration", "date of placement", "placement date", "date applied",
+		"date of injection", "date of vaccination", "vaccination date", "administered on", "administered", "placed",
+		"given", "planted", "applied")
+	readDateLabels = compileLabels("date read", "read date", "date of reading", "reading date", "date/time read",
+		"date and time read", "read on", "read")
+	indurationLabels = compileLabels("induration", "mm of induration", "size of induration", "induration size", "reaction size")
+	tbResultLabels   = compileLabels("tst result", "ppd result", "test result", "final result", "result", "results",
+		"interpretation", "impression", "reading")
+	tbProviderLabels = compileLabels("provider name", "provider", "clinic name", "clinic", "facility name", "facility",
+		"healthcare provider", "administered by", "placed by", "read by", "performed by", "location")
+	igraResultLabels = compileLabels("final result", "overall result", "qft result", "result", "results", "interpretation")
+	// A lab prints the result in the test's own row.
+	igraTestNames = compileLabels("quantiferon tb gold plus", "quantiferon tb gold", "quantiferon", "qft plus", "t spot tb",
+		"t-spot.tb", "tb gold plus")
+	labLabels = compileLabels("performing laboratory", "performing lab", "testing laboratory", "laboratory", "lab",
+		"performed at", "performing site")
+	examDateLabels = compileLabels("exam date", "date of exam", "examination date", "date of examination", "study date",
+		"date of study", "date of service", "dos", "date of x-ray", "x-ray date", "date of x ray", "date of film",
+		"date performed", "service date", "exam performed", "date of procedure", "date of physical", "physical date",
+		"visit date", "date of visit")
+	cxrResultLabels   = compileLabels("result", "results", "impression", "conclusion", "interpretation", "findings")
+	cxrProviderLabels = compileLabels("electronically signed by", "interpreted by", "reading radiologist", "signed by",
+		"dictated by", "radiologist", "read by", "provider", "facility")
+)
+
+var (
+	mmValue   = regexp.MustCompile(`(?i)\b([0-9Oo]{1,2})\s*mm\b`)
+	bareValue = regexp.MustCompile(`^[\s(mM):.=-]*([0-9Oo]{1,2})\b`)
+)
+
+// indurationFinder reads a reading in millimetres: "0 mm", "(mm): 0".
+func indurationFinder(s string) []hit {
+	m := mmValue.FindStringSubmatchIndex(s)
+	if m == nil {
+		m = bareValue.FindStringSubmatchIndex(s)
+	}
+	if m == nil {
+		return nil
+	}
+	n, err := strconv.Atoi(strings.NewReplacer("O", "0", "o", "0").Replace(s[m[2]:m[3]]))
+	if err != nil || n > 99 {
+		return nil
+	}
+	return []hit{{start: m[2], end: m[3], value: n}}
+}
+
+// latest returns the latest ISO date among values, which compare as text.
+func latest(fs []found) (found, bool) {
+	var best found
+	ok := false
+	for _, f := range fs {
+		if s, isStr := f.value.(string); isStr && (!ok || s > best.value.(string)) {
+			best, ok = f, true
+		}
+	}
+	return best, ok
+}
+
+func readTBSkinTest(r *reading) {
+	r.name(false)
+	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
+	// A two-step test prints two placements and two readings; the last
+	// step is the one that dates the result.
+	if f, ok := latest(r.doc.lookupAll(administeredLabels, dateFinder(roleDate), false)); ok {
+		r.set("administered_date", f.value, f.conf)
+	}
+	if f, ok := latest(r.doc.lookupAll(readDateLabels, dateFinder(roleDate), false)); ok {
+		r.set("read_date", f.value, f.conf)
+	}
+	// The largest reading decides: a positive step makes the test positive.
+	var induration found
+	for _, f := range r.doc.lookupAll(indurationLabels, indurationFinder, false) {
+		if induration.value == nil || f.value.(int) > induration.value.(int) {
+			induration = f
+		}
+	}
+	if induration.value != nil {
+		r.set("induration_mm", induration.value, induration.conf)
+	}
+	r.tbResult()
+	r.lookup("provider", tbProviderLabels, textFinder)
+}
+
+// tbResult reads a skin test's result: labelled, else from the lines that
+// give a reading ("Induration 0 mm  Negative"), else from the induration.
+func (r *reading) tbResult() {
+	results := r.doc.lookupAll(tbResultLabels, optionFinder(tbOptions), false)
+	if len(results) == 0 {
+		for i, line := range r.doc.lines {
+			m := mmValue.FindStringIndex(line)
+			if m == nil {
+				continue
+			}
+			if v, ok := choose(line[m[1]:], findOptions(line[m[1]:], tbOptions)); ok {
+				results = append(results, found{value: v, conf: 0.8, line: i})
+			}
+		}
+	}
+	var pick found
+	for _, f := range results {
+		if pick.value == nil || f.value == "positive" {
+			pick = f
+		}
+	}
+	if pick.value != nil {
+		r.set("result", pick.value, pick.conf)
+		return
+	}
+	// CDC: 10 mm or more is positive for health care workers; under 5 is
+	// negative for everyone. In between the document must say.
+	if mm, ok := r.fields["induration_mm"].(int); ok {
+		switch {
+		case mm < 5:
+			r.set("result", "negative", confGuess)
+		case mm >= 10:
+			r.set("result", "positive", confGuess)
+		}
+	}
+}
+
+func readTBBloodTest(r *reading) {
+	r.name(false)
+	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
+	r.lookup("collection_date", collectionLabels, dateFinder(roleDate))
+	if !r.lookup("result", igraResultLabels, optionFinder(tbOptions)) {
+		if f, ok := r.doc.lookupInline(igraTestNames, optionFinder(tbOptions)); ok {
+			r.set("result", f.value, f.conf)
+		}
+	}
+	r.lab()
+}
+
+// lab names the laboratory: a known one by name, else by label.
+func (r *reading) lab() {
+	if name, ok := r.firstMentioned(labs); ok {
+		r.set("lab", name, 0.9)
+		return
+	}
+	r.lookup("lab", labLabels, textFinder)
+}
+
+var provenanceTail = regexp.MustCompile(`(?i)[,\s]+(?:radiologist|attending|diagnostic radiologist)\s*$`)
+
+func readChestXray(r *reading) {
+	r.name(false)
+	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
+	r.lookup("exam_date", examDateLabels, dateFinder(roleDate))
+	r.lookup("result", cxrResultLabels, optionFinder(cxrOptions))
+	if f, ok := r.doc.lookup(cxrProviderLabels, textFinder); ok {
+		r.set("provider", provenanceTail.ReplaceAllString(f.value.(string), ""), f.conf)
+	}
+}
+
+var (
+	restrictionLabels = compileLabels("cleared with restrictions", "work restrictions", "restrictions", "restriction",
+		"limitations")
+	examinerLabels = compileLabels("examining provider", "examining physician", "examined by", "medical examiner",
+		"signature of examiner", "examiner", "physician", "provider", "clinician", "practitioner")
+	clearedOptions = options(
+		`not\s+(?:medically\s+)?cleared|not\s+fit\s+for\s+duty|unfit\s+for\s+duty|not\s+able\s+to\s+perform|unable\s+to\s+perform|not\s+qualified`, "false",
+		`cleared\s+with\s+(?:restrictions?|limitations?)|fit\s+with\s+restrictions?|restricted\s+duty|light\s+duty`, "false",
+		`cleared\s+(?:for\s+(?:full\s+)?duty\s+)?without\s+restrictions?|cleared\s+for\s+(?:full\s+)?duty|fit\s+for\s+(?:full\s+)?duty|medically\s+cleared|cleared\s+to\s+work|cleared\s+for\s+work|no\s+restrictions|qualified\s+without\s+restrictions?|cleared`, "true",
+	)
+	essentialFunctions = regexp.MustCompile(`(?i)able\s+to\s+perform\s+(?:the\s+)?essential\s+functions.*?[:?]\s*(yes|no)\b`)
+	noneWords          = regexp.MustCompile(`(?i)^(?:none|no|n/?a|no restrictions)\.?$`)
+)
+
+func readPhysicalExam(r *reading) {
+	r.name(false)
+	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
+	r.lookup("exam_date", examDateLabels, dateFinder(roleDate))
+	r.lookup("exam_date", dateLabel, dateFinder(roleDate))
+	r.lookup("restrictions", restrictionLabels, textFinder)
+	if v, ok := r.doc.optionsIn(clearedOptions, false); ok {
+		r.set("cleared", v == "true", 0.9)
+	}
+	if !r.has("cleared") {
+		if s, ok := r.fields["restrictions"].(string); ok {
+			r.set("cleared", noneWords.MatchString(s), 0.7)
+		}
+	}
+	if !r.has("cleared") {
+		for _, line := range r.doc.lines {
+			if m := essentialFunctions.FindStringSubmatch(line); m != nil {
+				r.set("cleared", strings.EqualFold(m[1], "yes"), 0.7)
+			}
+		}
+	}
+	if f, ok := r.doc.lookup(examinerLabels, textFinder); ok {
+		r.set("provider", strings.TrimSpace(strings.Split(f.value.(string), "  ")[0]), f.conf)
+	}
+}
+
+var (
+	drugResultLabels = compileLabels("final result", "overall result", "mro verified result", "verified result",
+		"mro result", "test result", "result", "results")
+	panelPattern  = regexp.MustCompile(`(?i)\b(\d{1,2})\s*-?\s*panel\b`)
+	panelLabelled = regexp.MustCompile(`(?i)\bpanel\s*:?\s*(\d{1,2})\b`)
+	analyteLine   = regexp.MustCompile(`(?i)\b(?:amphetamines?|cocaine|marijuana|thc|cannabinoids|opiates?|pcp|phencyclidine|benzodiazepines?|barbiturates?|methadone|oxycodone|propoxyphene|mdma|methamphetamines?|coc|opi|amp)\b`)
+)
+
+func readDrugScreen(r *reading) {
+	r.name(false)
+	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
+	r.lookup("collection_date", collectionLabels, dateFinder(roleDate))
+	r.lookup("collection_date", dateLabel, dateFinder(roleDate))
+	if !r.lookup("result", drugResultLabels, optionFinder(drugOptions)) {
+		// No overall result: every analyte negative is a negative screen,
+		// any positive a positive one.
+		var values []string
+		for _, line := range r.doc.lines {
+			if analyteLine.MatchString(line) {
+				for _, h := range findOptions(line, drugOptions) {
+					values = append(values, h.value)
+				}
+			}
+		}
+		if len(values) > 0 {
+			v := "negative"
+			for _, x := range values {
+				if x == "positive" {
+					v = "positive"
+				}
+			}
+			r.set("result", v, 0.7)
+		}
+	}
+	for _, line := range r.doc.lines {
+		if m := panelPattern.FindStringSubmatch(line); m != nil {
+			r.set("panel", m[1]+"-panel", 0.9)
+			break
+		}
+	}
+	for _, line := range r.doc.lines {
+		if m := panelLabelled.FindStringSubmatch(line); m != nil {
+			r.set("panel", m[1]+"-panel", 0.8)
+			break
+		}
+	}
+	r.lab()
+}
+
+var (
+	testDateLabels = compileLabels("test date", "date of test", "date tested", "fit test date", "date of fit test",
+		"tested on", "date of testing")
+	respiratorLabels = compileLabels("respirator manufacturer/model", "respirator make/model", "respirator model",
+		"manufacturer/model", "make/model", "make and model", "model", "respirator type", "respirator", "mask model",
+		"mask", "n95 model", "device")
+	fitResultLabels = compileLabels("fit test result", "overall result", "final result", "test result", "result",
+		"pass/fail", "outcome")
+	fitFactor    = regexp.MustCompile(`(?i)fit\s+factor\s*:?\s*(\d{1,5})`)
+	brandOrDigit = regexp.MustCompile(`(?i)\d|\b(?:3m|halyard|moldex|honeywell|kimberly|gerson|makrite|prestige|alpha pro|cardinal|bls|dentec|drager|msa)\b`)
+)
+
+// respiratorFinder reads a respirator model, which carries a model number
+// or a maker's name; it keeps a title ("Respirator Fit Test Record") out.
+func respiratorFinder(s string) []hit {
+	hs := textFinder(s)
+	if len(hs) == 0 || !brandOrDigit.MatchString(hs[0].value.(string)) {
+		return nil
+	}
+	return hs
+}
+
+func readFitTest(r *reading) {
+	r.name(false)
+	r.lookup("test_date", testDateLabels, dateFinder(roleDate))
+	r.lookup("test_date", dateLabel, dateFinder(roleDate))
+	r.lookup("respirator_model", respiratorLabels, respiratorFinder)
+	if !r.lookup("result", fitResultLabels, optionFinder(fitOptions)) {
+		if v, ok := r.doc.optionsIn(fitOptions, true); ok {
+			r.set("result", v, 0.85)
+		}
+	}
+	if !r.has("result") {
+		// OSHA: a quantitative fit factor of 100 or more passes a
+		// half-mask respirator.
+		for _, line := range r.doc.lines {
+			if m := fitFactor.FindStringSubmatch(line); m != nil {
+				n, _ := strconv.Atoi(m[1])
+				if n >= 100 {
+					r.set("result", "pass", confGuess)
+				} else {
+					r.set("result", "fail", confGuess)
+				}
+				break
+			}
+		}
+	}
+}
+
+var (
+	bgDateLabels = compileLabels("report completed", "report completed date", "completed date", "date completed",
+		"completed at", "completed on", "completed", "completion date", "report date", "date of report", "order completed",
+		"date")
+	bgResultLabels = compileLabels("overall result", "overall status", "report status", "report result", "final status",
+		"final result", "adjudication", "result", "status")
+	vendorLabels = compileLabels("prepared by", "screening company", "consumer reporting agency", "vendor")
+)
+
+func readBackgroundCheck(r *reading) {
+	r.name(false)
+	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
+	r.lookup("completed_date", bgDateLabels, dateFinder(roleDate))
+	r.lookup("result", bgResultLabels, optionFinder(backgroundOptions))
+	if v, ok := r.firstMentioned(vendors); ok {
+		r.set("vendor", v, 0.9)
+	}
+	r.lookup("vendor", vendorLabels, textFinder)
+}

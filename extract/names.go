@@ -1,0 +1,331 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/clearedtostart/compliance/namematch"
+)
+
+// person is the holder's name as the document prints it.
+type person struct {
+	full                string
+	first, middle, last string
+	conf                float64
+}
+
+// Labels of the holder's name, most specific first. The bare words come
+// last because forms print them for other people too (a shadowing longer
+// label such as "Instructor Name" keeps them off those).
+var nameLabels = compileLabels(
+	"full name", "legal name", "patient name", "employee name", "name of employee", "candidate name", "applicant name",
+	"licensee name", "nurse name", "student name", "participant name", "donor name", "member name",
+	"name of individual", "name of person", "cardholder name", "card holder name", "cardholder", "card holder",
+	"holder name", "certificate holder", "recipient",
+	"this number has been established for", "established for",
+	"this is to certify that", "this certifies that", "certifies that", "certify that", "is hereby granted to",
+	"awarded to", "presented to", "issued to", "granted to",
+	"patient information", "patient", "employee", "candidate", "applicant", "licensee", "student", "participant", "donor", "name",
+)
+
+// Labels of names printed in parts.
+var (
+	lastNameLabels  = compileLabels("last name", "surname", "family name", "ln", "apellidos")
+	firstNameLabels = compileLabels("first name", "given names", "given name", "fn", "prenoms")
+	middleLabels    = compileLabels("middle name", "middle initial", "mi", "m.i.")
+)
+
+// Labels that stand next to names of people who are not the holder; they
+// are known so that they shadow the bare "name".
+var otherNameLabels = compileLabels(
+	"training center name", "instructor name", "facility name", "clinic name", "company name", "employer name",
+	"physician name", "doctor name", "product name", "lab name", "site name", "school name", "program name",
+	"course name", "vaccine name", "parent name", "guardian name", "contact name", "agency name", "organization name",
+	"hospital name", "file name", "user name", "business name", "tc name", "manufacturer name", "emergency contact",
+	"specimen information", "employee information", "employer information", "name of clinic",
+	"name of facility", "product name/manufacturer", "printed name of witness", "witness name", "supervisor name",
+	"tester name", "fit tester", "examiner name", "collector name", "reviewer name",
+)
+
+// completedPhrase follows the holder's name on certificates: "Maria L.
+// Alvarez / has successfully completed ...".
+var completedPhrase = regexp.MustCompile(`(?i)\b(?:has|have)\s+(?:successfully\s+|satisfactorily\s+)?(?:completed|met|demonstrated|fulfilled|passed)\b|^\s*(?:successfully\s+)?completed\s+(?:the|requirements)\b`)
+
+// nameStop are words that end a name read after a label: the next
+// label, or the sentence the name sits in.
+var nameStop = wordSet(`
+	dob date birth sex age id mrn ssn license lic number no card has have had successfully completed the of for and
+	to is was in on at by with provider course program certificate certification training center signature employee
+	patient name gender address phone email dept department position employer information specimen type status result
+	results negative positive issued issue expires expiration exp iss class hgt eyes donor usa state board nursing
+	registered nurse practical vocational licensed account report test screen male female dl dln acls bls pals nrp
+	tncc cpr aed american heart association red cross verification verified multistate privilege yes none page this
+	that certifies certify awarded presented granted hereby requirements requirement dept. unit specialty speciality
+	collected collection received reported requisition accession order vaccine dose lot site tel cell fax street ave
+	road blvd city zip county united states america department health services clinic hospital medical center
+	laboratory laboratories diagnostics quest labcorp form record records signed initials title employer:
+	instructor director skills checklist assessment resume experience summary objective education professional
+	privacy security hipaa osha bloodborne pathogens physical exam examination fit respirator drug background
+	screening check consumer passport nationality surname given names authority social established valid through
+	until renewal recommended ecard code provider: immunization immunizations titer antibody influenza tdap mmr
+	varicella hepatitis covid sars pfizer moderna deceased none. n/a cont continued etc mr mrs ms dr curriculum
+	vitae resume cv pediatric advanced life support basic cardiovascular cardiac neonatal resuscitation trauma core
+	emergency associates services institute academy foundation council safety edition education simulation
+	university college school inc llc corp company group solutions partners holder
+`)
+
+// credentials follow a nurse's name and are not part of it.
+var credentials = wordSet(`
+	rn bsn msn lpn lvn aprn np cna crna md do phd dnp ccrn cen rnc rnc-nic fnp fnp-c fnp-bc bc cpn ocn cnor acnp
+	agacnp pmhnp cnm cns ma mba mph pa pa-c emt paramedic cpht rnc-ob rnc-mnn rn-bc nea-bc cpen tcrn cnml chpn
+	cwocn cnrn pccn cmsrn acrn ccrn-k scrn fnp-bc agpcnp-bc
+`)
+
+// credentialShape is a credential this list does not know: capitals and
+// hyphens after the name's last comma ("Hannah Lee, RNC-OB").
+var credentialShape = regexp.MustCompile(`^[A-Z]{2,5}(?:-[A-Z]{1,5})?\.?,?$`)
+
+// particles are lower-case words inside surnames ("de la Cruz").
+var particles = wordSet(`de del della la las los da das do dos di du van von der den le st bin ibn al y e`)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+var nameToken = regexp.MustCompile(`^[\pL][\pL'’.\-]*,?$`)
+
+// readName reads a name from the start of s, stopping at the first word
+// that cannot be part of one. It returns "" unless it found a plausible
+// name (two words at least, one of them longer than an initial).
+func readName(s string, whole bool) string {
+	s = strings.TrimSpace(strings.Trim(strings.TrimSpace(s), ":-#|"))
+	words := strings.Fields(s)
+	var got []string
+	rest := 0
+	for i, w := range words {
+		w = fixNameDigits(w)
+		bare := strings.ToLower(strings.Trim(w, ".,"))
+		if i == 0 && (bare == "mr" || bare == "mrs" || bare == "ms" || bare == "dr" || bare == "miss") {
+			continue
+		}
+		if !nameToken.MatchString(w) || nameStop[bare] && !credentials[bare] {
+			break
+		}
+		got = append(got, w)
+		rest = i + 1
+		if strings.HasSuffix(w, ",") && i+1 < len(words) && credentialsFollow(got, words[i+1:]) {
+			// "Samuel R. Brooks, RN": the rest is credentials.
+			rest = len(words)
+			break
+		}
+	}
+	if whole && rest < len(words) {
+		return ""
+	}
+	// Drop credentials from the end, and a comma that only led to them.
+	for len(got) > 0 && credentials[strings.ToLower(strings.Trim(got[len(got)-1], ".,"))] {
+		got = got[:len(got)-1]
+	}
+	if len(got) > 0 {
+		got[len(got)-1] = strings.TrimRight(got[len(got)-1], ",")
+	}
+	if len(got) < 2 || len(got) > 5 {
+		return ""
+	}
+	long := 0
+	for _, w := range got {
+		if len(strings.Trim(w, ".,")) > 1 && !particles[strings.ToLower(w)] {
+			long++
+		}
+	}
+	if long < 2 {
+		return ""
+	}
+	return strings.Join(got, " ")
+}
+
+// credentialsFollow reports that the words after a comma are credentials:
+// known ones, or capitals after a name that is not itself in capitals
+// ("ALVAREZ, MARIA L" is a surname first, not credentials).
+func credentialsFollow(name, after []string) bool {
+	shouting := strings.ToUpper(strings.Join(name, " ")) == strings.Join(name, " ")
+	for _, w := range after {
+		bare := strings.ToLower(strings.Trim(w, ".,"))
+		if credentials[bare] || !shouting && credentialShape.MatchString(w) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// fixNameDigits repairs OCR digits inside a word of letters ("A1varez",
+// "0'BRIEN"), choosing the letter's case from its neighbours.
+func fixNameDigits(w string) string {
+	letters, digits := 0, 0
+	for _, r := range w {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.IsDigit(r):
+			digits++
+		}
+	}
+	if digits == 0 || letters < 2 || digits > 2 {
+		return w
+	}
+	rs := []rune(w)
+	upper := 0
+	for _, r := range rs {
+		if unicode.IsUpper(r) {
+			upper++
+		}
+	}
+	shouting := upper*2 > letters
+	for i, r := range rs {
+		var lo, up rune
+		switch r {
+		case '0':
+			lo, up = 'o', 'O'
+		case '1':
+			lo, up = 'l', 'I'
+		case '5':
+			lo, up = 's', 'S'
+		case '8':
+			lo, up = 'b', 'B'
+		default:
+			if unicode.IsDigit(r) {
+				return w
+			}
+			continue
+		}
+		if shouting || i == 0 {
+			rs[i] = up
+		} else {
+			rs[i] = lo
+		}
+	}
+	return string(rs)
+}
+
+func nameFinder(s string) []hit {
+	if n := readName(s, false); n != "" {
+		return []hit{{start: 0, end: len(s), value: n}}
+	}
+	return nil
+}
+
+// wholeNameFinder accepts a piece of text only if all of it is a name.
+func wholeNameFinder(s string) []hit {
+	if n := readName(s, true); n != "" {
+		return []hit{{start: 0, end: len(s), value: n}}
+	}
+	return nil
+}
+
+// holder finds the holder's name: by label, by labelled parts, by the
+// certificate sentence around it, and with guess set, from a line that is
+// nothing but a name near the top (wallet cards and IDs print no labels).
+func (d *doc) holder(guess bool) (person, bool) {
+	if p, ok := d.nameParts(); ok {
+		return p, true
+	}
+	if f, ok := d.lookup(nameLabels, nameFinder); ok {
+		return personFrom(f.value.(string), f.conf), true
+	}
+	if p, ok := d.certificateName(); ok {
+		return p, true
+	}
+	if guess {
+		for i, line := range d.lines {
+			if i >= 15 {
+				break
+			}
+			if n := readName(line, true); n != "" && len(strings.Fields(n)) <= 4 {
+				return personFrom(n, confGuess), true
+			}
+		}
+	}
+	return person{}, false
+}
+
+func personFrom(full string, conf float64) person {
+	n := namematch.ParseFull(full)
+	return person{full: full, first: n.First, middle: n.Middle, last: n.Last, conf: conf}
+}
+
+// nameParts reads a name printed as labelled parts (Last Name / First Name,
+// Surname / Given Names, a driver license's LN / FN).
+func (d *doc) nameParts() (person, bool) {
+	partFinder := func(s string) []hit {
+		s = strings.TrimSpace(strings.Trim(strings.TrimSpace(s), ":"))
+		var got []string
+		for _, w := range strings.Fields(s) {
+			w = fixNameDigits(w)
+			if !nameToken.MatchString(w) || nameStop[strings.ToLower(strings.Trim(w, ".,"))] {
+				break
+			}
+			got = append(got, strings.TrimRight(w, ","))
+		}
+		if len(got) == 0 || len(got) > 4 {
+			return nil
+		}
+		return []hit{{start: 0, end: len(s), value: strings.Join(got, " ")}}
+	}
+	last, okL := d.lookup(lastNameLabels, partFinder)
+	first, okF := d.lookup(firstNameLabels, partFinder)
+	if !okL || !okF {
+		return person{}, false
+	}
+	given := strings.Fields(first.value.(string))
+	p := person{first: given[0], middle: strings.Join(given[1:], " "), last: last.value.(string), conf: min(last.conf, first.conf)}
+	if mi, ok := d.lookup(middleLabels, partFinder); ok && p.middle == "" {
+		p.middle = mi.value.(string)
+	}
+	p.full = strings.Join(strings.Fields(p.first+" "+p.middle+" "+p.last), " ")
+	return p, true
+}
+
+// certificateName reads the name that stands before "has successfully
+// completed": on the line above, or at the start of the same line.
+func (d *doc) certificateName() (person, bool) {
+	for i, line := range d.lines {
+		loc := completedPhrase.FindStringIndex(line)
+		if loc == nil {
+			continue
+		}
+		if before := strings.TrimSpace(line[:loc[0]]); before != "" {
+			if n := readName(before, true); n != "" {
+				return personFrom(n, 0.85), true
+			}
+			continue
+		}
+		for k := i - 1; k >= 0 && k >= i-2; k-- {
+			if strings.TrimSpace(d.lines[k]) == "" {
+				continue
+			}
+			if n := readName(d.lines[k], true); n != "" {
+				return personFrom(n, 0.85), true
+			}
+			break
+		}
+	}
+	return person{}, false
+}
+
+// HolderName returns the name of the person a page is about, as printed,
+// or "" when the page names nobody the way documents name their holder. It
+// reads labels and certificate sentences only, never guesses, so that the
+// segmenter does not split a document on a name that is not the holder's.
+func HolderName(text string) string {
+	p, ok := newDoc(text).holder(false)
+	if !ok {
+		return ""
+	}
+	return p.full
+}

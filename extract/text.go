@@ -1,0 +1,771 @@
+package extract
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// doc is a document's text prepared for reading by label.
+type doc struct {
+	lines []string
+	// lower is lines in lower case, rune for rune, so positions agree.
+	lower []string
+	// matches caches, per line, where every known label matches.
+	matches [][]labelMatch
+	// layout caches captionsBelow: 1 captions under values, -1 over.
+	layout int
+}
+
+// labelMatch is a known label found on a line.
+type labelMatch struct {
+	start, end int
+	like       bool   // placed as a label (see labelLike)
+	text       string // the label's own spelling
+}
+
+// trademarks are dropped before reading: "QUANTIFERON(R)-TB" must read
+// as the test's name.
+var trademarks = strings.NewReplacer("(R)", " ", "(r)", " ", "®", " ", "(TM)", " ", "™", " ", "\u00a0", " ", "\t", "    ", "\r", "")
+
+func newDoc(text string) *doc {
+	d := &doc{}
+	for _, l := range strings.Split(trademarks.Replace(text), "\n") {
+		l = strings.TrimRightFunc(l, unicode.IsSpace)
+		// Case folding must not change lengths, or positions found in the
+		// lower-case copy would not fit the original.
+		lower := []rune(l)
+		for i, r := range lower {
+			if lr := unicode.ToLower(r); utf8.RuneLen(lr) == utf8.RuneLen(r) {
+				lower[i] = lr
+			}
+		}
+		d.lines = append(d.lines, l)
+		d.lower = append(d.lower, string(lower))
+	}
+	d.matches = make([][]labelMatch, len(d.lines))
+	return d
+}
+
+// matchesOn returns where known labels stand on line i.
+func (d *doc) matchesOn(i int) []labelMatch {
+	if d.matches[i] != nil {
+		return d.matches[i]
+	}
+	line := d.lines[i]
+	out := []labelMatch{}
+	for _, l := range allLabels {
+		for _, loc := range l.re.FindAllStringIndex(line, -1) {
+			if wordBoundary(line, loc[0], loc[1]) {
+				out = append(out, labelMatch{start: loc[0], end: loc[1], text: l.text})
+			}
+		}
+	}
+	ends := map[int]bool{}
+	for _, m := range out {
+		ends[m.end] = true
+	}
+	for k := range out {
+		out[k].like = labelLike(line, out[k].start, out[k].end, ends)
+	}
+	sort.Slice(out, func(a, b int) bool {
+		if out[a].start != out[b].start {
+			return out[a].start < out[b].start
+		}
+		return out[a].end > out[b].end
+	})
+	d.matches[i] = out
+	return out
+}
+
+// shadowed reports that a longer label covers the span: "Name" inside
+// "Instructor Name", "Date" inside "Date of Birth".
+func (d *doc) shadowed(i, start, end int) bool {
+	for _, m := range d.matchesOn(i) {
+		if m.start <= start && m.end >= end && m.end-m.start > end-start {
+			return true
+		}
+	}
+	return false
+}
+
+// label is a compiled label phrase. Letters accept their OCR look-alikes
+// and spaces accept any punctuation, so "Exp1ration Date", "DateofBirth"
+// and "D.O.B." are found.
+type label struct {
+	text string
+	re   *regexp.Regexp
+}
+
+var confusable = map[rune]string{
+	'i': `[il1|!]`, 'l': `[il1|]`, 'o': `[o0]`, 's': `[s5]`, 'b': `[b8]`, 'e': `[ec]`,
+}
+
+func compileLabel(text string) label {
+	var b strings.Builder
+	b.WriteString(`(?i)`)
+	words := strings.Fields(strings.ToLower(text))
+	for wi, w := range words {
+		if wi > 0 {
+			b.WriteString(`[\s._/:-]*`)
+		}
+		for _, r := range w {
+			switch {
+			case r == 'm':
+				b.WriteString(`(?:m|rn)`)
+			case r == '#':
+				b.WriteString(`(?:#|no\.?|num(?:ber)?)`)
+			case r == '.':
+				b.WriteString(`\.?`)
+			case confusable[r] != "":
+				b.WriteString(confusable[r])
+			default:
+				b.WriteString(regexp.QuoteMeta(string(r)))
+			}
+		}
+	}
+	return label{text: text, re: regexp.MustCompile(b.String())}
+}
+
+// compileLabels compiles a field's labels and registers them as known, so
+// that other fields' values end where they start.
+func compileLabels(texts ...string) []label {
+	out := make([]label, len(texts))
+	for i, t := range texts {
+		out[i] = compileLabel(t)
+	}
+	for _, l := range out {
+		if !registered[l.text] {
+			registered[l.text] = true
+			allLabels = append(allLabels, l)
+		}
+	}
+	return out
+}
+
+// span is a label found on a line.
+type span struct {
+	line, start, end int // byte offsets in doc.lines[line]
+}
+
+// occurrences returns where the label stands as a label: at a word
+// boundary, placed the way forms place labels (see labelLike), and not
+// inside a longer label.
+func (d *doc) occurrences(l label) []span {
+	var out []span
+	for i := range d.lines {
+		for _, m := range d.matchesOn(i) {
+			if m.text == l.text && m.like && !d.shadowed(i, m.start, m.end) {
+				out = append(out, span{line: i, start: m.start, end: m.end})
+			}
+		}
+	}
+	return out
+}
+
+func wordBoundary(line string, start, end int) bool {
+	if start > 0 {
+		r, _ := utf8.DecodeLastRuneInString(line[:start])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+	}
+	if end < len(line) {
+		r, _ := utf8.DecodeRuneInString(line[end:])
+		if unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// labelLike tells a label from the same words in prose ("a negative result
+// does not exclude...", "cleared without restrictions"): a label starts its
+// line (after a field number, a bullet or a check box) or stands after a
+// column gap or another label; elsewhere it needs a colon, a column gap or
+// a number after it. labelEnds holds where other labels on the line end.
+func labelLike(line string, start, end int, labelEnds map[int]bool) bool {
+	before := line[:start]
+	if strings.TrimLeftFunc(before, func(r rune) bool {
+		return !unicode.IsLetter(r) || r == 'x' || r == 'X'
+	}) == "" || len(strings.TrimSpace(before)) <= 2 {
+		return true
+	}
+	if strings.HasSuffix(before, "  ") || strings.HasSuffix(before, "|") || strings.HasSuffix(before, "| ") ||
+		strings.HasSuffix(before, ";") || strings.HasSuffix(before, "; ") || labelEnds[len(strings.TrimRight(before, " "))] {
+		return true
+	}
+	after := line[end:]
+	trimmed := strings.TrimLeft(after, " ")
+	switch {
+	case strings.HasPrefix(trimmed, ":") || strings.HasPrefix(trimmed, "#") || strings.HasPrefix(trimmed, "="):
+		return true
+	case strings.HasPrefix(after, "  ") && trimmed != "":
+		return true
+	case len(after) > len(trimmed) && len(trimmed) > 0 && (unicode.IsDigit(rune(trimmed[0])) || strings.ContainsRune("<>O", rune(trimmed[0])) && len(trimmed) > 1 && unicode.IsDigit(rune(trimmed[1]))):
+		return true
+	}
+	return false
+}
+
+// allLabels is every label any field reads, plus words forms print as
+// labels of fields no type keeps. A value ends where another label starts.
+var (
+	allLabels  []label
+	registered = map[string]bool{}
+)
+
+var _ = compileLabels(
+	"sex", "gender", "age", "mrn", "phone", "fax", "address", "id", "time", "signature", "site", "lot", "lot number", "lot #",
+	"route", "dept", "department", "position", "employer", "account", "ssn", "eyes", "hgt", "height", "wgt", "weight",
+	"hair", "class", "rstr", "restr", "end", "dd", "donor id", "specimen", "specimen id", "order #", "reason for test",
+	"specimen type", "package", "size", "test method", "method", "flag", "reference", "reference range", "instructor",
+	"instructor id", "course director", "email", "e-mail", "tel", "cell", "mobile", "npi",
+	"training center id", "training center city", "training center phone", "training center city, state",
+	"multistate privilege", "multistate", "discipline", "public board orders",
+	"course id", "verified", "received", "reported", "requisition", "ordering physician", "indication", "vaccine",
+	"manufacturer", "dose", "date", "form", "mi", "type", "code", "place of birth", "authority", "time read",
+	"report date", "dept.", "step 1", "step 2", "antigen", "exercises", "user seal check", "overall fit factor", "fit factor",
+	"topics", "modules", "participant id", "vitals", "determination", "ordering provider", "mro",
+	"medical review officer", "collector", "performing site", "in range", "out of range", "test name",
+)
+
+// nextLabel returns where the first label after position from starts on
+// line i, or -1. Only labels followed by a colon count unless loose:
+// inside a value, a label word without its colon is usually a word.
+func (d *doc) nextLabel(i, from int, loose bool) int {
+	line := d.lines[i]
+	for _, m := range d.matchesOn(i) {
+		if m.start <= from {
+			continue
+		}
+		if !loose && !strings.HasPrefix(strings.TrimLeft(line[m.end:], " "), ":") {
+			continue
+		}
+		return m.start
+	}
+	return -1
+}
+
+// columnGap matches the space between two columns of a form.
+var columnGap = regexp.MustCompile(`\s{2,}`)
+
+// cell is the text of one column of a line.
+type cell struct {
+	start, end int
+	text       string
+}
+
+// cells splits a line into columns at gaps of two spaces or more.
+func cells(line string) []cell {
+	var out []cell
+	gap := regexp.MustCompile(`\s{2,}`)
+	prev := 0
+	for _, loc := range gap.FindAllStringIndex(line, -1) {
+		if t := strings.TrimSpace(line[prev:loc[0]]); t != "" {
+			out = append(out, cell{start: prev, end: loc[0], text: t})
+		}
+		prev = loc[1]
+	}
+	if t := strings.TrimSpace(line[prev:]); t != "" {
+		out = append(out, cell{start: prev, end: len(line), text: t})
+	}
+	return out
+}
+
+// finder returns the candidate values found in a piece of text, in order.
+type finder func(s string) []hit
+
+type hit struct {
+	start, end int
+	value      any
+}
+
+// Confidence of a value by where it was found relative to its label.
+const (
+	confSameLine = 0.95
+	confNextLine = 0.85
+	confPrevLine = 0.7
+	confDerived  = 0.75
+	confGuess    = 0.6
+)
+
+// found is a value read from the document.
+type found struct {
+	value any
+	conf  float64
+	line  int
+}
+
+// lookup reads a field by its labels, most specific label first. A value
+// is looked for after the label on the same line, then on the lines below
+// (card layouts print the label over the value, several labels across one
+// line over their values), then on the line above (signature lines print
+// the caption under the value).
+func (d *doc) lookup(labels []label, f finder) (found, bool) {
+	all := d.lookupAll(labels, f, true)
+	if len(all) == 0 {
+		return found{}, false
+	}
+	return all[0], true
+}
+
+// lookupAll returns every labelled value, in label priority then document
+// order. With first set it stops at the first.
+func (d *doc) lookupAll(labels []label, f finder, first bool) []found {
+	return d.lookupWhere(labels, f, first, false)
+}
+
+// lookupInline reads values beside their labels only: for labels that
+// head a section (a test's name) rather than caption a value.
+func (d *doc) lookupInline(labels []label, f finder) (found, bool) {
+	all := d.lookupWhere(labels, f, true, true)
+	if len(all) == 0 {
+		return found{}, false
+	}
+	return all[0], true
+}
+
+func (d *doc) lookupWhere(labels []label, f finder, first, inline bool) []found {
+	var out []found
+	for _, l := range labels {
+		for _, sp := range d.occurrences(l) {
+			if v, ok := d.valueAt(sp, f, inline); ok {
+				out = append(out, v)
+				if first {
+					return out
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (d *doc) valueAt(sp span, f finder, inline bool) (found, bool) {
+	line := d.lines[sp.line]
+	rest := line[sp.end:]
+	trimmed := strings.TrimLeft(rest, " ")
+	// A bilingual label ("Surname / Nom / Apellidos") continues after a
+	// slash; its value is on the next line.
+	if !strings.HasPrefix(trimmed, "/") {
+		from := sp.end + len(rest) - len(strings.TrimLeft(rest, " :#=.-)"))
+		end := len(line)
+		for _, m := range d.matchesOn(sp.line) {
+			if m.like && m.start == from {
+				// Another label follows at once: a row of labels over a
+				// row of values.
+				end = from
+			}
+		}
+		// A row of check boxes is one answer however widely spaced.
+		if g := columnGap.FindStringIndex(line[from:end]); g != nil && g[0] > 0 && !startsWithBox(line[from:]) {
+			end = from + g[0]
+		}
+		if n := d.nextLabel(sp.line, from, false); n >= 0 && n < end {
+			end = n
+		}
+		if seg := line[from:max(from, end)]; strings.TrimSpace(seg) != "" {
+			if hs := f(seg); len(hs) > 0 {
+				return found{value: hs[0].value, conf: confSameLine, line: sp.line}, true
+			}
+			// A value of another kind, or a blank left empty ("____"):
+			// what is below belongs to something else.
+			return found{}, false
+		}
+	}
+	if inline {
+		return found{}, false
+	}
+	// The value sits under the label, in the same column; on cards that
+	// print captions under their values, over it.
+	read := []func() (found, bool){d.fromBelow(sp, f), d.fromAbove(sp, f)}
+	if d.captionsBelow() {
+		read[0], read[1] = read[1], read[0]
+	}
+	for _, try := range read {
+		if v, ok := try(); ok {
+			return v, true
+		}
+	}
+	return found{}, false
+}
+
+func (d *doc) fromBelow(sp span, f finder) func() (found, bool) {
+	return func() (found, bool) {
+		k := d.nextNonEmpty(sp.line)
+		if k < 0 || d.startsWithLabel(k) {
+			return found{}, false
+		}
+		if v, ok := d.below(sp, k, f); ok {
+			return found{value: v, conf: confNextLine, line: k}, true
+		}
+		return found{}, false
+	}
+}
+
+// fromAbove reads a value printed over its caption. Only a label that is
+// alone on its line has a caption's place.
+func (d *doc) fromAbove(sp span, f finder) func() (found, bool) {
+	return func() (found, bool) {
+		if !d.labelOnly(sp.line) {
+			return found{}, false
+		}
+		k := d.prevNonEmpty(sp.line)
+		if k < 0 || d.startsWithLabel(k) {
+			return found{}, false
+		}
+		if v, ok := d.below(sp, k, f); ok {
+			return found{value: v, conf: confPrevLine, line: k}, true
+		}
+		return found{}, false
+	}
+}
+
+// captionsBelow decides, for the whole document, whether labels that
+// stand alone on their lines are captions under their values: the last
+// of them closes a value-caption sequence rather than opening one.
+func (d *doc) captionsBelow() bool {
+	if d.layout != 0 {
+		return d.layout > 0
+	}
+	under, over := 0, 0
+	for i := range d.lines {
+		if !d.labelOnly(i) {
+			continue
+		}
+		p, n := d.prevNonEmpty(i), d.nextNonEmpty(i)
+		prevValue := p >= 0 && !d.startsWithLabel(p) && !blankish(d.lines[p])
+		nextValue := n >= 0 && !d.startsWithLabel(n) && !blankish(d.lines[n])
+		switch {
+		case prevValue && !nextValue:
+			under++
+		case nextValue && !prevValue:
+			over++
+		}
+	}
+	d.layout = -1
+	if under > over {
+		d.layout = 1
+	}
+	return d.layout > 0
+}
+
+// labelOnly reports that a line holds labels and nothing else.
+func (d *doc) labelOnly(i int) bool {
+	line := d.lines[i]
+	rest := []byte(line)
+	labelled := false
+	for _, m := range d.matchesOn(i) {
+		if !m.like {
+			continue
+		}
+		labelled = true
+		for k := m.start; k < m.end; k++ {
+			rest[k] = ' '
+		}
+	}
+	return labelled && strings.Trim(string(rest), " :#.-/|") == ""
+}
+
+func (d *doc) prevNonEmpty(i int) int {
+	for k := i - 1; k >= 0; k-- {
+		if strings.TrimSpace(d.lines[k]) != "" {
+			return k
+		}
+	}
+	return -1
+}
+
+// below reads the value under (or over) a label on line k: by column
+// when both lines are laid out in columns, by rank when OCR collapsed the
+// columns of a row of labels over a row of values, else the whole line.
+func (d *doc) below(sp span, k int, f finder) (any, bool) {
+	labelLine, valueLine := d.lines[sp.line], d.lines[k]
+	vc, lc := cells(valueLine), cells(labelLine)
+	if len(vc) > 1 && len(lc) > 1 {
+		best, bestScore := -1, -1<<30
+		for i, c := range vc {
+			// Overlap with the label's span, or minus the distance to it.
+			score := min(c.end, sp.end) - max(c.start, sp.start)
+			if score < 0 {
+				score = -min(abs(c.start-sp.start), abs(c.end-sp.end))
+			}
+			if score > bestScore {
+				best, bestScore = i, score
+			}
+		}
+		if hs := f(vc[best].text); len(hs) > 0 {
+			return hs[0].value, true
+		}
+		return nil, false
+	}
+	hs := f(valueLine)
+	if len(hs) == 0 {
+		return nil, false
+	}
+	if ls := d.labelsOn(sp.line); len(ls) > 1 {
+		if len(hs) != len(ls) {
+			return nil, false
+		}
+		for i, s := range ls {
+			if s == sp.start {
+				return hs[i].value, true
+			}
+		}
+		return nil, false
+	}
+	return hs[0].value, true
+}
+
+// labelsOn returns where labels start on line i, left to right, without
+// overlaps (the longest label at a place wins).
+func (d *doc) labelsOn(i int) []int {
+	var out []int
+	end := -1
+	for _, m := range d.matchesOn(i) {
+		if m.like && m.start >= end {
+			out = append(out, m.start)
+			end = m.end
+		}
+	}
+	return out
+}
+
+// startsWithLabel reports that a line opens with a label, i.e. is a field
+// of its own rather than a value.
+func (d *doc) startsWithLabel(i int) bool {
+	line := d.lines[i]
+	ls := d.labelsOn(i)
+	if len(ls) == 0 {
+		return false
+	}
+	prefix := line[:ls[0]]
+	return strings.TrimLeftFunc(prefix, func(r rune) bool { return !unicode.IsLetter(r) || r == 'x' || r == 'X' }) == "" ||
+		len(strings.TrimSpace(prefix)) <= 2
+}
+
+func startsWithBox(s string) bool {
+	t := strings.TrimLeft(s, " ")
+	for _, re := range []*regexp.Regexp{checkedMark, uncheckedMark} {
+		if loc := re.FindStringIndex(t); loc != nil && loc[0] == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (d *doc) nextNonEmpty(i int) int {
+	for k := i + 1; k < len(d.lines); k++ {
+		if strings.TrimSpace(d.lines[k]) != "" {
+			return k
+		}
+	}
+	return -1
+}
+
+func blankish(s string) bool {
+	return strings.Trim(s, " _.-:/|[]()") == ""
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// contains reports whether the document contains the phrase (OCR-tolerant,
+// at word boundaries), and on which line first.
+func (d *doc) contains(l label) (int, bool) {
+	for i, line := range d.lines {
+		for _, loc := range l.re.FindAllStringIndex(line, -1) {
+			if wordBoundary(line, loc[0], loc[1]) {
+				return i, true
+			}
+		}
+	}
+	return -1, false
+}
+
+// Check boxes as text layers and OCR render them.
+var (
+	checkedMark   = regexp.MustCompile(`(?i)(?:\[\s*[x✓✔v/]\s*\]|\(\s*[x✓✔]\s*\)|[☒☑✓✔■●▣⊠])`)
+	uncheckedMark = regexp.MustCompile(`(?:\[\s*\]|\(\s*\)|[☐□○◯])`)
+)
+
+// option is one answer a form may give, with the value it means. Options
+// are tried in order and a matched span is not matched again, so "not
+// detected" is listed before "detected" and "non-negative" before
+// "negative".
+type option struct {
+	re    *regexp.Regexp
+	value string
+}
+
+func options(pairs ...string) []option {
+	var out []option
+	for i := 0; i+1 < len(pairs); i += 2 {
+		out = append(out, option{re: regexp.MustCompile(`(?i)(?:^|[^\pL])(` + pairs[i] + `)(?:[^\pL]|$)`), value: pairs[i+1]})
+	}
+	return out
+}
+
+type optionHit struct {
+	start, end int
+	value      string
+	mark       int // 1 checked, -1 unchecked, 0 no box
+}
+
+// findOptions returns the options present in s, in order, with the state
+// of the check box beside each, if any.
+func findOptions(s string, opts []option) []optionHit {
+	taken := make([]bool, len(s)+1)
+	var hits []optionHit
+	for _, o := range opts {
+		for _, loc := range o.re.FindAllStringSubmatchIndex(s, -1) {
+			st, en := loc[2], loc[3]
+			free := true
+			for i := st; i < en; i++ {
+				if taken[i] {
+					free = false
+					break
+				}
+			}
+			if !free {
+				continue
+			}
+			for i := st; i < en; i++ {
+				taken[i] = true
+			}
+			hits = append(hits, optionHit{start: st, end: en, value: o.value})
+		}
+	}
+	sort.Slice(hits, func(i, j int) bool { return hits[i].start < hits[j].start })
+	markBoxes(s, hits)
+	return hits
+}
+
+// markBoxes sets each option's check box. A form puts its boxes either
+// before the options ("[X] Negative  [ ] Positive") or after them ("Pass
+// [X]  Fail [ ]"); a box between two options belongs to one of them, so the
+// side is decided for the whole group, by which side has boxes on more
+// options.
+func markBoxes(s string, hits []optionHit) {
+	before := make([]int, len(hits))
+	after := make([]int, len(hits))
+	nBefore, nAfter := 0, 0
+	for i, h := range hits {
+		from := max(0, h.start-8)
+		if i > 0 {
+			from = max(from, hits[i-1].end)
+		}
+		to := min(len(s), h.end+8)
+		if i+1 < len(hits) {
+			to = min(to, hits[i+1].start)
+		}
+		if before[i] = markEnding(s[from:h.start]); before[i] != 0 {
+			nBefore++
+		}
+		if after[i] = markStarting(s[h.end:to]); after[i] != 0 {
+			nAfter++
+		}
+	}
+	for i := range hits {
+		if nAfter > nBefore {
+			hits[i].mark = after[i]
+		} else {
+			hits[i].mark = before[i]
+		}
+	}
+}
+
+// markEnding reads a box that ends the text (the box before an option).
+func markEnding(s string) int {
+	t := strings.TrimRight(s, " :")
+	switch {
+	case t == "":
+		return 0
+	case endsWith(checkedMark, t):
+		return 1
+	case endsWith(uncheckedMark, t):
+		return -1
+	case t == "X" || t == "x" || strings.HasSuffix(t, " X") || strings.HasSuffix(t, " x"):
+		return 1
+	}
+	return 0
+}
+
+// markStarting reads a box that starts the text (the box after an option).
+func markStarting(s string) int {
+	t := strings.TrimLeft(s, " :")
+	if loc := checkedMark.FindStringIndex(t); loc != nil && loc[0] == 0 {
+		return 1
+	}
+	if loc := uncheckedMark.FindStringIndex(t); loc != nil && loc[0] == 0 {
+		return -1
+	}
+	return 0
+}
+
+func endsWith(re *regexp.Regexp, s string) bool {
+	locs := re.FindAllStringIndex(s, -1)
+	return len(locs) > 0 && locs[len(locs)-1][1] == len(s)
+}
+
+// choose picks the answer from the options found in s: the ticked one
+// when the text has check boxes, the only one when there is one. Several
+// different unmarked answers are a blank form's choices ("Negative /
+// Positive"), unless the first opens the text and the others come well
+// after it (a comment, a reference range).
+func choose(s string, hits []optionHit) (string, bool) {
+	if len(hits) == 0 {
+		return "", false
+	}
+	boxes := false
+	var checked, values []string
+	for _, h := range hits {
+		values = append(values, h.value)
+		switch h.mark {
+		case 1:
+			boxes = true
+			checked = append(checked, h.value)
+		case -1:
+			boxes = true
+		}
+	}
+	if boxes {
+		if len(checked) > 0 && allSame(checked) {
+			return checked[0], true
+		}
+		return "", false
+	}
+	if allSame(values) {
+		return values[0], true
+	}
+	if strings.TrimSpace(s[:hits[0].start]) == "" && hits[1].start-hits[0].end >= 6 {
+		return hits[0].value, true
+	}
+	return "", false
+}
+
+func allSame(vs []string) bool {
+	for _, v := range vs[1:] {
+		if v != vs[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// optionFinder makes a finder of the answer among opts.
+func optionFinder(opts []option) finder {
+	return func(s string) []hit {
+		v, ok := choose(s, findOptions(s, opts))
+		if !ok {
+			return nil
+		}
+		return []hit{{start: 0, end: len(s), value: v}}
+	}
+}

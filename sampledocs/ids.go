@@ -1,0 +1,777 @@
+package sampledocs
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+)
+
+// Licenses and identity documents: board verification printouts and pocket
+// cards, state driver licenses and ID cards, passports and Social Security
+// cards.
+
+func init() {
+	register("nursing_license", &typeSpec{
+		fill: fillNursingLicense,
+		variants: []variant{
+			{name: "board_verification", pages: [2]int{1, 1}, names: []string{"LAST, FIRST MIDDLE", "LAST, FIRST M", "Last, First M."}, meta: metaBrowser, render: renderBoardVerification},
+			{name: "wallet_card", pages: [2]int{1, 1}, names: []string{"FIRST M LAST", "FIRST MIDDLE LAST", "First M. Last"}, meta: metaReport, render: renderLicenseCard},
+			{name: "nursys_quickconfirm", pages: [2]int{1, 1}, names: []string{"LAST, FIRST MIDDLE", "LAST, FIRST"}, meta: metaIText, render: renderNursys},
+		},
+		failing: []string{"board_verification", "nursys_quickconfirm"},
+	})
+	register("drivers_license", &typeSpec{
+		fill: fillDriversLicense,
+		variants: []variant{
+			{name: "aamva_numbered", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: func(c *canvas) { renderDL(c, "numbered") }},
+			{name: "labeled_card", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: func(c *canvas) { renderDL(c, "labeled") }},
+			{name: "state_id_card", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: func(c *canvas) { renderDL(c, "stateid") }},
+		},
+	})
+	register("passport", &typeSpec{
+		fill: fillPassport,
+		variants: []variant{
+			{name: "us_passport_book", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: renderPassportBook},
+			{name: "us_passport_card", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: renderPassportCard},
+			{name: "foreign_passport", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: renderPassportBook},
+		},
+	})
+	register("social_security_card", &typeSpec{
+		fill: func(g *gen) {
+			g.f["ssn_last4"] = fmt.Sprintf("%04d", 1+g.r.IntN(9998))
+			g.setIssuer("Social Security Administration")
+			g.made = g.daysAgo(5, 900)
+		},
+		variants: []variant{
+			{name: "ssa_card", pages: [2]int{1, 1}, names: []string{"FIRST MIDDLE LAST"}, meta: metaScanner, render: renderSSNCard},
+			{name: "card_front_back", pages: [2]int{1, 1}, names: []string{"FIRST MIDDLE LAST", "FIRST M LAST"}, meta: metaScanner, render: renderSSNCard},
+		},
+	})
+}
+
+// --- nursing license ---
+
+type licenseInfo struct {
+	board, typeLong string
+}
+
+var boardNames = map[string]string{
+	"TX": "Texas Board of Nursing", "CA": "California Board of Registered Nursing", "FL": "Florida Board of Nursing",
+	"NY": "New York State Education Department - Office of the Professions", "AZ": "Arizona State Board of Nursing",
+	"GA": "Georgia Board of Nursing", "NC": "North Carolina Board of Nursing", "OH": "Ohio Board of Nursing",
+	"WA": "Washington State Nursing Care Quality Assurance Commission", "CO": "Colorado Board of Nursing",
+	"IL": "Illinois Department of Financial and Professional Regulation", "PA": "Pennsylvania State Board of Nursing",
+}
+
+func boardOf(state string) string {
+	if b, ok := boardNames[state]; ok {
+		return b
+	}
+	return stateNames[state] + " Board of Nursing"
+}
+
+var licenseTypeLong = map[string]string{
+	"RN": "Registered Nurse", "LPN": "Licensed Practical Nurse", "LVN": "Licensed Vocational Nurse",
+	"APRN": "Advanced Practice Registered Nurse",
+}
+
+func licenseNumber(r *rand.Rand, state, ltype string) string {
+	prefix := map[string]string{"RN": "RN", "LPN": "PN", "LVN": "VN", "APRN": "APRN"}[ltype]
+	switch state {
+	case "TX", "NY":
+		return digits(r, 6)
+	case "CA":
+		if ltype == "LVN" {
+			return "VN " + digits(r, 6)
+		}
+		return "95" + digits(r, 6)
+	case "FL":
+		return prefix + digits(r, 7)
+	case "AZ", "NV":
+		return prefix + digits(r, 6)
+	case "OH", "PA":
+		return prefix + "." + digits(r, 6)
+	default:
+		if r.IntN(2) == 0 {
+			return prefix + digits(r, 6)
+		}
+		return digits(r, 7)
+	}
+}
+
+func lastOfMonth(y int, m time.Month) time.Time {
+	return time.Date(y, m+1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, -1)
+}
+
+func fillNursingLicense(g *gen) {
+	state := g.p.State
+	if g.r.IntN(5) == 0 {
+		state = pick(g.r, []string{"TX", "CA", "FL", "NY", "AZ", "GA", "NC", "OH", "WA", "CO"})
+	}
+	ltype := "RN"
+	switch x := g.r.IntN(100); {
+	case x < 10:
+		ltype = "LPN"
+		if state == "TX" || state == "CA" {
+			ltype = "LVN"
+		}
+	case x < 17:
+		ltype = "APRN"
+	}
+	g.f["state"] = state
+	g.f["license_type"] = ltype
+	g.f["license_number"] = licenseNumber(g.r, state, ltype)
+	g.setIssuer(boardOf(state))
+
+	// Boards renew every two years at the end of the birth month.
+	bm := g.p.DOB.Month()
+	var exp time.Time
+	if g.opt.Expired {
+		for y := g.asOf.Year(); ; y-- {
+			if exp = lastOfMonth(y, bm); exp.Before(g.asOf.AddDate(0, 0, -20)) {
+				break
+			}
+		}
+		exp = exp.AddDate(0, -12*g.r.IntN(2), 0)
+		exp = lastOfMonth(exp.Year(), exp.Month())
+	} else {
+		for y := g.asOf.Year(); ; y++ {
+			if exp = lastOfMonth(y, bm); exp.After(g.asOf.AddDate(0, 0, 14)) {
+				break
+			}
+		}
+		if g.r.IntN(2) == 0 {
+			exp = lastOfMonth(exp.Year()+1, bm)
+		}
+	}
+	g.setDate("expiration_date", exp)
+
+	status := "Active"
+	switch {
+	case g.opt.Expired:
+		status = pick(g.r, []string{"Expired", "Lapsed", "Delinquent"})
+	case g.opt.Positive:
+		status = pick(g.r, []string{"Inactive", "Suspended", "Revoked", "Surrendered"})
+	}
+	if g.is("wallet_card") {
+		// A pocket card is printed at renewal: its issue date is the renewal.
+		issue := exp.AddDate(-2, 0, 1)
+		if issue.After(g.asOf) {
+			issue = g.daysAgo(10, 300)
+		}
+		g.setDate("issue_date", issue)
+		g.f["license_status"] = strings.ToUpper(status)
+		return
+	}
+	earliest := g.p.DOB.AddDate(21, 0, 0)
+	if lim := g.asOf.AddDate(-30, 0, 0); earliest.Before(lim) {
+		earliest = lim
+	}
+	span := int(g.asOf.Sub(earliest).Hours()/24) - 200
+	issue := earliest.AddDate(0, 0, g.r.IntN(max(span, 1)))
+	if lim := g.asOf.AddDate(0, 0, -30); issue.After(lim) {
+		// Only with an as-of date years before DefaultAsOf, where a
+		// generated nurse would not yet be licensed.
+		issue = lim
+	}
+	g.setDate("issue_date", issue)
+	g.f["license_status"] = status
+	g.made = g.daysAgo(0, 12)
+}
+
+func (c *canvas) licenseTypeText() string {
+	lt := c.f("license_type")
+	if lt == "" {
+		return ""
+	}
+	if c.chance(0.5) {
+		return licenseTypeLong[lt] + " (" + lt + ")"
+	}
+	return map[bool]string{true: lt, false: licenseTypeLong[lt]}[c.chance(0.5)]
+}
+
+func renderBoardVerification(c *canvas) {
+	c.newPage(false)
+	c.dates(dMDY, dMDYn, dMDY)
+	state := c.f("state")
+	board := c.d.Issuer
+	now := c.d.Created
+	// Browser print chrome.
+	c.font("Helvetica", "", 7.5)
+	c.text(8, 7, now.Format("1/2/06, 3:04 PM"))
+	c.textC(c.w/2, 7, "License Verification - "+board)
+	url := "https://www." + strings.ToLower(state) + "bon.gov/licensure/verification"
+	c.text(8, c.h-6, url)
+	c.textR(c.w-8, c.h-6, "1/1")
+
+	c.band(0, 12, c.w, 24, darkBlue)
+	c.logo("seal", 12, 14, 20, white)
+	c.font("Helvetica", "B", 15)
+	c.ink(white)
+	c.text(38, 24, board)
+	c.font("Helvetica", "", 9)
+	c.text(38, 31, "Online License Verification  |  Primary Source Verification")
+	c.ink(black)
+
+	c.font("Helvetica", "B", 13)
+	c.text(16, 50, c.pick("License Verification", "Licensee Information", "Verification Details"))
+	c.font("Helvetica", "", 8.5)
+	c.ink(gray)
+	c.wrap(16, 56, c.w-32, 4, "This information is provided as a primary source of license verification under the rules of the "+board+". Data is updated nightly.")
+	c.ink(black)
+
+	rows := [][2]string{
+		{"Name", c.name()},
+		{"License Type", c.licenseTypeText()},
+		{"License Number", c.f("license_number")},
+		{"License Status", c.f("license_status")},
+		{c.pick("Original License Date", "Original Issue Date", "Date Issued"), c.date("issue_date")},
+		{c.pick("Expiration Date", "Expires", "License Expiration Date"), c.date("expiration_date")},
+		{"State", c.f("state")},
+		{"Multistate Privilege", c.pick("Yes - Multistate", "No - Single State")},
+		{"Discipline/Board Action", c.pick("None", "No", "None on file")},
+		{"Address of Record", strings.ToUpper(c.d.Person.City) + ", " + c.d.Person.State},
+	}
+	y := 70.0
+	c.font("Helvetica", "", 10)
+	for i, row := range rows {
+		if i%2 == 0 {
+			c.band(16, y-5, c.w-32, 8, xlgray)
+		}
+		c.lvCol(20, y, 60, row[0]+":", row[1])
+		y += 8
+	}
+	c.font("Helvetica", "", 8)
+	c.ink(gray)
+	c.wrap(16, y+10, c.w-32, 4, fmt.Sprintf("Verification generated %s. The %s makes no warranty as to the accuracy of information printed from this page after the date shown.", now.Format("01/02/2006 03:04 PM"), board))
+	c.ink(black)
+}
+
+func renderLicenseCard(c *canvas) {
+	c.newPage(false)
+	c.dates(dMDY, dMDYs, dMDY)
+	state := c.f("state")
+	sname := strings.ToUpper(stateNames[state])
+	if sname == "" {
+		sname = state
+	}
+	c.font("Helvetica", "", 8)
+	c.ink(gray)
+	c.wrap(20, 18, c.w-40, 4, "Your license has been renewed. Detach the pocket card below and carry it with you. Verify license status at any time through the board's online verification.")
+	c.ink(black)
+	c.stroke(gray)
+	c.pdf.SetDashPattern([]float64{1.5, 1.5}, 0)
+	x, y, w, h := 40.0, 40.0, 130.0, 70.0
+	c.box(x-3, y-3, w+6, h+6)
+	c.pdf.SetDashPattern(nil, 0)
+	c.waves(x, y, w, h, rgb{205, 220, 240}, 12)
+	c.stroke(darkBlue)
+	c.lw(0.6)
+	c.box(x, y, w, h)
+	c.lw(0.2)
+	c.logo("seal", x+4, y+4, 18, darkBlue)
+	c.font("Helvetica", "B", 10)
+	c.ink(darkBlue)
+	c.text(x+26, y+9, "STATE OF "+sname)
+	c.font("Helvetica", "", 8)
+	c.text(x+26, y+13.5, strings.ToUpper(c.d.Issuer))
+	c.ink(black)
+	lt := c.f("license_type")
+	c.font("Helvetica", "B", 11)
+	c.text(x+26, y+21, "LICENSED "+strings.ToUpper(licenseTypeLong[lt]))
+	c.font("Helvetica", "B", 12)
+	c.text(x+6, y+35, c.name())
+	c.font("Helvetica", "", 8.5)
+	street, city := c.address()
+	c.text(x+6, y+40, strings.ToUpper(street))
+	c.text(x+6, y+44.5, strings.ToUpper(city))
+	c.font("Helvetica", "", 9)
+	c.lv(x+6, y+54, "LICENSE NO.", c.f("license_number"))
+	c.lv(x+6, y+60, c.pick("ISSUED", "ISSUE DATE", "DATE ISSUED"), c.date("issue_date"))
+	c.lv(x+70, y+54, c.pick("EXPIRES", "EXPIRATION DATE", "EXP"), c.date("expiration_date"))
+	c.lv(x+70, y+60, "STATUS", c.f("license_status"))
+	c.font("Helvetica", "", 6)
+	c.text(x+6, y+h-3, "THIS IS YOUR LICENSE - NOT TRANSFERABLE - VERIFY AT THE BOARD'S WEBSITE")
+}
+
+func renderNursys(c *canvas) {
+	c.newPage(false)
+	c.dates(dMDY)
+	now := c.d.Created
+	c.font("Helvetica", "B", 22)
+	c.ink(teal)
+	c.text(16, 24, "nursys")
+	c.font("Helvetica", "", 8)
+	c.ink(gray)
+	c.text(16, 29, "Powered by NCSBN")
+	c.ink(black)
+	c.font("Helvetica", "B", 14)
+	c.textR(c.w-16, 22, "QuickConfirm License Verification Report")
+	c.font("Helvetica", "", 8.5)
+	c.textR(c.w-16, 28, "Report Date: "+c.fmtDate(now))
+	c.stroke(teal)
+	c.lw(0.8)
+	c.rule(16, 34, c.w-32)
+	c.lw(0.2)
+	c.stroke(black)
+
+	c.font("Helvetica", "B", 11)
+	c.text(16, 46, "Nurse Information")
+	c.font("Helvetica", "", 10)
+	c.lvCol(16, 55, 40, "Name:", c.name())
+	c.lvCol(16, 62, 40, "Nurse ID:", digits(c.r, 8))
+	c.font("Helvetica", "B", 11)
+	c.text(16, 78, "License Information")
+	c.font("Helvetica", "", 8.5)
+	hdr := []string{"Jurisdiction", "License Type", "License No.", "Status", "Expiration", "Original Issue", "Compact"}
+	widths := []float64{22, 24, 26, 22, 26, 28, 35}
+	row := []string{c.f("state"), c.f("license_type"), c.f("license_number"), c.f("license_status"), c.date("expiration_date"), c.date("issue_date"), c.pick("Multistate", "Single State")}
+	y := c.table(16, 83, widths, 8, hdr, [][]string{row}, rgb{220, 236, 238})
+	c.font("Helvetica", "B", 11)
+	c.text(16, y+14, "Discipline")
+	c.font("Helvetica", "", 9)
+	c.text(16, y+21, "Discipline against license: "+c.pick("No", "None reported"))
+	c.text(16, y+27, "Discipline against privilege(s) to practice: No")
+	c.font("Helvetica", "", 7.5)
+	c.ink(gray)
+	c.wrap(16, y+44, c.w-32, 3.6, "Nursys QuickConfirm is a primary source equivalent verification of the licenses and discipline of nurses in participating jurisdictions. The information is provided by the boards of nursing and is current as of the report date. Nursys is a registered trademark of the National Council of State Boards of Nursing, Inc. (NCSBN).")
+	c.footer(c.pageOf() + "   ·   www.nursys.com")
+}
+
+// --- driver license ---
+
+var dlYears = map[string]int{"TX": 8, "CA": 5, "FL": 8, "NY": 8, "AZ": 12, "GA": 8, "IL": 4, "WA": 6, "CO": 5, "OH": 4, "PA": 4}
+
+func dlNumber(r *rand.Rand, state, last string) string {
+	switch state {
+	case "CA":
+		return string(rune('A'+r.IntN(26))) + digits(r, 7)
+	case "TX", "GA":
+		return digits(r, 8)
+	case "NY":
+		return digits(r, 3) + " " + digits(r, 3) + " " + digits(r, 3)
+	case "FL":
+		l := strings.ToUpper(asciiFold(last))
+		return l[:1] + digits(r, 3) + "-" + digits(r, 3) + "-" + digits(r, 2) + "-" + digits(r, 3) + "-0"
+	case "WA":
+		return "WDL" + alnum(r, 9)
+	default:
+		return string(rune('A'+r.IntN(26))) + digits(r, 8)
+	}
+}
+
+func birthdayIn(dob time.Time, y int) time.Time {
+	return time.Date(y, dob.Month(), min(dob.Day(), 28), 0, 0, 0, 0, time.UTC)
+}
+
+func fillDriversLicense(g *gen) {
+	st := g.p.State
+	n := dlYears[st]
+	if n == 0 {
+		n = 6
+	}
+	var issue, exp time.Time
+	if g.opt.Expired {
+		exp = birthdayIn(g.p.DOB, g.asOf.Year())
+		for !exp.Before(g.asOf.AddDate(0, 0, -15)) {
+			exp = exp.AddDate(-1, 0, 0)
+		}
+		exp = exp.AddDate(-g.r.IntN(2), 0, 0)
+		issue = exp.AddDate(-n, 0, -g.r.IntN(60))
+	} else {
+		issue = g.daysAgo(20, n*365-90)
+		exp = birthdayIn(g.p.DOB, issue.Year()+n)
+		if !exp.After(g.asOf.AddDate(0, 0, 14)) {
+			issue = g.daysAgo(20, 200)
+			exp = birthdayIn(g.p.DOB, issue.Year()+n)
+		}
+	}
+	if min16 := g.p.DOB.AddDate(16, 0, 0); issue.Before(min16) {
+		issue = min16.AddDate(0, 1, 0)
+	}
+	g.setDate("issue_date", issue)
+	g.setDate("expiration_date", exp)
+	g.setDate("date_of_birth", g.p.DOB)
+	g.f["state"] = st
+	g.f["license_number"] = dlNumber(g.r, st, g.p.LastName)
+	g.f["address"] = strings.ToUpper(fmt.Sprintf("%s, %s, %s %s", g.p.Street, g.p.City, st, g.p.Zip))
+	g.setIssuer(stateNames[st] + " Department of Motor Vehicles")
+	g.made = g.daysAgo(1, 400)
+	if issue.After(g.made) {
+		g.made = issue
+	}
+}
+
+func renderDL(c *canvas, style string) {
+	c.newPage(false)
+	c.dates(dMDY, dMDY, dMDY, dMDYdash)
+	st := c.f("state")
+	if st == "" {
+		st = c.d.Person.State
+	}
+	sname := strings.ToUpper(stateNames[st])
+	title := "DRIVER LICENSE"
+	if style == "stateid" {
+		title = c.pick("IDENTIFICATION CARD", "ID CARD", "STATE ID")
+	}
+	palette := pick(c.r, []rgb{{200, 220, 245}, {245, 225, 200}, {215, 240, 215}, {235, 220, 245}})
+	accent := pick(c.r, []rgb{darkBlue, maroon, green, navy, purple})
+	x, y, w, h := 28.0, 24.0, 96.0, 61.0
+	c.band(x, y, w, h, palette)
+	c.waves(x, y+12, w, h-12, white, 10)
+	c.band(x, y, w, 11, accent)
+	c.stroke(gray)
+	c.rbox(x, y, w, h, 3, "D")
+	c.ink(white)
+	c.font("Helvetica", "B", 11)
+	if c.chance(0.5) {
+		c.text(x+4, y+7.5, sname)
+		c.font("Helvetica", "B", 7.5)
+		c.textR(x+w-4, y+7.5, "USA "+title)
+	} else {
+		c.text(x+4, y+7.5, title)
+		c.font("Helvetica", "B", 8)
+		c.textR(x+w-4, y+7.5, sname+" USA")
+	}
+	c.ink(black)
+	c.photo(x+3, y+14, 25, 32)
+	// The ghost image sits under the data, as on real cards.
+	c.photo(x+w-15, y+h-18, 11, 14)
+	fx := x + 31
+	first := strings.TrimSpace(c.f("first_name") + " " + c.f("middle_name"))
+	last := c.f("last_name")
+	switch style {
+	case "numbered", "stateid":
+		c.font("Helvetica", "", 6)
+		c.ink(accent)
+		num := "4d DLN"
+		if style == "stateid" {
+			num = "4d IDN"
+		}
+		c.text(fx, y+16, num)
+		c.ink(rgb{180, 20, 20})
+		c.font("Helvetica", "B", 9)
+		c.text(fx+11, y+16, c.f("license_number"))
+		c.ink(black)
+		c.font("Helvetica", "", 6)
+		c.text(fx, y+21, "1")
+		c.text(fx, y+25, "2")
+		c.font("Helvetica", "B", 8.5)
+		c.text(fx+3, y+21, last)
+		c.text(fx+3, y+25, first)
+		c.font("Helvetica", "", 7)
+		street, city := c.address()
+		c.text(fx, y+29.5, "8 "+strings.ToUpper(street))
+		c.text(fx+2.5, y+33, strings.ToUpper(city))
+		c.font("Helvetica", "", 6)
+		c.lv(fx, y+38, "3 DOB", c.dob())
+		c.lv(fx+33, y+38, "4b Exp", c.date("expiration_date"))
+		c.lv(fx, y+42.5, "4a Iss", c.date("issue_date"))
+		c.lv(fx+33, y+42.5, "9 Class", c.pick("C", "D", "C"))
+		c.lv(fx, y+47, "15 Sex", c.d.Person.sex())
+		c.lv(fx+17, y+47, "16 Hgt", fmt.Sprintf("%d-%02d", 5, c.r.IntN(12)))
+		c.lv(fx+36, y+47, "18 Eyes", c.pick("BRN", "BLU", "HAZ", "GRN", "BLK"))
+		c.lv(fx, y+51.5, "12 Restr", "NONE")
+		c.lv(fx+33, y+51.5, "5 DD", digits(c.r, 10))
+	default:
+		c.font("Helvetica", "", 6)
+		c.ink(accent)
+		c.text(fx, y+16, "DL")
+		c.ink(rgb{180, 20, 20})
+		c.font("Helvetica", "B", 10)
+		c.text(fx+5, y+16, c.f("license_number"))
+		c.ink(black)
+		c.font("Helvetica", "", 6)
+		c.lv(fx+35, y+16, "EXP", c.date("expiration_date"))
+		c.lv(fx, y+21, "LN", last)
+		c.lv(fx, y+25, "FN", first)
+		street, city := c.address()
+		c.font("Helvetica", "", 7)
+		c.text(fx, y+29.5, strings.ToUpper(street))
+		c.text(fx, y+33, strings.ToUpper(city))
+		c.font("Helvetica", "", 6)
+		c.lv(fx, y+38, "DOB", c.dob())
+		c.lv(fx+33, y+38, "CLASS", "C")
+		c.lv(fx, y+42.5, "RSTR", "NONE")
+		c.lv(fx+33, y+42.5, "END", "NONE")
+		c.lv(fx, y+47, "SEX", c.d.Person.sex())
+		c.lv(fx+17, y+47, "HGT", fmt.Sprintf("%d'-%02d\"", 5, c.r.IntN(12)))
+		c.lv(fx+36, y+47, "EYES", c.pick("BRN", "BLU", "HAZ"))
+		c.lv(fx, y+51.5, "ISS", c.date("issue_date"))
+		c.lv(fx+33, y+51.5, "DD", alnum(c.r, 4)+digits(c.r, 6))
+	}
+	if c.chance(0.4) {
+		c.logo("heart", x+4, y+h-12, 5, ahaRed)
+		c.font("Helvetica", "", 5)
+		c.text(x+10, y+h-8.5, "DONOR")
+	}
+	c.signature(x+4, y+h-3, 24)
+
+	// Back: barcode and magnetic stripe.
+	by := y + h + 12
+	c.band(x, by, w, h, rgb{245, 245, 245})
+	c.stroke(gray)
+	c.rbox(x, by, w, h, 3, "D")
+	c.band(x, by+5, w, 9, rgb{40, 40, 40})
+	c.fill(black)
+	for i := 0; i < 18; i++ {
+		for j := 0; j < 50; j++ {
+			if c.r.IntN(2) == 0 {
+				c.pdf.Rect(x+6+float64(j)*1.68, by+20+float64(i)*1.5, 1.68, 1.5, "F")
+			}
+		}
+	}
+	c.font("Helvetica", "", 5.5)
+	c.text(x+6, by+h-6, "Veteran: N   Organ donor card on file   Rev "+fmt.Sprint(c.d.Created.Year()-c.r.IntN(4)))
+	c.font("Helvetica", "", 8)
+	c.ink(gray)
+	c.text(x, by+h+8, c.pick("Scanned with CamScanner", "Front and back", ""))
+	c.ink(black)
+}
+
+// --- passports ---
+
+type country struct{ code, name, nationality, authority, issuerName string }
+
+var foreignCountries = []country{
+	{"PHL", "REPUBLIKA NG PILIPINAS / REPUBLIC OF THE PHILIPPINES", "FILIPINO", "DFA MANILA", "Department of Foreign Affairs, Philippines"},
+	{"CAN", "CANADA", "CANADIAN / CANADIENNE", "GATINEAU", "Immigration, Refugees and Citizenship Canada"},
+	{"NGA", "FEDERAL REPUBLIC OF NIGERIA", "NIGERIAN", "NIS ABUJA", "Nigeria Immigration Service"},
+	{"IND", "REPUBLIC OF INDIA", "INDIAN", "RPO BANGALORE", "Ministry of External Affairs, India"},
+	{"JAM", "JAMAICA", "JAMAICAN", "PICA KINGSTON", "Passport, Immigration and Citizenship Agency, Jamaica"},
+}
+
+func fillPassport(g *gen) {
+	years := 10
+	var issue time.Time
+	min16 := g.p.DOB.AddDate(16, 0, 0)
+	if g.opt.Expired {
+		issue = g.daysAgo(years*365+20, years*365+900)
+		if issue.Before(min16) {
+			// Passports issued before 16 are valid five years.
+			years = 5
+			issue = g.daysAgo(years*365+20, years*365+400)
+		}
+	} else {
+		issue = g.daysAgo(20, years*365-60)
+		if issue.Before(min16) {
+			issue = min16.AddDate(0, 2, 0)
+		}
+	}
+	g.setDate("issue_date", issue)
+	g.setDate("expiration_date", issue.AddDate(years, 0, -1))
+	g.setDate("date_of_birth", g.p.DOB)
+	g.made = g.daysAgo(1, 300)
+	switch g.v.name {
+	case "us_passport_book":
+		g.f["nationality"] = "UNITED STATES OF AMERICA"
+		g.f["passport_number"] = pick(g.r, []string{"5", "A", "6"}) + digits(g.r, 8)
+		g.setIssuer("U.S. Department of State")
+	case "us_passport_card":
+		g.f["nationality"] = "USA"
+		g.f["passport_number"] = "C" + digits(g.r, 8)
+		g.setIssuer("U.S. Department of State")
+	default:
+		co := pick(g.r, foreignCountries)
+		g.f["nationality"] = co.nationality
+		g.f["passport_number"] = string(rune('A'+g.r.IntN(26))) + digits(g.r, 7) + string(rune('A'+g.r.IntN(26)))
+		g.setIssuer(co.issuerName)
+	}
+}
+
+func countryOf(d *Doc) country {
+	for _, co := range foreignCountries {
+		if co.issuerName == d.Issuer {
+			return co
+		}
+	}
+	return country{"USA", "UNITED STATES OF AMERICA", "UNITED STATES OF AMERICA", "Department of State", "U.S. Department of State"}
+}
+
+// mrzCheck is the ICAO 9303 check digit.
+func mrzCheck(s string) string {
+	weights := []int{7, 3, 1}
+	sum := 0
+	for i, ch := range s {
+		v := 0
+		switch {
+		case ch >= '0' && ch <= '9':
+			v = int(ch - '0')
+		case ch >= 'A' && ch <= 'Z':
+			v = int(ch-'A') + 10
+		}
+		sum += v * weights[i%3]
+	}
+	return fmt.Sprint(sum % 10)
+}
+
+func mrzName(s string) string {
+	s = strings.ToUpper(asciiFold(s))
+	return strings.NewReplacer(" ", "<", "-", "<", "'", "", ".", "").Replace(s)
+}
+
+func padMRZ(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s + strings.Repeat("<", n-len(s))
+}
+
+func renderPassportBook(c *canvas) {
+	c.newPage(false)
+	co := countryOf(c.d)
+	c.dates(dDMonY, dDMONY)
+	x, y, w, h := 22.0, 30.0, 172.0, 118.0
+	c.band(x, y, w, h, rgb{236, 240, 248})
+	c.waves(x, y, w, h, rgb{200, 210, 232}, 16)
+	c.stroke(gray)
+	c.box(x, y, w, h)
+	c.font("Helvetica", "B", 9)
+	c.ink(navy)
+	c.text(x+6, y+8, "PASSPORT")
+	c.textR(x+w-6, y+8, co.name)
+	c.ink(black)
+	c.photo(x+6, y+14, 38, 48)
+	fx := x + 50
+	cap := func(x, y float64, label, value string) {
+		c.font("Helvetica", "", 6)
+		c.ink(navy)
+		c.text(x, y, label)
+		c.ink(black)
+		c.font("Courier", "B", 10)
+		c.text(x, y+4.6, value)
+	}
+	cap(fx, y+15, "Type / Type / Tipo", "P")
+	cap(fx+30, y+15, "Code / Code / Codigo", co.code)
+	cap(fx+75, y+15, "Passport No. / No. du Passeport", c.f("passport_number"))
+	cap(fx, y+26, "Surname / Nom / Apellidos", c.f("last_name"))
+	given := c.f("first_name")
+	if co.code != "PHL" {
+		given = strings.TrimSpace(given + " " + c.f("middle_name"))
+	}
+	cap(fx, y+37, "Given Names / Prenoms / Nombres", given)
+	if co.code == "PHL" {
+		cap(fx+75, y+37, "Middle Name / Gitnang Apelyido", c.f("middle_name"))
+	}
+	cap(fx, y+48, "Nationality / Nationalite / Nacionalidad", c.f("nationality"))
+	cap(fx, y+59, "Date of birth / Date de naissance", c.dob())
+	place := strings.ToUpper(stateNames[c.d.Person.State]) + ", U.S.A."
+	if co.code != "USA" {
+		place = pick(c.r, []string{"MANILA", "CEBU CITY", "LAGOS", "TORONTO", "KINGSTON", "KERALA"})
+	}
+	cap(fx+60, y+59, "Place of birth / Lieu de naissance", place)
+	cap(fx, y+70, "Date of issue / Date de delivrance", c.date("issue_date"))
+	cap(fx+60, y+70, "Sex / Sexe", c.d.Person.sex())
+	cap(fx, y+81, "Date of expiration / Date d'expiration", c.date("expiration_date"))
+	cap(fx+60, y+81, "Authority / Autorite", co.authority)
+	// Machine-readable zone.
+	dob, exp := c.tdate("date_of_birth"), c.tdate("expiration_date")
+	if dob.IsZero() {
+		dob = c.d.Person.DOB
+	}
+	num := padMRZ(strings.ReplaceAll(c.f("passport_number"), " ", ""), 9)
+	l1 := padMRZ("P<"+co.code, 44)
+	if c.has("last_name") {
+		l1 = padMRZ("P<"+co.code+mrzName(c.d.Person.LastName)+"<<"+mrzName(strings.TrimSpace(c.d.Person.FirstName+" "+c.d.Person.MiddleName)), 44)
+	}
+	d1, d2 := dob.Format("060102"), exp.Format("060102")
+	if exp.IsZero() {
+		d2 = "<<<<<<"
+	}
+	body := num + mrzCheck(num) + co.code + d1 + mrzCheck(d1) + c.d.Person.sex() + d2 + mrzCheck(d2) + strings.Repeat("<", 14) + "<"
+	l2 := padMRZ(body+mrzCheck(body), 44)
+	c.font("Courier", "", 11.5)
+	c.text(x+6, y+h-12, l1)
+	c.text(x+6, y+h-5, l2)
+	c.font("Helvetica", "", 8)
+	c.ink(gray)
+	c.text(x, y+h+8, "Photocopy of passport data page")
+	c.ink(black)
+}
+
+func renderPassportCard(c *canvas) {
+	c.newPage(false)
+	c.dates(dDMonY, dDMONY)
+	x, y, w, h := 40.0, 35.0, 96.0, 61.0
+	c.band(x, y, w, h, rgb{232, 238, 246})
+	c.waves(x, y, w, h, rgb{190, 205, 230}, 11)
+	c.stroke(gray)
+	c.rbox(x, y, w, h, 3, "D")
+	c.font("Helvetica", "B", 9)
+	c.ink(navy)
+	c.text(x+4, y+7, "UNITED STATES OF AMERICA")
+	c.font("Helvetica", "B", 7)
+	c.textR(x+w-4, y+7, "PASSPORT CARD")
+	c.ink(black)
+	c.photo(x+4, y+11, 24, 31)
+	fx := x + 32
+	cap := func(x, y float64, label, value string) {
+		c.font("Helvetica", "", 5)
+		c.ink(navy)
+		c.text(x, y, label)
+		c.ink(black)
+		c.font("Helvetica", "B", 7.5)
+		c.text(x, y+3.3, value)
+	}
+	cap(fx, y+13, "Surname", c.f("last_name"))
+	cap(fx, y+20, "Given Names", strings.TrimSpace(c.f("first_name")+" "+c.f("middle_name")))
+	cap(fx, y+27, "Nationality", c.f("nationality"))
+	cap(fx+30, y+27, "Sex", c.d.Person.sex())
+	cap(fx, y+34, "Date of Birth", c.dob())
+	cap(fx+30, y+34, "Place of Birth", strings.ToUpper(c.d.Person.State)+", U.S.A.")
+	cap(fx, y+41, "Issued On", c.date("issue_date"))
+	cap(fx+30, y+41, "Expires On", c.date("expiration_date"))
+	cap(fx, y+48, "Card No.", c.f("passport_number"))
+	c.font("Helvetica", "", 8)
+	c.ink(gray)
+	c.text(x, y+h+8, "U.S. Passport Card (front)")
+	c.ink(black)
+}
+
+// --- Social Security card ---
+
+func renderSSNCard(c *canvas) {
+	c.newPage(false)
+	mask := c.pick("XXX-XX-", "***-**-", "XXX-XX-")
+	last4 := c.f("ssn_last4")
+	if last4 == "" {
+		last4 = "####"
+		mask = "###-##-"
+	}
+	x, y, w, h := 45.0, 30.0, 120.0, 66.0
+	c.band(x, y, w, h, rgb{228, 238, 248})
+	c.waves(x, y, w, h, rgb{170, 195, 225}, 14)
+	c.stroke(navy)
+	c.lw(0.5)
+	c.box(x, y, w, h)
+	c.lw(0.2)
+	c.logo("seal", x+w/2-9, y+5, 18, navy)
+	c.font("Times", "B", 16)
+	c.ink(navy)
+	c.textC(x+w/2, y+30, "SOCIAL SECURITY")
+	c.ink(black)
+	c.font("Courier", "B", 14)
+	c.textC(x+w/2, y+39, mask+last4)
+	c.font("Helvetica", "", 6.5)
+	c.textC(x+w/2, y+44, "THIS NUMBER HAS BEEN ESTABLISHED FOR")
+	c.font("Courier", "B", 12)
+	c.textC(x+w/2, y+51, c.name())
+	c.signature(x+25, y+60, 70)
+	c.font("Helvetica", "", 5.5)
+	c.textC(x+w/2, y+64, "SIGNATURE")
+	if c.d.Variant == "card_front_back" {
+		by := y + h + 12
+		c.band(x, by, w, h, rgb{240, 240, 240})
+		c.stroke(gray)
+		c.box(x, by, w, h)
+		c.font("Helvetica", "", 6.5)
+		c.wrap(x+6, by+10, w-12, 3.2, "This card is the property of the Social Security Administration. If found, please return it to any Social Security office or mail it to: Social Security Administration, P.O. Box 33000, Baltimore, MD 21290-3000.\n\nImproper use of this card or number by the cardholder or any other person is punishable by fine, imprisonment or both.\n\nThis card is not to be used for identification.")
+		c.font("Helvetica", "", 5)
+		c.text(x+6, by+h-4, "FORM SSA-3000 (10-2017)")
+	}
+	c.font("Helvetica", "", 8)
+	c.ink(gray)
+	c.text(x, 270, "Copy - for employment verification only")
+	c.ink(black)
+}

@@ -1,0 +1,218 @@
+// Package segmenter splits the pages of an upload into documents.
+//
+// The split runs in two steps so that it fits the worker: Features is
+// computed for each page by whichever worker read that page (it needs the
+// page's text and classification), and Split decides the ranges from the
+// features of all pages in one cheap, pure step. Features travel in
+// workflow payloads, so they are small and carry no text.
+//
+// The rules, in the order Split applies them:
+//
+//   - unreadable pages stand alone; blank pages and fax cover sheets are
+//     ranges of their own (consecutive blank pages share one), never part
+//     of a document;
+//   - "Page 1 of N" starts a document, "Page k of N" continues the one
+//     whose last page was k-1 of N (unless it opens with a different
+//     document's title: fax machines number every page of a transmission);
+//   - a page that says it is continued, or follows one that says it goes
+//     on, continues, unless the holder's name or the form id changes;
+//   - a change of holder name or form id starts a document;
+//   - a confidently classified page of another type starts a document; one
+//     of the same type continues, unless both it and the document's first
+//     page open with the type's title and the type is a one-page kind (two
+//     TB tests back to back);
+//   - an unclassified page continues a document whose "of N" is not yet
+//     reached, or one of its own low-confidence type or holder; otherwise
+//     it stands alone.
+package segmenter
+
+import (
+	"strings"
+
+	"github.com/clearedtostart/compliance/catalog"
+)
+
+// PageFeatures is what the split needs to know about one page.
+type PageFeatures struct {
+	Index      int     `json:"index"`    // 0-based page index in the file
+	Readable   bool    `json:"readable"` // any meaningful text
+	Blank      bool    `json:"blank"`
+	Type       string  `json:"type"` // page-level classification
+	Confidence float64 `json:"confidence"`
+	// Titled: the page opens with its type's own title, as a document's
+	// first page does.
+	Titled bool   `json:"titled,omitempty"`
+	PageNo int    `json:"page_no,omitempty"` // from "Page 2 of 3", "2/3", "Pg. 2"
+	PageOf int    `json:"page_of,omitempty"`
+	Name   string `json:"name,omitempty"` // holder name if found (normalised)
+	// FormID is a labelled identifier ("accession:A1234"); ids of
+	// different kinds are not compared.
+	FormID    string `json:"form_id,omitempty"`
+	Continues bool   `json:"continues,omitempty"` // text says "continued", "(cont.)" etc
+	// ContinuesNext: the page says it goes on ("continued on next page").
+	ContinuesNext bool `json:"continues_next,omitempty"`
+	FaxCover      bool `json:"fax_cover,omitempty"`
+}
+
+// Range is one document's pages, 0-based and inclusive.
+type Range struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+// confident is the classification confidence above which a page's type
+// is trusted to start a document.
+const confident = 0.45
+
+// multiPage are types whose documents run over several pages that each
+// repeat the title (a checklist's running header), so a title alone does
+// not start a new one.
+var multiPage = map[string]bool{
+	"skills_checklist": true, "background_check": true, "resume": true, "physical_exam": true,
+}
+
+type kind int
+
+const (
+	docRange kind = iota
+	blankRange
+	aloneRange // unreadable pages and fax covers
+)
+
+// current is the range being built.
+type current struct {
+	Range
+	kind  kind
+	typ   string // the first confident type among its pages
+	name  string
+	form  string
+	of    int // its "of N", when known
+	count int
+	first PageFeatures
+	last  PageFeatures
+}
+
+// Split groups pages into documents. Pages must be in index order; every
+// page ends up in exactly one range, ranges in page order.
+func Split(pages []PageFeatures) []Range {
+	var out []Range
+	var cur *current
+	flush := func() {
+		if cur != nil {
+			out = append(out, cur.Range)
+			cur = nil
+		}
+	}
+	open := func(i int, p PageFeatures, k kind) {
+		flush()
+		cur = &current{Range: Range{Start: i, End: i}, kind: k, first: p}
+		cur.add(i, p)
+	}
+	for i, p := range pages {
+		switch {
+		case p.Blank:
+			if cur != nil && cur.kind == blankRange {
+				cur.add(i, p)
+				continue
+			}
+			open(i, p, blankRange)
+		case !p.Readable, p.FaxCover:
+			open(i, p, aloneRange)
+		case cur != nil && cur.kind == docRange && continues(cur, p):
+			cur.add(i, p)
+		default:
+			open(i, p, docRange)
+		}
+	}
+	flush()
+	return out
+}
+
+func (c *current) add(i int, p PageFeatures) {
+	c.End = i
+	c.count++
+	if c.typ == "" && isConfident(p) {
+		c.typ = p.Type
+	}
+	if c.name == "" {
+		c.name = p.Name
+	}
+	if c.form == "" {
+		c.form = p.FormID
+	}
+	if c.of == 0 && p.PageOf > 0 {
+		c.of = p.PageOf
+	}
+	c.last = p
+}
+
+func isConfident(p PageFeatures) bool {
+	return p.Type != "" && p.Type != catalog.OtherType && p.Confidence >= confident
+}
+
+// continues decides whether page p belongs to the document being built.
+func continues(c *current, p PageFeatures) bool {
+	if p.PageNo == 1 {
+		return false
+	}
+	sure := isConfident(p)
+	otherType := sure && c.typ != "" && p.Type != c.typ
+	// Numbered pages in sequence.
+	if p.PageNo > 1 && c.last.PageNo == p.PageNo-1 && (p.PageOf == 0 || c.of == 0 || p.PageOf == c.of) {
+		return !(otherType && p.Titled)
+	}
+	nameChange := p.Name != "" && c.name != "" && p.Name != c.name
+	formChange := p.FormID != "" && c.form != "" && p.FormID != c.form && sameKind(p.FormID, c.form)
+	if nameChange || formChange {
+		return false
+	}
+	if p.Continues || c.last.ContinuesNext {
+		return true
+	}
+	// A document whose every page is already here is complete.
+	if c.of > 0 && c.count >= c.of {
+		return false
+	}
+	expecting := c.of > 0 && c.count < c.of
+	if p.PageNo > 1 && !otherType {
+		// "Page 3 of 3" after unnumbered pages: its earlier pages are
+		// the ones before.
+		return true
+	}
+	if sure {
+		switch {
+		case otherType:
+			return false
+		case c.typ == "":
+			// Unclassified pages, then a real document: two things, unless
+			// the first announced more pages.
+			return expecting && !p.Titled
+		case p.Titled && c.first.Titled && !multiPage[p.Type] && !expecting:
+			// Two complete one-page documents of one kind back to back.
+			return false
+		}
+		return true
+	}
+	// Low confidence or unclassified.
+	if p.Type == catalog.OtherType && p.Confidence >= confident {
+		// Positively something else: a cover letter, an unrelated page.
+		return false
+	}
+	switch {
+	case expecting:
+		return true
+	case p.Type != "" && p.Type == c.typ:
+		return true
+	case p.Name != "" && p.Name == c.name:
+		return true
+	}
+	return false
+}
+
+// sameKind reports whether two form ids are of one kind ("accession"),
+// and so comparable.
+func sameKind(a, b string) bool {
+	ka, _, _ := strings.Cut(a, ":")
+	kb, _, _ := strings.Cut(b, ":")
+	return ka == kb
+}

@@ -1,0 +1,293 @@
+package segmenter
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/classify"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden")
+
+// Page shorthands for split tables.
+func doc(typ string) PageFeatures {
+	return PageFeatures{Readable: true, Type: typ, Confidence: 0.8}
+}
+func titled(typ string) PageFeatures { p := doc(typ); p.Titled = true; return p }
+func low(typ string) PageFeatures    { p := doc(typ); p.Confidence = 0.2; return p }
+func unclassified() PageFeatures     { return PageFeatures{Readable: true, Type: "other", Confidence: 0.3} }
+func blank() PageFeatures            { return PageFeatures{Blank: true, Type: "other", Confidence: 1} }
+func unreadable() PageFeatures       { return PageFeatures{Type: "other", Confidence: 0.4} }
+func fax() PageFeatures {
+	return PageFeatures{Readable: true, Type: "other", Confidence: 0.85, FaxCover: true}
+}
+func (p PageFeatures) of(k, n int) PageFeatures     { p.PageNo, p.PageOf = k, n; return p }
+func (p PageFeatures) who(name string) PageFeatures { p.Name = name; return p }
+func (p PageFeatures) form(id string) PageFeatures  { p.FormID = id; return p }
+func (p PageFeatures) cont() PageFeatures           { p.Continues = true; return p }
+func (p PageFeatures) more() PageFeatures           { p.ContinuesNext = true; return p }
+
+func rs(pairs ...int) []Range {
+	var out []Range
+	for i := 0; i+1 < len(pairs); i += 2 {
+		out = append(out, Range{Start: pairs[i], End: pairs[i+1]})
+	}
+	return out
+}
+
+func TestSplit(t *testing.T) {
+	tests := []struct {
+		name  string
+		pages []PageFeatures
+		want  []Range
+	}{
+		{"empty", nil, nil},
+		{"one page", []PageFeatures{titled("bls")}, rs(0, 0)},
+		{"type changes", []PageFeatures{titled("bls"), titled("acls"), doc("pals")}, rs(0, 0, 1, 1, 2, 2)},
+		{"page of n", []PageFeatures{titled("tb_blood_test").of(1, 2), low("drug_screen").of(2, 2), titled("mmr_record")},
+			rs(0, 1, 2, 2)},
+		{"page 1 of n starts even for the same type", []PageFeatures{titled("background_check").of(1, 2),
+			doc("background_check").of(2, 2), doc("background_check").of(1, 2), doc("background_check").of(2, 2)},
+			rs(0, 1, 2, 3)},
+		{"unnumbered pages fill an of-n document", []PageFeatures{titled("physical_exam").of(1, 3), unclassified(),
+			unclassified(), unclassified()}, rs(0, 2, 3, 3)},
+		{"a complete of-n document takes no more", []PageFeatures{titled("tb_blood_test").of(1, 1), doc("tb_blood_test")},
+			rs(0, 0, 1, 1)},
+		{"unclassified after a one-page document stands alone", []PageFeatures{titled("bls"), unclassified(), titled("acls")},
+			rs(0, 0, 1, 1, 2, 2)},
+		{"low-confidence page of the same type continues", []PageFeatures{titled("skills_checklist"), low("skills_checklist")},
+			rs(0, 1)},
+		{"unclassified page of the same holder continues", []PageFeatures{titled("physical_exam").who("ann lee"),
+			unclassified().who("ann lee"), unclassified().who("bo chan")}, rs(0, 1, 2, 2)},
+		{"blank pages stand apart and group", []PageFeatures{titled("bls"), blank(), blank(), doc("bls")},
+			rs(0, 0, 1, 2, 3, 3)},
+		{"blank page inside an of-n document", []PageFeatures{titled("tb_blood_test").of(1, 2), blank(),
+			doc("tb_blood_test").of(2, 2)}, rs(0, 0, 1, 1, 2, 2)},
+		{"fax covers stand alone", []PageFeatures{fax(), titled("bls"), fax(), fax(), titled("tb_skin_test")},
+			rs(0, 0, 1, 1, 2, 2, 3, 3, 4, 4)},
+		{"unreadable pages stand alone", []PageFeatures{titled("passport"), unreadable(), unreadable(), doc("passport")},
+			rs(0, 0, 1, 1, 2, 2, 3, 3)},
+		{"two one-page tests of one person", []PageFeatures{titled("tb_skin_test").who("ann lee"),
+			titled("tb_skin_test").who("ann lee")}, rs(0, 0, 1, 1)},
+		{"a multi-page kind repeats its title", []PageFeatures{titled("skills_checklist").who("ann lee"),
+			titled("skills_checklist").who("ann lee"), titled("skills_checklist").who("ann lee")}, rs(0, 2)},
+		{"same type, untitled second page continues", []PageFeatures{titled("tb_skin_test"), doc("tb_skin_test")}, rs(0, 1)},
+		{"holder changes", []PageFeatures{titled("skills_checklist").who("ann lee"), doc("skills_checklist").who("bo chan")},
+			rs(0, 0, 1, 1)},
+		{"form id changes", []PageFeatures{titled("drug_screen").form("specimen:123"), doc("drug_screen").form("specimen:456")},
+			rs(0, 0, 1, 1)},
+		{"form ids of different kinds do not compare", []PageFeatures{titled("tb_blood_test").form("accession:123"),
+			doc("tb_blood_test").form("specimen:456")}, rs(0, 1)},
+		{"numbering beats a misread name", []PageFeatures{titled("background_check").of(1, 2).who("ann lee"),
+			doc("background_check").of(2, 2).who("ann iee")}, rs(0, 1)},
+		{"fax numbering does not glue documents", []PageFeatures{titled("bls").of(1, 3), titled("tb_skin_test").of(2, 3),
+			doc("tb_skin_test").of(3, 3)}, rs(0, 0, 1, 2)},
+		{"continued page", []PageFeatures{titled("resume"), low("skills_checklist").cont()}, rs(0, 1)},
+		{"continued on next page", []PageFeatures{titled("physical_exam").more(), unclassified()}, rs(0, 1)},
+		{"continued but another holder", []PageFeatures{titled("resume").who("ann lee"), unclassified().who("bo chan").cont()},
+			rs(0, 0, 1, 1)},
+		{"a cover letter is not a continuation", []PageFeatures{titled("resume").of(1, 3),
+			{Readable: true, Type: "other", Confidence: 0.8}}, rs(0, 0, 1, 1)},
+		{"unclassified then a document", []PageFeatures{unclassified(), titled("bls")}, rs(0, 0, 1, 1)},
+		{"numbered page 3 of 3 after unnumbered ones", []PageFeatures{titled("background_check"), unclassified(),
+			unclassified().of(3, 3)}, rs(0, 0, 1, 2)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for i := range tt.pages {
+				tt.pages[i].Index = i
+			}
+			got := Split(tt.pages)
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Fatalf("Split = %v, want %v", got, tt.want)
+			}
+			checkTiling(t, tt.pages, got)
+		})
+	}
+}
+
+// checkTiling holds a split to its invariant: every page in exactly one
+// range, ranges in order and non-empty; blank, unreadable and fax cover
+// pages never share a range with a document page.
+func checkTiling(t *testing.T, pages []PageFeatures, got []Range) {
+	t.Helper()
+	next := 0
+	for _, r := range got {
+		if r.Start != next || r.End < r.Start {
+			t.Fatalf("ranges %v do not tile %d pages", got, len(pages))
+		}
+		next = r.End + 1
+		kinds := map[string]bool{}
+		for i := r.Start; i <= r.End; i++ {
+			p := pages[i]
+			switch {
+			case p.Blank:
+				kinds["blank"] = true
+			case !p.Readable || p.FaxCover:
+				if r.Start != r.End {
+					t.Fatalf("page %d (unreadable or fax cover) shares range %v", i, r)
+				}
+			default:
+				kinds["doc"] = true
+			}
+		}
+		if len(kinds) > 1 {
+			t.Fatalf("range %v mixes blank and document pages", r)
+		}
+	}
+	if next != len(pages) {
+		t.Fatalf("ranges %v cover %d of %d pages", got, next, len(pages))
+	}
+}
+
+func TestSplitTilesRandomInput(t *testing.T) {
+	rng := rand.New(rand.NewSource(20260101))
+	types := []string{"bls", "acls", "tb_skin_test", "tb_blood_test", "other", "skills_checklist", ""}
+	names := []string{"", "", "ann lee", "bo chan"}
+	forms := []string{"", "", "accession:1", "accession:2", "specimen:1"}
+	for n := 0; n < 2000; n++ {
+		pages := make([]PageFeatures, rng.Intn(25))
+		for i := range pages {
+			p := PageFeatures{
+				Index: i, Readable: rng.Intn(8) > 0, Blank: rng.Intn(8) == 0,
+				Type: types[rng.Intn(len(types))], Confidence: rng.Float64(), Titled: rng.Intn(2) == 0,
+				Name: names[rng.Intn(len(names))], FormID: forms[rng.Intn(len(forms))],
+				Continues: rng.Intn(6) == 0, ContinuesNext: rng.Intn(6) == 0, FaxCover: rng.Intn(10) == 0,
+			}
+			if rng.Intn(3) == 0 {
+				p.PageOf = 1 + rng.Intn(4)
+				p.PageNo = rng.Intn(p.PageOf + 2)
+			}
+			pages[i] = p
+		}
+		checkTiling(t, pages, Split(pages))
+	}
+}
+
+func TestFeatures(t *testing.T) {
+	cls := classify.Result{Type: "tb_blood_test", Category: "health", Confidence: 0.9, Titled: true}
+	tests := []struct {
+		name, text string
+		check      func(PageFeatures) bool
+	}{
+		{"page of", "QuantiFERON report\nPatient: Ann Lee\nResult: negative\nPage 2 of 3", func(f PageFeatures) bool { return f.PageNo == 2 && f.PageOf == 3 }},
+		{"page of ocr", "QuantiFERON report\nPatient: Ann Lee\nResult: negative\nPage l of 3", func(f PageFeatures) bool { return f.PageNo == 1 && f.PageOf == 3 }},
+		{"pg", "QuantiFERON report\nPatient: Ann Lee\nResult: negative\nPg. 2", func(f PageFeatures) bool { return f.PageNo == 2 && f.PageOf == 0 }},
+		{"fraction line", "QuantiFERON report\nPatient: Ann Lee\nResult: negative\n  2/3  ", func(f PageFeatures) bool { return f.PageNo == 2 && f.PageOf == 3 }},
+		{"a date is no fraction", "QuantiFERON report\nPatient: Ann Lee\nCollected 2/3/2025", func(f PageFeatures) bool { return f.PageNo == 0 }},
+		{"fax header numbering ignored", "09/05/2025 10:15 FROM: CLINIC FAX 5550100 P.002/006\nQuantiFERON report\nPatient: Ann Lee", func(f PageFeatures) bool { return f.PageNo == 0 }},
+		{"name", "QuantiFERON report\nPatient: LEE, ANN M\nResult: negative", func(f PageFeatures) bool { return f.Name == normalName("Ann Lee") && f.Name != "" }},
+		{"accession", "QuantiFERON report\nAccession #: A0012345\nResult: negative", func(f PageFeatures) bool { return f.FormID == "accession:A0012345" }},
+		{"specimen", "Drug screen\nSpecimen ID: 0199283771\nResult: negative", func(f PageFeatures) bool { return f.FormID == "specimen:0199283771" }},
+		{"continued", "Skills checklist (continued)\nVentilator management 3\nCRRT 2", func(f PageFeatures) bool { return f.Continues && !f.ContinuesNext }},
+		{"continued on next page", "Skills checklist\nVentilator management 3\nContinued on next page", func(f PageFeatures) bool { return !f.Continues && f.ContinuesNext }},
+		{"blank", "  \n \n", func(f PageFeatures) bool { return f.Blank && !f.Readable }},
+		{"left blank", "This page intentionally left blank.", func(f PageFeatures) bool { return f.Blank }},
+		{"unreadable noise", "~ ., ' ;; ~ iI1l |lI\n~ rn. ,, Il1 ~~ ' .. I|", func(f PageFeatures) bool { return !f.Readable && !f.Blank && f.Type == "other" }},
+		{"readable", "QuantiFERON report\nPatient: Ann Lee\nResult: negative", func(f PageFeatures) bool {
+			return f.Readable && !f.Blank && f.Type == "tb_blood_test" && f.Titled && f.Confidence == 0.9
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Features(7, tt.text, cls)
+			if f.Index != 7 || !tt.check(f) {
+				t.Fatalf("features %+v", f)
+			}
+		})
+	}
+	fc := Features(0, "FAX COVER SHEET\nTo: Credentialing\nFrom: Ann Lee\nPages: 4\nRE: BLS card", classify.Result{Type: "other", Confidence: 0.9})
+	if !fc.FaxCover {
+		t.Errorf("fax cover not recognised: %+v", fc)
+	}
+	notFax := Features(0, "Quest Diagnostics  Fax: 555-0100\nQuantiFERON-TB Gold Plus\nResult: negative", cls)
+	if notFax.FaxCover {
+		t.Errorf("a lab report with a fax number is no fax cover: %+v", notFax)
+	}
+}
+
+// TestNamesMatchAcrossLayouts: one person printed two ways is one name.
+func TestNamesMatchAcrossLayouts(t *testing.T) {
+	a := normalName("ALVAREZ, MARIA L")
+	for _, s := range []string{"Maria Alvarez", "Maria L. Alvarez", "MARIA LUISA ALVAREZ", "Maria A1varez"} {
+		if b := normalName(s); b != a {
+			t.Errorf("normalName(%q) = %q, want %q", s, b, a)
+		}
+	}
+	if normalName("Mario Alvarez") == a {
+		t.Error("different first names compare equal")
+	}
+}
+
+func TestFeaturesJSON(t *testing.T) {
+	f := Features(3, "Page 2 of 3\nName: Ann Lee\nAccession: A1234567\nTuberculin skin test", classify.Result{Type: "tb_skin_test", Confidence: 0.7, Titled: true})
+	b, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back PageFeatures
+	if err := json.Unmarshal(b, &back); err != nil || back != f {
+		t.Fatalf("round trip: %+v vs %+v (%v)", back, f, err)
+	}
+	if len(b) > 300 {
+		t.Errorf("features are %d bytes; they travel in workflow payloads: %s", len(b), b)
+	}
+}
+
+// TestScans splits whole scans through the real classifier: each
+// testdata/scans/*.txt holds pages separated by form feeds, and its
+// .golden the expected ranges with each range's page-level types.
+func TestScans(t *testing.T) {
+	c := classify.New(catalog.MustLoad())
+	paths, err := filepath.Glob("testdata/scans/*.txt")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no scans: %v", err)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		t.Run(filepath.Base(p), func(t *testing.T) {
+			raw, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages := strings.Split(string(raw), "\f")
+			fs := make([]PageFeatures, len(pages))
+			for i, text := range pages {
+				fs[i] = Features(i, text, c.Classify(text))
+			}
+			ranges := Split(fs)
+			checkTiling(t, fs, ranges)
+			var b strings.Builder
+			for _, r := range ranges {
+				var types []string
+				for i := r.Start; i <= r.End; i++ {
+					types = append(types, fs[i].Type)
+				}
+				fmt.Fprintf(&b, "%d-%d\t%s\n", r.Start, r.End, strings.Join(types, ","))
+			}
+			golden := strings.TrimSuffix(p, ".txt") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if b.String() != string(want) {
+				t.Errorf("split changed\n got:\n%s\nwant:\n%s", b.String(), want)
+			}
+		})
+	}
+}
