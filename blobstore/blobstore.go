@@ -12,8 +12,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -42,6 +44,8 @@ type Store struct {
 	bucket *blob.Bucket
 	// signer is set for a local bucket, whose URLs the API verifies.
 	signer *fileblob.URLSignerHMAC
+	// dir is a local bucket's folder.
+	dir string
 }
 
 // ErrTooLarge is returned by Put when the content exceeds MaxBytes.
@@ -84,7 +88,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("blobstore: open %s: %w", dir, err)
 	}
-	return &Store{bucket: b, signer: signer}, nil
+	return &Store{bucket: b, signer: signer, dir: dir}, nil
 }
 
 // Close closes the bucket.
@@ -204,6 +208,7 @@ func (s *Store) DeletePrefix(ctx context.Context, prefix string) (int, error) {
 	for {
 		obj, err := it.Next(ctx)
 		if err == io.EOF {
+			s.pruneDirs(prefix)
 			return n, nil
 		}
 		if err != nil {
@@ -216,6 +221,27 @@ func (s *Store) DeletePrefix(ctx context.Context, prefix string) (int, error) {
 			return n, err
 		}
 		n++
+	}
+}
+
+// pruneDirs removes the empty folders a local bucket leaves under prefix.
+func (s *Store) pruneDirs(prefix string) {
+	if s.dir == "" {
+		return
+	}
+	root := filepath.Join(s.dir, filepath.FromSlash(strings.TrimSuffix(prefix, "/")))
+	if !strings.HasPrefix(root, filepath.Clean(s.dir)+string(filepath.Separator)) {
+		return
+	}
+	var dirs []string
+	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			dirs = append(dirs, path)
+		}
+		return nil
+	})
+	for i := len(dirs) - 1; i >= 0; i-- {
+		_ = os.Remove(dirs[i]) // fails, as it should, on a folder that is not empty
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -76,6 +78,9 @@ func TestDeletePrefix(t *testing.T) {
 	n, err := s.DeletePrefix(ctx, "intakes/x/")
 	if err != nil || n != 2 {
 		t.Fatalf("DeletePrefix = %d, %v", n, err)
+	}
+	if _, err := os.Stat(filepath.Join(s.dir, "intakes", "x")); !os.IsNotExist(err) {
+		t.Fatalf("the emptied folder remains: %v", err)
 	}
 	if ok, _ := s.Exists(ctx, "intakes/xy/keep"); !ok {
 		t.Fatal("a blob of another prefix was deleted")

@@ -39,7 +39,10 @@ type PostgresConfig struct {
 	// Durable keeps fsync on. Test clusters turn it off: they survive a
 	// process kill either way, and run much faster.
 	Durable bool
-	Logger  *slog.Logger
+	// Foreground runs the server as a child of this process (not through
+	// pg_ctl), killed with it even on a crash: for throwaway test clusters.
+	Foreground bool
+	Logger     *slog.Logger
 }
 
 // Postgres is a running local cluster.
@@ -51,6 +54,9 @@ type Postgres struct {
 	log  *slog.Logger
 	user string
 	pass string
+	// child is the server process in Foreground mode.
+	child *exec.Cmd
+	done  chan struct{}
 }
 
 const pgUser = "compliance"
@@ -192,6 +198,9 @@ func (p *Postgres) start(ctx context.Context) error {
 		return err
 	}
 	p.log.Info("starting PostgreSQL", "dir", p.cfg.Dir, "port", p.Port, "log", logFile)
+	if p.cfg.Foreground {
+		return p.startChild(ctx, opts, logFile)
+	}
 	if err := p.pgctl(ctx, "start", "-D", p.cfg.Dir, "-l", logFile, "-w", "-t", "60", "-o", strings.Join(opts, " ")); err != nil {
 		return fmt.Errorf("devstack: PostgreSQL did not start (see %s): %w", logFile, err)
 	}
@@ -200,13 +209,89 @@ func (p *Postgres) start(ctx context.Context) error {
 
 // Stop shuts the cluster down (fast mode: sessions are ended, data kept).
 func (p *Postgres) Stop(ctx context.Context) error {
+	if p.child != nil {
+		return p.signalChild(syscall.SIGINT)
+	}
 	return p.pgctl(ctx, "stop", "-D", p.cfg.Dir, "-m", "fast", "-w", "-t", "60")
 }
 
 // Kill stops the cluster the way a crash would (immediate mode: no
 // checkpoint, recovery on next start).
 func (p *Postgres) Kill(ctx context.Context) error {
+	if p.child != nil {
+		return p.signalChild(syscall.SIGQUIT)
+	}
 	return p.pgctl(ctx, "stop", "-D", p.cfg.Dir, "-m", "immediate", "-w", "-t", "60")
+}
+
+// startChild runs the server directly as a child process, as the postgres
+// user when root (the kernel kills it when this process dies).
+func (p *Postgres) startChild(ctx context.Context, opts []string, logFile string) error {
+	args := []string{"-D", p.cfg.Dir}
+	for _, o := range opts {
+		args = append(args, strings.Fields(strings.ReplaceAll(o, "''", ""))...)
+	}
+	cmd := exec.Command(filepath.Join(p.bin, "postgres"), args...)
+	cmd.Dir = "/"
+	f, err := os.OpenFile(logFile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o640)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	cmd.Stdout, cmd.Stderr = f, f
+	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if p.user != "" {
+		u, err := user.Lookup(p.user)
+		if err != nil {
+			return err
+		}
+		uid, _ := strconv.Atoi(u.Uid)
+		gid, _ := strconv.Atoi(u.Gid)
+		attr.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
+	}
+	cmd.SysProcAttr = attr
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("devstack: start postgres: %w", err)
+	}
+	done := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(done) }()
+	p.child, p.done = cmd, done
+	admin := (&url.URL{
+		Scheme: "postgres", User: url.UserPassword(pgUser, p.pass),
+		Host: net.JoinHostPort("127.0.0.1", strconv.Itoa(p.Port)), Path: "/postgres", RawQuery: "sslmode=disable",
+	}).String()
+	err = waitUntil(ctx, 60*time.Second, func(ctx context.Context) error {
+		select {
+		case <-done:
+			return errors.New("postgres exited")
+		default:
+		}
+		conn, err := pgx.Connect(ctx, admin)
+		if err != nil {
+			return err
+		}
+		return conn.Close(ctx)
+	})
+	if err != nil {
+		_ = p.signalChild(syscall.SIGKILL)
+		return fmt.Errorf("devstack: PostgreSQL did not start (see %s): %w\n%s", logFile, err, tailFile(logFile, 10))
+	}
+	return nil
+}
+
+func (p *Postgres) signalChild(sig syscall.Signal) error {
+	if p.child == nil || p.child.Process == nil {
+		return nil
+	}
+	_ = p.child.Process.Signal(sig)
+	select {
+	case <-p.done:
+	case <-time.After(60 * time.Second):
+		_ = p.child.Process.Kill()
+		<-p.done
+	}
+	p.child = nil
+	return nil
 }
 
 // Restart starts a stopped cluster again on the same port.

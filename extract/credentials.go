@@ -12,7 +12,7 @@ import (
 var (
 	certIDLabels = compileLabels("ecard code", "ecard id", "ecard #", "ecard number", "certificate id", "certificate number",
 		"certificate #", "certificate no", "cert id", "cert #", "cert no", "card id", "card number", "card #",
-		"verification code", "verification number", "provider number", "provider #", "credential id", "certification id",
+		"verification code", "verification #", "provider number", "provider #", "credential id", "certification id",
 		"certification number", "id number", "code")
 	trainingCenterLabels = compileLabels("training center name", "training center", "training site name", "training site",
 		"tc name", "conducted by", "training provider", "training organization", "course location")
@@ -84,7 +84,7 @@ func (r *reading) validForYears(from string) {
 // trainingCenter reads the training center, including a name that wraps
 // onto a second line of its column ("Mercy Regional Training / Center").
 func (r *reading) trainingCenter() {
-	f, ok := r.doc.lookup(trainingCenterLabels, textFinder)
+	f, ok := r.doc.lookupPlaced(trainingCenterLabels, textFinder)
 	if !ok {
 		return
 	}
@@ -270,21 +270,25 @@ func (r *reading) address() {
 		r.set("address", street+", "+strings.Join(strings.Fields(line), " "), 0.85)
 		return
 	}
-	r.lookup("address", addressLabels, textFinder)
+	r.lookupText("address", addressLabels, textFinder)
 }
 
 var (
 	passportNumberLabels = compileLabels("passport no", "passport number", "passport #", "no du passeport",
 		"document no", "document number")
 	nationalityLabels = compileLabels("nationality", "nationalite", "nacionalidad", "citizenship")
+	// The translations passports print after their labels.
+	_ = compileLabels("nom", "apellidos", "prenoms", "nombres", "date de naissance", "lieu de naissance",
+		"lugar de nacimiento", "sexe", "sexo", "date de delivrance", "fecha de expedicion", "date d'expiration",
+		"fecha de caducidad", "autorite", "autoridad", "tipo", "codigo", "no. du passeport")
 	passportNumber    = regexp.MustCompile(`\b([A-Z0-9]{6,9})\b`)
 	mrzLine1          = regexp.MustCompile(`^P[<«]([A-Z<«]{3})([A-Z<«]+)$`)
 	mrzLine2          = regexp.MustCompile(`^([A-Z0-9<]{9})([0-9<])([A-Z<]{3})(\d{6})(\d)([MFX<])(\d{6})(\d)`)
 )
 
 func passportNumberFinder(s string) []hit {
-	for _, m := range passportNumber.FindAllStringSubmatchIndex(fixDigits(s), -1) {
-		tok := fixDigits(s)[m[2]:m[3]]
+	for _, m := range passportNumber.FindAllStringSubmatchIndex(s, -1) {
+		tok := fixIDDigits(s[m[2]:m[3]])
 		digits := 0
 		for _, c := range tok {
 			if c >= '0' && c <= '9' {
@@ -302,7 +306,7 @@ func readPassport(r *reading) {
 	r.name(false)
 	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
 	r.lookup("passport_number", passportNumberLabels, passportNumberFinder)
-	r.lookup("nationality", nationalityLabels, textFinder)
+	r.lookupText("nationality", nationalityLabels, textFinder)
 	r.lookup("issue_date", issueLabels, dateFinder(roleDate))
 	r.lookup("expiration_date", expiryLabels, dateFinder(roleExpiry))
 	r.mrz()
@@ -386,21 +390,24 @@ func mrzDate(yymmdd string, role dateRole) (string, bool) {
 	return t.Format(time.DateOnly), true
 }
 
-var ssnDigits = regexp.MustCompile(`\b(\d{3})[- ]?(\d{2})[- ]?(\d{4})\b`)
+// ssnPrinted is a Social Security number as cards and copies print it,
+// masked or not, with one kind of separator or none (a ZIP+4 code is not
+// one).
+var ssnPrinted = regexp.MustCompile(`(?:^|[^\d-])(?:(?:\d{3}|[X*•#]{3})-(?:\d{2}|[X*•#]{2})-|(?:\d{3}|[X*•#]{3}) (?:\d{2}|[X*•#]{2}) |\d{5})(\d{4})\b`)
 
 func readSocialSecurityCard(r *reading) {
 	r.name(true)
 	for _, line := range r.doc.lines {
-		if m := ssnDigits.FindStringSubmatch(fixDigits(line)); m != nil {
+		if m := ssnPrinted.FindStringSubmatch(fixDigits(line)); m != nil {
 			// Only the last four digits ever leave this function.
-			r.set("ssn_last4", m[3], 0.9)
+			r.set("ssn_last4", m[1], 0.9)
 			return
 		}
 	}
 }
 
 var (
-	trainingCompletionLabels = compileLabels("completion date", "date completed", "date of completion", "completed on",
+	trainingCompletionLabels = compileDateLabels("completion date", "date completed", "date of completion", "completed on",
 		"course completed", "completed", "date taken", "date of training", "training date")
 	onDate = regexp.MustCompile(`(?i)\bcompleted\b.*?\bon\b\s*(.+)$`)
 )

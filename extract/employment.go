@@ -7,7 +7,7 @@ import (
 
 var (
 	specialtyLabels     = compileLabels("specialty", "speciality", "clinical specialty", "specialty area", "unit type")
-	checklistDateLabels = compileLabels("date completed", "completion date", "completed on", "completed", "date signed",
+	checklistDateLabels = compileDateLabels("date completed", "completion date", "completed on", "completed", "date signed",
 		"signature date", "date submitted", "submitted", "date")
 	checklistTitle = regexp.MustCompile(`(?i)^\s*(.+?)\s*[-–]?\s*(?:nursing\s+|rn\s+|clinical\s+|registered\s+nurse\s+)*skills?\s+(?:check\s*list|competency|self[\s-]*assessment|assessment)`)
 	emailPattern   = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`)
@@ -16,7 +16,7 @@ var (
 
 func readSkillsChecklist(r *reading) {
 	r.name(false)
-	if !r.lookup("specialty", specialtyLabels, textFinder) {
+	if !r.lookupText("specialty", specialtyLabels, textFinder) {
 		for _, line := range r.doc.lines {
 			if m := checklistTitle.FindStringSubmatch(line); m != nil {
 				if s := strings.TrimSpace(strings.Trim(m[1], "-–:")); s != "" {
@@ -40,7 +40,7 @@ func readResume(r *reading) {
 			continue
 		}
 		n++
-		if name := readName(line, true); name != "" {
+		if name, _ := readName(line, true); name != "" {
 			r.set("full_name", name, 0.85)
 		}
 	}

@@ -90,6 +90,15 @@ func (r *reading) lookup(name string, labels []label, f finder) bool {
 	return false
 }
 
+// lookupText sets a free-text field from its labels, placed as labels.
+func (r *reading) lookupText(name string, labels []label, f finder) bool {
+	if v, ok := r.doc.lookupPlaced(labels, f); ok {
+		r.set(name, v.value, v.conf)
+		return true
+	}
+	return false
+}
+
 // name sets the holder's name fields.
 func (r *reading) name(guess bool) {
 	p, ok := r.doc.holder(guess)

@@ -10,20 +10,20 @@ import (
 
 // Labels shared by many types, most specific first.
 var (
-	dobLabels = compileLabels("date of birth", "birth date", "birthdate", "dob", "d.o.b.", "born",
+	dobLabels = compileDateLabels("date of birth", "birth date", "birthdate", "dob", "d.o.b.", "born",
 		"fecha de nacimiento", "date de naissance")
-	expiryLabels = compileLabels("recommended renewal date", "expiration date", "date of expiration", "expiry date",
+	expiryLabels = compileDateLabels("recommended renewal date", "expiration date", "date of expiration", "expiry date",
 		"expiration", "expires on", "expires", "exp date", "exp. date", "expiry", "valid through", "valid thru", "valid until",
 		"good through", "renewal date", "renew by", "renewal due", "card expires", "4b exp", "exp")
-	issueLabels = compileLabels("original issue date", "date of original issue", "issue date", "date of issue",
+	issueLabels = compileDateLabels("original issue date", "date of original issue", "issue date", "date of issue",
 		"date issued", "issued on", "issued", "4a iss", "iss", "initial license date", "original license date",
 		"licensed since")
-	completionLabels = compileLabels("completion date", "date completed", "date of completion", "course completion date",
+	completionLabels = compileDateLabels("verification date", "completion date", "date completed", "date of completion", "course completion date",
 		"completed on", "course completed", "completed", "date of course", "course date", "course dates", "class date",
 		"training date", "date of training", "certification date", "date taken")
-	collectionLabels = compileLabels("collection date", "date collected", "collected on", "collected",
+	collectionLabels = compileDateLabels("collection date", "date collected", "collected on", "collected",
 		"specimen collected", "collection date/time", "date of collection", "date drawn", "drawn", "date/time collected")
-	dateLabel = compileLabels("date")
+	dateLabel = compileDateLabels("date")
 )
 
 // textFinder reads a short free-text value: a name of a place, a model,
@@ -49,30 +49,48 @@ func textFinder(s string) []hit {
 	if letters < 1 || alnum < 2 || len(t) > 100 || blankish(t) {
 		return nil
 	}
-	return []hit{{start: 0, end: len(s), value: t}}
+	return []hit{{start: 0, end: len(s), value: t, greedy: true}}
 }
 
 var idToken = regexp.MustCompile(`[A-Za-z0-9][A-Za-z0-9.\-/]*[A-Za-z0-9]`)
 
 // idFinder reads an identifier (license, certificate, lot number): the
-// first word with at least minDigits digits.
+// first word with at least minDigits digits that is not a date.
 func idFinder(minDigits int) finder {
 	return func(s string) []hit {
-		fixed := fixDigits(s)
-		for _, loc := range idToken.FindAllStringIndex(fixed, -1) {
-			tok := fixed[loc[0]:loc[1]]
+		for _, loc := range idToken.FindAllStringIndex(s, -1) {
+			tok := fixIDDigits(s[loc[0]:loc[1]])
 			digits := 0
 			for _, r := range tok {
 				if unicode.IsDigit(r) {
 					digits++
 				}
 			}
-			if digits >= minDigits && len(tok) >= 3 {
+			if digits >= minDigits && len(tok) >= 3 && len(findDates(tok)) == 0 {
 				return []hit{{start: loc[0], end: loc[1], value: tok}}
 			}
 		}
 		return nil
 	}
+}
+
+// fixIDDigits repairs an identifier OCR read with letters among its
+// digits ("24558l0O9876"). Identifiers mix letters and digits on purpose
+// ("B8295424", "9S078748"), so only the letters that look most like
+// digits are repaired, only between digits, and never a leading letter.
+func fixIDDigits(tok string) string {
+	b := []byte(tok)
+	isDigit := func(i int) bool { return i >= 0 && i < len(b) && b[i] >= '0' && b[i] <= '9' }
+	for i := 1; i < len(b); i++ {
+		if strings.IndexByte("OoIl|", b[i]) >= 0 && isDigit(i-1) && (isDigit(i+1) || i+1 < len(b) && strings.IndexByte("OoIl|", b[i+1]) >= 0 && isDigit(i+2)) {
+			if b[i] == 'O' || b[i] == 'o' {
+				b[i] = '0'
+			} else {
+				b[i] = '1'
+			}
+		}
+	}
+	return string(b)
 }
 
 // States by name and code.
@@ -291,8 +309,9 @@ var (
 	}
 	labs = [][]string{
 		{"Sonora Quest Laboratories", "sonora quest"},
+		{"Sonic Reference Laboratory", "sonic reference laboratory", "sonic reference lab"},
 		{"Quest Diagnostics", "quest diagnostics"},
-		{"LabCorp", "labcorp", "laboratory corporation of america"},
+		{"Labcorp", "labcorp", "laboratory corporation of america"},
 		{"BioReference Laboratories", "bioreference", "bio reference laboratories"},
 		{"ARUP Laboratories", "arup laboratories", "arup"},
 		{"Mayo Clinic Laboratories", "mayo clinic laboratories", "mayo medical laboratories"},

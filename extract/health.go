@@ -7,30 +7,33 @@ import (
 )
 
 var (
-	administeredLabels = compileLabels("date administered", "date placed", "date given", "date planted",
+	administeredLabels = compileDateLabels("date administered", "date placed", "date given", "date planted",
 		"administration date", "date of administration", "date of placement", "placement date", "date applied",
 		"date of injection", "date of vaccination", "vaccination date", "administered on", "administered", "placed",
 		"given", "planted", "applied")
-	readDateLabels = compileLabels("date read", "read date", "date of reading", "reading date", "date/time read",
+	readDateLabels = compileDateLabels("date read", "read date", "date of reading", "reading date", "date/time read",
 		"date and time read", "read on", "read")
 	indurationLabels = compileLabels("induration", "mm of induration", "size of induration", "induration size", "reaction size")
 	tbResultLabels   = compileLabels("tst result", "ppd result", "test result", "final result", "result", "results",
 		"interpretation", "impression", "reading")
 	tbProviderLabels = compileLabels("provider name", "provider", "clinic name", "clinic", "facility name", "facility",
 		"healthcare provider", "administered by", "placed by", "read by", "performed by", "location")
-	igraResultLabels = compileLabels("final result", "overall result", "qft result", "result", "results", "interpretation")
+	igraResultLabels = compileLabels("final result", "overall result", "qft result", "your result", "result", "results",
+		"interpretation")
 	// A lab prints the result in the test's own row.
 	igraTestNames = compileLabels("quantiferon tb gold plus", "quantiferon tb gold", "quantiferon", "qft plus", "t spot tb",
 		"t-spot.tb", "tb gold plus")
-	labLabels = compileLabels("performing laboratory", "performing lab", "testing laboratory", "laboratory", "lab",
-		"performed at", "performing site")
-	examDateLabels = compileLabels("exam date", "date of exam", "examination date", "date of examination", "study date",
+	labLabels = compileLabels("performing laboratory", "performing lab", "testing laboratory", "lab", "performed at",
+		"performed by", "performing site")
+	examDateLabels = compileDateLabels("exam date", "date of exam", "examination date", "date of examination", "study date",
 		"date of study", "date of service", "dos", "date of x-ray", "x-ray date", "date of x ray", "date of film",
 		"date performed", "service date", "exam performed", "date of procedure", "date of physical", "physical date",
 		"visit date", "date of visit")
 	cxrResultLabels   = compileLabels("result", "results", "impression", "conclusion", "interpretation", "findings")
-	cxrProviderLabels = compileLabels("electronically signed by", "interpreted by", "reading radiologist", "signed by",
-		"dictated by", "radiologist", "read by", "provider", "facility")
+	// The facility that took the film, else the radiologist who read it.
+	cxrProviderLabels = compileLabels("imaging facility", "facility", "clinic", "imaging center", "performed at",
+		"provider", "electronically signed by", "interpreted by", "reading radiologist", "signed by", "dictated by",
+		"radiologist", "read by")
 )
 
 var (
@@ -88,12 +91,15 @@ func readTBSkinTest(r *reading) {
 		r.set("induration_mm", induration.value, induration.conf)
 	}
 	r.tbResult()
-	r.lookup("provider", tbProviderLabels, textFinder)
+	r.lookupText("provider", tbProviderLabels, textFinder)
 }
 
 // tbResult reads a skin test's result: labelled, else from the lines that
 // give a reading ("Induration 0 mm  Negative"), else from the induration.
 func (r *reading) tbResult() {
+	if r.markedResult(tbOptions) {
+		return
+	}
 	results := r.doc.lookupAll(tbResultLabels, optionFinder(tbOptions), false)
 	if len(results) == 0 {
 		for i, line := range r.doc.lines {
@@ -146,7 +152,18 @@ func (r *reading) lab() {
 		r.set("lab", name, 0.9)
 		return
 	}
-	r.lookup("lab", labLabels, textFinder)
+	r.lookupText("lab", labLabels, textFinder)
+}
+
+// markedResult sets the result from ticked boxes anywhere on the form:
+// a tick decides even where a label stands beside another option (a text
+// layer may put "Result: Negative" and "X Positive" on separate lines).
+func (r *reading) markedResult(opts []option) bool {
+	if v, ok := r.doc.optionsIn(opts, true); ok {
+		r.set("result", v, 0.9)
+		return true
+	}
+	return false
 }
 
 var provenanceTail = regexp.MustCompile(`(?i)[,\s]+(?:radiologist|attending|diagnostic radiologist)\s*$`)
@@ -155,8 +172,10 @@ func readChestXray(r *reading) {
 	r.name(false)
 	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
 	r.lookup("exam_date", examDateLabels, dateFinder(roleDate))
-	r.lookup("result", cxrResultLabels, optionFinder(cxrOptions))
-	if f, ok := r.doc.lookup(cxrProviderLabels, textFinder); ok {
+	if !r.markedResult(cxrOptions) {
+		r.lookup("result", cxrResultLabels, optionFinder(cxrOptions))
+	}
+	if f, ok := r.doc.lookupPlaced(cxrProviderLabels, textFinder); ok {
 		r.set("provider", provenanceTail.ReplaceAllString(f.value.(string), ""), f.conf)
 	}
 }
@@ -164,8 +183,9 @@ func readChestXray(r *reading) {
 var (
 	restrictionLabels = compileLabels("cleared with restrictions", "work restrictions", "restrictions", "restriction",
 		"limitations")
-	examinerLabels = compileLabels("examining provider", "examining physician", "examined by", "medical examiner",
-		"signature of examiner", "examiner", "physician", "provider", "clinician", "practitioner")
+	// The clinic that examined, else the examiner.
+	examinerLabels = compileLabels("clinic", "facility", "examining provider", "examining physician", "examined by",
+		"medical examiner", "signature of examiner", "examiner", "physician", "provider", "clinician", "practitioner")
 	clearedOptions = options(
 		`not\s+(?:medically\s+)?cleared|not\s+fit\s+for\s+duty|unfit\s+for\s+duty|not\s+able\s+to\s+perform|unable\s+to\s+perform|not\s+qualified`, "false",
 		`cleared\s+with\s+(?:restrictions?|limitations?)|fit\s+with\s+restrictions?|restricted\s+duty|light\s+duty`, "false",
@@ -180,7 +200,7 @@ func readPhysicalExam(r *reading) {
 	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
 	r.lookup("exam_date", examDateLabels, dateFinder(roleDate))
 	r.lookup("exam_date", dateLabel, dateFinder(roleDate))
-	r.lookup("restrictions", restrictionLabels, textFinder)
+	r.lookupText("restrictions", restrictionLabels, textFinder)
 	if v, ok := r.doc.optionsIn(clearedOptions, false); ok {
 		r.set("cleared", v == "true", 0.9)
 	}
@@ -196,7 +216,7 @@ func readPhysicalExam(r *reading) {
 			}
 		}
 	}
-	if f, ok := r.doc.lookup(examinerLabels, textFinder); ok {
+	if f, ok := r.doc.lookupPlaced(examinerLabels, textFinder); ok {
 		r.set("provider", strings.TrimSpace(strings.Split(f.value.(string), "  ")[0]), f.conf)
 	}
 }
@@ -214,7 +234,7 @@ func readDrugScreen(r *reading) {
 	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
 	r.lookup("collection_date", collectionLabels, dateFinder(roleDate))
 	r.lookup("collection_date", dateLabel, dateFinder(roleDate))
-	if !r.lookup("result", drugResultLabels, optionFinder(drugOptions)) {
+	if !r.markedResult(drugOptions) && !r.lookup("result", drugResultLabels, optionFinder(drugOptions)) {
 		// No overall result: every analyte negative is a negative screen,
 		// any positive a positive one.
 		var values []string
@@ -251,7 +271,7 @@ func readDrugScreen(r *reading) {
 }
 
 var (
-	testDateLabels = compileLabels("test date", "date of test", "date tested", "fit test date", "date of fit test",
+	testDateLabels = compileDateLabels("test date", "date of test", "date tested", "fit test date", "date of fit test",
 		"tested on", "date of testing")
 	respiratorLabels = compileLabels("respirator manufacturer/model", "respirator make/model", "respirator model",
 		"manufacturer/model", "make/model", "make and model", "model", "respirator type", "respirator", "mask model",
@@ -276,7 +296,7 @@ func readFitTest(r *reading) {
 	r.name(false)
 	r.lookup("test_date", testDateLabels, dateFinder(roleDate))
 	r.lookup("test_date", dateLabel, dateFinder(roleDate))
-	r.lookup("respirator_model", respiratorLabels, respiratorFinder)
+	r.lookupText("respirator_model", respiratorLabels, respiratorFinder)
 	if !r.lookup("result", fitResultLabels, optionFinder(fitOptions)) {
 		if v, ok := r.doc.optionsIn(fitOptions, true); ok {
 			r.set("result", v, 0.85)
@@ -300,7 +320,7 @@ func readFitTest(r *reading) {
 }
 
 var (
-	bgDateLabels = compileLabels("report completed", "report completed date", "completed date", "date completed",
+	bgDateLabels = compileDateLabels("report completed", "report completed date", "completed date", "date completed",
 		"completed at", "completed on", "completed", "completion date", "report date", "date of report", "order completed",
 		"date")
 	bgResultLabels = compileLabels("overall result", "overall status", "report status", "report result", "final status",
@@ -316,5 +336,5 @@ func readBackgroundCheck(r *reading) {
 	if v, ok := r.firstMentioned(vendors); ok {
 		r.set("vendor", v, 0.9)
 	}
-	r.lookup("vendor", vendorLabels, textFinder)
+	r.lookupText("vendor", vendorLabels, textFinder)
 }

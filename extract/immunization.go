@@ -24,7 +24,7 @@ var vaccines = map[string]vaccine{
 		components: [][]string{{"measles", "rubeola"}, {"mumps"}, {"rubella"}, {"mmr"}},
 	},
 	"varicella_record": {
-		names:      []string{"varicella", "vzv", "varivax", "chickenpox", "chicken pox", "proquad", "mmrv"},
+		names:      []string{"varicella", "vzv", "var", "varivax", "chickenpox", "chicken pox", "proquad", "mmrv"},
 		components: [][]string{{"varicella", "vzv", "chickenpox"}},
 	},
 	"hepatitis_b_record": {
@@ -48,6 +48,8 @@ var titerWords = []string{"titer", "titre", "antibody", "antibodies", "igg", "se
 var doseCue = regexp.MustCompile(`(?i)\bdose\b|#\s*\d|\b(?:1st|2nd|3rd|\dth)\b|\bgiven\b|\badministered\b|\bbooster\b|\bshot\b|\bseries\b`)
 
 // notDoseLabels date something else on a dose line.
+var timestamp = regexp.MustCompile(`^,?\s*\d{1,2}:\d{2}`)
+
 var notDoseLabels = map[string]bool{
 	"dob": true, "date of birth": true, "birth date": true, "birthdate": true, "d.o.b.": true, "born": true,
 	"exp": true, "expires": true, "expiration": true, "expiration date": true, "exp date": true, "exp. date": true,
@@ -58,7 +60,7 @@ var notDoseLabels = map[string]bool{
 var (
 	lotLabels       = compileLabels("lot number", "lot #", "lot no", "lot")
 	_               = compileLabels("vis", "printed", "date printed", "vis date")
-	titerDateLabels = compileLabels("titer date", "date of titer", "collection date", "date collected", "collected on",
+	titerDateLabels = compileDateLabels("titer date", "date of titer", "collection date", "date collected", "collected on",
 		"collected", "specimen collected", "date drawn", "drawn", "date of collection")
 	titerResultLabels = compileLabels("titer result", "immune status", "immunity status", "overall interpretation",
 		"interpretation")
@@ -175,6 +177,10 @@ func (r *reading) lineDates(i int) []string {
 	matches := r.doc.matchesOn(i)
 	var out []string
 	for _, h := range dateFinder(roleDate)(line) {
+		if timestamp.MatchString(line[h.end:]) {
+			// "3/10/26, 7:41 AM": when the record was printed.
+			continue
+		}
 		owner := ""
 		for _, m := range matches {
 			if m.end <= h.start && m.like {

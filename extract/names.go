@@ -25,7 +25,9 @@ var nameLabels = compileLabels(
 	"holder name", "certificate holder", "recipient",
 	"this number has been established for", "established for",
 	"this is to certify that", "this certifies that", "certifies that", "certify that", "is hereby granted to",
-	"awarded to", "presented to", "issued to", "granted to",
+	"this certificate acknowledges that", "acknowledges that", "hereby awarded to",
+	"awarded to", "presented to", "issued to", "granted to", "client name", "employee / applicant name",
+	"learner name", "learner", "person", "hello", "employee name (print)", "name (print)",
 	"patient information", "patient", "employee", "candidate", "applicant", "licensee", "student", "participant", "donor", "name",
 )
 
@@ -72,7 +74,9 @@ var nameStop = wordSet(`
 	varicella hepatitis covid sars pfizer moderna deceased none. n/a cont continued etc mr mrs ms dr curriculum
 	vitae resume cv pediatric advanced life support basic cardiovascular cardiac neonatal resuscitation trauma core
 	emergency associates services institute academy foundation council safety edition education simulation
-	university college school inc llc corp company group solutions partners holder
+	university college school inc llc corp company group solutions partners holder individual named verifies
+	above below undersigned applicant candidate employee patient client learner participant are you your yes
+	today please if or not any all our my his her their were will been did can should would must
 `)
 
 // credentials follow a nurse's name and are not part of it.
@@ -97,35 +101,56 @@ func wordSet(s string) map[string]bool {
 	return m
 }
 
-var nameToken = regexp.MustCompile(`^[\pL][\pL'’.\-]*,?$`)
+var (
+	nameToken = regexp.MustCompile(`^[\pL][\pL'’.\-]*,?$`)
+	// qualifier is a label's note in parentheses before the value:
+	// "Employee Name (print) Kayla Hoffmann".
+	qualifier = regexp.MustCompile(`^\s*\((?:print|please print|printed|last,?\s*first[^)]*)\)\s*`)
+	wordSpan  = regexp.MustCompile(`\S+`)
+)
 
 // readName reads a name from the start of s, stopping at the first word
 // that cannot be part of one. It returns "" unless it found a plausible
-// name (two words at least, one of them longer than an initial).
-func readName(s string, whole bool) string {
-	s = strings.TrimSpace(strings.Trim(strings.TrimSpace(s), ":-#|"))
-	words := strings.Fields(s)
+// name (two words at least, one of them longer than an initial), and where
+// in s the name ends. With whole set, all of s must be the name.
+func readName(s string, whole bool) (string, int) {
+	start := 0
+	if m := qualifier.FindStringIndex(s); m != nil {
+		start = m[1]
+	}
 	var got []string
-	rest := 0
-	for i, w := range words {
+	end, rest := start, 0
+	words := wordSpan.FindAllStringIndex(s[start:], -1)
+	for i, loc := range words {
+		w := strings.Trim(s[start+loc[0]:start+loc[1]], ":#|")
+		if i == 0 && w == "" {
+			continue
+		}
 		w = fixNameDigits(w)
 		bare := strings.ToLower(strings.Trim(w, ".,"))
-		if i == 0 && (bare == "mr" || bare == "mrs" || bare == "ms" || bare == "dr" || bare == "miss") {
+		if len(got) == 0 && (bare == "mr" || bare == "mrs" || bare == "ms" || bare == "dr" || bare == "miss") {
+			rest = i + 1
 			continue
 		}
 		if !nameToken.MatchString(w) || nameStop[bare] && !credentials[bare] {
 			break
 		}
 		got = append(got, w)
-		rest = i + 1
-		if strings.HasSuffix(w, ",") && i+1 < len(words) && credentialsFollow(got, words[i+1:]) {
-			// "Samuel R. Brooks, RN": the rest is credentials.
-			rest = len(words)
-			break
+		rest, end = i+1, start+loc[1]
+		if strings.HasSuffix(w, ",") && i+1 < len(words) {
+			var after []string
+			for _, l := range words[i+1:] {
+				after = append(after, s[start+l[0]:start+l[1]])
+			}
+			if credentialsFollow(got, after) {
+				// "Samuel R. Brooks, RN": the rest is credentials.
+				rest, end = len(words), len(s)
+				break
+			}
 		}
 	}
 	if whole && rest < len(words) {
-		return ""
+		return "", 0
 	}
 	// Drop credentials from the end, and a comma that only led to them.
 	for len(got) > 0 && credentials[strings.ToLower(strings.Trim(got[len(got)-1], ".,"))] {
@@ -134,16 +159,42 @@ func readName(s string, whole bool) string {
 	if len(got) > 0 {
 		got[len(got)-1] = strings.TrimRight(got[len(got)-1], ",")
 	}
-	if len(got) < 2 || len(got) > 5 {
-		return ""
+	if !plausibleName(got) {
+		return "", 0
+	}
+	return strings.Join(got, " "), end
+}
+
+func plausibleName(words []string) bool {
+	if len(words) < 2 || len(words) > 5 {
+		return false
 	}
 	long := 0
-	for _, w := range got {
+	for _, w := range words {
 		if len(strings.Trim(w, ".,")) > 1 && !particles[strings.ToLower(w)] {
 			long++
 		}
 	}
-	if long < 2 {
+	return long >= 2
+}
+
+// readNameBefore reads the name that ends s, going back from its end:
+// "ACLS Provider American Heart Association Amanda R Williams".
+func readNameBefore(s string) string {
+	words := strings.Fields(s)
+	var got []string
+	for i := len(words) - 1; i >= 0 && len(got) < 4; i-- {
+		w := fixNameDigits(words[i])
+		bare := strings.ToLower(strings.Trim(w, ".,"))
+		if !nameToken.MatchString(w) || nameStop[bare] || credentials[bare] && len(got) > 0 {
+			break
+		}
+		if credentials[bare] {
+			continue
+		}
+		got = append([]string{strings.TrimRight(w, ",")}, got...)
+	}
+	if !plausibleName(got) {
 		return ""
 	}
 	return strings.Join(got, " ")
@@ -213,17 +264,11 @@ func fixNameDigits(w string) string {
 	return string(rs)
 }
 
+// nameFinder reads a name at the start of s.
 func nameFinder(s string) []hit {
-	if n := readName(s, false); n != "" {
-		return []hit{{start: 0, end: len(s), value: n}}
-	}
-	return nil
-}
-
-// wholeNameFinder accepts a piece of text only if all of it is a name.
-func wholeNameFinder(s string) []hit {
-	if n := readName(s, true); n != "" {
-		return []hit{{start: 0, end: len(s), value: n}}
+	if n, end := readName(s, false); n != "" {
+		start := len(s) - len(strings.TrimLeft(s, " :"))
+		return []hit{{start: start, end: end, value: n}}
 	}
 	return nil
 }
@@ -246,7 +291,7 @@ func (d *doc) holder(guess bool) (person, bool) {
 			if i >= 15 {
 				break
 			}
-			if n := readName(line, true); n != "" && len(strings.Fields(n)) <= 4 {
+			if n, _ := readName(line, true); n != "" && len(strings.Fields(n)) <= 4 {
 				return personFrom(n, confGuess), true
 			}
 		}
@@ -292,7 +337,9 @@ func (d *doc) nameParts() (person, bool) {
 }
 
 // certificateName reads the name that stands before "has successfully
-// completed": on the line above, or at the start of the same line.
+// completed": at the end of the text before it on the same line, or on a
+// line of its own above (a caption may follow it: "Ann Lee Holder:"),
+// past at most two lines of another column interleaved by the text layer.
 func (d *doc) certificateName() (person, bool) {
 	for i, line := range d.lines {
 		loc := completedPhrase.FindStringIndex(line)
@@ -300,22 +347,31 @@ func (d *doc) certificateName() (person, bool) {
 			continue
 		}
 		if before := strings.TrimSpace(line[:loc[0]]); before != "" {
-			if n := readName(before, true); n != "" {
-				return personFrom(n, 0.85), true
+			if n := readNameBefore(before); n != "" {
+				return personFrom(n, 0.8), true
 			}
 			continue
 		}
-		for k := i - 1; k >= 0 && k >= i-2; k-- {
+		for k, n := i-1, 0; k >= 0 && n < 3; k-- {
 			if strings.TrimSpace(d.lines[k]) == "" {
 				continue
 			}
-			if n := readName(d.lines[k], true); n != "" {
-				return personFrom(n, 0.85), true
+			n++
+			if name, end := readName(d.lines[k], false); name != "" && captionOnly(d.lines[k][end:]) {
+				return personFrom(name, 0.85-0.05*float64(n-1)), true
 			}
-			break
 		}
 	}
 	return person{}, false
+}
+
+var caption = regexp.MustCompile(`^[A-Za-z' ]{1,20}:$`)
+
+// captionOnly reports that what follows a name on its line is at most a
+// caption ("Holder:") or punctuation.
+func captionOnly(s string) bool {
+	t := strings.TrimSpace(s)
+	return t == "" || caption.MatchString(t)
 }
 
 // HolderName returns the name of the person a page is about, as printed,

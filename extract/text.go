@@ -24,6 +24,7 @@ type labelMatch struct {
 	start, end int
 	like       bool   // placed as a label (see labelLike)
 	text       string // the label's own spelling
+	date       bool   // the label of a date
 }
 
 // trademarks are dropped before reading: "QUANTIFERON(R)-TB" must read
@@ -59,7 +60,7 @@ func (d *doc) matchesOn(i int) []labelMatch {
 	for _, l := range allLabels {
 		for _, loc := range l.re.FindAllStringIndex(line, -1) {
 			if wordBoundary(line, loc[0], loc[1]) {
-				out = append(out, labelMatch{start: loc[0], end: loc[1], text: l.text})
+				out = append(out, labelMatch{start: loc[0], end: loc[1], text: l.text, date: dateLabels[l.text]})
 			}
 		}
 	}
@@ -68,7 +69,7 @@ func (d *doc) matchesOn(i int) []labelMatch {
 		ends[m.end] = true
 	}
 	for k := range out {
-		out[k].like = labelLike(line, out[k].start, out[k].end, ends)
+		out[k].like = alwaysLabel(out[k].text) || labelLike(line, out[k].start, out[k].end, ends)
 	}
 	sort.Slice(out, func(a, b int) bool {
 		if out[a].start != out[b].start {
@@ -99,8 +100,27 @@ type label struct {
 	re   *regexp.Regexp
 }
 
+// dateLabels are the labels of date fields, by text: a row of labels over
+// a row of dates is matched among its date labels only.
+var dateLabels = map[string]bool{}
+
+// phraseLabels are labels specific enough to be labels wherever they
+// stand, even inside running text: every label of three words or more,
+// and these.
+var phraseLabels = map[string]bool{
+	"awarded to": true, "presented to": true, "issued to": true, "granted to": true, "certifies that": true,
+	"certify that": true, "acknowledges that": true, "established for": true, "your result": true,
+}
+
+func alwaysLabel(text string) bool {
+	return phraseLabels[text] || len(strings.Fields(text)) >= 3
+}
+
+// confusable lists what OCR reads a letter as, and its accented forms
+// (bilingual documents print "Prénoms", "Nationalité").
 var confusable = map[rune]string{
-	'i': `[il1|!]`, 'l': `[il1|]`, 'o': `[o0]`, 's': `[s5]`, 'b': `[b8]`, 'e': `[ec]`,
+	'i': `[il1|!íìîï]`, 'l': `[il1|]`, 'o': `[o0óòôö]`, 's': `[s5]`, 'b': `[b8]`, 'e': `[ecéèêë]`,
+	'a': `[aáàâä]`, 'u': `[uúùûü]`, 'n': `[nñ]`, 'c': `[cç]`,
 }
 
 func compileLabel(text string) label {
@@ -129,6 +149,14 @@ func compileLabel(text string) label {
 	return label{text: text, re: regexp.MustCompile(b.String())}
 }
 
+// compileDateLabels is compileLabels for the labels of a date field.
+func compileDateLabels(texts ...string) []label {
+	for _, t := range texts {
+		dateLabels[t] = true
+	}
+	return compileLabels(texts...)
+}
+
 // compileLabels compiles a field's labels and registers them as known, so
 // that other fields' values end where they start.
 func compileLabels(texts ...string) []label {
@@ -148,17 +176,18 @@ func compileLabels(texts ...string) []label {
 // span is a label found on a line.
 type span struct {
 	line, start, end int // byte offsets in doc.lines[line]
+	date             bool
 }
 
-// occurrences returns where the label stands as a label: at a word
-// boundary, placed the way forms place labels (see labelLike), and not
-// inside a longer label.
-func (d *doc) occurrences(l label) []span {
+// occurrences returns where the label stands at a word boundary, not inside
+// a longer label, and placed the way forms place labels (see labelLike) or,
+// with like false, placed otherwise (in running text).
+func (d *doc) occurrences(l label, like bool) []span {
 	var out []span
 	for i := range d.lines {
 		for _, m := range d.matchesOn(i) {
-			if m.text == l.text && m.like && !d.shadowed(i, m.start, m.end) {
-				out = append(out, span{line: i, start: m.start, end: m.end})
+			if m.text == l.text && m.like == like && !d.shadowed(i, m.start, m.end) {
+				out = append(out, span{line: i, start: m.start, end: m.end, date: m.date})
 			}
 		}
 	}
@@ -188,9 +217,7 @@ func wordBoundary(line string, start, end int) bool {
 // a number after it. labelEnds holds where other labels on the line end.
 func labelLike(line string, start, end int, labelEnds map[int]bool) bool {
 	before := line[:start]
-	if strings.TrimLeftFunc(before, func(r rune) bool {
-		return !unicode.IsLetter(r) || r == 'x' || r == 'X'
-	}) == "" || len(strings.TrimSpace(before)) <= 2 {
+	if lineLead(before) {
 		return true
 	}
 	if strings.HasSuffix(before, "  ") || strings.HasSuffix(before, "|") || strings.HasSuffix(before, "| ") ||
@@ -210,6 +237,20 @@ func labelLike(line string, start, end int, labelEnds map[int]bool) bool {
 	return false
 }
 
+// lineLead reports that what precedes a label on its line only leads
+// into it: nothing, a field number ("4d", "3"), a bullet or a check box.
+func lineLead(s string) bool {
+	t := strings.TrimSpace(s)
+	if len(t) <= 3 {
+		return true
+	}
+	rest := t
+	for _, re := range []*regexp.Regexp{checkedMark, uncheckedMark} {
+		rest = re.ReplaceAllString(rest, "")
+	}
+	return len(strings.TrimSpace(rest)) <= 1
+}
+
 // allLabels is every label any field reads, plus words forms print as
 // labels of fields no type keeps. A value ends where another label starts.
 var (
@@ -227,6 +268,8 @@ var _ = compileLabels(
 	"multistate privilege", "multistate", "discipline", "public board orders",
 	"course id", "verified", "received", "reported", "requisition", "ordering physician", "indication", "vaccine",
 	"manufacturer", "dose", "date", "form", "mi", "type", "code", "place of birth", "authority", "time read",
+	"reason", "years in specialty", "years of experience", "years experience", "visit type", "visit", "referring",
+	"comparison", "clinical history", "history", "ordering", "client id", "user id", "printed", "score",
 	"report date", "dept.", "step 1", "step 2", "antigen", "exercises", "user seal check", "overall fit factor", "fit factor",
 	"topics", "modules", "participant id", "vitals", "determination", "ordering provider", "mro",
 	"medical review officer", "collector", "performing site", "in range", "out of range", "test name",
@@ -248,6 +291,10 @@ func (d *doc) nextLabel(i, from int, loose bool) int {
 	}
 	return -1
 }
+
+// unknownLabel is a label's shape: a capitalised word, up to three more,
+// and a colon.
+var unknownLabel = regexp.MustCompile(`\s[A-Z][A-Za-z/#.()'-]*(?:\s+[A-Za-z/#.()'-]+){0,3}\s*:(?:\s|$)`)
 
 // columnGap matches the space between two columns of a form.
 var columnGap = regexp.MustCompile(`\s{2,}`)
@@ -281,6 +328,9 @@ type finder func(s string) []hit
 type hit struct {
 	start, end int
 	value      any
+	// greedy: the value is whatever text it was given (free text, an
+	// answer), so where it ends says nothing about a row's columns.
+	greedy bool
 }
 
 // Confidence of a value by where it was found relative to its label.
@@ -303,7 +353,9 @@ type found struct {
 // is looked for after the label on the same line, then on the lines below
 // (card layouts print the label over the value, several labels across one
 // line over their values), then on the line above (signature lines print
-// the caption under the value).
+// the caption under the value). Failing that, label words standing in
+// running text are tried, with the value right after them: some text
+// layers run a whole page into one line.
 func (d *doc) lookup(labels []label, f finder) (found, bool) {
 	all := d.lookupAll(labels, f, true)
 	if len(all) == 0 {
@@ -312,27 +364,58 @@ func (d *doc) lookup(labels []label, f finder) (found, bool) {
 	return all[0], true
 }
 
+// lookupMode says where a value may stand relative to its label.
+type lookupMode int
+
+const (
+	// anywhere: beside, under or over the label.
+	anywhere lookupMode = iota
+	// beside: on the label's line only, for labels that head a section
+	// (a test's name) rather than caption a value.
+	beside
+	// running: a label word in running text, the value right after it.
+	running
+)
+
+// confRunning is the confidence of a value read after a label word in
+// running text.
+const confRunning = 0.7
+
 // lookupAll returns every labelled value, in label priority then document
 // order. With first set it stops at the first.
 func (d *doc) lookupAll(labels []label, f finder, first bool) []found {
-	return d.lookupWhere(labels, f, first, false)
+	out := d.lookupWhere(labels, f, first, anywhere)
+	if len(out) == 0 {
+		out = d.lookupWhere(labels, f, first, running)
+	}
+	return out
 }
 
-// lookupInline reads values beside their labels only: for labels that
-// head a section (a test's name) rather than caption a value.
-func (d *doc) lookupInline(labels []label, f finder) (found, bool) {
-	all := d.lookupWhere(labels, f, true, true)
+// lookupPlaced is lookup without the running-text pass, for free-text
+// values, which would take any words that follow a label word in a
+// sentence.
+func (d *doc) lookupPlaced(labels []label, f finder) (found, bool) {
+	all := d.lookupWhere(labels, f, true, anywhere)
 	if len(all) == 0 {
 		return found{}, false
 	}
 	return all[0], true
 }
 
-func (d *doc) lookupWhere(labels []label, f finder, first, inline bool) []found {
+// lookupInline reads values beside their labels only.
+func (d *doc) lookupInline(labels []label, f finder) (found, bool) {
+	all := d.lookupWhere(labels, f, true, beside)
+	if len(all) == 0 {
+		return found{}, false
+	}
+	return all[0], true
+}
+
+func (d *doc) lookupWhere(labels []label, f finder, first bool, mode lookupMode) []found {
 	var out []found
 	for _, l := range labels {
-		for _, sp := range d.occurrences(l) {
-			if v, ok := d.valueAt(sp, f, inline); ok {
+		for _, sp := range d.occurrences(l, mode != running) {
+			if v, ok := d.valueAt(sp, f, mode); ok {
 				out = append(out, v)
 				if first {
 					return out
@@ -343,66 +426,98 @@ func (d *doc) lookupWhere(labels []label, f finder, first, inline bool) []found 
 	return out
 }
 
-func (d *doc) valueAt(sp span, f finder, inline bool) (found, bool) {
+// valueAt reads the value of the label at sp.
+func (d *doc) valueAt(sp span, f finder, mode lookupMode) (found, bool) {
 	line := d.lines[sp.line]
-	rest := line[sp.end:]
-	trimmed := strings.TrimLeft(rest, " ")
-	// A bilingual label ("Surname / Nom / Apellidos") continues after a
-	// slash; its value is on the next line.
-	if !strings.HasPrefix(trimmed, "/") {
-		from := sp.end + len(rest) - len(strings.TrimLeft(rest, " :#=.-)"))
-		end := len(line)
-		for _, m := range d.matchesOn(sp.line) {
-			if m.like && m.start == from {
-				// Another label follows at once: a row of labels over a
-				// row of values.
-				end = from
-			}
+	from := d.skipTranslations(sp.line, sp.end)
+	end := len(line)
+	for _, m := range d.matchesOn(sp.line) {
+		if m.like && m.start == from {
+			// Another label follows at once: a row of labels over a row
+			// of values.
+			end = from
 		}
-		// A row of check boxes is one answer however widely spaced.
-		if g := columnGap.FindStringIndex(line[from:end]); g != nil && g[0] > 0 && !startsWithBox(line[from:]) {
-			end = from + g[0]
-		}
-		if n := d.nextLabel(sp.line, from, false); n >= 0 && n < end {
-			end = n
-		}
-		if seg := line[from:max(from, end)]; strings.TrimSpace(seg) != "" {
-			if hs := f(seg); len(hs) > 0 {
-				return found{value: hs[0].value, conf: confSameLine, line: sp.line}, true
-			}
+	}
+	// A row of check boxes is one answer however widely spaced.
+	if g := columnGap.FindStringIndex(line[from:end]); g != nil && g[0] > 0 && !startsWithBox(line[from:]) {
+		end = from + g[0]
+	}
+	if n := d.nextLabel(sp.line, from, false); n >= 0 && n < end {
+		end = n
+	}
+	// A label this reader does not know ends the value too: capitalised
+	// words and a colon ("NICU Years in specialty: 1").
+	if loc := unknownLabel.FindStringIndex(line[from:max(from, end)]); loc != nil && loc[0] > 0 {
+		end = from + loc[0]
+	}
+	if seg := line[from:max(from, end)]; strings.TrimSpace(seg) != "" {
+		hs := f(seg)
+		switch {
+		case len(hs) == 0:
 			// A value of another kind, or a blank left empty ("____"):
 			// what is below belongs to something else.
 			return found{}, false
+		case mode == running && strings.TrimSpace(seg[:hs[0].start]) != "":
+			// In running text only what follows the label at once is its
+			// value.
+			return found{}, false
+		case mode == running:
+			return found{value: hs[0].value, conf: confRunning, line: sp.line}, true
 		}
+		return found{value: hs[0].value, conf: confSameLine, line: sp.line}, true
 	}
-	if inline {
+	if mode != anywhere {
 		return found{}, false
 	}
 	// The value sits under the label, in the same column; on cards that
-	// print captions under their values, over it.
-	read := []func() (found, bool){d.fromBelow(sp, f), d.fromAbove(sp, f)}
-	if d.captionsBelow() {
-		read[0], read[1] = read[1], read[0]
-	}
-	for _, try := range read {
-		if v, ok := try(); ok {
-			return v, true
+	// print captions under their values, over it. Both are read and the
+	// better fit wins; on a tie, the document's layout decides.
+	below, okB := d.fromBelow(sp, f)()
+	above, okA := d.fromAbove(sp, f)()
+	switch {
+	case okB && okA:
+		if above.conf > below.conf || above.conf == below.conf && d.captionsBelow() {
+			return above, true
 		}
+		return below, true
+	case okB:
+		return below, true
+	case okA:
+		return above, true
 	}
 	return found{}, false
 }
 
-func (d *doc) fromBelow(sp span, f finder) func() (found, bool) {
-	return func() (found, bool) {
-		k := d.nextNonEmpty(sp.line)
-		if k < 0 || d.startsWithLabel(k) {
-			return found{}, false
+// skipTranslations moves past the separators after a label and past the
+// translations a bilingual document prints after it ("Surname / Nom /
+// Apellidos"), to where the value may start.
+func (d *doc) skipTranslations(i, pos int) int {
+	line := d.lines[i]
+	skip := func(p int) int { return p + len(line[p:]) - len(strings.TrimLeft(line[p:], " :#=.-),")) }
+	pos = skip(pos)
+	for pos < len(line) && line[pos] == '/' {
+		next := pos + 1 + len(line[pos+1:]) - len(strings.TrimLeft(line[pos+1:], " "))
+		moved := false
+		for _, m := range d.matchesOn(i) {
+			if m.start == next {
+				pos, moved = skip(m.end), true
+				break
+			}
 		}
-		if v, ok := d.below(sp, k, f); ok {
-			return found{value: v, conf: confNextLine, line: k}, true
+		if !moved {
+			// A translation this reader does not know: one word.
+			w := wordSpan.FindStringIndex(line[next:])
+			if w == nil || w[0] != 0 {
+				return next
+			}
+			pos = skip(next + w[1])
 		}
-		return found{}, false
 	}
+	return pos
+}
+
+func (d *doc) fromBelow(sp span, f finder) func() (found, bool) {
+	return func() (found, bool) { return d.nearby(sp, f, d.nextNonEmpty, confNextLine) }
 }
 
 // fromAbove reads a value printed over its caption. Only a label that is
@@ -412,15 +527,24 @@ func (d *doc) fromAbove(sp span, f finder) func() (found, bool) {
 		if !d.labelOnly(sp.line) {
 			return found{}, false
 		}
-		k := d.prevNonEmpty(sp.line)
-		if k < 0 || d.startsWithLabel(k) {
-			return found{}, false
-		}
-		if v, ok := d.below(sp, k, f); ok {
-			return found{value: v, conf: confPrevLine, line: k}, true
-		}
-		return found{}, false
+		return d.nearby(sp, f, d.prevNonEmpty, confPrevLine)
 	}
+}
+
+// nearby reads the value from the first line in a direction that has one,
+// going at most two lines (columns of two layouts interleave in some text
+// layers) and never past a line of labels.
+func (d *doc) nearby(sp span, f finder, step func(int) int, conf float64) (found, bool) {
+	k := sp.line
+	for n := 0; n < 2; n++ {
+		if k = step(k); k < 0 || d.startsWithLabel(k) {
+			break
+		}
+		if v, c, ok := d.row(sp, k, f); ok && (n == 0 || c >= 0.85) {
+			return found{value: v, conf: min(conf, c) - 0.1*float64(n), line: k}, true
+		}
+	}
+	return found{}, false
 }
 
 // captionsBelow decides, for the whole document, whether labels that
@@ -443,6 +567,23 @@ func (d *doc) captionsBelow() bool {
 			under++
 		case nextValue && !prevValue:
 			over++
+		}
+		// Dates are values anyone can recognise: the side whose dates
+		// match the row's date labels holds its values.
+		want := 0
+		for _, m := range d.labelRow(i) {
+			if m.date {
+				want++
+			}
+		}
+		if want > 0 && prevValue && nextValue {
+			pd, nd := len(findDates(d.lines[p])), len(findDates(d.lines[n]))
+			switch {
+			case pd == want && nd != want:
+				under++
+			case nd == want && pd != want:
+				over++
+			}
 		}
 	}
 	d.layout = -1
@@ -478,10 +619,14 @@ func (d *doc) prevNonEmpty(i int) int {
 	return -1
 }
 
-// below reads the value under (or over) a label on line k: by column
-// when both lines are laid out in columns, by rank when OCR collapsed the
-// columns of a row of labels over a row of values, else the whole line.
-func (d *doc) below(sp span, k int, f finder) (any, bool) {
+// row reads the value of the label at sp from line k, a line of values:
+// by column when both lines are laid out in columns; else, when the label
+// shares its line with others (a row of labels over a row of values whose
+// spacing OCR or the text layer collapsed), by matching the two rows up:
+// as many values as labels, or as many dates as date labels; the first
+// label's value opening the row or the last one's closing it; one word per
+// label. A lone label takes the first value.
+func (d *doc) row(sp span, k int, f finder) (any, float64, bool) {
 	labelLine, valueLine := d.lines[sp.line], d.lines[k]
 	vc, lc := cells(valueLine), cells(labelLine)
 	if len(vc) > 1 && len(lc) > 1 {
@@ -497,26 +642,131 @@ func (d *doc) below(sp span, k int, f finder) (any, bool) {
 			}
 		}
 		if hs := f(vc[best].text); len(hs) > 0 {
-			return hs[0].value, true
+			return hs[0].value, 1, true
 		}
-		return nil, false
+		return nil, 0, false
 	}
 	hs := f(valueLine)
-	if len(hs) == 0 {
-		return nil, false
-	}
-	if ls := d.labelsOn(sp.line); len(ls) > 1 {
-		if len(hs) != len(ls) {
-			return nil, false
+	ls := d.labelRow(sp.line)
+	idx := -1
+	for i, m := range ls {
+		if m.start == sp.start {
+			idx = i
 		}
-		for i, s := range ls {
-			if s == sp.start {
-				return hs[i].value, true
+	}
+	if len(ls) <= 1 || idx < 0 {
+		if len(hs) == 0 {
+			return nil, 0, false
+		}
+		return hs[0].value, 0.8, true
+	}
+	if len(hs) > 0 && len(hs) == len(ls) {
+		return hs[idx].value, 1, true
+	}
+	first := len(valueLine) - len(strings.TrimLeft(valueLine, " "))
+	last := len(strings.TrimRight(valueLine, " "))
+	opens := func(h hit) bool { return h.start <= first && !h.greedy }
+	closes := func(h hit) bool { return h.end >= last && !h.greedy }
+	placed := func(h hit) bool {
+		// A value where the label's rank puts it: opening the row for the
+		// first label, closing it for the last, inside it otherwise.
+		switch idx {
+		case 0:
+			return opens(h)
+		case len(ls) - 1:
+			return closes(h)
+		}
+		return !opens(h) && !closes(h)
+	}
+	if sp.date && len(hs) > 0 {
+		var dates []labelMatch
+		rank := -1
+		for _, m := range ls {
+			if m.date {
+				if m.start == sp.start {
+					rank = len(dates)
+				}
+				dates = append(dates, m)
 			}
 		}
+		if rank >= 0 && len(hs) == len(dates) && (len(dates) > 1 || placed(hs[0])) {
+			return hs[rank].value, 0.9, true
+		}
+	}
+	if len(hs) > 0 {
+		if h := hs[0]; idx == 0 && opens(h) {
+			return h.value, 0.85, true
+		}
+		if h := hs[len(hs)-1]; idx == len(ls)-1 && closes(h) {
+			return h.value, 0.85, true
+		}
+	}
+	words := wordSpan.FindAllStringIndex(valueLine, -1)
+	if w, ok := anchoredWord(valueLine, words, ls, idx); ok {
+		if ws := f(valueLine[w[0]:w[1]]); len(ws) > 0 {
+			return ws[0].value, 0.75, true
+		}
+	}
+	if len(words) >= len(ls) {
+		if ws := f(valueLine[words[idx][0]:words[idx][1]]); len(ws) > 0 {
+			return ws[0].value, 0.7, true
+		}
+	}
+	return nil, 0, false
+}
+
+// anchoredWord finds the word of a collapsed row that belongs to label
+// idx, counting from the nearest date column before it: dates are the
+// one kind of value that can be told apart in any row, so they show where
+// a multi-word value ("Tdap (Adacel)") ended.
+func anchoredWord(line string, words [][]int, ls []labelMatch, idx int) ([]int, bool) {
+	if ls[idx].date {
 		return nil, false
 	}
-	return hs[0].value, true
+	dates := findDates(line)
+	var dateCols []int
+	for j, m := range ls {
+		if m.date {
+			dateCols = append(dateCols, j)
+		}
+	}
+	if len(dates) == 0 || len(dates) != len(dateCols) {
+		return nil, false
+	}
+	k := -1
+	for n, j := range dateCols {
+		if j < idx {
+			k = n
+		}
+	}
+	if k < 0 {
+		return nil, false
+	}
+	last := -1
+	for w, span := range words {
+		if span[0] < dates[k].end {
+			last = w
+		}
+	}
+	at := last + (idx - dateCols[k])
+	if last < 0 || at >= len(words) {
+		return nil, false
+	}
+	return words[at], true
+}
+
+// labelRow returns the labels standing as labels on line i, left to
+// right, without overlaps (the longest label at a place wins).
+func (d *doc) labelRow(i int) []labelMatch {
+	var out []labelMatch
+	end := -1
+	for _, m := range d.matchesOn(i) {
+		if m.like && m.start >= end {
+			out = append(out, m)
+			end = m.end
+		}
+	}
+	return out
 }
 
 // labelsOn returns where labels start on line i, left to right, without
@@ -541,9 +791,7 @@ func (d *doc) startsWithLabel(i int) bool {
 	if len(ls) == 0 {
 		return false
 	}
-	prefix := line[:ls[0]]
-	return strings.TrimLeftFunc(prefix, func(r rune) bool { return !unicode.IsLetter(r) || r == 'x' || r == 'X' }) == "" ||
-		len(strings.TrimSpace(prefix)) <= 2
+	return lineLead(line[:ls[0]])
 }
 
 func startsWithBox(s string) bool {
@@ -766,6 +1014,6 @@ func optionFinder(opts []option) finder {
 		if !ok {
 			return nil
 		}
-		return []hit{{start: 0, end: len(s), value: v}}
+		return []hit{{start: 0, end: len(s), value: v, greedy: true}}
 	}
 }

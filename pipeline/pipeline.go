@@ -91,12 +91,21 @@ func (e *Engine) Normalize(ctx context.Context, data []byte, mime string) (pdf [
 	return pdf, true, err
 }
 
+// Where a page's text came from.
+const (
+	SourceTextLayer = "text_layer"
+	SourceOCR       = "ocr"
+	// SourceBlank is a page that draws nothing to read: no usable text
+	// layer and no image.
+	SourceBlank = "blank"
+)
+
 // Page is one page's text and where it came from.
 type Page struct {
 	// Number is 1-based.
 	Number     int     `json:"number"`
 	Text       string  `json:"text"`
-	Source     string  `json:"source"` // text_layer or ocr
+	Source     string  `json:"source"`
 	Confidence float64 `json:"confidence,omitempty"`
 }
 
@@ -167,9 +176,14 @@ func (e *Engine) Analyze(ctx context.Context, pdf []byte) (*Analysis, error) {
 	}
 	a := &Analysis{Info: doc.Info, LongSides: sides}
 	for i, t := range texts {
-		if pdfdoc.HasText(t) {
-			a.TextPages = append(a.TextPages, Page{Number: i + 1, Text: t, Source: "text_layer", Confidence: 100})
-		} else {
+		switch {
+		case pdfdoc.HasText(t):
+			a.TextPages = append(a.TextPages, Page{Number: i + 1, Text: t, Source: SourceTextLayer, Confidence: 100})
+		case !doc.PageHasImages(i + 1):
+			// Nothing drawn but a little text or none: a blank or
+			// separator page, read as it is rather than OCRed.
+			a.TextPages = append(a.TextPages, Page{Number: i + 1, Text: t, Source: SourceBlank, Confidence: 100})
+		default:
 			a.NeedOCR = append(a.NeedOCR, i+1)
 		}
 	}
@@ -191,7 +205,7 @@ func (e *Engine) OCRPage(ctx context.Context, pdfPath string, page int, longSide
 	if err != nil {
 		return Page{}, err
 	}
-	return Page{Number: page, Text: res.Text, Source: "ocr", Confidence: res.MeanConfidence}, nil
+	return Page{Number: page, Text: res.Text, Source: SourceOCR, Confidence: res.MeanConfidence}, nil
 }
 
 // WritePDF writes pdf into a temporary file for tools that read files, and
@@ -286,9 +300,11 @@ type Judgement struct {
 func (e *Engine) Judge(in JudgeInput) Judgement {
 	var texts []string
 	sources := map[string]bool{}
+	blank := true
 	for _, p := range in.Pages {
 		texts = append(texts, p.Text)
 		sources[p.Source] = true
+		blank = blank && p.Source == SourceBlank
 	}
 	text := strings.Join(texts, "\n\f\n")
 	readable := pdfdoc.HasText(text)
@@ -314,7 +330,9 @@ func (e *Engine) Judge(in JudgeInput) Judgement {
 	}
 	if in.Requirement != "" {
 		if req, ok := e.cat.Requirement(in.Requirement); ok && req.Fulfillment == catalog.FulfillDocument {
-			if in.ValidateAnyType || !readable || rules.IsCandidate(req, j.DocumentType) {
+			// An unreadable document might be the one asked for (NOT_SUPPORTED);
+			// a blank page is not a candidate.
+			if in.ValidateAnyType || (!readable && !blank) || rules.IsCandidate(req, j.DocumentType) {
 				tree := rules.Evaluate(req, rules.Input{
 					DocumentType: j.DocumentType, Readable: readable, Fields: j.Fields,
 					Candidate: in.Candidate, AsOf: in.AsOf,

@@ -128,7 +128,7 @@ func setup() (*Env, error) {
 			}
 		}
 		cleanups = append(cleanups, func() { os.RemoveAll(dir) })
-		pg, err := devstack.StartPostgres(ctx, devstack.PostgresConfig{Dir: filepath.Join(dir, "pg"), Logger: log})
+		pg, err := devstack.StartPostgres(ctx, devstack.PostgresConfig{Dir: filepath.Join(dir, "pg"), Foreground: true, Logger: log})
 		if err != nil {
 			return nil, fmt.Errorf("PostgreSQL: %w", err)
 		}

@@ -34,7 +34,7 @@ func stack(ctx context.Context, cfg config.Config, args []string) error {
 			return err
 		}
 		defer os.RemoveAll(dir)
-		pg, err := devstack.StartPostgres(ctx, devstack.PostgresConfig{Dir: filepath.Join(dir, "pg"), Logger: log})
+		pg, err := devstack.StartPostgres(ctx, devstack.PostgresConfig{Dir: filepath.Join(dir, "pg"), Foreground: true, Logger: log})
 		if err != nil {
 			return err
 		}
