@@ -275,15 +275,15 @@ func (r *reading) address() {
 
 var (
 	passportNumberLabels = compileLabels("passport no", "passport number", "passport #", "no du passeport",
-		"document no", "document number")
+		"document no", "document number", "card no", "card #")
 	nationalityLabels = compileLabels("nationality", "nationalite", "nacionalidad", "citizenship")
 	// The translations passports print after their labels.
 	_ = compileLabels("nom", "apellidos", "prenoms", "nombres", "date de naissance", "lieu de naissance",
 		"lugar de nacimiento", "sexe", "sexo", "date de delivrance", "fecha de expedicion", "date d'expiration",
 		"fecha de caducidad", "autorite", "autoridad", "tipo", "codigo", "no. du passeport")
-	passportNumber    = regexp.MustCompile(`\b([A-Z0-9]{6,9})\b`)
-	mrzLine1          = regexp.MustCompile(`^P[<«]([A-Z<«]{3})([A-Z<«]+)$`)
-	mrzLine2          = regexp.MustCompile(`^([A-Z0-9<]{9})([0-9<])([A-Z<]{3})(\d{6})(\d)([MFX<])(\d{6})(\d)`)
+	passportNumber = regexp.MustCompile(`\b([A-Z0-9]{6,9})\b`)
+	mrzLine1       = regexp.MustCompile(`^P[<«]([A-Z<«]{3})([A-Z<«]+)$`)
+	mrzLine2       = regexp.MustCompile(`^([A-Z0-9<]{9})([0-9<])([A-Z<]{3})(\d{6})(\d)([MFX<])(\d{6})(\d)`)
 )
 
 func passportNumberFinder(s string) []hit {

@@ -22,7 +22,9 @@ const (
 // now is the clock two-digit birth years are judged against.
 var now = time.Now
 
-const mon = `(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?`
+// mon is a month's name or its abbreviation, nothing longer: "Dec" must
+// not be read out of "Declination".
+const mon = `(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|t|tember|ember|ober)?\b\.?`
 
 // Date layouts, most specific first; a later layout does not match inside
 // an earlier one's date.

@@ -54,3 +54,28 @@ func readResume(r *reading) {
 		}
 	}
 }
+
+var (
+	senderLabels = compileLabels("from", "sender", "submitted by")
+	closing      = regexp.MustCompile(`(?i)^\s*(?:sincerely|regards|best regards|kind regards|warm regards|respectfully|thank you)\s*,?\s*$`)
+)
+
+// readOther reads the name a page that is no document type is about: its
+// holder if labelled, else who sent it (a fax cover's "From", a cover
+// letter's signature).
+func readOther(r *reading) {
+	r.name(false)
+	if f, ok := r.doc.lookupPlaced(senderLabels, nameFinder); ok {
+		r.set("full_name", f.value, f.conf*0.9)
+	}
+	for i, line := range r.doc.lines {
+		if !closing.MatchString(line) || r.has("full_name") {
+			continue
+		}
+		if k := r.doc.nextNonEmpty(i); k > 0 {
+			if n, _ := readName(r.doc.lines[k], false); n != "" {
+				r.set("full_name", n, 0.75)
+			}
+		}
+	}
+}

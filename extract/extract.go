@@ -164,8 +164,8 @@ func carriesSSN(v any) bool {
 	return false
 }
 
-// readers read each type's own fields. Types without an entry get the
-// holder's name only.
+// readers read each type's own fields. A type without an entry (one added
+// to the catalog later) gets the holder's name only.
 var readers = map[string]func(*reading){
 	"bls":                  readLifeSupport,
 	"acls":                 readLifeSupport,
@@ -193,4 +193,5 @@ var readers = map[string]func(*reading){
 	"resume":               readResume,
 	"hipaa_training":       readTraining,
 	"osha_training":        readTraining,
+	"other":                readOther,
 }

@@ -15,10 +15,10 @@ var (
 	expiryLabels = compileDateLabels("recommended renewal date", "expiration date", "date of expiration", "expiry date",
 		"expiration", "expires on", "expires", "exp date", "exp. date", "expiry", "valid through", "valid thru", "valid until",
 		"good through", "renewal date", "renew by", "renewal due", "card expires", "4b exp", "exp")
-	issueLabels = compileDateLabels("original issue date", "date of original issue", "issue date", "date of issue",
+	issueLabels = compileDateLabels("original issue date", "date of original issue", "original issue", "issue date", "date of issue",
 		"date issued", "issued on", "issued", "4a iss", "iss", "initial license date", "original license date",
 		"licensed since")
-	completionLabels = compileDateLabels("verification date", "completion date", "date completed", "date of completion", "course completion date",
+	completionLabels = compileDateLabels("verification date", "verified on", "verified", "completion date", "date completed", "date of completion", "course completion date",
 		"completed on", "course completed", "completed", "date of course", "course date", "course dates", "class date",
 		"training date", "date of training", "certification date", "date taken")
 	collectionLabels = compileDateLabels("collection date", "date collected", "collected on", "collected",
@@ -52,13 +52,29 @@ func textFinder(s string) []hit {
 	return []hit{{start: 0, end: len(s), value: t, greedy: true}}
 }
 
-var idToken = regexp.MustCompile(`[A-Za-z0-9][A-Za-z0-9.\-/]*[A-Za-z0-9]`)
+var (
+	idToken = regexp.MustCompile(`[A-Za-z0-9][A-Za-z0-9.\-/]*[A-Za-z0-9]`)
+	// yearSpan is a season or a period ("2026-2027"), never an id.
+	yearSpan = regexp.MustCompile(`^(?:19|20)\d{2}[-/](?:(?:19|20)?\d{2})$`)
+)
 
 // idFinder reads an identifier (license, certificate, lot number): the
 // first word with at least minDigits digits that is not a date.
 func idFinder(minDigits int) finder {
 	return func(s string) []hit {
+		dates := findDates(s)
+		inDate := func(at int) bool {
+			for _, d := range dates {
+				if at >= d.start && at < d.end {
+					return true
+				}
+			}
+			return false
+		}
 		for _, loc := range idToken.FindAllStringIndex(s, -1) {
+			if inDate(loc[0]) {
+				continue
+			}
 			tok := fixIDDigits(s[loc[0]:loc[1]])
 			digits := 0
 			for _, r := range tok {
@@ -66,7 +82,7 @@ func idFinder(minDigits int) finder {
 					digits++
 				}
 			}
-			if digits >= minDigits && len(tok) >= 3 && len(findDates(tok)) == 0 {
+			if digits >= minDigits && len(tok) >= 3 && len(findDates(tok)) == 0 && !yearSpan.MatchString(tok) {
 				return []hit{{start: loc[0], end: loc[1], value: tok}}
 			}
 		}

@@ -7,7 +7,7 @@ import (
 )
 
 var (
-	administeredLabels = compileDateLabels("date administered", "date placed", "date given", "date planted",
+	administeredLabels = compileDateLabels("date administered", "admin date", "date placed", "date given", "date planted",
 		"administration date", "date of administration", "date of placement", "placement date", "date applied",
 		"date of injection", "date of vaccination", "vaccination date", "administered on", "administered", "placed",
 		"given", "planted", "applied")
@@ -27,11 +27,12 @@ var (
 		"performed by", "performing site")
 	examDateLabels = compileDateLabels("exam date", "date of exam", "examination date", "date of examination", "study date",
 		"date of study", "date of service", "dos", "date of x-ray", "x-ray date", "date of x ray", "date of film",
+		"date of chest x-ray", "chest x-ray date", "date of cxr", "cxr date", "date of radiograph", "film date",
 		"date performed", "service date", "exam performed", "date of procedure", "date of physical", "physical date",
 		"visit date", "date of visit")
-	cxrResultLabels   = compileLabels("result", "results", "impression", "conclusion", "interpretation", "findings")
+	cxrResultLabels = compileLabels("result", "results", "impression", "conclusion", "interpretation", "findings")
 	// The facility that took the film, else the radiologist who read it.
-	cxrProviderLabels = compileLabels("imaging facility", "facility", "clinic", "imaging center", "performed at",
+	cxrProviderLabels = compileLabels("imaging facility", "facility", "clinic", "performed at",
 		"provider", "electronically signed by", "interpreted by", "reading radiologist", "signed by", "dictated by",
 		"radiologist", "read by")
 )
@@ -54,7 +55,7 @@ func indurationFinder(s string) []hit {
 	if err != nil || n > 99 {
 		return nil
 	}
-	return []hit{{start: m[2], end: m[3], value: n}}
+	return []hit{{start: m[2], end: m[1], value: n}}
 }
 
 // latest returns the latest ISO date among values, which compare as text.
@@ -181,8 +182,8 @@ func readChestXray(r *reading) {
 }
 
 var (
-	restrictionLabels = compileLabels("cleared with restrictions", "work restrictions", "restrictions", "restriction",
-		"limitations")
+	restrictionLabels = compileLabels("work restrictions", "restrictions", "restriction", "limitations",
+		"cleared with restrictions")
 	// The clinic that examined, else the examiner.
 	examinerLabels = compileLabels("clinic", "facility", "examining provider", "examining physician", "examined by",
 		"medical examiner", "signature of examiner", "examiner", "physician", "provider", "clinician", "practitioner")
@@ -223,7 +224,7 @@ func readPhysicalExam(r *reading) {
 
 var (
 	drugResultLabels = compileLabels("final result", "overall result", "mro verified result", "verified result",
-		"mro result", "test result", "result", "results")
+		"mro result", "test result", "overall", "result", "results")
 	panelPattern  = regexp.MustCompile(`(?i)\b(\d{1,2})\s*-?\s*panel\b`)
 	panelLabelled = regexp.MustCompile(`(?i)\bpanel\s*:?\s*(\d{1,2})\b`)
 	analyteLine   = regexp.MustCompile(`(?i)\b(?:amphetamines?|cocaine|marijuana|thc|cannabinoids|opiates?|pcp|phencyclidine|benzodiazepines?|barbiturates?|methadone|oxycodone|propoxyphene|mdma|methamphetamines?|coc|opi|amp)\b`)
@@ -278,15 +279,22 @@ var (
 		"mask", "n95 model", "device")
 	fitResultLabels = compileLabels("fit test result", "overall result", "final result", "test result", "result",
 		"pass/fail", "outcome")
-	fitFactor    = regexp.MustCompile(`(?i)fit\s+factor\s*:?\s*(\d{1,5})`)
-	brandOrDigit = regexp.MustCompile(`(?i)\d|\b(?:3m|halyard|moldex|honeywell|kimberly|gerson|makrite|prestige|alpha pro|cardinal|bls|dentec|drager|msa)\b`)
+	fitFactor = regexp.MustCompile(`(?i)fit\s+factor\s*:?\s*(\d{1,5})`)
+	// respiratorModel is a maker's name and its model number ("3M 1870+",
+	// "Halyard FLUIDSHIELD 46727", "Moldex 2200 N95").
+	respiratorModel = regexp.MustCompile(`(?i)\b(?:3M|Honeywell|Halyard|Moldex|Kimberly[- ]Clark|Gerson|Makrite|Prestige Ameritech|BYD|Alpha Pro Tech|Cardinal Health|Dr[aä]ger|MSA|Medline|Kimtech)(?:\s+[A-Z][A-Za-z]+)?[\s-]+[A-Z]{0,3}-?\d[\w+-]*(?:\s+K?N9[59]|\s+P100)?`)
+	anyDigit        = regexp.MustCompile(`\d`)
 )
 
-// respiratorFinder reads a respirator model, which carries a model number
-// or a maker's name; it keeps a title ("Respirator Fit Test Record") out.
+// respiratorFinder reads a respirator model: a known maker's model, else
+// a short text with a model number in it; a title ("Respirator Fit Test
+// Record") is no model.
 func respiratorFinder(s string) []hit {
+	if loc := respiratorModel.FindStringIndex(s); loc != nil {
+		return []hit{{start: loc[0], end: loc[1], value: strings.Join(strings.Fields(s[loc[0]:loc[1]]), " ")}}
+	}
 	hs := textFinder(s)
-	if len(hs) == 0 || !brandOrDigit.MatchString(hs[0].value.(string)) {
+	if len(hs) == 0 || !anyDigit.MatchString(hs[0].value.(string)) || len(strings.Fields(hs[0].value.(string))) > 5 {
 		return nil
 	}
 	return hs

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -121,7 +122,15 @@ func readName(s string, whole bool) (string, int) {
 	var got []string
 	end, rest := start, 0
 	words := wordSpan.FindAllStringIndex(s[start:], -1)
+	// A name ends where a date begins ("ADAEZE COHEN Nov 13, 1987").
+	dateAt := map[int]bool{}
+	for _, h := range findDates(s[start:]) {
+		dateAt[h.start] = true
+	}
 	for i, loc := range words {
+		if dateAt[loc[0]] {
+			break
+		}
 		w := strings.Trim(s[start+loc[0]:start+loc[1]], ":#|")
 		if i == 0 && w == "" {
 			continue
@@ -322,6 +331,9 @@ func (d *doc) nameParts() (person, bool) {
 		}
 		return []hit{{start: 0, end: len(s), value: strings.Join(got, " ")}}
 	}
+	if p, ok := d.namePartRow(); ok {
+		return p, true
+	}
 	last, okL := d.lookup(lastNameLabels, partFinder)
 	first, okF := d.lookup(firstNameLabels, partFinder)
 	if !okL || !okF {
@@ -334,6 +346,81 @@ func (d *doc) nameParts() (person, bool) {
 	}
 	p.full = strings.Join(strings.Fields(p.first+" "+p.middle+" "+p.last), " ")
 	return p, true
+}
+
+// namePartRow reads a row of name-part captions over (or under) a row of
+// name words whose spacing is lost: "Cohen Chloé" / "Last Name First Name
+// MI". Each caption takes one word in order, the middle initial being
+// optional; anything else is too ambiguous to split.
+func (d *doc) namePartRow() (person, bool) {
+	for i := range d.lines {
+		if !d.labelOnly(i) {
+			continue
+		}
+		var parts []string
+		for _, m := range d.labelRow(i) {
+			switch {
+			case labelIn(m.text, lastNameLabels):
+				parts = append(parts, "last")
+			case labelIn(m.text, firstNameLabels):
+				parts = append(parts, "first")
+			case labelIn(m.text, middleLabels):
+				parts = append(parts, "middle")
+			default:
+				parts = append(parts, "")
+			}
+		}
+		if !slices.Contains(parts, "last") || !slices.Contains(parts, "first") || slices.Contains(parts, "") {
+			continue
+		}
+		order := []int{d.nextNonEmpty(i), d.prevNonEmpty(i)}
+		if d.captionsBelow() {
+			order[0], order[1] = order[1], order[0]
+		}
+		for _, k := range order {
+			if k < 0 || d.startsWithLabel(k) {
+				continue
+			}
+			words := strings.Fields(d.lines[k])
+			if parts[len(parts)-1] == "middle" && len(words) == len(parts)-1 {
+				parts = parts[:len(parts)-1]
+			}
+			if len(words) != len(parts) {
+				continue
+			}
+			p := person{conf: 0.8}
+			ok := true
+			for j, w := range words {
+				w = strings.TrimRight(fixNameDigits(w), ",")
+				if !nameToken.MatchString(w) || nameStop[strings.ToLower(w)] {
+					ok = false
+					break
+				}
+				switch parts[j] {
+				case "last":
+					p.last = w
+				case "first":
+					p.first = w
+				case "middle":
+					p.middle = w
+				}
+			}
+			if ok {
+				p.full = strings.Join(strings.Fields(p.first+" "+p.middle+" "+p.last), " ")
+				return p, true
+			}
+		}
+	}
+	return person{}, false
+}
+
+func labelIn(text string, ls []label) bool {
+	for _, l := range ls {
+		if l.text == text {
+			return true
+		}
+	}
+	return false
 }
 
 // certificateName reads the name that stands before "has successfully

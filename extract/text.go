@@ -126,13 +126,23 @@ var confusable = map[rune]string{
 func compileLabel(text string) label {
 	var b strings.Builder
 	b.WriteString(`(?i)`)
-	words := strings.Fields(strings.ToLower(text))
+	// "make/model" is matched as "Make / Model" too.
+	words := strings.Fields(strings.ReplaceAll(strings.ToLower(text), "/", " / "))
+	// Short labels ("MI", "DL", "EXP") are matched as spelled: with OCR
+	// look-alikes allowed, "mi" would match the "RN1" of "RN152589".
+	short := len(strings.Join(words, "")) <= 4
 	for wi, w := range words {
+		if w == "/" {
+			b.WriteString(`[\s]*/?`)
+			continue
+		}
 		if wi > 0 {
 			b.WriteString(`[\s._/:-]*`)
 		}
 		for _, r := range w {
 			switch {
+			case short && r != '.' && r != '#':
+				b.WriteString(regexp.QuoteMeta(string(r)))
 			case r == 'm':
 				b.WriteString(`(?:m|rn)`)
 			case r == '#':
@@ -292,6 +302,8 @@ func (d *doc) nextLabel(i, from int, loose bool) int {
 	return -1
 }
 
+var parenthesised = regexp.MustCompile(`\([^()]*\)`)
+
 // unknownLabel is a label's shape: a capitalised word, up to three more,
 // and a colon.
 var unknownLabel = regexp.MustCompile(`\s[A-Z][A-Za-z/#.()'-]*(?:\s+[A-Za-z/#.()'-]+){0,3}\s*:(?:\s|$)`)
@@ -431,6 +443,11 @@ func (d *doc) valueAt(sp span, f finder, mode lookupMode) (found, bool) {
 	line := d.lines[sp.line]
 	from := d.skipTranslations(sp.line, sp.end)
 	end := len(line)
+	if d.headerRow(sp.line) {
+		// Column headings: what follows a heading is the next heading,
+		// perhaps one this reader does not know ("Compact").
+		end = from
+	}
 	for _, m := range d.matchesOn(sp.line) {
 		if m.like && m.start == from {
 			// Another label follows at once: a row of labels over a row
@@ -472,11 +489,11 @@ func (d *doc) valueAt(sp span, f finder, mode lookupMode) (found, bool) {
 	// The value sits under the label, in the same column; on cards that
 	// print captions under their values, over it. Both are read and the
 	// better fit wins; on a tie, the document's layout decides.
-	below, okB := d.fromBelow(sp, f)()
-	above, okA := d.fromAbove(sp, f)()
+	below, qB, okB := d.fromBelow(sp, f)
+	above, qA, okA := d.fromAbove(sp, f)
 	switch {
 	case okB && okA:
-		if above.conf > below.conf || above.conf == below.conf && d.captionsBelow() {
+		if qA > qB || qA == qB && d.captionsBelow() {
 			return above, true
 		}
 		return below, true
@@ -516,35 +533,36 @@ func (d *doc) skipTranslations(i, pos int) int {
 	return pos
 }
 
-func (d *doc) fromBelow(sp span, f finder) func() (found, bool) {
-	return func() (found, bool) { return d.nearby(sp, f, d.nextNonEmpty, confNextLine) }
+// fromBelow reads a value printed under its label, and how well it fits.
+func (d *doc) fromBelow(sp span, f finder) (found, float64, bool) {
+	return d.nearby(sp, f, d.nextNonEmpty, confNextLine)
 }
 
 // fromAbove reads a value printed over its caption. Only a label that is
 // alone on its line has a caption's place.
-func (d *doc) fromAbove(sp span, f finder) func() (found, bool) {
-	return func() (found, bool) {
-		if !d.labelOnly(sp.line) {
-			return found{}, false
-		}
-		return d.nearby(sp, f, d.prevNonEmpty, confPrevLine)
+func (d *doc) fromAbove(sp span, f finder) (found, float64, bool) {
+	if !d.labelOnly(sp.line) {
+		return found{}, 0, false
 	}
+	return d.nearby(sp, f, d.prevNonEmpty, confPrevLine)
 }
 
 // nearby reads the value from the first line in a direction that has one,
 // going at most two lines (columns of two layouts interleave in some text
-// layers) and never past a line of labels.
-func (d *doc) nearby(sp span, f finder, step func(int) int, conf float64) (found, bool) {
+// layers) and never past a line of labels. It returns the value, with
+// conf as its confidence at best, and how well the line fits the label.
+func (d *doc) nearby(sp span, f finder, step func(int) int, conf float64) (found, float64, bool) {
 	k := sp.line
 	for n := 0; n < 2; n++ {
 		if k = step(k); k < 0 || d.startsWithLabel(k) {
 			break
 		}
 		if v, c, ok := d.row(sp, k, f); ok && (n == 0 || c >= 0.85) {
-			return found{value: v, conf: min(conf, c) - 0.1*float64(n), line: k}, true
+			fit := c - 0.1*float64(n)
+			return found{value: v, conf: min(conf, fit), line: k}, fit, true
 		}
 	}
-	return found{}, false
+	return found{}, 0, false
 }
 
 // captionsBelow decides, for the whole document, whether labels that
@@ -593,21 +611,40 @@ func (d *doc) captionsBelow() bool {
 	return d.layout > 0
 }
 
-// labelOnly reports that a line holds labels and nothing else.
+// headerRow reports that line i is a row of column headings: several
+// labels and little else, no colon, no digit.
+func (d *doc) headerRow(i int) bool {
+	return len(d.labelRow(i)) >= 2 && !strings.ContainsAny(d.lines[i], ":0123456789") && d.labelOnly(i)
+}
+
+// labelOnly reports that a line holds labels and little else: notes in
+// parentheses ("Patient number (medical record or IIS record number)")
+// and a column this reader has no label for ("Size Agent") are allowed
+// as long as labels make most of the line.
 func (d *doc) labelOnly(i int) bool {
 	line := d.lines[i]
-	rest := []byte(line)
-	labelled := false
+	rest := []byte(parenthesised.ReplaceAllStringFunc(line, func(p string) string { return strings.Repeat(" ", len(p)) }))
+	covered, total := 0, 0
+	for _, r := range string(rest) {
+		if unicode.IsLetter(r) {
+			total++
+		}
+	}
 	for _, m := range d.matchesOn(i) {
 		if !m.like {
 			continue
 		}
-		labelled = true
 		for k := m.start; k < m.end; k++ {
+			if rest[k] != ' ' && unicode.IsLetter(rune(rest[k])) {
+				covered++
+			}
 			rest[k] = ' '
 		}
 	}
-	return labelled && strings.Trim(string(rest), " :#.-/|") == ""
+	if covered == 0 {
+		return false
+	}
+	return strings.Trim(string(rest), " :#.-/|") == "" || !strings.ContainsAny(line, "0123456789") && covered*10 >= total*7
 }
 
 func (d *doc) prevNonEmpty(i int) int {
@@ -689,8 +726,14 @@ func (d *doc) row(sp span, k int, f finder) (any, float64, bool) {
 				dates = append(dates, m)
 			}
 		}
-		if rank >= 0 && len(hs) == len(dates) && (len(dates) > 1 || placed(hs[0])) {
-			return hs[rank].value, 0.9, true
+		if rank >= 0 && len(hs) == len(dates) {
+			if len(dates) > 1 || placed(hs[0]) {
+				return hs[rank].value, 0.9, true
+			}
+			// One date under a row with one date label, but not where its
+			// column would put it: columns this reader does not know
+			// may come first.
+			return hs[rank].value, 0.8, true
 		}
 	}
 	if len(hs) > 0 {
@@ -1010,10 +1053,16 @@ func allSame(vs []string) bool {
 // optionFinder makes a finder of the answer among opts.
 func optionFinder(opts []option) finder {
 	return func(s string) []hit {
-		v, ok := choose(s, findOptions(s, opts))
+		hits := findOptions(s, opts)
+		v, ok := choose(s, hits)
 		if !ok {
 			return nil
 		}
-		return []hit{{start: 0, end: len(s), value: v, greedy: true}}
+		for _, h := range hits {
+			if h.value == v {
+				return []hit{{start: h.start, end: h.end, value: v}}
+			}
+		}
+		return nil
 	}
 }

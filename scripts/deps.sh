@@ -10,6 +10,7 @@ command -v tesseract >/dev/null || need+=(tesseract-ocr)
 command -v pdftoppm >/dev/null || need+=(poppler-utils)
 command -v heif-convert >/dev/null || need+=(libheif-examples)
 command -v heif-enc >/dev/null || need+=(libheif-examples)
+command -v cwebp >/dev/null || need+=(webp)
 
 if [ ${#need[@]} -gt 0 ]; then
   mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
