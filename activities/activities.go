@@ -111,13 +111,14 @@ func classify(err error) error {
 	return err
 }
 
-// heartbeat reports liveness every few seconds until stop is called, so a
+// heartbeat reports liveness every 3 s (the OCR heartbeat timeout is 15 s)
+// until stop is called, so a
 // killed worker's long activity is retried elsewhere within the heartbeat
 // timeout instead of its whole start-to-close timeout.
 func heartbeat(ctx context.Context) (stop func()) {
 	done := make(chan struct{})
 	go func() {
-		t := time.NewTicker(5 * time.Second)
+		t := time.NewTicker(3 * time.Second)
 		defer t.Stop()
 		for {
 			select {

@@ -52,6 +52,9 @@ type Config struct {
 	OCRConcurrency int
 	// ShutdownTimeout bounds graceful shutdown.
 	ShutdownTimeout time.Duration
+	// ResumeInterval is how often the API starts work that never reached
+	// Temporal, and how old such work must be.
+	ResumeInterval time.Duration
 }
 
 // FromEnv reads the configuration from the environment.
@@ -96,6 +99,9 @@ func fromLookup(lookup func(string) (string, bool)) (Config, error) {
 	if c.ShutdownTimeout, err = time.ParseDuration(get("SHUTDOWN_TIMEOUT", "20s")); err != nil || c.ShutdownTimeout <= 0 {
 		return Config{}, fmt.Errorf("SHUTDOWN_TIMEOUT: want a positive duration like 20s")
 	}
+	if c.ResumeInterval, err = time.ParseDuration(get("RESUME_INTERVAL", "30s")); err != nil || c.ResumeInterval <= 0 {
+		return Config{}, fmt.Errorf("RESUME_INTERVAL: want a positive duration like 30s")
+	}
 	if c.OCRConcurrency, err = strconv.Atoi(get("OCR_CONCURRENCY", strconv.Itoa(runtime.NumCPU()))); err != nil || c.OCRConcurrency < 1 {
 		return Config{}, fmt.Errorf("OCR_CONCURRENCY: want a positive integer")
 	}
@@ -124,4 +130,5 @@ var Variables = [][2]string{
 	{"LOG_LEVEL", "info"},
 	{"OCR_CONCURRENCY", "number of CPUs"},
 	{"SHUTDOWN_TIMEOUT", "20s"},
+	{"RESUME_INTERVAL", "30s"},
 }

@@ -197,7 +197,8 @@ func readDriversLicense(r *reading) {
 	r.aamvaName()
 	r.name(true)
 	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
-	r.lookup("license_number", dlNumberLabels, idFinder(5))
+	// Some states' numbers are mostly letters ("WDL3PBLVJ72R").
+	r.lookup("license_number", dlNumberLabels, idFinder(2))
 	// The issuing state heads the card; an address further down may be in
 	// another state.
 	for i, n := 0, 0; i < len(r.doc.lines) && n < 3; i++ {

@@ -101,6 +101,10 @@ func (r *reading) lookupText(name string, labels []label, f finder) bool {
 
 // name sets the holder's name fields.
 func (r *reading) name(guess bool) {
+	if r.has("full_name") {
+		// The parts of a name come from one reading of it.
+		return
+	}
 	p, ok := r.doc.holder(guess)
 	if !ok {
 		return

@@ -346,7 +346,7 @@ var (
 		{"Checkr", "checkr"},
 		{"First Advantage", "first advantage"},
 		{"Accurate Background", "accurate background"},
-		{"Certiphi", "certiphi"},
+		{"Certiphi Screening", "certiphi screening", "certiphi"},
 		{"CastleBranch", "castlebranch", "castle branch"},
 		{"Universal Background Screening", "universal background screening"},
 		{"Verified Credentials", "verified credentials"},

@@ -77,7 +77,8 @@ var nameStop = wordSet(`
 	emergency associates services institute academy foundation council safety edition education simulation
 	university college school inc llc corp company group solutions partners holder individual named verifies
 	above below undersigned applicant candidate employee patient client learner participant are you your yes
-	today please if or not any all our my his her their were will been did can should would must
+	today please if or not any all our my his her their were will been did can should would must veteran organ
+	donor
 `)
 
 // credentials follow a nurse's name and are not part of it.

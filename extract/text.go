@@ -231,7 +231,7 @@ func labelLike(line string, start, end int, labelEnds map[int]bool) bool {
 		return true
 	}
 	if strings.HasSuffix(before, "  ") || strings.HasSuffix(before, "|") || strings.HasSuffix(before, "| ") ||
-		strings.HasSuffix(before, ";") || strings.HasSuffix(before, "; ") || labelEnds[len(strings.TrimRight(before, " "))] {
+		strings.HasSuffix(before, ";") || strings.HasSuffix(before, "; ") || labelEnds[len(strings.TrimRight(before, " /"))] {
 		return true
 	}
 	after := line[end:]
@@ -251,7 +251,7 @@ func labelLike(line string, start, end int, labelEnds map[int]bool) bool {
 // into it: nothing, a field number ("4d", "3"), a bullet or a check box.
 func lineLead(s string) bool {
 	t := strings.TrimSpace(s)
-	if len(t) <= 3 {
+	if t == "" || len(t) <= 3 && (strings.ContainsAny(t, "0123456789") || !strings.ContainsFunc(t, unicode.IsLetter)) {
 		return true
 	}
 	rest := t
@@ -449,9 +449,10 @@ func (d *doc) valueAt(sp span, f finder, mode lookupMode) (found, bool) {
 		end = from
 	}
 	for _, m := range d.matchesOn(sp.line) {
-		if m.like && m.start == from {
-			// Another label follows at once: a row of labels over a row
-			// of values.
+		if m.like && m.start == from && d.labelsCover(sp.line, from) {
+			// Other labels follow at once: a row of labels over a row of
+			// values. (A value may start with a label's word: "Code One
+			// Training Solutions".)
 			end = from
 		}
 	}
@@ -541,7 +542,10 @@ func (d *doc) fromBelow(sp span, f finder) (found, float64, bool) {
 // fromAbove reads a value printed over its caption. Only a label that is
 // alone on its line has a caption's place.
 func (d *doc) fromAbove(sp span, f finder) (found, float64, bool) {
-	if !d.labelOnly(sp.line) {
+	// A lone label over a line of labels is more likely the first half
+	// of a label ("Candidate / Name: ...") than a caption, unless the
+	// document prints captions under values.
+	if !d.labelOnly(sp.line) || len(d.labelRow(sp.line)) < 2 && !d.captionsBelow() {
 		return found{}, 0, false
 	}
 	return d.nearby(sp, f, d.prevNonEmpty, confPrevLine)
@@ -609,6 +613,31 @@ func (d *doc) captionsBelow() bool {
 		d.layout = 1
 	}
 	return d.layout > 0
+}
+
+// labelsCover reports that labels make most of line i from position
+// from on.
+func (d *doc) labelsCover(i, from int) bool {
+	line := d.lines[i]
+	covered, total := 0, 0
+	for _, r := range line[from:] {
+		if unicode.IsLetter(r) {
+			total++
+		}
+	}
+	end := from
+	for _, m := range d.matchesOn(i) {
+		if !m.like || m.start < end {
+			continue
+		}
+		for _, r := range line[m.start:m.end] {
+			if unicode.IsLetter(r) {
+				covered++
+			}
+		}
+		end = m.end
+	}
+	return total > 0 && covered*10 >= total*7
 }
 
 // headerRow reports that line i is a row of column headings: several
@@ -683,7 +712,6 @@ func (d *doc) row(sp span, k int, f finder) (any, float64, bool) {
 		}
 		return nil, 0, false
 	}
-	hs := f(valueLine)
 	ls := d.labelRow(sp.line)
 	idx := -1
 	for i, m := range ls {
@@ -691,6 +719,13 @@ func (d *doc) row(sp span, k int, f finder) (any, float64, bool) {
 			idx = i
 		}
 	}
+	return alignRow(ls, idx, sp.date, valueLine, f)
+}
+
+// alignRow reads the value of label idx of a row of labels ls from a row
+// of values whose columns are lost. See row.
+func alignRow(ls []labelMatch, idx int, date bool, valueLine string, f finder) (any, float64, bool) {
+	hs := f(valueLine)
 	if len(ls) <= 1 || idx < 0 {
 		if len(hs) == 0 {
 			return nil, 0, false
@@ -715,12 +750,12 @@ func (d *doc) row(sp span, k int, f finder) (any, float64, bool) {
 		}
 		return !opens(h) && !closes(h)
 	}
-	if sp.date && len(hs) > 0 {
+	if date && len(hs) > 0 {
 		var dates []labelMatch
 		rank := -1
-		for _, m := range ls {
+		for i, m := range ls {
 			if m.date {
-				if m.start == sp.start {
+				if i == idx {
 					rank = len(dates)
 				}
 				dates = append(dates, m)
@@ -800,14 +835,25 @@ func anchoredWord(line string, words [][]int, ls []labelMatch, idx int) ([]int, 
 
 // labelRow returns the labels standing as labels on line i, left to
 // right, without overlaps (the longest label at a place wins).
+//
+// A label and its translations or alternatives after slashes ("Nationality
+// / Nationalité / Nacionalidad", "Route/Site") head one column.
 func (d *doc) labelRow(i int) []labelMatch {
+	line := d.lines[i]
 	var out []labelMatch
 	end := -1
 	for _, m := range d.matchesOn(i) {
-		if m.like && m.start >= end {
-			out = append(out, m)
-			end = m.end
+		if !m.like || m.start < end {
+			continue
 		}
+		if n := len(out); n > 0 && strings.Trim(line[out[n-1].end:m.start], " ") == "/" {
+			out[n-1].end = m.end
+			out[n-1].date = out[n-1].date || m.date
+			end = m.end
+			continue
+		}
+		out = append(out, m)
+		end = m.end
 	}
 	return out
 }
@@ -1035,11 +1081,25 @@ func choose(s string, hits []optionHit) (string, bool) {
 	if allSame(values) {
 		return values[0], true
 	}
-	if strings.TrimSpace(s[:hits[0].start]) == "" && hits[1].start-hits[0].end >= 6 {
+	// The first answer opening the text is the answer, and what follows
+	// a reference or a comment ("POSITIVE  Negative"), unless the answers
+	// are offered as alternatives ("Negative / Positive").
+	if strings.TrimSpace(s[:hits[0].start]) == "" && !alternatives.MatchString(s[hits[0].end:hits[1].start]) {
+		return hits[0].value, true
+	}
+	// A lab's flagged result in capitals, then its reference in lower
+	// case: "POSITIVE Negative".
+	first, second := s[hits[0].start:hits[0].end], s[hits[1].start:hits[1].end]
+	if strings.TrimSpace(s[:hits[0].start]) == "" && first == strings.ToUpper(first) && second != strings.ToUpper(second) &&
+		strings.TrimSpace(s[hits[0].end:hits[1].start]) == "" {
 		return hits[0].value, true
 	}
 	return "", false
 }
+
+// alternatives is what separates answers offered side by side; nothing
+// but spaces may be that too ("Negative  Positive").
+var alternatives = regexp.MustCompile(`(?i)^\s*(?:/|\||or|,|;)?\s*$`)
 
 func allSame(vs []string) bool {
 	for _, v := range vs[1:] {

@@ -43,11 +43,11 @@ func TestZZEval(t *testing.T) {
 	}
 	c := catalog.MustLoad()
 	cl := classify.New(c)
-	n := 6
+	n := 20
 	type stat struct{ n, clsOK int; fieldN, fieldOK map[string]int }
 	stats := map[string]*stat{}
 	var errs []string
-	seed := uint64(1)
+	seed := uint64(5000)
 	only := os.Getenv("EVAL_TYPE")
 	for _, typ := range sampledocs.Types() {
 		if only != "" && typ != only {

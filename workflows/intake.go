@@ -39,7 +39,7 @@ func activityCtx(ctx workflow.Context, startToClose, heartbeat time.Duration) wo
 }
 
 func ocrCtx(ctx workflow.Context, taskQueue string) workflow.Context {
-	ctx = activityCtx(ctx, 3*time.Minute, 30*time.Second)
+	ctx = activityCtx(ctx, 3*time.Minute, 15*time.Second)
 	return workflow.WithTaskQueue(ctx, OCRQueue(taskQueue))
 }
 

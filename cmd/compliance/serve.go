@@ -71,7 +71,7 @@ func runAPI(ctx context.Context, cfg config.Config, log *slog.Logger, st *store.
 		ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		BaseContext:  func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
-	go api.Resume(ctx, 30*time.Second)
+	go api.Resume(ctx, cfg.ResumeInterval)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("API listening", "addr", ln.Addr().String(), "public_base_url", cfg.PublicBaseURL)
