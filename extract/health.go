@@ -13,8 +13,9 @@ var (
 		"given", "planted", "applied")
 	readDateLabels = compileDateLabels("date read", "read date", "date of reading", "reading date", "date/time read",
 		"date and time read", "read on", "read")
-	indurationLabels = compileLabels("induration", "mm of induration", "size of induration", "induration size", "reaction size")
-	tbResultLabels   = compileLabels("tst result", "ppd result", "test result", "final result", "result", "results",
+	indurationLabels = compileLabels("induration", "mm of induration", "size of induration", "induration size", "reaction size",
+		"result (mm)", "reading (mm)", "induration (mm)")
+	tbResultLabels = compileLabels("tst result", "ppd result", "test result", "final result", "result", "results",
 		"interpretation", "impression", "reading")
 	tbProviderLabels = compileLabels("provider name", "provider", "clinic name", "clinic", "facility name", "facility",
 		"healthcare provider", "administered by", "placed by", "read by", "performed by", "location")

@@ -82,10 +82,12 @@ func (d *doc) matchesOn(i int) []labelMatch {
 }
 
 // shadowed reports that a longer label covers the span: "Name" inside
-// "Instructor Name", "Date" inside "Date of Birth".
-func (d *doc) shadowed(i, start, end int) bool {
+// "Instructor Name", "Date" inside "Date of Birth". With placed set only
+// a longer label placed as a label counts: in "Test Date Placed", where
+// "Date Placed" is not placed as one, "Placed" still heads its column.
+func (d *doc) shadowed(i, start, end int, placed bool) bool {
 	for _, m := range d.matchesOn(i) {
-		if m.start <= start && m.end >= end && m.end-m.start > end-start {
+		if m.start <= start && m.end >= end && m.end-m.start > end-start && (m.like || !placed) {
 			return true
 		}
 	}
@@ -196,7 +198,7 @@ func (d *doc) occurrences(l label, like bool) []span {
 	var out []span
 	for i := range d.lines {
 		for _, m := range d.matchesOn(i) {
-			if m.text == l.text && m.like == like && !d.shadowed(i, m.start, m.end) {
+			if m.text == l.text && m.like == like && !d.shadowed(i, m.start, m.end, like) {
 				out = append(out, span{line: i, start: m.start, end: m.end, date: m.date})
 			}
 		}
@@ -400,7 +402,82 @@ func (d *doc) lookupAll(labels []label, f finder, first bool) []found {
 	if len(out) == 0 {
 		out = d.lookupWhere(labels, f, first, running)
 	}
+	if len(out) == 0 {
+		out = d.lookupFlat(labels, f, first)
+	}
 	return out
+}
+
+// lookupFlat reads values from tables a text layer flattened into one
+// line: a run of column headings, then the row of values. Only the
+// alignments that do not depend on spacing count (dates matched to date
+// headings, words counted from a date column).
+func (d *doc) lookupFlat(labels []label, f finder, first bool) []found {
+	var out []found
+	for _, l := range labels {
+		for i := range d.lines {
+			for _, run := range d.headingRuns(i) {
+				for j, m := range run {
+					if m.text != l.text {
+						continue
+					}
+					values := d.lines[i][run[len(run)-1].end:]
+					if loc := unknownLabel.FindStringIndex(values); loc != nil {
+						values = values[:loc[0]]
+					}
+					if v, c, ok := alignRow(run, j, m.date, values, f); ok && c >= 0.75 {
+						out = append(out, found{value: v, conf: min(confRunning, c), line: i})
+						if first {
+							return out
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// headingRuns returns the runs of three or more labels on line i that
+// follow each other with at most one unknown word between them: the
+// headings of a flattened table.
+func (d *doc) headingRuns(i int) [][]labelMatch {
+	line := d.lines[i]
+	var runs [][]labelMatch
+	var cur []labelMatch
+	end := -1
+	for _, m := range d.matchesOn(i) {
+		if n := len(cur); n > 0 && m.start < end {
+			if p := cur[n-1]; laterHeading(p, m) {
+				cur[n-1] = m
+				end = m.end
+			}
+			continue
+		}
+		if m.start < end {
+			continue
+		}
+		if n := len(cur); n > 0 {
+			gap := parenthesised.ReplaceAllString(line[cur[n-1].end:m.start], " ")
+			switch {
+			case strings.Trim(gap, " ") == "/":
+				cur[n-1].end, cur[n-1].date = m.end, cur[n-1].date || m.date
+				end = m.end
+				continue
+			case len(strings.Fields(gap)) > 1 || strings.ContainsAny(gap, "0123456789:"):
+				if len(cur) >= 3 {
+					runs = append(runs, cur)
+				}
+				cur = nil
+			}
+		}
+		cur = append(cur, m)
+		end = m.end
+	}
+	if len(cur) >= 3 {
+		runs = append(runs, cur)
+	}
+	return runs
 }
 
 // lookupPlaced is lookup without the running-text pass, for free-text
@@ -715,7 +792,7 @@ func (d *doc) row(sp span, k int, f finder) (any, float64, bool) {
 	ls := d.labelRow(sp.line)
 	idx := -1
 	for i, m := range ls {
-		if m.start == sp.start {
+		if m.start <= sp.start && sp.end <= m.end || sp.start <= m.start && m.end <= sp.end {
 			idx = i
 		}
 	}
@@ -843,6 +920,14 @@ func (d *doc) labelRow(i int) []labelMatch {
 	var out []labelMatch
 	end := -1
 	for _, m := range d.matchesOn(i) {
+		if n := len(out); n > 0 && m.start < end {
+			if p := out[n-1]; laterHeading(p, m) {
+				m.like = true
+				out[n-1] = m
+				end = m.end
+			}
+			continue
+		}
 		if !m.like || m.start < end {
 			continue
 		}
@@ -856,6 +941,12 @@ func (d *doc) labelRow(i int) []labelMatch {
 		end = m.end
 	}
 	return out
+}
+
+// laterHeading reports that of two date headings sharing a word the later
+// one is the column: "Test Date Placed" is "Test" | "Date Placed".
+func laterHeading(p, m labelMatch) bool {
+	return p.date && m.date && m.start > p.start && m.end > p.end
 }
 
 // labelsOn returns where labels start on line i, left to right, without

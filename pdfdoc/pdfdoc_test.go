@@ -1,0 +1,184 @@
+package pdfdoc
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clearedtostart/compliance/sampledocs"
+)
+
+func TestOpenAndRead(t *testing.T) {
+	r := sampledocs.Seeded(1)
+	p := sampledocs.NewPerson(r)
+	for _, typ := range []string{"bls", "nursing_license", "tb_skin_test", "drivers_license", "background_check"} {
+		t.Run(typ, func(t *testing.T) {
+			doc := sampledocs.Generate(r, typ, p, sampledocs.Options{})
+			pdf, err := sampledocs.RenderPDF(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := Open(pdf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Info.PageCount != doc.Pages || d.Info.Revisions != 1 || d.Info.Producer == "" || d.Info.CreationDate == "" {
+				t.Fatalf("info = %+v (doc has %d pages)", d.Info, doc.Pages)
+			}
+			pages := make([]int, doc.Pages)
+			for i := range pages {
+				pages[i] = i + 1
+			}
+			texts, err := Texts(pdf, pages)
+			if err != nil {
+				t.Fatal(err)
+			}
+			all := strings.ToLower(texts[0].Text)
+			if !strings.Contains(all, strings.ToLower(doc.Person.LastName)) {
+				t.Fatalf("page 1 text lacks %q:\n%s", doc.Person.LastName, texts[0].Text)
+			}
+			if !HasText(texts[0].Text) || strings.Count(texts[0].Text, "\n") < 3 {
+				t.Fatalf("page 1 is not laid out in lines:\n%s", texts[0].Text)
+			}
+			for _, n := range pages {
+				if d.PageHasImages(n) && typ != "drivers_license" {
+					// Generated text documents draw shapes, not images.
+					t.Logf("page %d reports images", n)
+				}
+			}
+		})
+	}
+}
+
+func TestFileProblems(t *testing.T) {
+	r := sampledocs.Seeded(2)
+	enc, err := sampledocs.EncryptedPDF(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		data []byte
+		want *FileError
+	}{
+		{"encrypted", enc, ErrEncrypted},
+		{"corrupt", sampledocs.CorruptPDF(r), ErrCorrupt},
+		{"zero pages", sampledocs.ZeroPagePDF(), ErrNoPages},
+		{"not a pdf", []byte("GIF89a...."), ErrCorrupt},
+		{"empty", nil, ErrCorrupt},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Open(tt.data)
+			var fe *FileError
+			if !errors.As(err, &fe) || fe.Code != tt.want.Code {
+				t.Fatalf("err = %v, want %s", err, tt.want.Code)
+			}
+		})
+	}
+}
+
+func TestEditedPDFHistory(t *testing.T) {
+	r := sampledocs.Seeded(3)
+	doc := sampledocs.Generate(r, "bls", sampledocs.NewPerson(r), sampledocs.Options{})
+	edited, err := sampledocs.EditedPDF(r, doc, "expiration_date", "2031-12-31")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Open(edited)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Info.Revisions < 2 || d.Info.ModDate == d.Info.CreationDate || d.Info.Producer == "" {
+		t.Fatalf("edited info = %+v", d.Info)
+	}
+}
+
+func TestExtract(t *testing.T) {
+	r := sampledocs.Seeded(4)
+	pk, err := sampledocs.NewPacket(r, sampledocs.NewPerson(r), 7, sampledocs.PacketOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Open(pk.PDF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range pk.Segments {
+		out, err := d.Extract(s.PageStart, s.PageEnd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub, err := Open(out)
+		if err != nil || sub.Info.PageCount != s.PageEnd-s.PageStart+1 {
+			t.Fatalf("segment %d-%d: %v %+v", s.PageStart, s.PageEnd, err, sub)
+		}
+	}
+	if _, err := d.Extract(0, 1); err == nil {
+		t.Fatal("page 0 accepted")
+	}
+	if _, err := d.Extract(3, 2); err == nil {
+		t.Fatal("an inverted range accepted")
+	}
+	if _, err := d.Extract(1, 8); err == nil {
+		t.Fatal("a range past the end accepted")
+	}
+}
+
+func TestImagesAndRasterize(t *testing.T) {
+	ctx := context.Background()
+	r := sampledocs.Seeded(5)
+	doc := sampledocs.Generate(r, "bls", sampledocs.NewPerson(r), sampledocs.Options{})
+	for _, format := range []string{"png", "jpeg", "tiff"} {
+		img, err := sampledocs.RenderImage(doc, format, 150)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pdf, err := FromImage(ctx, img, "image/"+format)
+		if err != nil {
+			t.Fatalf("%s: %v", format, err)
+		}
+		d, err := Open(pdf)
+		if err != nil || d.Info.PageCount != 1 {
+			t.Fatalf("%s: %v %+v", format, err, d)
+		}
+		if !d.PageHasImages(1) {
+			t.Fatalf("%s: the image page reports no image", format)
+		}
+		dir := t.TempDir()
+		path := filepath.Join(dir, "f.pdf")
+		if err := os.WriteFile(path, pdf, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		sides, _ := d.PageLongSides()
+		out, err := Rasterize(ctx, path, 1, sides[0], dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st, err := os.Stat(out); err != nil || st.Size() < 1000 {
+			t.Fatalf("%s: raster %v %v", format, st, err)
+		}
+	}
+	if _, err := FromImage(ctx, []byte("x"), "image/gif"); err == nil {
+		t.Fatal("a GIF was accepted")
+	}
+}
+
+func TestBlankPageHasNoImages(t *testing.T) {
+	r := sampledocs.Seeded(6)
+	doc := sampledocs.Generate(r, "other", sampledocs.NewPerson(r), sampledocs.Options{Variant: "blank"})
+	pdf, err := sampledocs.RenderPDF(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Open(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.PageHasImages(1) {
+		t.Fatal("a blank page reports images")
+	}
+}
