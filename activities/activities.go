@@ -84,6 +84,7 @@ func (a *Activities) Register(r worker.ActivityRegistry) {
 	reg(a.Split, workflows.ActSplit)
 	reg(a.RecordSplit, workflows.ActRecordSplit)
 	reg(a.ProcessSegment, workflows.ActProcessSegment)
+	reg(a.ProcessSegments, workflows.ActProcessSegments)
 	reg(a.FinishIntake, workflows.ActFinishIntake)
 	reg(a.StartScan, workflows.ActStartScan)
 	reg(a.JudgeScan, workflows.ActJudgeScan)

@@ -3,9 +3,11 @@ package activities
 import (
 	"context"
 	"encoding/json"
+	"runtime"
 
 	"github.com/google/uuid"
 	"go.temporal.io/sdk/activity"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/clearedtostart/compliance/fraud"
 	"github.com/clearedtostart/compliance/pdfdoc"
@@ -19,7 +21,7 @@ type intakeStore interface {
 	LiveIntake(ctx context.Context, accountID string, id uuid.UUID) (*store.Intake, error)
 	FraudSettings(ctx context.Context, accountID string) (store.FraudSettings, error)
 	RecordSplit(ctx context.Context, accountID string, intakeID uuid.UUID, pageCount int, segs []store.SplitSegment) error
-	SaveSegment(ctx context.Context, seg *store.Segment) error
+	SaveSegments(ctx context.Context, segs []*store.Segment) error
 	Segments(ctx context.Context, accountID string, intakeID uuid.UUID) ([]store.Segment, error)
 	FinishIntake(ctx context.Context, accountID string, id uuid.UUID, out store.IntakeOutcome) error
 }
@@ -41,85 +43,112 @@ func (a *Activities) RecordSplit(ctx context.Context, in workflows.RecordSplitIn
 	return classify(a.store.RecordSplit(ctx, in.AccountID, id, in.PageCount, segs))
 }
 
-// ProcessSegment cuts a segment's PDF, judges the document and stores it.
-// A segment whose PDF cannot be cut is stored FAILED (no retry would help);
-// storage and database errors are retried.
+// ProcessSegment judges one segment. Workflows recorded before segments
+// were batched call it; new ones call ProcessSegments.
 func (a *Activities) ProcessSegment(ctx context.Context, in workflows.ProcessSegmentInput) (workflows.ProcessSegmentResult, error) {
-	log := a.log.With("intake_id", in.IntakeID, "segment_index", in.Segment.Index, "workflow_id", activity.GetInfo(ctx).WorkflowExecution.ID)
+	res, err := a.ProcessSegments(ctx, workflows.ProcessSegmentsInput{
+		AccountID: in.AccountID, IntakeID: in.IntakeID, PDFKey: in.PDFKey, Info: in.Info, FromImage: in.FromImage,
+		Segments: []workflows.SegmentWork{{Spec: in.Segment, TextKeys: in.TextKeys}},
+	})
+	if err != nil {
+		return workflows.ProcessSegmentResult{}, err
+	}
+	return res.Segments[0], nil
+}
+
+// ProcessSegments cuts the PDFs of a batch of segments, judges each
+// document (the segments of a batch in parallel) and stores them in one
+// transaction. A segment whose PDF cannot be cut is stored FAILED (no retry
+// would help); storage and database errors retry the batch.
+func (a *Activities) ProcessSegments(ctx context.Context, in workflows.ProcessSegmentsInput) (workflows.ProcessSegmentsResult, error) {
+	log := a.log.With("intake_id", in.IntakeID, "workflow_id", activity.GetInfo(ctx).WorkflowExecution.ID)
 	intakeID, err := uuid.Parse(in.IntakeID)
 	if err != nil {
-		return workflows.ProcessSegmentResult{}, classify(err)
-	}
-	segID, err := uuid.Parse(in.Segment.ID)
-	if err != nil {
-		return workflows.ProcessSegmentResult{}, classify(err)
+		return workflows.ProcessSegmentsResult{}, classify(err)
 	}
 	intake, err := a.store.LiveIntake(ctx, in.AccountID, intakeID)
 	if err != nil {
-		return workflows.ProcessSegmentResult{}, classify(err)
+		return workflows.ProcessSegmentsResult{}, classify(err)
 	}
 	settings, err := a.store.FraudSettings(ctx, in.AccountID)
 	if err != nil {
-		return workflows.ProcessSegmentResult{}, classify(err)
+		return workflows.ProcessSegmentsResult{}, classify(err)
 	}
 	var cand store.IntakeContext
 	var validate store.ValidateOptions
 	_ = json.Unmarshal(intake.Context, &cand)
 	_ = json.Unmarshal(intake.Validate, &validate)
-
-	pages, err := a.loadPages(ctx, in.TextKeys)
-	if err != nil {
-		return workflows.ProcessSegmentResult{}, classify(err)
-	}
 	pdf, err := a.pdfBytes(ctx, in.PDFKey)
 	if err != nil {
-		return workflows.ProcessSegmentResult{}, classify(err)
+		return workflows.ProcessSegmentsResult{}, classify(err)
 	}
-	start, end := in.Segment.PageStart, in.Segment.PageEnd
-	seg := &store.Segment{
-		ID: segID, AccountID: in.AccountID, IntakeID: intakeID, Index: in.Segment.Index,
-		PageStart: &start, PageEnd: &end,
-	}
-	cut, err := cutSegment(pdf, in.Segment)
-	if err != nil {
-		log.Warn("segment could not be cut", "error", err)
-		seg.ScanStatus = "FAILED"
-		code, msg := "segment_failed", "this part of the file could not be read"
-		seg.ErrorCode, seg.ErrorMessage = &code, &msg
-		if err := a.store.SaveSegment(ctx, seg); err != nil {
-			return workflows.ProcessSegmentResult{}, classify(err)
-		}
-		return workflows.ProcessSegmentResult{SegmentID: in.Segment.ID, Status: "FAILED"}, nil
-	}
-	key := workflows.SegmentKey(workflows.WorkPrefix(workflows.KindIntake, in.IntakeID), in.Segment.Index)
-	if err := a.blobs.PutBytes(ctx, key, cut, "application/pdf"); err != nil {
-		return workflows.ProcessSegmentResult{}, err
-	}
-	j := a.engine.Judge(pipeline.JudgeInput{
-		Pages: pages, Requirement: validate.Requirement, Candidate: candidate(cand), AsOf: a.today(),
+	// One parse of the file serves every segment of the batch; a file that
+	// parsed in Analyze and fails now fails each segment alone.
+	doc, docErr := pdfdoc.Open(pdf)
+	judge := pipeline.JudgeInput{
+		Requirement: validate.Requirement, Candidate: candidate(cand), AsOf: a.today(),
 		Fraud: pipeline.FraudSettings{Enabled: settings.Enabled, Sensitivity: settings.Sensitivity},
 		File:  in.Info, FromImage: in.FromImage,
-	})
-	if err := fillSegment(seg, j, key); err != nil {
-		return workflows.ProcessSegmentResult{}, err
 	}
-	if err := a.store.SaveSegment(ctx, seg); err != nil {
-		return workflows.ProcessSegmentResult{}, classify(err)
+	prefix := workflows.WorkPrefix(workflows.KindIntake, in.IntakeID)
+	rows := make([]*store.Segment, len(in.Segments))
+	out := workflows.ProcessSegmentsResult{Segments: make([]workflows.ProcessSegmentResult, len(in.Segments))}
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, w := range in.Segments {
+		g.Go(func() error {
+			segID, err := uuid.Parse(w.Spec.ID)
+			if err != nil {
+				return classify(err)
+			}
+			start, end := w.Spec.PageStart, w.Spec.PageEnd
+			seg := &store.Segment{ID: segID, AccountID: in.AccountID, IntakeID: intakeID, Index: w.Spec.Index, PageStart: &start, PageEnd: &end}
+			rows[i] = seg
+			out.Segments[i] = workflows.ProcessSegmentResult{SegmentID: w.Spec.ID}
+			var data []byte
+			cutErr := docErr
+			if docErr == nil {
+				data, cutErr = pipeline.CutSegment(doc, pipeline.PageRange{Start: start, End: end})
+			}
+			if cutErr != nil {
+				log.Warn("segment could not be cut", "segment_index", w.Spec.Index, "error", cutErr)
+				seg.ScanStatus = "FAILED"
+				code, msg := "segment_failed", "this part of the file could not be read"
+				seg.ErrorCode, seg.ErrorMessage = &code, &msg
+				out.Segments[i].Status = seg.ScanStatus
+				return nil
+			}
+			pages, err := a.loadPages(gctx, w.TextKeys)
+			if err != nil {
+				return classify(err)
+			}
+			key := workflows.SegmentKey(prefix, w.Spec.Index)
+			if err := a.blobs.PutBytes(gctx, key, data, "application/pdf"); err != nil {
+				return err
+			}
+			jin := judge
+			jin.Pages = pages
+			j := a.engine.Judge(jin)
+			if err := fillSegment(seg, j, key); err != nil {
+				return err
+			}
+			out.Segments[i] = workflows.ProcessSegmentResult{SegmentID: w.Spec.ID, Status: seg.ScanStatus, DocumentType: j.DocumentType, ValidationResult: j.ValidationResult}
+			if j.Fraud != nil {
+				out.Segments[i].Fraud = j.Fraud.Result
+			}
+			return nil
+		})
 	}
-	out := workflows.ProcessSegmentResult{SegmentID: in.Segment.ID, Status: seg.ScanStatus, DocumentType: j.DocumentType, ValidationResult: j.ValidationResult}
-	if j.Fraud != nil {
-		out.Fraud = j.Fraud.Result
+	if err := g.Wait(); err != nil {
+		return workflows.ProcessSegmentsResult{}, err
 	}
-	log.Info("segment judged", "document_type", j.DocumentType, "validation_result", j.ValidationResult, "fraud", out.Fraud)
+	if err := a.store.SaveSegments(ctx, rows); err != nil {
+		return workflows.ProcessSegmentsResult{}, classify(err)
+	}
+	for _, r := range out.Segments {
+		log.Info("segment judged", "segment_id", r.SegmentID, "status", r.Status, "document_type", r.DocumentType, "validation_result", r.ValidationResult, "fraud", r.Fraud)
+	}
 	return out, nil
-}
-
-func cutSegment(pdf []byte, s workflows.SegmentSpec) ([]byte, error) {
-	doc, err := pdfdoc.Open(pdf)
-	if err != nil {
-		return nil, err
-	}
-	return pipeline.CutSegment(doc, pipeline.PageRange{Start: s.PageStart, End: s.PageEnd})
 }
 
 func candidate(c store.IntakeContext) rules.Candidate {

@@ -52,6 +52,8 @@ type Config struct {
 	OCRConcurrency int
 	// ShutdownTimeout bounds graceful shutdown.
 	ShutdownTimeout time.Duration
+	// PprofAddr, when set, serves Go's profiler there (keep it private).
+	PprofAddr string
 	// ResumeInterval is how often the API starts work that never reached
 	// Temporal, and how old such work must be.
 	ResumeInterval time.Duration
@@ -80,6 +82,7 @@ func fromLookup(lookup func(string) (string, bool)) (Config, error) {
 		DevAPIKey:         get("DEV_API_KEY", ""),
 		DataDir:           get("DATA_DIR", ".data"),
 		LogLevel:          strings.ToLower(get("LOG_LEVEL", "info")),
+		PprofAddr:         get("PPROF_ADDR", ""),
 	}
 	_, c.TemporalAddressSet = lookup("TEMPORAL_ADDRESS")
 	var err error
@@ -131,4 +134,5 @@ var Variables = [][2]string{
 	{"OCR_CONCURRENCY", "number of CPUs"},
 	{"SHUTDOWN_TIMEOUT", "20s"},
 	{"RESUME_INTERVAL", "30s"},
+	{"PPROF_ADDR", "(unset: no profiler)"},
 }

@@ -49,8 +49,34 @@ func readLifeSupport(r *reading) {
 	r.lookup("issue_date", completionLabels, dateFinder(roleDate))
 	r.lookup("expiration_date", expiryLabels, dateFinder(roleExpiry))
 	r.validForYears("issue_date")
+	r.datePair()
 	r.lookup("certificate_id", certIDLabels, idFinder(2))
 	r.trainingCenter()
+}
+
+// datePair reads a card whose labels OCR lost but whose two dates are
+// still side by side: the first is the issue, the second, one to five
+// years later, the expiry ("5/1/2025 5/1/2027").
+func (r *reading) datePair() {
+	if r.has("issue_date") || r.has("expiration_date") {
+		return
+	}
+	for _, line := range r.doc.lines {
+		hs := dateFinder(roleExpiry)(line)
+		if len(hs) != 2 {
+			continue
+		}
+		a, b := hs[0].value.(string), hs[1].value.(string)
+		ta, _ := time.Parse(time.DateOnly, a)
+		tb, _ := time.Parse(time.DateOnly, b)
+		if years := tb.Sub(ta).Hours() / 24 / 365.25; years > 0.9 && years < 5.1 {
+			if issue, ok := ParseDate(line[hs[0].start:hs[0].end], false); ok {
+				r.set("issue_date", issue, confGuess)
+				r.set("expiration_date", b, confGuess)
+				return
+			}
+		}
+	}
 }
 
 // validForYears derives an expiry from "Valid For 2 Years" and the date
@@ -94,7 +120,7 @@ func (r *reading) trainingCenter() {
 	if k := f.line + 1; col >= 0 && k < len(r.doc.lines) && f.conf == confNextLine {
 		next := r.doc.lines[k]
 		cs := cells(next)
-		if len(cs) == 1 && abs(cs[0].start-col) <= 2 && len(r.doc.labelsOn(k)) == 0 &&
+		if len(cs) == 1 && abs(cs[0].start-col) <= 2 && len(r.doc.labelRow(k)) == 0 &&
 			len(strings.Fields(cs[0].text)) <= 3 && !strings.ContainsAny(cs[0].text, "0123456789:") {
 			v += " " + cs[0].text
 		}

@@ -26,6 +26,9 @@ var (
 	dateLabel = compileDateLabels("date")
 )
 
+// pageFooter is a page number run into a value by the text layer.
+var pageFooter = regexp.MustCompile(`(?i)\s*\bpage\s+\d+\s+of\s+\d+\s*$`)
+
 // textFinder reads a short free-text value: a name of a place, a model,
 // a status. It must carry a few letters, so a stray date or number is not
 // taken for it.
@@ -36,7 +39,7 @@ func textFinder(s string) []hit {
 	}
 	t := strings.TrimSpace(strings.Trim(strings.TrimSpace(s), ":#=-|"))
 	t = strings.Join(strings.Fields(t), " ")
-	t = strings.TrimRight(t, ",;")
+	t = strings.TrimRight(pageFooter.ReplaceAllString(t, ""), ",;")
 	letters, alnum := 0, 0
 	for _, r := range t {
 		if unicode.IsLetter(r) {
@@ -54,8 +57,9 @@ func textFinder(s string) []hit {
 
 var (
 	idToken = regexp.MustCompile(`[A-Za-z0-9][A-Za-z0-9.\-/]*[A-Za-z0-9]`)
-	// yearSpan is a season or a period ("2026-2027"), never an id.
-	yearSpan = regexp.MustCompile(`^(?:19|20)\d{2}[-/](?:(?:19|20)?\d{2})$`)
+	// yearSpan is a year ("© 2025") or a season ("2026-2027"), never an
+	// id.
+	yearSpan = regexp.MustCompile(`^(?:19|20)\d{2}(?:[-/](?:(?:19|20)?\d{2}))?$`)
 )
 
 // idFinder reads an identifier (license, certificate, lot number): the

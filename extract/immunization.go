@@ -259,6 +259,13 @@ func (r *reading) titer(lines []immunizationLine, v vaccine) {
 			overall = "non_immune"
 		}
 	}
+	// An overall interpretation that denies immunity decides, whatever a
+	// component's row seemed to say.
+	for _, f := range r.doc.lookupAll(titerResultLabels, optionFinder(immunityOptions), false) {
+		if f.value == "non_immune" {
+			overall = "non_immune"
+		}
+	}
 	r.set("titer_result", overall, conf)
 }
 

@@ -78,7 +78,7 @@ var nameStop = wordSet(`
 	university college school inc llc corp company group solutions partners holder individual named verifies
 	above below undersigned applicant candidate employee patient client learner participant are you your yes
 	today please if or not any all our my his her their were will been did can should would must veteran organ
-	donor
+	donor first response
 `)
 
 // credentials follow a nurse's name and are not part of it.
@@ -175,17 +175,36 @@ func readName(s string, whole bool) (string, int) {
 	return strings.Join(got, " "), end
 }
 
+// plausibleName keeps OCR debris ("CCC OCC CT", "pm AD") from passing for
+// a name: two to five words, two of them real words (two letters or more,
+// with a vowel), a first word that is not a bare letter, and no word in
+// lower case beside capitalised ones unless it is a surname particle.
 func plausibleName(words []string) bool {
 	if len(words) < 2 || len(words) > 5 {
 		return false
 	}
-	long := 0
+	if first := words[0]; len([]rune(first)) == 1 {
+		return false
+	}
+	long, lower, capital := 0, 0, 0
 	for _, w := range words {
-		if len(strings.Trim(w, ".,")) > 1 && !particles[strings.ToLower(w)] {
+		bare := strings.Trim(w, ".,")
+		if particles[strings.ToLower(bare)] {
+			continue
+		}
+		if len([]rune(bare)) > 1 {
+			if !strings.ContainsAny(strings.ToLower(bare), "aeiouyáéíóúàèìòùäëïöüâêîôûãõ") {
+				return false
+			}
 			long++
 		}
+		if r := []rune(bare)[0]; unicode.IsLower(r) {
+			lower++
+		} else {
+			capital++
+		}
 	}
-	return long >= 2
+	return long >= 2 && (lower == 0 || capital == 0)
 }
 
 // readNameBefore reads the name that ends s, going back from its end:

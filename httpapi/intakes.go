@@ -235,18 +235,41 @@ func (s *Server) startIntake(ctx context.Context, in *store.Intake, f *store.Fil
 	s.start(ctx, store.KindIntake, in.ID, in.WorkflowID, workflows.IntakeWorkflow, input, attrs)
 }
 
-// getIntake returns an intake with its segments.
+// getIntake returns an intake with its segments. A finished intake is
+// served from the view cache while its version is unchanged.
 func (s *Server) getIntake(c *gin.Context) {
 	id, ok := pathUUID(c, "id")
 	if !ok {
 		return
 	}
-	in, segs, err := s.store.Intake(c.Request.Context(), accountOf(c), id)
+	ctx, account := c.Request.Context(), accountOf(c)
+	key := account + "/" + id.String()
+	if s.views.has(key) {
+		v, err := s.store.Version(ctx, account, id)
+		if err != nil {
+			s.views.drop(key)
+			fail(c, err)
+			return
+		}
+		if body, ok := s.views.get(key, v); ok {
+			c.Data(http.StatusOK, "application/json; charset=utf-8", body)
+			return
+		}
+	}
+	in, segs, err := s.store.Intake(ctx, account, id)
 	if err != nil {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, s.intakeView(c.Request.Context(), in, segs))
+	body, err := json.Marshal(s.intakeView(ctx, in, segs))
+	if err != nil {
+		fail(c, errorf("render intake: %w", err))
+		return
+	}
+	if in.ScanStatus != "PENDING" || in.DeletedAt != nil {
+		s.views.put(key, store.IntakeVersion{ScanStatus: in.ScanStatus, UpdatedAt: in.UpdatedAt, DeletedAt: in.DeletedAt}, body)
+	}
+	c.Data(http.StatusOK, "application/json; charset=utf-8", body)
 }
 
 // getSegment returns one segment of a live intake.
@@ -282,6 +305,7 @@ func (s *Server) deleteIntake(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	s.views.drop(accountOf(c) + "/" + id.String())
 	if tomb.PurgedAt == nil {
 		s.purge(c.Request.Context(), workflows.PurgeInput{
 			Kind: workflows.KindIntake, ID: id.String(), AccountID: tomb.AccountID, FileID: tomb.FileID.String(),

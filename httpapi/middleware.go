@@ -104,10 +104,14 @@ func (s *Server) authenticate(c *gin.Context) {
 		fail(c, derrors.New(derrors.Unauthorized, "a valid x-api-key header is required"))
 		return
 	}
-	account, err := s.store.Authenticate(c.Request.Context(), key)
-	if err != nil {
-		fail(c, err)
-		return
+	account, ok := s.keys.get(key)
+	if !ok {
+		var err error
+		if account, err = s.store.Authenticate(c.Request.Context(), key); err != nil {
+			fail(c, err)
+			return
+		}
+		s.keys.put(key, account)
 	}
 	c.Set(keyAccount, account)
 	c.Set(keyLogger, s.logger(c).With(keyAccount, account))

@@ -39,6 +39,7 @@ type Store interface {
 	CreateDocumentScan(ctx context.Context, d *store.DocumentScan, newFile *store.File) error
 	DocumentScan(ctx context.Context, accountID string, id uuid.UUID) (*store.DocumentScan, error)
 	DeleteDocumentScan(ctx context.Context, accountID string, id uuid.UUID) (*store.DocumentScan, bool, error)
+	Version(ctx context.Context, accountID string, id uuid.UUID) (store.IntakeVersion, error)
 	MarkWorkflowStarted(ctx context.Context, kind string, id uuid.UUID) error
 	Unstarted(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
 	Unpurged(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
@@ -94,6 +95,8 @@ type Server struct {
 	delWait   time.Duration
 	openapi   []byte
 	engine    *gin.Engine
+	views     *viewCache
+	keys      *keyCache
 }
 
 // MaxUploadBytes is the upload limit of the interface (20 MB).
@@ -124,6 +127,8 @@ func New(cfg Config) (*Server, error) {
 		store: cfg.Store, workflows: cfg.Workflows, blobs: cfg.Blobs, cat: cfg.Catalog, log: cfg.Logger,
 		metrics: m, registry: cfg.Registry, taskQueue: cfg.TaskQueue, urlTTL: cfg.FileURLTTL,
 		delWait: cfg.DeleteWait, openapi: cfg.OpenAPI,
+		views: newViewCache(min(time.Minute, cfg.FileURLTTL/4), 10000),
+		keys:  newKeyCache(authTTL, 10000),
 	}
 	s.engine = s.routes()
 	return s, nil

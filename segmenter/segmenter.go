@@ -22,8 +22,9 @@
 //     page open with the type's title and the type is a one-page kind (two
 //     TB tests back to back);
 //   - an unclassified page continues a document whose "of N" is not yet
-//     reached, or one of its own low-confidence type or holder; otherwise
-//     it stands alone.
+//     reached, one of its own low-confidence type, or a multi-page kind
+//     (a checklist, a report) of the same holder; otherwise it stands
+//     alone.
 package segmenter
 
 import (
@@ -203,7 +204,9 @@ func continues(c *current, p PageFeatures) bool {
 		return true
 	case p.Type != "" && p.Type == c.typ:
 		return true
-	case p.Name != "" && p.Name == c.name:
+	case p.Name != "" && p.Name == c.name && multiPage[c.typ]:
+		// Every document of a packet names the same person, so the name
+		// only links an unlabelled page to a kind that runs long.
 		return true
 	}
 	return false

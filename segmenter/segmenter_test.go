@@ -68,6 +68,8 @@ func TestSplit(t *testing.T) {
 			rs(0, 1)},
 		{"unclassified page of the same holder continues", []PageFeatures{titled("physical_exam").who("ann lee"),
 			unclassified().who("ann lee"), unclassified().who("bo chan")}, rs(0, 1, 2, 2)},
+		{"the same holder does not glue a page to a card", []PageFeatures{titled("bls").who("ann lee"),
+			unclassified().who("ann lee")}, rs(0, 0, 1, 1)},
 		{"blank pages stand apart and group", []PageFeatures{titled("bls"), blank(), blank(), doc("bls")},
 			rs(0, 0, 1, 2, 3, 3)},
 		{"blank page inside an of-n document", []PageFeatures{titled("tb_blood_test").of(1, 2), blank(),

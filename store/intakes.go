@@ -108,8 +108,18 @@ func (s *Store) Segments(ctx context.Context, accountID string, intakeID uuid.UU
 // lockLiveIntake locks an intake row for a state change; a deleted intake is
 // not found, so processing that outlives a delete changes nothing.
 func lockLiveIntake(tx *gorm.DB, accountID string, id uuid.UUID) (*Intake, error) {
+	return lockLive(tx, accountID, id, "UPDATE")
+}
+
+// shareLiveIntake holds off a delete of the intake while its segments are
+// written, without serialising the segments of one intake among themselves.
+func shareLiveIntake(tx *gorm.DB, accountID string, id uuid.UUID) (*Intake, error) {
+	return lockLive(tx, accountID, id, "SHARE")
+}
+
+func lockLive(tx *gorm.DB, accountID string, id uuid.UUID, strength string) (*Intake, error) {
 	var in Intake
-	err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
+	err := tx.Clauses(clause.Locking{Strength: strength}).
 		Where("account_id = ? AND id = ? AND deleted_at IS NULL", accountID, id).Take(&in).Error
 	if err != nil {
 		return nil, err
@@ -157,41 +167,58 @@ func (s *Store) RecordSplit(ctx context.Context, accountID string, intakeID uuid
 	})
 }
 
-// SaveSegment stores a processed segment (SUCCESS or FAILED), whether or
-// not RecordSplit has run yet: the two run in parallel.
-func (s *Store) SaveSegment(ctx context.Context, seg *Segment) error {
+// SaveSegments stores processed segments (SUCCESS or FAILED) in one
+// transaction, whether or not RecordSplit has run yet: the two run in
+// parallel. Storing the same result again (a retried batch) changes
+// nothing.
+func (s *Store) SaveSegments(ctx context.Context, segs []*Segment) error {
+	if len(segs) == 0 {
+		return nil
+	}
 	return s.tx(ctx, func(tx *gorm.DB) error {
-		if _, err := lockLiveIntake(tx, seg.AccountID, seg.IntakeID); err != nil {
+		if _, err := shareLiveIntake(tx, segs[0].AccountID, segs[0].IntakeID); err != nil {
 			return err
 		}
-		var prev Segment
-		from := ""
-		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", seg.ID).Take(&prev).Error
-		switch {
-		case err == nil:
-			from = prev.ScanStatus
-			seg.CreatedAt = prev.CreatedAt
-		case errors.Is(err, gorm.ErrRecordNotFound):
-			from = lifecycle.SegmentScan.Initial
-		default:
+		ids := make([]uuid.UUID, len(segs))
+		for i, seg := range segs {
+			if seg.AccountID != segs[0].AccountID || seg.IntakeID != segs[0].IntakeID {
+				return errors.New("store: a batch of segments spans intakes")
+			}
+			ids[i] = seg.ID
+		}
+		var prev []Segment
+		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Select("id", "scan_status", "created_at").
+			Where("id IN ?", ids).Find(&prev).Error; err != nil {
 			return err
 		}
-		if err := lifecycle.SegmentScan.Check(from, seg.ScanStatus); err != nil {
-			return err
+		before := make(map[uuid.UUID]Segment, len(prev))
+		for _, p := range prev {
+			before[p.ID] = p
 		}
 		now := time.Now().UTC().Truncate(time.Microsecond)
-		seg.UpdatedAt = &now
-		if seg.CreatedAt.IsZero() {
+		for _, seg := range segs {
+			from := lifecycle.SegmentScan.Initial
 			seg.CreatedAt = now
+			if p, ok := before[seg.ID]; ok {
+				from, seg.CreatedAt = p.ScanStatus, p.CreatedAt
+			}
+			if err := lifecycle.SegmentScan.Check(from, seg.ScanStatus); err != nil {
+				return err
+			}
+			seg.UpdatedAt = &now
+			if from != seg.ScanStatus {
+				if err := audit(tx, seg.AccountID, "segment", seg.ID.String(), from, seg.ScanStatus, "processed"); err != nil {
+					return err
+				}
+			}
 		}
-		if err := tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(seg).Error; err != nil {
-			return err
-		}
-		if from == seg.ScanStatus {
-			return nil
-		}
-		return audit(tx, seg.AccountID, "segment", seg.ID.String(), from, seg.ScanStatus, "processed")
+		return tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(&segs).Error
 	})
+}
+
+// SaveSegment stores one processed segment (see SaveSegments).
+func (s *Store) SaveSegment(ctx context.Context, seg *Segment) error {
+	return s.SaveSegments(ctx, []*Segment{seg})
 }
 
 // IntakeOutcome is the final state of an intake's processing.
@@ -293,4 +320,22 @@ func (s *Store) ReleaseFile(ctx context.Context, accountID string, fileID uuid.U
 		return tx.Model(&File{}).Where("id = ?", fileID).Update("deleted_at", time.Now().UTC()).Error
 	})
 	return key, err
+}
+
+// IntakeVersion is what changes whenever an intake's view changes once it
+// is terminal: callers that cache a rendered intake compare it with this.
+// (Every change to a terminal intake or its segments sets updated_at.)
+type IntakeVersion struct {
+	ScanStatus string
+	UpdatedAt  *time.Time
+	DeletedAt  *time.Time
+}
+
+// Version returns an intake's version; another account's intake is not
+// found.
+func (s *Store) Version(ctx context.Context, accountID string, id uuid.UUID) (IntakeVersion, error) {
+	var v IntakeVersion
+	err := s.db.WithContext(ctx).Model(&Intake{}).Select("scan_status", "updated_at", "deleted_at").
+		Where("account_id = ? AND id = ?", accountID, id).Take(&v).Error
+	return v, s.fail(err)
 }

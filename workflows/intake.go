@@ -97,16 +97,32 @@ func IntakeWorkflow(ctx workflow.Context, in IntakeInput) (out IntakeOutput, err
 	recorded := workflow.ExecuteActivity(actx, ActRecordSplit, RecordSplitInput{
 		AccountID: in.AccountID, IntakeID: in.IntakeID, PageCount: pageCount, Segments: specs,
 	})
-	futures := make([]workflow.Future, len(specs))
+	works := make([]SegmentWork, len(specs))
 	for i, s := range specs {
 		keys := make([]string, 0, s.PageEnd-s.PageStart+1)
 		for p := s.PageStart; p <= s.PageEnd; p++ {
 			keys = append(keys, pages[p-1].TextKey)
 		}
-		futures[i] = workflow.ExecuteActivity(actx, ActProcessSegment, ProcessSegmentInput{
-			AccountID: in.AccountID, IntakeID: in.IntakeID, Segment: s, PDFKey: an.PDFKey,
-			TextKeys: keys, Info: an.Info, FromImage: an.FromImage,
-		})
+		works[i] = SegmentWork{Spec: s, TextKeys: keys}
+	}
+	var futures []workflow.Future
+	// Version 1 judges segments in batches: one activity, one database
+	// transaction and one read of the file per batch instead of per segment,
+	// the segments of a batch in parallel inside it.
+	if workflow.GetVersion(ctx, "batch-segments", workflow.DefaultVersion, 1) == workflow.DefaultVersion {
+		for _, w := range works {
+			futures = append(futures, workflow.ExecuteActivity(actx, ActProcessSegment, ProcessSegmentInput{
+				AccountID: in.AccountID, IntakeID: in.IntakeID, Segment: w.Spec, PDFKey: an.PDFKey,
+				TextKeys: w.TextKeys, Info: an.Info, FromImage: an.FromImage,
+			}))
+		}
+	} else {
+		for _, batch := range Batches(works) {
+			futures = append(futures, workflow.ExecuteActivity(actx, ActProcessSegments, ProcessSegmentsInput{
+				AccountID: in.AccountID, IntakeID: in.IntakeID, Segments: batch, PDFKey: an.PDFKey,
+				Info: an.Info, FromImage: an.FromImage,
+			}))
+		}
 	}
 	if err := recorded.Get(ctx, nil); err != nil {
 		return finishIntakeOnError(ctx, in, err, &pageCount)
@@ -126,6 +142,32 @@ func IntakeWorkflow(ctx workflow.Context, in IntakeInput) (out IntakeOutput, err
 	setStatus(ctx, "SUCCESS")
 	log.Info("intake processed", "intake_id", in.IntakeID, "pages", pageCount, "segments", len(specs))
 	return IntakeOutput{Status: "SUCCESS", PageCount: pageCount, Segments: len(specs)}, nil
+}
+
+// batchPages is about how many pages of segments one ProcessSegments
+// activity takes: enough to amortise an activity's round trips, few enough
+// that a large file still spreads over every worker.
+const batchPages = 6
+
+// Batches groups segments in page order into batches of about batchPages
+// pages each (a longer segment is a batch of its own).
+func Batches(works []SegmentWork) [][]SegmentWork {
+	var out [][]SegmentWork
+	var cur []SegmentWork
+	pages := 0
+	for _, w := range works {
+		n := w.Spec.PageEnd - w.Spec.PageStart + 1
+		if len(cur) > 0 && pages+n > batchPages {
+			out = append(out, cur)
+			cur, pages = nil, 0
+		}
+		cur = append(cur, w)
+		pages += n
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
 }
 
 // readPages returns every page's reference in page order: the text-layer

@@ -64,6 +64,19 @@ func (f *fakeActivities) register(env *testsuite.TestWorkflowEnvironment) {
 		}
 		return ProcessSegmentResult{SegmentID: in.Segment.ID, Status: "SUCCESS", DocumentType: "bls"}, nil
 	}, ActProcessSegment)
+	reg(func(ctx context.Context, in ProcessSegmentsInput) (ProcessSegmentsResult, error) {
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		var out ProcessSegmentsResult
+		for _, w := range in.Segments {
+			f.processed = append(f.processed, ProcessSegmentInput{AccountID: in.AccountID, IntakeID: in.IntakeID, Segment: w.Spec, TextKeys: w.TextKeys})
+			if f.segErr != nil {
+				return ProcessSegmentsResult{}, f.segErr
+			}
+			out.Segments = append(out.Segments, ProcessSegmentResult{SegmentID: w.Spec.ID, Status: "SUCCESS", DocumentType: "bls"})
+		}
+		return out, nil
+	}, ActProcessSegments)
 	reg(func(ctx context.Context, in FinishIntakeInput) error {
 		f.mu.Lock()
 		defer f.mu.Unlock()
@@ -295,6 +308,35 @@ func TestPurgeWorkflow(t *testing.T) {
 	}
 	if res.Deleted != 3 || len(f.purged) != 1 || f.purged[0].FileID != "f" {
 		t.Fatalf("res=%+v purged=%+v", res, f.purged)
+	}
+}
+
+func TestBatches(t *testing.T) {
+	var works []SegmentWork
+	for i, n := range []int{1, 1, 2, 9, 1, 1, 1, 1, 1, 1} {
+		start := 1
+		if i > 0 {
+			start = works[i-1].Spec.PageEnd + 1
+		}
+		works = append(works, SegmentWork{Spec: SegmentSpec{Index: i, PageStart: start, PageEnd: start + n - 1}})
+	}
+	batches := Batches(works)
+	var sizes []int
+	seen := 0
+	for _, b := range batches {
+		sizes = append(sizes, len(b))
+		for _, w := range b {
+			if w.Spec.Index != seen {
+				t.Fatalf("batches reorder segments: %v", batches)
+			}
+			seen++
+		}
+	}
+	if seen != len(works) || len(batches) != 3 || sizes[0] != 3 || sizes[1] != 1 || sizes[2] != 6 {
+		t.Fatalf("batch sizes %v", sizes)
+	}
+	if Batches(nil) != nil {
+		t.Fatal("no segments, no batches")
 	}
 }
 

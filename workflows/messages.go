@@ -25,11 +25,14 @@ const (
 	ActSplit          = "SplitPages"
 	ActRecordSplit    = "RecordSplit"
 	ActProcessSegment = "ProcessSegment"
-	ActFinishIntake   = "FinishIntake"
-	ActStartScan      = "StartDocumentScan"
-	ActJudgeScan      = "JudgeDocumentScan"
-	ActFinishScan     = "FinishDocumentScan"
-	ActPurge          = "PurgeBlobs"
+	// ActProcessSegments judges a batch of segments (workflows since
+	// version "batch-segments" 1).
+	ActProcessSegments = "ProcessSegments"
+	ActFinishIntake    = "FinishIntake"
+	ActStartScan       = "StartDocumentScan"
+	ActJudgeScan       = "JudgeDocumentScan"
+	ActFinishScan      = "FinishDocumentScan"
+	ActPurge           = "PurgeBlobs"
 )
 
 // Application error types: stable, and not retried.
@@ -191,6 +194,27 @@ type ProcessSegmentInput struct {
 	TextKeys  []string    `json:"text_keys"`
 	Info      pdfdoc.Info `json:"info"`
 	FromImage bool        `json:"from_image"`
+}
+
+// SegmentWork is one segment of a batch and its page texts in order.
+type SegmentWork struct {
+	Spec     SegmentSpec `json:"spec"`
+	TextKeys []string    `json:"text_keys"`
+}
+
+// ProcessSegmentsInput judges and stores a batch of segments.
+type ProcessSegmentsInput struct {
+	AccountID string        `json:"account_id"`
+	IntakeID  string        `json:"intake_id"`
+	Segments  []SegmentWork `json:"segments"`
+	PDFKey    string        `json:"pdf_key"`
+	Info      pdfdoc.Info   `json:"info"`
+	FromImage bool          `json:"from_image"`
+}
+
+// ProcessSegmentsResult summarises a stored batch, in input order.
+type ProcessSegmentsResult struct {
+	Segments []ProcessSegmentResult `json:"segments"`
 }
 
 // ProcessSegmentResult summarises a stored segment.

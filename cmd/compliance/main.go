@@ -59,6 +59,9 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
+	if cfg.PprofAddr != "" {
+		go servePprof(cfg.PprofAddr)
+	}
 	switch cmd {
 	case "serve":
 		return serve(ctx, cfg)
