@@ -17,6 +17,7 @@
 package extract
 
 import (
+	"math"
 	"regexp"
 	"strings"
 
@@ -73,7 +74,7 @@ func (r *reading) set(name string, v any, conf float64) {
 		return
 	}
 	r.fields[name] = v
-	r.conf[name] = min(1, max(0, conf))
+	r.conf[name] = math.Round(min(1, max(0, conf))*1000) / 1000
 }
 
 func (r *reading) has(name string) bool {

@@ -107,6 +107,16 @@ func TestZZEval(t *testing.T) {
 			}
 		}
 	}
+	tot, okTot, clsTot, nTot := 0, 0, 0, 0
+	for _, s := range stats {
+		clsTot += s.clsOK
+		nTot += s.n
+		for f, n := range s.fieldN {
+			tot += n
+			okTot += s.fieldOK[f]
+		}
+	}
+	fmt.Printf("TOTAL classified %d/%d fields %d/%d\n", clsTot, nTot, okTot, tot)
 	var types []string
 	for k := range stats {
 		types = append(types, k)
