@@ -22,11 +22,18 @@
 // the hints are normalised the same way before matching (see Normalize):
 // case, accents, punctuation, words hyphenated across lines, and the usual
 // OCR look-alikes. Words of five letters or more also match with one wrong
-// letter, and phrases whose spaces OCR dropped ("BasicLife Support") match
-// without them; both count a little less than an exact match.
+// letter (two in words of nine or more), and phrases whose spaces OCR
+// dropped ("BasicLife Support") match without them; both count a little
+// less than an exact match.
 //
 // Repetition counts, with diminishing returns, so that a combined
 // immunization record is classified by what it mostly records.
+//
+// The "other" type has hints of its own (a fax cover sheet, a cover
+// letter), so that a page which names documents without being one is
+// positively other rather than the document it names. A text whose best
+// type scores under the bar is "other" by default, with a low confidence:
+// such a page is often an unlabelled continuation of a document.
 package classify
 
 import (

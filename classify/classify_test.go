@@ -169,6 +169,9 @@ func TestSnippets(t *testing.T) {
 		{"fit test", "Fit Test Record\nRespirator: 3M 1860 N95\nResult: Pass", "fit_test"},
 		{"drug screen", "Urine Drug Screen\n10 Panel\nSpecimen ID 0012\nResult: Negative", "drug_screen"},
 		{"physical", "Physical Examination\nCleared for duty without restrictions\nBP 120/80", "physical_exam"},
+		// A travel-clinic chain whose name is a passport's title.
+		{"passport health clinic", "Passport Health\nEmployee Health Record\nTuberculin skin test\nInduration 0 mm\nDate read 01/02/2026", "tb_skin_test"},
+		{"fax cover mentioning documents", "FAX COVER SHEET\nTo: Credentialing\nRE: BLS card, PPD, MMR titer\nPages: 6", "other"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,11 +2,26 @@
 // catalog type.
 //
 // Fields are read the way issuers print them: by their labels ("Expiration
-// Date", "Exp", "Valid Through", "Recommended Renewal Date"...), with the
-// value after the label on the same line, under it (cards print labels over
-// values, several across one line), or, for a few kinds, inferred from the
-// document's sentences ("Maria Alvarez / has successfully completed").
-// Labels tolerate OCR look-alikes and lost spacing.
+// Date", "Exp", "Valid Through", "Recommended Renewal Date"...), and, for a
+// few kinds, from the document's sentences ("Maria Alvarez / has
+// successfully completed", "Valid For 2 Years"). Labels tolerate OCR
+// look-alikes, accents and lost spacing. A value is looked for where forms
+// put it, in this order:
+//
+//   - after its label on the same line;
+//   - under the label, or over it on documents that print captions under
+//     their values; where a row of labels stands over a row of values whose
+//     columns the text layer or OCR collapsed, the two rows are matched up
+//     by count, by dates, by position and by word;
+//   - right after a label word in running text (text layers that run a
+//     page into one line);
+//   - in a table flattened into one line, a run of headings followed by
+//     its row of values.
+//
+// Each value's confidence says where it came from: 0.95 beside its
+// label, about 0.85 under it, 0.7 to 0.8 for captions, running text and
+// collapsed rows, 0.6 for guesses (a name line without a label, a result
+// derived from the induration, an issue and expiry pair without labels).
 //
 // The output follows catalog/document-types.yaml exactly: only the type's
 // fields, and a field the document does not show is left out, never null
