@@ -291,9 +291,15 @@ func scoreFraud(ctx context.Context, e *pipeline.Engine, r interface{ Uint64() u
 			if err != nil {
 				return f, err
 			}
-			field := "expiration_date"
-			if _, ok := doc.Fields[field]; !ok {
-				field = "result"
+			field := ""
+			for _, f := range []string{"expiration_date", "completion_date", "read_date", "collection_date", "issue_date"} {
+				if _, ok := doc.Fields[f]; ok {
+					field = f
+					break
+				}
+			}
+			if field == "" {
+				continue
 			}
 			edited, err := sampledocs.EditedPDF(rr, doc, field, "2031-12-31")
 			if err != nil {
