@@ -31,6 +31,9 @@ func (s *Server) start(ctx context.Context, kind string, id uuid.UUID, workflowI
 		WorkflowIDReusePolicy:    enums.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE,
 		WorkflowIDConflictPolicy: enums.WORKFLOW_ID_CONFLICT_POLICY_FAIL,
 		TypedSearchAttributes:    attrs,
+		// Taken only when a worker shares this process (compliance dev);
+		// elsewhere the start is the usual one.
+		EnableEagerStart: true,
 	}, wf, input)
 	if err != nil && !alreadyStarted(err) {
 		s.metrics.workflowStarts.WithLabelValues(name, "deferred").Inc()
