@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"os"
 	"time"
 
 	"go.temporal.io/sdk/activity"
@@ -76,6 +77,9 @@ func New(cfg Config) (*Activities, error) {
 	}
 	return &Activities{store: cfg.Store, blobs: cfg.Blobs, engine: cfg.Engine, log: cfg.Logger, today: cfg.Today, pdfs: cache}, nil
 }
+
+// Close removes the local cache of downloaded files.
+func (a *Activities) Close() error { return os.RemoveAll(a.pdfs.dir) }
 
 // Register registers the activities of the main task queue.
 func (a *Activities) Register(r worker.ActivityRegistry) {

@@ -14,6 +14,12 @@ import (
 	"github.com/clearedtostart/compliance/workflows"
 )
 
+type scanStore interface {
+	CreateDocumentScan(ctx context.Context, d *store.DocumentScan, newFile *store.File) error
+	DocumentScan(ctx context.Context, accountID string, id uuid.UUID) (*store.DocumentScan, error)
+	DeleteDocumentScan(ctx context.Context, accountID string, id uuid.UUID) (*store.DocumentScan, bool, error)
+}
+
 var scanFields = map[string]int{
 	"external_id": 64,
 	"validation":  16,

@@ -68,6 +68,7 @@ type harness struct {
 	blobs     *blobstore.Store
 	tc        client.Client
 	workers   []worker.Worker
+	acts      *activities.Activities
 	keyA      string
 	keyB      string
 	validator *responseValidator
@@ -150,7 +151,7 @@ func newHarness(env *testenv.Env) (*harness, error) {
 	srv.Listener.Close()
 	srv.Listener = ln
 	srv.Start()
-	hh := &harness{url: base, srv: srv, st: st, blobs: blobs, tc: tc, workers: []worker.Worker{w, ow}}
+	hh := &harness{url: base, srv: srv, st: st, blobs: blobs, tc: tc, workers: []worker.Worker{w, ow}, acts: acts}
 	if hh.keyA, _, err = st.CreateAPIKey(ctx, "acct-a", "tests"); err != nil {
 		return nil, err
 	}
@@ -171,6 +172,7 @@ func (hh *harness) close() {
 	}
 	hh.tc.Close()
 	hh.st.Close()
+	_ = hh.acts.Close()
 }
 
 func randomBytes(n int) []byte {

@@ -8,7 +8,15 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"go.temporal.io/sdk/client"
+
+	"github.com/clearedtostart/compliance/store"
 )
+
+type accountStore interface {
+	Ping(ctx context.Context) error
+	Account(ctx context.Context, id string) (*store.Account, error)
+	FraudSettings(ctx context.Context, accountID string) (store.FraudSettings, error)
+}
 
 // healthz answers while the process is up.
 func (s *Server) healthz(c *gin.Context) {

@@ -19,6 +19,15 @@ import (
 	"github.com/clearedtostart/compliance/workflows"
 )
 
+type intakeStore interface {
+	File(ctx context.Context, accountID string, id uuid.UUID) (*store.File, error)
+	CreateIntake(ctx context.Context, in *store.Intake, newFile *store.File) error
+	Intake(ctx context.Context, accountID string, id uuid.UUID) (*store.Intake, []store.Segment, error)
+	Version(ctx context.Context, accountID string, id uuid.UUID) (store.IntakeVersion, error)
+	Segment(ctx context.Context, accountID string, intakeID, segmentID uuid.UUID) (*store.Segment, error)
+	DeleteIntake(ctx context.Context, accountID string, id uuid.UUID) (*store.Intake, bool, error)
+}
+
 // intakeFields are the text parts of POST /v2/intakes/scan/async with the
 // bytes read of each (the character limits are checked after).
 var intakeFields = map[string]int{
@@ -150,7 +159,8 @@ func (s *Server) parseValidate(ctx context.Context, account string, fields map[s
 			return nil, err
 		}
 	}
-	for field, id := range map[string]string{"validate.placement_id": v.PlacementID, "validate.requirement_id": v.RequirementID} {
+	for _, ref := range [][2]string{{"validate.placement_id", v.PlacementID}, {"validate.requirement_id", v.RequirementID}} {
+		field, id := ref[0], ref[1]
 		if id == "" {
 			continue
 		}

@@ -2,9 +2,14 @@ package httpapi_test
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"go.temporal.io/sdk/temporal"
 
 	"github.com/clearedtostart/compliance/sampledocs"
 	"github.com/clearedtostart/compliance/workflows"
@@ -414,4 +419,45 @@ func TestFraudulentEditIsFlagged(t *testing.T) {
 	if s := done.Segments[0]; s.Fraud == nil || s.Fraud.Result != "fraudulent" || s.Fraud.Score == nil || *s.Fraud.Score < 0.5 {
 		t.Fatalf("segment fraud: %+v", s.Fraud)
 	}
+}
+
+func TestDeleteWhileProcessing(t *testing.T) {
+	hh := stack(t)
+	f := files(t)
+	r := hh.upload(t, "/v2/intakes/scan/async", hh.keyA, field("external_id", "n1"), filePart("scan.pdf", f.scanned))
+	var in intake
+	r.json(t, &in)
+	r = hh.do(t, http.MethodDelete, "/v2/intakes/"+in.ID, hh.keyA, nil, "")
+	if r.status != 200 {
+		t.Fatalf("delete: %d %s", r.status, r.body)
+	}
+	// Processing is cancelled and leaves nothing behind.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	err := hh.tc.GetWorkflow(ctx, workflows.IntakeWorkflowID(in.ID), "").Get(ctx, nil)
+	if !temporal.IsCanceledError(err) {
+		t.Fatalf("the intake's workflow ended with %v, want cancelled", err)
+	}
+	if err := hh.tc.GetWorkflow(ctx, workflows.PurgeWorkflowID(workflows.KindIntake, in.ID), "").Get(ctx, nil); err != nil {
+		t.Fatalf("purge: %v", err)
+	}
+	for p := 1; p <= 2; p++ {
+		if ok, _ := hh.blobs.Exists(context.Background(), workflows.PageTextKey(workflows.WorkPrefix(workflows.KindIntake, in.ID), p)); ok {
+			t.Fatalf("the text of page %d of a deleted intake remains", p)
+		}
+	}
+	stored, _, err := hh.st.Intake(context.Background(), "acct-a", uuid.MustParse(in.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := hh.blobs.Exists(context.Background(), stored.File.BlobKey); ok {
+		t.Fatal("the upload of a deleted intake remains")
+	}
+	r = hh.do(t, http.MethodGet, "/v2/intakes/"+in.ID, hh.keyA, nil, "")
+	var tomb intake
+	r.json(t, &tomb)
+	if tomb.DeletedAt == nil || tomb.ScanStatus != "PENDING" || len(tomb.Segments) != 0 {
+		t.Fatalf("tombstone of an intake deleted while processing: %s", r.body)
+	}
+	hh.recordHistory(t, workflows.IntakeWorkflowID(in.ID), "intake_cancelled")
 }

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -95,6 +96,10 @@ func (s *Server) observe(c *gin.Context) {
 	s.logger(c).Log(c.Request.Context(), level, "request",
 		"method", c.Request.Method, "route", route, "status", status,
 		"duration_ms", float64(elapsed.Microseconds())/1000, keyAccount, accountOf(c))
+}
+
+type keyStore interface {
+	Authenticate(ctx context.Context, key string) (string, error)
 }
 
 // authenticate resolves x-api-key to the caller's account.

@@ -15,34 +15,22 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.temporal.io/sdk/client"
 
 	"github.com/clearedtostart/compliance/blobstore"
 	"github.com/clearedtostart/compliance/catalog"
-	"github.com/clearedtostart/compliance/store"
 )
 
-// Store is what the handlers need of the database.
+// Store is what the API needs of the database: the small interfaces of
+// each handler file together.
 type Store interface {
-	Authenticate(ctx context.Context, key string) (string, error)
-	Ping(ctx context.Context) error
-	Account(ctx context.Context, id string) (*store.Account, error)
-	FraudSettings(ctx context.Context, accountID string) (store.FraudSettings, error)
-	File(ctx context.Context, accountID string, id uuid.UUID) (*store.File, error)
-	CreateIntake(ctx context.Context, in *store.Intake, newFile *store.File) error
-	Intake(ctx context.Context, accountID string, id uuid.UUID) (*store.Intake, []store.Segment, error)
-	Segment(ctx context.Context, accountID string, intakeID, segmentID uuid.UUID) (*store.Segment, error)
-	DeleteIntake(ctx context.Context, accountID string, id uuid.UUID) (*store.Intake, bool, error)
-	CreateDocumentScan(ctx context.Context, d *store.DocumentScan, newFile *store.File) error
-	DocumentScan(ctx context.Context, accountID string, id uuid.UUID) (*store.DocumentScan, error)
-	DeleteDocumentScan(ctx context.Context, accountID string, id uuid.UUID) (*store.DocumentScan, bool, error)
-	Version(ctx context.Context, accountID string, id uuid.UUID) (store.IntakeVersion, error)
-	MarkWorkflowStarted(ctx context.Context, kind string, id uuid.UUID) error
-	Unstarted(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
-	Unpurged(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
+	keyStore
+	accountStore
+	intakeStore
+	scanStore
+	resumeStore
 }
 
 // Workflows is what the handlers need of the Temporal client.

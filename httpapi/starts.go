@@ -15,6 +15,12 @@ import (
 	"github.com/clearedtostart/compliance/workflows"
 )
 
+type resumeStore interface {
+	MarkWorkflowStarted(ctx context.Context, kind string, id uuid.UUID) error
+	Unstarted(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
+	Unpurged(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
+}
+
 // start starts an object's processing workflow and records that it did.
 // It is idempotent: the workflow id is the object's, and a second start of
 // the same id is taken as success. It never fails the request: an object

@@ -53,6 +53,7 @@ func runWorker(ctx context.Context, cfg config.Config, log *slog.Logger, st *sto
 	if err != nil {
 		return err
 	}
+	defer acts.Close()
 	mainWorker := worker.New(tc, cfg.TaskQueue, worker.Options{
 		MaxConcurrentActivityExecutionSize:      32,
 		MaxConcurrentLocalActivityExecutionSize: 32,
