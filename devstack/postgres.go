@@ -241,12 +241,10 @@ func (p *Postgres) startChild(ctx context.Context, opts []string, logFile string
 	cmd.Stdout, cmd.Stderr = f, f
 	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	if p.user != "" {
-		u, err := user.Lookup(p.user)
+		uid, gid, err := userIDs(p.user)
 		if err != nil {
 			return err
 		}
-		uid, _ := strconv.Atoi(u.Uid)
-		gid, _ := strconv.Atoi(u.Gid)
 		attr.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
 	}
 	cmd.SysProcAttr = attr
@@ -308,12 +306,10 @@ func (p *Postgres) prepareDir() error {
 	if p.user == "" {
 		return nil
 	}
-	u, err := user.Lookup(p.user)
+	uid, gid, err := userIDs(p.user)
 	if err != nil {
 		return err
 	}
-	uid, _ := strconv.Atoi(u.Uid)
-	gid, _ := strconv.Atoi(u.Gid)
 	if err := os.Chown(p.cfg.Dir, uid, gid); err != nil {
 		return err
 	}
@@ -347,13 +343,25 @@ func (p *Postgres) touchOwned(path string) error {
 	if p.user == "" {
 		return nil
 	}
-	u, err := user.Lookup(p.user)
+	uid, gid, err := userIDs(p.user)
 	if err != nil {
 		return err
 	}
-	uid, _ := strconv.Atoi(u.Uid)
-	gid, _ := strconv.Atoi(u.Gid)
 	return os.Chown(path, uid, gid)
+}
+
+// userIDs returns a system user's uid and gid.
+func userIDs(name string) (int, int, error) {
+	u, err := user.Lookup(name)
+	if err != nil {
+		return 0, 0, err
+	}
+	uid, err := strconv.Atoi(u.Uid)
+	if err != nil {
+		return 0, 0, err
+	}
+	gid, err := strconv.Atoi(u.Gid)
+	return uid, gid, err
 }
 
 // password returns the cluster's superuser password, kept beside the data

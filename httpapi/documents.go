@@ -89,7 +89,7 @@ func (s *Server) createDocumentScan(c *gin.Context) {
 	}
 	d := &store.DocumentScan{
 		ID: uuid.New(), AccountID: account, ExternalID: extID, FileID: up.file.ID, Validation: validation,
-		Context: rawCtx, TaskID: uuid.New(), CreatedAt: time.Now().UTC(),
+		Context: rawCtx, TaskID: uuid.New(), CreatedAt: time.Now().UTC().Truncate(time.Microsecond),
 	}
 	d.UpdatedAt = d.CreatedAt
 	d.WorkflowID = workflows.DocumentScanWorkflowID(d.ID.String())

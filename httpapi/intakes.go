@@ -54,7 +54,7 @@ func (s *Server) createIntake(c *gin.Context) {
 		}
 	}()
 
-	in := &store.Intake{ID: uuid.New(), AccountID: account, CreatedAt: time.Now().UTC()}
+	in := &store.Intake{ID: uuid.New(), AccountID: account, CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}
 	in.WorkflowID = workflows.IntakeWorkflowID(in.ID.String())
 	if in.ExternalID, err = externalID(up.fields, 500); err != nil {
 		fail(c, err)

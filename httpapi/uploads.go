@@ -124,7 +124,7 @@ func (s *Server) storeFilePart(c *gin.Context, part *multipart.Part) (*store.Fil
 		return nil, derrors.Newf(derrors.UnsupportedFile, "files of type %s are not supported; send a PDF, PNG, JPEG, TIFF, WebP or HEIC file", mt).
 			WithDetails(map[string]string{"detected_type": mt})
 	}
-	f := &store.File{ID: uuid.New(), AccountID: accountOf(c), MimeType: mt, CreatedAt: time.Now().UTC()}
+	f := &store.File{ID: uuid.New(), AccountID: accountOf(c), MimeType: mt, CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}
 	f.BlobKey = "uploads/" + f.AccountID + "/" + f.ID.String()
 	if name := cleanFileName(part.FileName()); name != "" {
 		f.Name = &name

@@ -27,6 +27,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/clearedtostart/compliance/benchdoc"
 	"github.com/clearedtostart/compliance/sampledocs"
 )
 
@@ -420,28 +421,7 @@ func write(path string, f figures, inflight, rounds, rate int, readFor time.Dura
 	fmt.Fprintf(&b, "| … p50 / p99 latency | %s / %s | p99 < 20 ms: %s |\n", ms(f.read.p50), ms(f.read.p99), pass(f.read.p99 < 20*time.Millisecond))
 	fmt.Fprintf(&b, "| … answered 200 | %.2f%% of %d | |\n\n", 100*f.readOK, f.readSent)
 	fmt.Fprintf(&b, "The load generator shares the %d CPUs with the API, PostgreSQL, Temporal and the worker.\n<!-- bench:end -->\n", cpu)
-	return replaceSection(path, "bench", b.String())
-}
-
-// replaceSection swaps the <!-- name:start --> … <!-- name:end --> block of
-// the file, appending it when absent.
-func replaceSection(path, name, section string) error {
-	old, _ := os.ReadFile(path)
-	s := string(old)
-	if s == "" {
-		s = "# Benchmarks and evaluation\n\nEvery figure here is written by the command named with it; rerun it to refresh.\n\n"
-	}
-	startTag, endTag := "<!-- "+name+":start -->", "<!-- "+name+":end -->"
-	i, j := strings.Index(s, startTag), strings.Index(s, endTag)
-	if i >= 0 && j > i {
-		s = s[:i] + strings.TrimSuffix(section, "\n") + s[j+len(endTag):]
-	} else {
-		s = strings.TrimRight(s, "\n") + "\n\n" + section
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(path, []byte(s), 0o644)
+	return benchdoc.ReplaceSection(path, "bench", b.String())
 }
 
 func freeAddr() (string, error) {

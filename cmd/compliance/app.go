@@ -29,6 +29,51 @@ func newLogger(cfg config.Config) *slog.Logger {
 	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 }
 
+// deps are what the API and the worker share: the database, blob storage
+// and Temporal.
+type deps struct {
+	log   *slog.Logger
+	st    *store.Store
+	blobs *blobstore.Store
+	tc    client.Client
+}
+
+// openDeps connects to everything. lazy leaves Temporal to connect on first
+// use (the API answers /healthz while Temporal is down); else it waits.
+func openDeps(ctx context.Context, cfg config.Config, log *slog.Logger, lazy bool) (*deps, error) {
+	d := &deps{log: log}
+	var err error
+	if d.st, err = openStore(ctx, cfg, log); err != nil {
+		return nil, err
+	}
+	if d.blobs, err = openBlobs(ctx, cfg); err != nil {
+		d.close()
+		return nil, err
+	}
+	if lazy {
+		d.tc, err = lazyTemporal(cfg, log)
+	} else {
+		d.tc, err = dialTemporal(ctx, cfg, log)
+	}
+	if err != nil {
+		d.close()
+		return nil, err
+	}
+	return d, nil
+}
+
+func (d *deps) close() {
+	if d.tc != nil {
+		d.tc.Close()
+	}
+	if d.blobs != nil {
+		d.blobs.Close()
+	}
+	if d.st != nil {
+		d.st.Close()
+	}
+}
+
 // openStore connects to PostgreSQL and waits (bounded) until it answers.
 func openStore(ctx context.Context, cfg config.Config, log *slog.Logger) (*store.Store, error) {
 	if cfg.DatabaseURL == "" {

@@ -52,29 +52,19 @@ func dev(ctx context.Context, cfg config.Config) error {
 		}()
 		cfg.TemporalAddress = t.Address
 	}
-	st, err := openStore(ctx, cfg, log)
+	d, err := openDeps(ctx, cfg, log, false)
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	applied, err := st.Migrate(ctx)
+	defer d.close()
+	applied, err := d.st.Migrate(ctx)
 	if err != nil {
 		return err
 	}
 	log.Info("migrations applied", "new", applied)
-	if err := ensureDevKey(ctx, cfg, st, log); err != nil {
+	if err := ensureDevKey(ctx, cfg, d.st, log); err != nil {
 		return err
 	}
-	blobs, err := openBlobs(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer blobs.Close()
-	tc, err := dialTemporal(ctx, cfg, log)
-	if err != nil {
-		return err
-	}
-	defer tc.Close()
 
 	// API and worker share this process; either failing stops both.
 	runCtx, cancel := context.WithCancel(ctx)
@@ -85,14 +75,14 @@ func dev(ctx context.Context, cfg config.Config) error {
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		if err := runWorker(runCtx, cfg, log, st, blobs, tc); err != nil {
+		if err := runWorker(runCtx, cfg, d); err != nil {
 			errs <- fmt.Errorf("worker: %w", err)
 			cancel()
 		}
 	}()
 	go func() {
 		defer wg.Done()
-		if err := runAPI(runCtx, cfg, log, st, blobs, tc, ready); err != nil {
+		if err := runAPI(runCtx, cfg, d, ready); err != nil {
 			errs <- fmt.Errorf("api: %w", err)
 			cancel()
 		}

@@ -11,39 +11,26 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
-	"go.temporal.io/sdk/client"
 
-	"github.com/clearedtostart/compliance/blobstore"
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/config"
 	"github.com/clearedtostart/compliance/httpapi"
-	"github.com/clearedtostart/compliance/store"
 )
 
 // serve runs the HTTP API alone (scaled out behind a load balancer).
 func serve(ctx context.Context, cfg config.Config) error {
-	log := newLogger(cfg)
-	st, err := openStore(ctx, cfg, log)
+	d, err := openDeps(ctx, cfg, newLogger(cfg), true)
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	blobs, err := openBlobs(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer blobs.Close()
-	tc, err := lazyTemporal(cfg, log)
-	if err != nil {
-		return err
-	}
-	defer tc.Close()
-	return runAPI(ctx, cfg, log, st, blobs, tc, nil)
+	defer d.close()
+	return runAPI(ctx, cfg, d, nil)
 }
 
 // runAPI serves until ctx ends, then drains in-flight requests. ready, if
 // not nil, is closed once the listener is open.
-func runAPI(ctx context.Context, cfg config.Config, log *slog.Logger, st *store.Store, blobs *blobstore.Store, tc client.Client, ready chan<- string) error {
+func runAPI(ctx context.Context, cfg config.Config, d *deps, ready chan<- string) error {
+	log := d.log
 	cat, err := catalog.Load()
 	if err != nil {
 		return err
@@ -51,7 +38,7 @@ func runAPI(ctx context.Context, cfg config.Config, log *slog.Logger, st *store.
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	api, err := httpapi.New(httpapi.Config{
-		Store: st, Workflows: tc, Blobs: blobs, Catalog: cat, Logger: log, Registry: reg,
+		Store: d.st, Workflows: d.tc, Blobs: d.blobs, Catalog: cat, Logger: log, Registry: reg,
 		TaskQueue: cfg.TaskQueue, FileURLTTL: cfg.FileURLTTL, OpenAPI: openAPI(),
 	})
 	if err != nil {

@@ -2,52 +2,38 @@ package main
 
 import (
 	"context"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"time"
 
-	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/worker"
 
 	"github.com/clearedtostart/compliance/activities"
-	"github.com/clearedtostart/compliance/blobstore"
 	"github.com/clearedtostart/compliance/config"
-	"github.com/clearedtostart/compliance/store"
 	"github.com/clearedtostart/compliance/workflows"
 )
 
 // workerCmd runs the Temporal worker alone (scaled out: any number of them
 // poll the same task queues).
 func workerCmd(ctx context.Context, cfg config.Config) error {
-	log := newLogger(cfg)
-	st, err := openStore(ctx, cfg, log)
+	d, err := openDeps(ctx, cfg, newLogger(cfg), false)
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	blobs, err := openBlobs(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer blobs.Close()
-	tc, err := dialTemporal(ctx, cfg, log)
-	if err != nil {
-		return err
-	}
-	defer tc.Close()
-	return runWorker(ctx, cfg, log, st, blobs, tc)
+	defer d.close()
+	return runWorker(ctx, cfg, d)
 }
 
 // runWorker polls the main and OCR task queues until ctx ends, then lets
 // running activities finish (bounded by the shutdown timeout).
-func runWorker(ctx context.Context, cfg config.Config, log *slog.Logger, st *store.Store, blobs *blobstore.Store, tc client.Client) error {
+func runWorker(ctx context.Context, cfg config.Config, d *deps) error {
+	log, tc := d.log, d.tc
 	engine, err := newEngine(cfg)
 	if err != nil {
 		return err
 	}
 	acts, err := activities.New(activities.Config{
-		Store: st, Blobs: blobs, Engine: engine, Logger: log,
+		Store: d.st, Blobs: d.blobs, Engine: engine, Logger: log,
 		CacheDir: filepath.Join(os.TempDir(), "compliance-cache-"+filepath.Base(cfg.DataDir)),
 	})
 	if err != nil {

@@ -10,14 +10,13 @@ import (
 	"flag"
 	"fmt"
 	"log"
-	"os"
-	"path/filepath"
 	"reflect"
 	"runtime"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/clearedtostart/compliance/benchdoc"
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/ocr"
 	"github.com/clearedtostart/compliance/pipeline"
@@ -383,7 +382,7 @@ func write(path string, text, scan *tally, v validationScore, f fraudScore, text
 		fmt.Fprintf(&b, "\nType confusions: %s.\n", c)
 	}
 	fmt.Fprintf(&b, "<!-- eval:end -->\n")
-	return replaceSection(path, "eval", b.String())
+	return benchdoc.ReplaceSection(path, "eval", b.String())
 }
 
 func merge(a, b map[string]int) map[string]int {
@@ -412,24 +411,4 @@ func worst(m map[string]int, n int) string {
 		parts = append(parts, fmt.Sprintf("%s (%d)", all[i].k, all[i].v))
 	}
 	return strings.Join(parts, ", ")
-}
-
-// replaceSection swaps the <!-- name:start --> … <!-- name:end --> block.
-func replaceSection(path, name, section string) error {
-	old, _ := os.ReadFile(path)
-	s := string(old)
-	if s == "" {
-		s = "# Benchmarks and evaluation\n\nEvery figure here is written by the command named with it; rerun it to refresh.\n\n"
-	}
-	startTag, endTag := "<!-- "+name+":start -->", "<!-- "+name+":end -->"
-	i, j := strings.Index(s, startTag), strings.Index(s, endTag)
-	if i >= 0 && j > i {
-		s = s[:i] + strings.TrimSuffix(section, "\n") + s[j+len(endTag):]
-	} else {
-		s = strings.TrimRight(s, "\n") + "\n\n" + section
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(path, []byte(s), 0o644)
 }
