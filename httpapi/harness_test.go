@@ -31,6 +31,7 @@ import (
 	"go.temporal.io/api/enums/v1"
 	historypb "go.temporal.io/api/history/v1"
 	"go.temporal.io/api/temporalproto"
+	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/client"
 	tlog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/worker"
@@ -413,6 +414,26 @@ func (hh *harness) waitIntake(t *testing.T, id, key string) intake {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// findsWorkflow reports whether a visibility query finds the workflow
+// (visibility is eventually consistent: it retries for a few seconds).
+func (hh *harness) findsWorkflow(t *testing.T, query, workflowID string) bool {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		resp, err := hh.tc.ListWorkflow(context.Background(), &workflowservice.ListWorkflowExecutionsRequest{Query: query})
+		if err != nil {
+			t.Fatalf("query %s: %v", query, err)
+		}
+		for _, e := range resp.GetExecutions() {
+			if e.GetExecution().GetWorkflowId() == workflowID {
+				return true
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return false
 }
 
 // recordHistory writes a workflow's history for the replay tests.

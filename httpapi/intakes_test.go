@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -260,6 +261,17 @@ func TestIntakeEndToEnd(t *testing.T) {
 		t.Fatalf("tampered URL: %v %v", resp.StatusCode, err)
 	}
 	hh.recordHistory(t, workflows.IntakeWorkflowID(created.ID), "intake_success")
+
+	// Operators find the workflow by the intake, the external id or the
+	// account, with its final status.
+	for _, q := range []string{
+		fmt.Sprintf("IntakeId = %q", created.ID),
+		fmt.Sprintf("ExternalId = 'nurse-42' AND AccountId = 'acct-a' AND ScanStatus = 'SUCCESS' AND WorkflowId = %q", workflows.IntakeWorkflowID(created.ID)),
+	} {
+		if !hh.findsWorkflow(t, q, workflows.IntakeWorkflowID(created.ID)) {
+			t.Fatalf("no workflow found by %s", q)
+		}
+	}
 
 	// Delete: tombstone, files gone, repeatable.
 	r = hh.do(t, http.MethodDelete, "/v2/intakes/"+created.ID, hh.keyA, nil, "")

@@ -70,11 +70,20 @@ func (s *Server) purge(ctx context.Context, in workflows.PurgeInput, wait bool) 
 	ctx = context.WithoutCancel(ctx)
 	sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
+	idKey := workflows.SAIntakeID
+	if in.Kind == workflows.KindDocumentScan {
+		idKey = workflows.SADocumentScanID
+	}
 	run, err := s.workflows.ExecuteWorkflow(sctx, client.StartWorkflowOptions{
 		ID:                       workflows.PurgeWorkflowID(in.Kind, in.ID),
 		TaskQueue:                s.taskQueue,
 		WorkflowIDReusePolicy:    enums.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
 		WorkflowIDConflictPolicy: enums.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING,
+		// Found with the object's own workflow by its id.
+		TypedSearchAttributes: temporal.NewSearchAttributes(
+			temporal.NewSearchAttributeKeyKeyword(idKey).ValueSet(in.ID),
+			temporal.NewSearchAttributeKeyKeyword(workflows.SAAccountID).ValueSet(in.AccountID),
+		),
 	}, workflows.PurgeWorkflow, in)
 	if err != nil {
 		s.metrics.workflowStarts.WithLabelValues("PurgeWorkflow", "deferred").Inc()
