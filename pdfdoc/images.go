@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	_ "image/jpeg" // image.DecodeConfig of uploads
 	"image/png"
 	"io"
 	"os"
@@ -16,6 +18,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+	_ "golang.org/x/image/tiff" // image.DecodeConfig of uploads
 	"golang.org/x/image/webp"
 )
 
@@ -28,6 +31,9 @@ var ErrNoHEIC = &FileError{Code: "unsupported_file", Message: "HEIC images canno
 // upload goes through the same page pipeline. Each page is as many points as
 // the image has pixels, so rendering it at 72 dpi gives the image back.
 func FromImage(ctx context.Context, data []byte, mime string) ([]byte, error) {
+	if err := checkPixels(data, mime); err != nil {
+		return nil, err
+	}
 	var err error
 	switch mime {
 	case "image/png", "image/jpeg", "image/tiff":
@@ -49,6 +55,29 @@ func FromImage(ctx context.Context, data []byte, mime string) ([]byte, error) {
 		return nil, fmt.Errorf("%w (image import: %v)", ErrCorrupt, err)
 	}
 	return out.Bytes(), nil
+}
+
+// MaxPixels bounds one image: a 20 MB upload can declare dimensions whose
+// decoding would take gigabytes (a decompression bomb). 60 megapixels is a
+// letter page at 900 dpi, beyond any phone camera's page photo.
+const MaxPixels = 60_000_000
+
+// ErrImageTooLarge is an image with more than MaxPixels.
+var ErrImageTooLarge = &FileError{Code: "image_too_large", Message: "the image has more than 60 megapixels; scan or photograph the page at a lower resolution"}
+
+// checkPixels reads an image's declared size without decoding it.
+func checkPixels(data []byte, mime string) error {
+	if mime == "image/heic" || mime == "image/heif" {
+		return nil // heif-convert bounds its own decoding
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("%w (image header: %v)", ErrCorrupt, err)
+	}
+	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
+		return ErrImageTooLarge
+	}
+	return nil
 }
 
 func webpToPNG(data []byte) ([]byte, error) {

@@ -2,6 +2,8 @@ package pdfdoc
 
 import (
 	"context"
+	"encoding/binary"
+	"hash/crc32"
 	"errors"
 	"os"
 	"path/filepath"
@@ -164,6 +166,13 @@ func TestImagesAndRasterize(t *testing.T) {
 	}
 	if _, err := FromImage(ctx, []byte("x"), "image/gif"); err == nil {
 		t.Fatal("a GIF was accepted")
+	}
+	// A PNG that declares 100,000 x 100,000 pixels is refused before decoding.
+	ihdr := []byte{'I', 'H', 'D', 'R', 0, 1, 0x86, 0xa0, 0, 1, 0x86, 0xa0, 8, 0, 0, 0, 0}
+	bomb := append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0d"), ihdr...)
+	bomb = binary.BigEndian.AppendUint32(bomb, crc32.ChecksumIEEE(ihdr))
+	if _, err := FromImage(ctx, bomb, "image/png"); !errors.Is(err, ErrImageTooLarge) {
+		t.Fatalf("decompression bomb: %v", err)
 	}
 }
 
