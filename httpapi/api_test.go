@@ -75,8 +75,9 @@ func TestOperationalEndpoints(t *testing.T) {
 			t.Fatalf("%s: %d %s", path, r.status, r.body)
 		}
 	}
+	hh.do(t, http.MethodGet, "/v2/intakes/0b7f3c1e-2f1a-4c55-9a51-2d4c0f1e8b21", hh.keyA, nil, "")
 	r := hh.do(t, http.MethodGet, "/metrics", "", nil, "")
-	for _, want := range []string{"compliance_http_requests_total", "compliance_http_request_duration_seconds", `route="/v2/intakes/:id"`} {
+	for _, want := range []string{"compliance_http_requests_total", "compliance_http_request_duration_seconds", `route="/v2/intakes/:id",status="404"`} {
 		if !strings.Contains(string(r.body), want) {
 			t.Errorf("/metrics lacks %s", want)
 		}
