@@ -3,8 +3,8 @@ package pdfdoc
 import (
 	"context"
 	"encoding/binary"
-	"hash/crc32"
 	"errors"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"

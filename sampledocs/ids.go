@@ -52,10 +52,6 @@ func init() {
 
 // --- nursing license ---
 
-type licenseInfo struct {
-	board, typeLong string
-}
-
 var boardNames = map[string]string{
 	"TX": "Texas Board of Nursing", "CA": "California Board of Registered Nursing", "FL": "Florida Board of Nursing",
 	"NY": "New York State Education Department - Office of the Professions", "AZ": "Arizona State Board of Nursing",

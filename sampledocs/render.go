@@ -155,9 +155,8 @@ func genericSpec(docType string) *typeSpec {
 func renderGeneric(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dLong)
-	title := c.d.Type
 	if t, ok := loadCatalog().Type(c.d.Type); ok {
-		title = t.Name
+		title := t.Name
 		c.font("Helvetica", "B", 16)
 		c.text(20, 30, title)
 		y := 45.0

@@ -158,7 +158,7 @@ func setup() (*Env, error) {
 			LogFile: filepath.Join(os.TempDir(), "testenv-temporal.log"),
 		})
 		if err != nil {
-			return nil, fmt.Errorf("Temporal (build it with `make bin/temporal`): %w", err)
+			return nil, fmt.Errorf("temporal dev server (build it with `make bin/temporal`): %w", err)
 		}
 		cleanups = append(cleanups, t.Stop)
 		e.TemporalAddress, e.TemporalNamespace = t.Address, settings.Namespace
