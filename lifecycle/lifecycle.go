@@ -39,16 +39,6 @@ func (m Machine) Terminal(s string) bool {
 	return ok && len(next) == 0
 }
 
-// States lists every status of the machine.
-func (m Machine) States() []string {
-	out := make([]string, 0, len(m.Next))
-	for s := range m.Next {
-		out = append(out, s)
-	}
-	slices.Sort(out)
-	return out
-}
-
 // IntakeScan is an intake's scan_status. The spec shows no IN_PROGRESS for
 // intakes: an intake is PENDING until every segment has been judged.
 var IntakeScan = Machine{

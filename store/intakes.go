@@ -216,11 +216,6 @@ func (s *Store) SaveSegments(ctx context.Context, segs []*Segment) error {
 	})
 }
 
-// SaveSegment stores one processed segment (see SaveSegments).
-func (s *Store) SaveSegment(ctx context.Context, seg *Segment) error {
-	return s.SaveSegments(ctx, []*Segment{seg})
-}
-
 // IntakeOutcome is the final state of an intake's processing.
 type IntakeOutcome struct {
 	Status       string

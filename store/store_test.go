@@ -123,7 +123,7 @@ func TestIntakeLifecycle(t *testing.T) {
 	seg0, seg1 := uuid.New(), uuid.New()
 	// A segment result may arrive before the split is recorded.
 	typ := "bls"
-	if err := st.SaveSegment(ctx, &store.Segment{ID: seg1, AccountID: "lifecycle", IntakeID: in.ID, Index: 1, ScanStatus: "SUCCESS", DocumentType: &typ}); err != nil {
+	if err := st.SaveSegments(ctx, []*store.Segment{{ID: seg1, AccountID: "lifecycle", IntakeID: in.ID, Index: 1, ScanStatus: "SUCCESS", DocumentType: &typ}}); err != nil {
 		t.Fatal(err)
 	}
 	split := []store.SplitSegment{{ID: seg0, Index: 0, PageStart: 1, PageEnd: 1}, {ID: seg1, Index: 1, PageStart: 2, PageEnd: 3}}
@@ -137,7 +137,7 @@ func TestIntakeLifecycle(t *testing.T) {
 		t.Fatalf("after split: %+v %+v", got, segs)
 	}
 	// SUCCESS cannot go back to PENDING.
-	if err := st.SaveSegment(ctx, &store.Segment{ID: seg1, AccountID: "lifecycle", IntakeID: in.ID, Index: 1, ScanStatus: "PENDING"}); !derrors.Is(err, derrors.Conflict) {
+	if err := st.SaveSegments(ctx, []*store.Segment{{ID: seg1, AccountID: "lifecycle", IntakeID: in.ID, Index: 1, ScanStatus: "PENDING"}}); !derrors.Is(err, derrors.Conflict) {
 		t.Fatalf("SUCCESS -> PENDING: %v", err)
 	}
 	if err := st.FinishIntake(ctx, "lifecycle", in.ID, store.IntakeOutcome{Status: "SUCCESS", Fraud: store.JSON(`{"result":"clean"}`)}); err != nil {
