@@ -69,37 +69,30 @@ type Stalled struct {
 // Unstarted lists live objects created before cutoff whose workflow was
 // never confirmed started.
 func (s *Store) Unstarted(ctx context.Context, cutoff time.Time, limit int) ([]Stalled, error) {
-	var out []Stalled
-	for _, kind := range []string{KindIntake, KindDocumentScan} {
-		table, _ := tableOf(kind)
-		var rows []Stalled
-		err := s.db.WithContext(ctx).Table(table+" o").
-			Select("o.id, o.account_id, o.external_id::text AS external_id, f.id AS file_id, f.blob_key AS file_key, f.mime_type").
+	return s.stalled(ctx, func(q *gorm.DB) *gorm.DB {
+		return q.Select("o.id, o.account_id, o.external_id::text AS external_id, f.id AS file_id, f.blob_key AS file_key, f.mime_type").
 			Joins("JOIN files f ON f.id = o.file_id").
 			Where("o.workflow_started_at IS NULL AND o.deleted_at IS NULL AND o.created_at < ?", cutoff).
-			Order("o.created_at").Limit(limit).Scan(&rows).Error
-		if err != nil {
-			return nil, s.fail(err)
-		}
-		for i := range rows {
-			rows[i].Kind = kind
-		}
-		out = append(out, rows...)
-	}
-	return out, nil
+			Order("o.created_at").Limit(limit)
+	})
 }
 
 // Unpurged lists objects deleted before cutoff whose files may remain.
 func (s *Store) Unpurged(ctx context.Context, cutoff time.Time, limit int) ([]Stalled, error) {
+	return s.stalled(ctx, func(q *gorm.DB) *gorm.DB {
+		return q.Select("o.id, o.account_id, o.external_id::text AS external_id, o.file_id").
+			Where("o.deleted_at IS NOT NULL AND o.purged_at IS NULL AND o.deleted_at < ?", cutoff).
+			Order("o.deleted_at").Limit(limit)
+	})
+}
+
+// stalled runs one query over intakes and document scans (aliased o).
+func (s *Store) stalled(ctx context.Context, query func(*gorm.DB) *gorm.DB) ([]Stalled, error) {
 	var out []Stalled
 	for _, kind := range []string{KindIntake, KindDocumentScan} {
 		table, _ := tableOf(kind)
 		var rows []Stalled
-		err := s.db.WithContext(ctx).Table(table).
-			Select("id, account_id, external_id::text AS external_id, file_id").
-			Where("deleted_at IS NOT NULL AND purged_at IS NULL AND deleted_at < ?", cutoff).
-			Order("deleted_at").Limit(limit).Scan(&rows).Error
-		if err != nil {
+		if err := query(s.db.WithContext(ctx).Table(table + " o")).Scan(&rows).Error; err != nil {
 			return nil, s.fail(err)
 		}
 		for i := range rows {
