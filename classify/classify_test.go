@@ -2,7 +2,6 @@ package classify
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,10 +10,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/clearedtostart/compliance/golden"
+
 	"github.com/clearedtostart/compliance/catalog"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/classify.golden")
 
 var (
 	testClassifierOnce sync.Once
@@ -269,38 +268,7 @@ func TestGolden(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "%s\t%s\n", f.name, js)
 	}
-	path := filepath.Join("testdata", "classify.golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got := b.String(); got != string(want) {
-		t.Errorf("classification changed; run go test ./classify -update and review the diff.\n%s", lineDiff(string(want), got))
-	}
-}
-
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := 0; i < max(len(w), len(g)); i++ {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			fmt.Fprintf(&b, "- %s\n+ %s\n", wl, gl)
-		}
-	}
-	return b.String()
+	golden.Check(t, filepath.Join("testdata", "classify.golden"), []byte(b.String()))
 }
 
 func BenchmarkClassify(b *testing.B) {

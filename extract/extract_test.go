@@ -2,7 +2,6 @@ package extract
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,10 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clearedtostart/compliance/golden"
+
 	"github.com/clearedtostart/compliance/catalog"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/extract.golden")
 
 // docFixture is a document text with the fields it must yield, from
 // testdata/docs/<name>.txt and <name>.json.
@@ -458,20 +457,7 @@ func TestGolden(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "%s\t%s\n", f.name, js)
 	}
-	path := filepath.Join("testdata", "extract.golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if b.String() != string(want) {
-		t.Errorf("extraction changed; run go test ./extract -update and review the diff")
-	}
+	golden.Check(t, filepath.Join("testdata", "extract.golden"), []byte(b.String()))
 }
 
 func BenchmarkExtract(b *testing.B) {

@@ -1,17 +1,15 @@
 package rules
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/clearedtostart/compliance/golden"
 )
 
 // The golden files pin the JSON clients receive, messages included: a
 // change to wording or shape shows up in review as a diff of testdata.
-var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
 
 func TestGolden(t *testing.T) {
 	maria := Candidate{FirstName: "Maria", MiddleName: "Luisa", LastName: "Alvarez", DateOfBirth: "1990-04-12"}
@@ -56,23 +54,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			got = append(got, '\n')
-			path := filepath.Join("testdata", tc.name+".golden")
-			if *update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run `go test ./rules/ -update` to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from the golden file (run `go test ./rules/ -update` and review the diff):\n%s", path, got)
-			}
+			golden.Check(t, filepath.Join("testdata", tc.name+".golden"), got)
 		})
 	}
 }

@@ -2,7 +2,6 @@ package segmenter
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math/rand"
 	"os"
@@ -12,11 +11,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/clearedtostart/compliance/golden"
+
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/classify"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 
 // Page shorthands for split tables.
 func doc(typ string) PageFeatures {
@@ -276,20 +275,7 @@ func TestScans(t *testing.T) {
 				}
 				fmt.Fprintf(&b, "%d-%d\t%s\n", r.Start, r.End, strings.Join(types, ","))
 			}
-			golden := strings.TrimSuffix(p, ".txt") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if b.String() != string(want) {
-				t.Errorf("split changed\n got:\n%s\nwant:\n%s", b.String(), want)
-			}
+			golden.Check(t, strings.TrimSuffix(p, ".txt")+".golden", []byte(b.String()))
 		})
 	}
 }
