@@ -94,12 +94,14 @@ func (s *Store) Segment(ctx context.Context, accountID string, intakeID, segment
 }
 
 // Segments returns the segments of a live intake in index order.
+// Callers read the intake itself first (LiveIntake), so a deleted intake
+// simply has no segments here.
 func (s *Store) Segments(ctx context.Context, accountID string, intakeID uuid.UUID) ([]Segment, error) {
-	if _, err := s.LiveIntake(ctx, accountID, intakeID); err != nil {
-		return nil, err
-	}
 	var segs []Segment
-	if err := s.db.WithContext(ctx).Where("account_id = ? AND intake_id = ?", accountID, intakeID).Order("idx").Find(&segs).Error; err != nil {
+	err := s.db.WithContext(ctx).Where("account_id = ? AND intake_id = ?", accountID, intakeID).
+		Where("EXISTS (SELECT 1 FROM intakes i WHERE i.id = segments.intake_id AND i.deleted_at IS NULL)").
+		Order("idx").Find(&segs).Error
+	if err != nil {
 		return nil, s.fail(err)
 	}
 	return segs, nil
