@@ -16,17 +16,7 @@ func DocumentScanWorkflow(ctx workflow.Context, in DocumentScanInput) (DocumentS
 	actx := activityCtx(ctx, 2*time.Minute, 0)
 	ref := ScanRef{AccountID: in.AccountID, ScanID: in.ScanID}
 
-	defer func() {
-		if !errors.Is(ctx.Err(), workflow.ErrCanceled) {
-			return
-		}
-		dctx, cancel := workflow.NewDisconnectedContext(ctx)
-		defer cancel()
-		purge := PurgeInput{Kind: KindDocumentScan, ID: in.ScanID, AccountID: in.AccountID}
-		if err := workflow.ExecuteActivity(activityCtx(dctx, time.Minute, 0), ActPurge, purge).Get(dctx, nil); err != nil {
-			workflow.GetLogger(ctx).Error("cleanup after cancellation failed", "scan_id", in.ScanID, "error", err)
-		}
-	}()
+	defer cleanUpIfCancelled(ctx, PurgeInput{Kind: KindDocumentScan, ID: in.ScanID, AccountID: in.AccountID})
 
 	if err := workflow.ExecuteActivity(actx, ActStartScan, ref).Get(ctx, nil); err != nil {
 		return finishScanOnError(ctx, in, err)

@@ -52,18 +52,7 @@ func IntakeWorkflow(ctx workflow.Context, in IntakeInput) (out IntakeOutput, err
 	info := workflow.GetInfo(ctx)
 	actx := activityCtx(ctx, 2*time.Minute, 0)
 
-	defer func() {
-		if !errors.Is(ctx.Err(), workflow.ErrCanceled) {
-			return
-		}
-		// Deleted while processing: remove whatever was written so far.
-		dctx, cancel := workflow.NewDisconnectedContext(ctx)
-		defer cancel()
-		purge := PurgeInput{Kind: KindIntake, ID: in.IntakeID, AccountID: in.AccountID}
-		if perr := workflow.ExecuteActivity(activityCtx(dctx, time.Minute, 0), ActPurge, purge).Get(dctx, nil); perr != nil {
-			log.Error("cleanup after cancellation failed", "intake_id", in.IntakeID, "error", perr)
-		}
-	}()
+	defer cleanUpIfCancelled(ctx, PurgeInput{Kind: KindIntake, ID: in.IntakeID, AccountID: in.AccountID})
 
 	var an AnalyzeResult
 	err = workflow.ExecuteActivity(actx, ActAnalyze, AnalyzeInput{
@@ -245,6 +234,20 @@ func classifyFailure(err error) (problem FileProblem, gone bool) {
 		}
 	}
 	return FileProblem{Code: "processing_failed", Message: "the file could not be processed; try again or contact support"}, false
+}
+
+// cleanUpIfCancelled removes what a processing workflow wrote when it was
+// cancelled (its object was deleted while it ran). It runs on a
+// disconnected context: the workflow's own is already cancelled.
+func cleanUpIfCancelled(ctx workflow.Context, in PurgeInput) {
+	if !errors.Is(ctx.Err(), workflow.ErrCanceled) {
+		return
+	}
+	dctx, cancel := workflow.NewDisconnectedContext(ctx)
+	defer cancel()
+	if err := workflow.ExecuteActivity(activityCtx(dctx, time.Minute, 0), ActPurge, in).Get(dctx, nil); err != nil {
+		workflow.GetLogger(ctx).Error("cleanup after cancellation failed", "kind", in.Kind, "id", in.ID, "error", err)
+	}
 }
 
 func setStatus(ctx workflow.Context, status string) {
