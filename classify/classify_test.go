@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/clearedtostart/compliance/golden"
+	"github.com/clearedtostart/compliance/internal/golden"
 
 	"github.com/clearedtostart/compliance/catalog"
 )

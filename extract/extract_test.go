@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/clearedtostart/compliance/golden"
+	"github.com/clearedtostart/compliance/internal/golden"
 
 	"github.com/clearedtostart/compliance/catalog"
 )

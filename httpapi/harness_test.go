@@ -43,7 +43,7 @@ import (
 	"github.com/clearedtostart/compliance/ocr"
 	"github.com/clearedtostart/compliance/pipeline"
 	"github.com/clearedtostart/compliance/store"
-	"github.com/clearedtostart/compliance/testenv"
+	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/workflows"
 )
 

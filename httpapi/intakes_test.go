@@ -12,7 +12,7 @@ import (
 	"github.com/google/uuid"
 	"go.temporal.io/sdk/temporal"
 
-	"github.com/clearedtostart/compliance/sampledocs"
+	"github.com/clearedtostart/compliance/internal/sampledocs"
 	"github.com/clearedtostart/compliance/workflows"
 )
 

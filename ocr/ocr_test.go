@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/clearedtostart/compliance/sampledocs"
+	"github.com/clearedtostart/compliance/internal/sampledocs"
 )
 
 func TestParseTSV(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/clearedtostart/compliance/sampledocs"
+	"github.com/clearedtostart/compliance/internal/sampledocs"
 )
 
 func TestOpenAndRead(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/clearedtostart/compliance/golden"
+	"github.com/clearedtostart/compliance/internal/golden"
 )
 
 // The golden files pin the JSON clients receive, messages included: a

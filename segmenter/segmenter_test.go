@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/clearedtostart/compliance/golden"
+	"github.com/clearedtostart/compliance/internal/golden"
 
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/classify"

@@ -10,7 +10,7 @@ import (
 
 	"github.com/clearedtostart/compliance/derrors"
 	"github.com/clearedtostart/compliance/store"
-	"github.com/clearedtostart/compliance/testenv"
+	"github.com/clearedtostart/compliance/internal/testenv"
 )
 
 func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }

@@ -27,8 +27,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/clearedtostart/compliance/benchdoc"
-	"github.com/clearedtostart/compliance/sampledocs"
+	"github.com/clearedtostart/compliance/internal/benchdoc"
+	"github.com/clearedtostart/compliance/internal/sampledocs"
 )
 
 func main() {

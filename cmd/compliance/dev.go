@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/clearedtostart/compliance/config"
-	"github.com/clearedtostart/compliance/devstack"
+	"github.com/clearedtostart/compliance/internal/devstack"
 	"github.com/clearedtostart/compliance/store"
 )
 

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/clearedtostart/compliance/config"
-	"github.com/clearedtostart/compliance/devstack"
+	"github.com/clearedtostart/compliance/internal/devstack"
 )
 
 // stack runs a command against a throwaway PostgreSQL cluster and Temporal

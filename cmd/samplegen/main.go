@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/clearedtostart/compliance/sampledocs"
+	"github.com/clearedtostart/compliance/internal/sampledocs"
 )
 
 func main() {

@@ -23,7 +23,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/clearedtostart/compliance/devstack"
+	"github.com/clearedtostart/compliance/internal/devstack"
 	"github.com/clearedtostart/compliance/store"
 )
 

@@ -23,9 +23,9 @@ import (
 	"go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 
-	"github.com/clearedtostart/compliance/devstack"
-	"github.com/clearedtostart/compliance/sampledocs"
-	"github.com/clearedtostart/compliance/testenv"
+	"github.com/clearedtostart/compliance/internal/devstack"
+	"github.com/clearedtostart/compliance/internal/sampledocs"
+	"github.com/clearedtostart/compliance/internal/testenv"
 )
 
 // cluster is the service as separate processes, as in production: the API
