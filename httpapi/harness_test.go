@@ -40,10 +40,10 @@ import (
 	"github.com/clearedtostart/compliance/blobstore"
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/httpapi"
+	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/ocr"
 	"github.com/clearedtostart/compliance/pipeline"
 	"github.com/clearedtostart/compliance/store"
-	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/workflows"
 )
 

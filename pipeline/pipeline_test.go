@@ -7,10 +7,10 @@ import (
 	"time"
 
 	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/internal/sampledocs"
 	"github.com/clearedtostart/compliance/ocr"
 	"github.com/clearedtostart/compliance/pdfdoc"
 	"github.com/clearedtostart/compliance/rules"
-	"github.com/clearedtostart/compliance/internal/sampledocs"
 )
 
 func engine(t *testing.T) *Engine {

@@ -9,8 +9,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/clearedtostart/compliance/derrors"
-	"github.com/clearedtostart/compliance/store"
 	"github.com/clearedtostart/compliance/internal/testenv"
+	"github.com/clearedtostart/compliance/store"
 )
 
 func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }

@@ -16,12 +16,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/clearedtostart/compliance/internal/benchdoc"
 	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/internal/benchdoc"
+	"github.com/clearedtostart/compliance/internal/sampledocs"
 	"github.com/clearedtostart/compliance/ocr"
 	"github.com/clearedtostart/compliance/pipeline"
 	"github.com/clearedtostart/compliance/rules"
-	"github.com/clearedtostart/compliance/internal/sampledocs"
 )
 
 func main() {
