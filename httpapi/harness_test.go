@@ -435,13 +435,9 @@ func (hh *harness) findsWorkflow(t *testing.T, query, workflowID string) bool {
 	return false
 }
 
-// recordHistory writes a workflow's history for the replay tests.
-func (hh *harness) recordHistory(t *testing.T, workflowID, name string) {
-	t.Helper()
-	if !*recordHistories {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+// history reads a finished workflow's whole history.
+func (hh *harness) history(ctx context.Context, workflowID string) (*historypb.History, error) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	run := hh.tc.GetWorkflow(ctx, workflowID, "")
 	_ = run.Get(ctx, nil)
@@ -450,9 +446,22 @@ func (hh *harness) recordHistory(t *testing.T, workflowID, name string) {
 	for iter.HasNext() {
 		ev, err := iter.Next()
 		if err != nil {
-			t.Fatalf("history of %s: %v", workflowID, err)
+			return nil, fmt.Errorf("history of %s: %w", workflowID, err)
 		}
 		hist.Events = append(hist.Events, ev)
+	}
+	return hist, nil
+}
+
+// recordHistory writes a workflow's history for the replay tests.
+func (hh *harness) recordHistory(t *testing.T, workflowID, name string) {
+	t.Helper()
+	if !*recordHistories {
+		return
+	}
+	hist, err := hh.history(context.Background(), workflowID)
+	if err != nil {
+		t.Fatal(err)
 	}
 	b, err := temporalproto.CustomJSONMarshalOptions{Indent: "  "}.Marshal(hist)
 	if err != nil {
