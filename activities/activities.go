@@ -7,11 +7,14 @@ package activities
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"time"
 
+	"github.com/google/uuid"
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/worker"
@@ -116,10 +119,36 @@ func classify(err error) error {
 	return err
 }
 
-// heartbeat reports liveness every 3 s (the OCR heartbeat timeout is 15 s)
-// until stop is called, so a
-// killed worker's long activity is retried elsewhere within the heartbeat
-// timeout instead of its whole start-to-close timeout.
+// parseID reads an id of an activity input. A malformed id is the
+// caller's bug, not a passing fault: it fails at once instead of being
+// retried.
+func parseID(field, text string) (uuid.UUID, error) {
+	id, err := uuid.Parse(text)
+	if err != nil {
+		return uuid.Nil, temporal.NewNonRetryableApplicationError(
+			fmt.Sprintf("%s %q is not a UUID", field, text), workflows.ErrBadInput, err)
+	}
+	return id, nil
+}
+
+// decodeStored decodes a JSON column written by this service. Empty is
+// the zero value; anything that does not decode is corrupt data that no
+// retry mends, so it fails the activity at once and loudly.
+func decodeStored(raw []byte, v any, what string) error {
+	if len(raw) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return temporal.NewNonRetryableApplicationError(
+			fmt.Sprintf("stored %s does not decode", what), workflows.ErrBadInput, err)
+	}
+	return nil
+}
+
+// heartbeat reports liveness every 3 s until stop is called. The
+// workflows give long activities a heartbeat timeout of 15-20 s, so a
+// killed worker's activity is retried elsewhere within it instead of
+// after its whole start-to-close timeout.
 func heartbeat(ctx context.Context) (stop func()) {
 	done := make(chan struct{})
 	go func() {

@@ -2,7 +2,6 @@ package activities
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/google/uuid"
 
@@ -20,9 +19,9 @@ type scanStore interface {
 
 // StartScan moves a scan and its task to IN_PROGRESS.
 func (a *Activities) StartScan(ctx context.Context, in workflows.ScanRef) error {
-	id, err := uuid.Parse(in.ScanID)
+	id, err := parseID("scan_id", in.ScanID)
 	if err != nil {
-		return classify(err)
+		return err
 	}
 	return classify(a.store.StartDocumentScan(ctx, in.AccountID, id))
 }
@@ -32,9 +31,11 @@ func (a *Activities) StartScan(ctx context.Context, in workflows.ScanRef) error 
 // requirement in the context, the requirement that fits the recognised type
 // is used.
 func (a *Activities) JudgeScan(ctx context.Context, in workflows.JudgeScanInput) (workflows.ProcessSegmentResult, error) {
-	id, err := uuid.Parse(in.ScanID)
+	stop := heartbeat(ctx)
+	defer stop()
+	id, err := parseID("scan_id", in.ScanID)
 	if err != nil {
-		return workflows.ProcessSegmentResult{}, classify(err)
+		return workflows.ProcessSegmentResult{}, err
 	}
 	scan, err := a.store.LiveDocumentScan(ctx, in.AccountID, id)
 	if err != nil {
@@ -45,7 +46,9 @@ func (a *Activities) JudgeScan(ctx context.Context, in workflows.JudgeScanInput)
 		return workflows.ProcessSegmentResult{}, classify(err)
 	}
 	var sc store.IntakeContext
-	_ = json.Unmarshal(scan.Context, &sc)
+	if err := decodeStored(scan.Context, &sc, "document scan context"); err != nil {
+		return workflows.ProcessSegmentResult{}, err
+	}
 	pages, err := a.loadPages(ctx, in.TextKeys)
 	if err != nil {
 		return workflows.ProcessSegmentResult{}, classify(err)
@@ -110,9 +113,9 @@ func (a *Activities) JudgeScan(ctx context.Context, in workflows.JudgeScanInput)
 
 // FinishScan records a scan's failure on the scan and its task.
 func (a *Activities) FinishScan(ctx context.Context, in workflows.FinishScanInput) error {
-	id, err := uuid.Parse(in.ScanID)
+	id, err := parseID("scan_id", in.ScanID)
 	if err != nil {
-		return classify(err)
+		return err
 	}
 	return classify(a.store.FinishDocumentScan(ctx, in.AccountID, id, store.ScanOutcome{
 		Status: "FAILED", TaskError: in.ErrorCode + ": " + in.ErrorMessage,

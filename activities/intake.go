@@ -2,7 +2,6 @@ package activities
 
 import (
 	"context"
-	"encoding/json"
 	"runtime"
 
 	"github.com/google/uuid"
@@ -28,13 +27,13 @@ type intakeStore interface {
 
 // RecordSplit stores the page count and the segments, PENDING.
 func (a *Activities) RecordSplit(ctx context.Context, in workflows.RecordSplitInput) error {
-	id, err := uuid.Parse(in.IntakeID)
+	id, err := parseID("intake_id", in.IntakeID)
 	if err != nil {
-		return classify(err)
+		return err
 	}
 	segs := make([]store.SplitSegment, len(in.Segments))
 	for i, s := range in.Segments {
-		sid, err := uuid.Parse(s.ID)
+		sid, err := parseID("segment id", s.ID)
 		if err != nil {
 			return err
 		}
@@ -61,10 +60,12 @@ func (a *Activities) ProcessSegment(ctx context.Context, in workflows.ProcessSeg
 // transaction. A segment whose PDF cannot be cut is stored FAILED (no retry
 // would help); storage and database errors retry the batch.
 func (a *Activities) ProcessSegments(ctx context.Context, in workflows.ProcessSegmentsInput) (workflows.ProcessSegmentsResult, error) {
+	stop := heartbeat(ctx)
+	defer stop()
 	log := a.log.With("intake_id", in.IntakeID, "workflow_id", activity.GetInfo(ctx).WorkflowExecution.ID)
-	intakeID, err := uuid.Parse(in.IntakeID)
+	intakeID, err := parseID("intake_id", in.IntakeID)
 	if err != nil {
-		return workflows.ProcessSegmentsResult{}, classify(err)
+		return workflows.ProcessSegmentsResult{}, err
 	}
 	intake, err := a.store.LiveIntake(ctx, in.AccountID, intakeID)
 	if err != nil {
@@ -76,8 +77,12 @@ func (a *Activities) ProcessSegments(ctx context.Context, in workflows.ProcessSe
 	}
 	var cand store.IntakeContext
 	var validate store.ValidateOptions
-	_ = json.Unmarshal(intake.Context, &cand)
-	_ = json.Unmarshal(intake.Validate, &validate)
+	if err := decodeStored(intake.Context, &cand, "intake context"); err != nil {
+		return workflows.ProcessSegmentsResult{}, err
+	}
+	if err := decodeStored(intake.Validate, &validate, "intake validate options"); err != nil {
+		return workflows.ProcessSegmentsResult{}, err
+	}
 	pdf, err := a.pdfBytes(ctx, in.PDFKey)
 	if err != nil {
 		return workflows.ProcessSegmentsResult{}, classify(err)
@@ -97,9 +102,9 @@ func (a *Activities) ProcessSegments(ctx context.Context, in workflows.ProcessSe
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, w := range in.Segments {
 		g.Go(func() error {
-			segID, err := uuid.Parse(w.Spec.ID)
+			segID, err := parseID("segment id", w.Spec.ID)
 			if err != nil {
-				return classify(err)
+				return err
 			}
 			start, end := w.Spec.PageStart, w.Spec.PageEnd
 			seg := &store.Segment{ID: segID, AccountID: in.AccountID, IntakeID: intakeID, Index: w.Spec.Index, PageStart: &start, PageEnd: &end}
@@ -188,9 +193,9 @@ func fillSegment(seg *store.Segment, j pipeline.Judgement, fileKey string) error
 // FinishIntake ends an intake. On SUCCESS it rolls the stored segments up
 // into the intake's validation and fraud results.
 func (a *Activities) FinishIntake(ctx context.Context, in workflows.FinishIntakeInput) error {
-	id, err := uuid.Parse(in.IntakeID)
+	id, err := parseID("intake_id", in.IntakeID)
 	if err != nil {
-		return classify(err)
+		return err
 	}
 	out := store.IntakeOutcome{Status: in.Status, PageCount: in.PageCount, ErrorCode: in.ErrorCode, ErrorMessage: in.ErrorMessage}
 	switch in.Status {
@@ -205,7 +210,9 @@ func (a *Activities) FinishIntake(ctx context.Context, in workflows.FinishIntake
 			return classify(err)
 		}
 		var validate store.ValidateOptions
-		_ = json.Unmarshal(intake.Validate, &validate)
+		if err := decodeStored(intake.Validate, &validate, "intake validate options"); err != nil {
+			return err
+		}
 		if validate.Requirement != "" {
 			res := "NOT_SUPPORTED"
 			if out.Validation, err = store.ToJSON(pipeline.Validation{Requirement: validate.Requirement, Result: &res}); err != nil {
@@ -233,8 +240,11 @@ func (a *Activities) rollup(ctx context.Context, accountID string, id uuid.UUID,
 		}
 		if s.ValidationResult != nil {
 			o.ValidationResult = *s.ValidationResult
-			var tree rules.Tree
-			if err := json.Unmarshal(s.Validations, &tree); err == nil {
+			if len(s.Validations) > 0 {
+				var tree rules.Tree
+				if err := decodeStored(s.Validations, &tree, "segment validations"); err != nil {
+					return err
+				}
 				o.Validations = &tree
 			}
 		}
@@ -248,7 +258,9 @@ func (a *Activities) rollup(ctx context.Context, accountID string, id uuid.UUID,
 		outcomes = append(outcomes, o)
 	}
 	var validate store.ValidateOptions
-	_ = json.Unmarshal(intake.Validate, &validate)
+	if err := decodeStored(intake.Validate, &validate, "intake validate options"); err != nil {
+		return err
+	}
 	if validate.Requirement != "" {
 		v := pipeline.RollupValidation(a.engine.Catalog(), validate.Requirement, outcomes, a.today())
 		if out.Validation, err = store.ToJSON(v); err != nil {

@@ -21,6 +21,8 @@ import (
 // Analyze opens an upload: images become a PDF, the text layer of every
 // page is read and stored, and the pages without one are listed for OCR.
 func (a *Activities) Analyze(ctx context.Context, in workflows.AnalyzeInput) (workflows.AnalyzeResult, error) {
+	stop := heartbeat(ctx)
+	defer stop()
 	log := a.log.With("owner_id", in.OwnerID, "kind", in.Kind, "workflow_id", activity.GetInfo(ctx).WorkflowExecution.ID)
 	data, err := a.blobs.Get(ctx, in.FileKey)
 	if err != nil {

@@ -25,9 +25,9 @@ func (a *Activities) Purge(ctx context.Context, in workflows.PurgeInput) (workfl
 	if in.FileID == "" {
 		return res, nil
 	}
-	fileID, err := uuid.Parse(in.FileID)
+	fileID, err := parseID("file_id", in.FileID)
 	if err != nil {
-		return res, classify(err)
+		return res, err
 	}
 	key, err := a.store.ReleaseFile(ctx, in.AccountID, fileID)
 	if err != nil {
@@ -40,10 +40,12 @@ func (a *Activities) Purge(ctx context.Context, in workflows.PurgeInput) (workfl
 		a.pdfs.forget(key)
 		res.Deleted++
 	}
-	if id, err := uuid.Parse(in.ID); err == nil {
-		if err := a.store.MarkPurged(ctx, in.Kind, id); err != nil {
-			return res, err
-		}
+	id, err := parseID("id", in.ID)
+	if err != nil {
+		return res, err
+	}
+	if err := a.store.MarkPurged(ctx, in.Kind, id); err != nil {
+		return res, err
 	}
 	a.log.Info("purged", "kind", in.Kind, "id", in.ID, "blobs", res.Deleted)
 	return res, nil

@@ -1,10 +1,8 @@
 package workflows
 
 import (
-	"errors"
 	"time"
 
-	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 )
 
@@ -14,6 +12,7 @@ import (
 func DocumentScanWorkflow(ctx workflow.Context, in DocumentScanInput) (DocumentScanOutput, error) {
 	info := workflow.GetInfo(ctx)
 	actx := activityCtx(ctx, 2*time.Minute, 0)
+	longCtx := activityCtx(ctx, 2*time.Minute, 20*time.Second)
 	ref := ScanRef{AccountID: in.AccountID, ScanID: in.ScanID}
 
 	defer cleanUpIfCancelled(ctx, PurgeInput{Kind: KindDocumentScan, ID: in.ScanID, AccountID: in.AccountID})
@@ -24,7 +23,7 @@ func DocumentScanWorkflow(ctx workflow.Context, in DocumentScanInput) (DocumentS
 	setStatus(ctx, "IN_PROGRESS")
 
 	var an AnalyzeResult
-	err := workflow.ExecuteActivity(actx, ActAnalyze, AnalyzeInput{
+	err := workflow.ExecuteActivity(longCtx, ActAnalyze, AnalyzeInput{
 		Kind: KindDocumentScan, OwnerID: in.ScanID, AccountID: in.AccountID, FileKey: in.FileKey, MimeType: in.MimeType,
 	}).Get(ctx, &an)
 	if err != nil {
@@ -39,7 +38,7 @@ func DocumentScanWorkflow(ctx workflow.Context, in DocumentScanInput) (DocumentS
 		keys[i] = p.TextKey
 	}
 	var judged ProcessSegmentResult
-	err = workflow.ExecuteActivity(actx, ActJudgeScan, JudgeScanInput{
+	err = workflow.ExecuteActivity(longCtx, ActJudgeScan, JudgeScanInput{
 		AccountID: in.AccountID, ScanID: in.ScanID, PDFKey: an.PDFKey, TextKeys: keys, Info: an.Info, FromImage: an.FromImage,
 	}).Get(ctx, &judged)
 	if err != nil {
@@ -49,23 +48,10 @@ func DocumentScanWorkflow(ctx workflow.Context, in DocumentScanInput) (DocumentS
 	return DocumentScanOutput{Status: "SUCCESS", DocumentType: judged.DocumentType}, nil
 }
 
+// finishScanOnError ends the scan after a failed step (see endOnError).
 func finishScanOnError(ctx workflow.Context, in DocumentScanInput, cause error) (DocumentScanOutput, error) {
-	if errors.Is(ctx.Err(), workflow.ErrCanceled) || temporal.IsCanceledError(cause) {
-		return DocumentScanOutput{Status: "DELETED"}, temporal.NewCanceledError()
-	}
-	problem, gone := classifyFailure(cause)
-	if gone {
-		return DocumentScanOutput{Status: "DELETED"}, nil
-	}
-	err := workflow.ExecuteActivity(activityCtx(ctx, time.Minute, 0), ActFinishScan, FinishScanInput{
-		AccountID: in.AccountID, ScanID: in.ScanID, ErrorCode: problem.Code, ErrorMessage: problem.Message,
-	}).Get(ctx, nil)
-	if err != nil {
-		if _, gone := classifyFailure(err); gone {
-			return DocumentScanOutput{Status: "DELETED"}, nil
-		}
-		return DocumentScanOutput{}, err
-	}
-	setStatus(ctx, "FAILED")
-	return DocumentScanOutput{Status: "FAILED", ErrorCode: problem.Code}, nil
+	status, problem, err := endOnError(ctx, cause, ActFinishScan, func(p FileProblem) any {
+		return FinishScanInput{AccountID: in.AccountID, ScanID: in.ScanID, ErrorCode: p.Code, ErrorMessage: p.Message}
+	})
+	return DocumentScanOutput{Status: status, ErrorCode: problem.Code}, err
 }

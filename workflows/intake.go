@@ -24,7 +24,7 @@ var retry = &temporal.RetryPolicy{
 	BackoffCoefficient:     2,
 	MaximumInterval:        30 * time.Second,
 	MaximumAttempts:        10,
-	NonRetryableErrorTypes: []string{ErrBadFile, ErrGone},
+	NonRetryableErrorTypes: []string{ErrBadFile, ErrGone, ErrBadInput},
 }
 
 func activityCtx(ctx workflow.Context, startToClose, heartbeat time.Duration) workflow.Context {
@@ -51,11 +51,14 @@ func IntakeWorkflow(ctx workflow.Context, in IntakeInput) (out IntakeOutput, err
 	log := workflow.GetLogger(ctx)
 	info := workflow.GetInfo(ctx)
 	actx := activityCtx(ctx, 2*time.Minute, 0)
+	// Reading a file and judging segments are the long steps: they
+	// heartbeat, so a killed worker's step moves on within 20 s.
+	longCtx := activityCtx(ctx, 2*time.Minute, 20*time.Second)
 
 	defer cleanUpIfCancelled(ctx, PurgeInput{Kind: KindIntake, ID: in.IntakeID, AccountID: in.AccountID})
 
 	var an AnalyzeResult
-	err = workflow.ExecuteActivity(actx, ActAnalyze, AnalyzeInput{
+	err = workflow.ExecuteActivity(longCtx, ActAnalyze, AnalyzeInput{
 		Kind: KindIntake, OwnerID: in.IntakeID, AccountID: in.AccountID, FileKey: in.FileKey, MimeType: in.MimeType,
 	}).Get(ctx, &an)
 	if err != nil {
@@ -100,14 +103,14 @@ func IntakeWorkflow(ctx workflow.Context, in IntakeInput) (out IntakeOutput, err
 	// the segments of a batch in parallel inside it.
 	if workflow.GetVersion(ctx, "batch-segments", workflow.DefaultVersion, 1) == workflow.DefaultVersion {
 		for _, w := range works {
-			futures = append(futures, workflow.ExecuteActivity(actx, ActProcessSegment, ProcessSegmentInput{
+			futures = append(futures, workflow.ExecuteActivity(longCtx, ActProcessSegment, ProcessSegmentInput{
 				AccountID: in.AccountID, IntakeID: in.IntakeID, Segment: w.Spec, PDFKey: an.PDFKey,
 				TextKeys: w.TextKeys, Info: an.Info, FromImage: an.FromImage,
 			}))
 		}
 	} else {
 		for _, batch := range Batches(works) {
-			futures = append(futures, workflow.ExecuteActivity(actx, ActProcessSegments, ProcessSegmentsInput{
+			futures = append(futures, workflow.ExecuteActivity(longCtx, ActProcessSegments, ProcessSegmentsInput{
 				AccountID: in.AccountID, IntakeID: in.IntakeID, Segments: batch, PDFKey: an.PDFKey,
 				Info: an.Info, FromImage: an.FromImage,
 			}))
@@ -191,31 +194,41 @@ func featuresOf(pages []PageRef) []segmenter.PageFeatures {
 	return out
 }
 
-// finishIntakeOnError ends the intake after a failed step: a bad file or
-// exhausted retries make it FAILED with an error code; a delete (Gone or a
-// cancellation) ends the workflow without touching the tombstone.
+// finishIntakeOnError ends the intake after a failed step (see endOnError).
 func finishIntakeOnError(ctx workflow.Context, in IntakeInput, cause error, pageCount *int) (IntakeOutput, error) {
+	status, problem, err := endOnError(ctx, cause, ActFinishIntake, func(p FileProblem) any {
+		return FinishIntakeInput{
+			AccountID: in.AccountID, IntakeID: in.IntakeID, Status: "FAILED", PageCount: pageCount,
+			ErrorCode: p.Code, ErrorMessage: p.Message,
+		}
+	})
+	if status == "FAILED" {
+		workflow.GetLogger(ctx).Warn("intake failed", "intake_id", in.IntakeID, "code", problem.Code, "cause", cause)
+	}
+	return IntakeOutput{Status: status, ErrorCode: problem.Code}, err
+}
+
+// endOnError ends a processing workflow after a failed step: a bad file or
+// exhausted retries record FAILED with an error code (through the activity
+// named record, with the input made from the problem); a delete (Gone or a
+// cancellation) ends the workflow as DELETED without touching the
+// tombstone. status is empty when recording the failure itself failed.
+func endOnError(ctx workflow.Context, cause error, record string, input func(FileProblem) any) (status string, problem FileProblem, err error) {
 	if errors.Is(ctx.Err(), workflow.ErrCanceled) || temporal.IsCanceledError(cause) {
-		return IntakeOutput{Status: "DELETED"}, temporal.NewCanceledError()
+		return "DELETED", FileProblem{}, temporal.NewCanceledError()
 	}
 	problem, gone := classifyFailure(cause)
 	if gone {
-		return IntakeOutput{Status: "DELETED"}, nil
+		return "DELETED", FileProblem{}, nil
 	}
-	actx := activityCtx(ctx, time.Minute, 0)
-	err := workflow.ExecuteActivity(actx, ActFinishIntake, FinishIntakeInput{
-		AccountID: in.AccountID, IntakeID: in.IntakeID, Status: "FAILED", PageCount: pageCount,
-		ErrorCode: problem.Code, ErrorMessage: problem.Message,
-	}).Get(ctx, nil)
-	if err != nil {
+	if err := workflow.ExecuteActivity(activityCtx(ctx, time.Minute, 0), record, input(problem)).Get(ctx, nil); err != nil {
 		if _, gone := classifyFailure(err); gone {
-			return IntakeOutput{Status: "DELETED"}, nil
+			return "DELETED", FileProblem{}, nil
 		}
-		return IntakeOutput{}, err
+		return "", FileProblem{}, err
 	}
 	setStatus(ctx, "FAILED")
-	workflow.GetLogger(ctx).Warn("intake failed", "intake_id", in.IntakeID, "code", problem.Code, "cause", cause)
-	return IntakeOutput{Status: "FAILED", ErrorCode: problem.Code}, nil
+	return "FAILED", problem, nil
 }
 
 // classifyFailure turns an activity error into the problem reported to the

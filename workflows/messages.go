@@ -42,6 +42,10 @@ const (
 	ErrBadFile = "BadFile"
 	// ErrGone: the object was deleted while it was being processed.
 	ErrGone = "Gone"
+	// ErrBadInput: an activity's input or the stored row it reads is
+	// malformed (an id that is not a UUID, stored JSON that does not
+	// decode). Retrying cannot fix it, so it fails at once.
+	ErrBadInput = "BadInput"
 )
 
 // FileProblem is the detail of an ErrBadFile error.
