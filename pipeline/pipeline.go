@@ -333,7 +333,7 @@ func (e *Engine) Judge(in JudgeInput) Judgement {
 			// An unreadable document might be the one asked for (NOT_SUPPORTED);
 			// a blank page is not a candidate.
 			if in.ValidateAnyType || (!readable && !blank) || rules.IsCandidate(req, j.DocumentType) {
-				tree := rules.Evaluate(req, rules.Input{
+				tree := rules.Evaluate(e.cat, req, rules.Input{
 					DocumentType: j.DocumentType, Readable: readable, Fields: j.Fields,
 					Candidate: in.Candidate, AsOf: in.AsOf,
 				})

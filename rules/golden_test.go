@@ -47,7 +47,7 @@ func TestGolden(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.in.AsOf = day(defaultAsOf)
-			tree := Evaluate(requirement(t, tc.req), tc.in)
+			tree := Evaluate(testCatalog, requirement(t, tc.req), tc.in)
 			checkInvariants(t, tree)
 			got, err := json.MarshalIndent(tree, "", "  ")
 			if err != nil {

@@ -17,7 +17,6 @@ package rules
 
 import (
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/clearedtostart/compliance/catalog"
@@ -122,24 +121,18 @@ type RuleResult struct {
 	Message  string `json:"message"`
 }
 
-var defaultCatalog = sync.OnceValue(catalog.MustLoad)
-
 // IsCandidate reports whether the requirement accepts documents of the type.
 func IsCandidate(req *catalog.Requirement, documentType string) bool {
 	return req != nil && slices.Contains(req.Accepts, documentType)
 }
 
-// Evaluate judges the document against the requirement using the embedded
-// catalog for what it knows about document types.
-func Evaluate(req *catalog.Requirement, in Input) Tree {
-	return EvaluateWith(defaultCatalog(), req, in)
-}
-
-// EvaluateWith is Evaluate with an explicit catalog, for callers that hold
-// one (the catalog decides which types carry a date of birth).
-func EvaluateWith(c *catalog.Catalog, req *catalog.Requirement, in Input) Tree {
+// Evaluate judges the document against the requirement. The catalog is
+// the one req comes from: it decides which types carry a date of birth and
+// how types are named in messages. It must not be nil; a judge without one
+// could not tell whether a date of birth should have been compared.
+func Evaluate(c *catalog.Catalog, req *catalog.Requirement, in Input) Tree {
 	if c == nil {
-		c = defaultCatalog()
+		panic("rules: Evaluate needs a catalog")
 	}
 	j := &judge{cat: c, in: in, asOf: dateOf(in.AsOf)}
 	tree := Tree{AsOf: j.asOf.Format(time.DateOnly), Rules: []RuleResult{}}
@@ -208,15 +201,16 @@ func EvaluateWith(c *catalog.Catalog, req *catalog.Requirement, in Input) Tree {
 //
 // A present but unreadable expiration_date yields false rather than a date
 // from the window: inventing a later expiry than the document prints would
-// keep it "valid" too long.
+// keep it "valid" too long. A nil catalog knows no windows, so only a
+// printed expiration_date is returned.
 func ExpiresAt(c *catalog.Catalog, documentType string, fields map[string]any) (time.Time, bool) {
-	if c == nil {
-		c = defaultCatalog()
-	}
 	switch exp := readDate(fields, fieldExpirationDate); exp.state {
 	case present:
 		return exp.date, true
 	case malformed:
+		return time.Time{}, false
+	}
+	if c == nil {
 		return time.Time{}, false
 	}
 	for _, req := range c.Requirements() {

@@ -93,7 +93,7 @@ func evaluate(t *testing.T, reqKey string, in Input) Tree {
 		in.AsOf = day(defaultAsOf)
 	}
 	in.Readable = true
-	tree := Evaluate(req, in)
+	tree := Evaluate(testCatalog, req, in)
 	checkInvariants(t, tree)
 	return tree
 }
@@ -339,7 +339,7 @@ func TestOrderAndResult(t *testing.T) {
 
 func TestNotSupported(t *testing.T) {
 	req := requirement(t, "physical_exam")
-	tree := Evaluate(req, Input{DocumentType: "other", Readable: false, Fields: f{}, AsOf: day(defaultAsOf)})
+	tree := Evaluate(testCatalog, req, Input{DocumentType: "other", Readable: false, Fields: f{}, AsOf: day(defaultAsOf)})
 	checkInvariants(t, tree)
 	if tree.Result != NotSupported || len(tree.Rules) != 3+len(req.Rules) {
 		t.Fatalf("tree = %+v", tree)
@@ -350,17 +350,17 @@ func TestNotSupported(t *testing.T) {
 		}
 	}
 	// Unreadable wins even when the fields would pass.
-	tree = Evaluate(requirement(t, "bls"), Input{DocumentType: "bls", Fields: f{"expiration_date": "2030-01-01"}, AsOf: day(defaultAsOf)})
+	tree = Evaluate(testCatalog, requirement(t, "bls"), Input{DocumentType: "bls", Fields: f{"expiration_date": "2030-01-01"}, AsOf: day(defaultAsOf)})
 	if tree.Result != NotSupported {
 		t.Fatalf("unreadable bls = %s", tree.Result)
 	}
 
-	tree = Evaluate(requirement(t, "oig_exclusion_check"), Input{DocumentType: "bls", Readable: true, AsOf: day(defaultAsOf)})
+	tree = Evaluate(testCatalog, requirement(t, "oig_exclusion_check"), Input{DocumentType: "bls", Readable: true, AsOf: day(defaultAsOf)})
 	checkInvariants(t, tree)
 	if tree.Result != NotSupported || tree.Rules[0].Reason != ReasonNotADocumentRequirement {
 		t.Fatalf("registry requirement = %+v", tree)
 	}
-	tree = Evaluate(nil, Input{DocumentType: "bls", Readable: true, AsOf: day(defaultAsOf)})
+	tree = Evaluate(testCatalog, nil, Input{DocumentType: "bls", Readable: true, AsOf: day(defaultAsOf)})
 	checkInvariants(t, tree)
 	if tree.Result != NotSupported || tree.Rules[0].Reason != ReasonUnknownRequirement {
 		t.Fatalf("nil requirement = %+v", tree)
@@ -563,7 +563,7 @@ func TestEveryCatalogRuleIsChecked(t *testing.T) {
 		}
 	}
 	req := &catalog.Requirement{Key: "future", Fulfillment: catalog.FulfillDocument, Accepts: []string{"bls"}, Rules: []catalog.Rule{{Name: "made_up"}}}
-	tree := Evaluate(req, Input{DocumentType: "bls", Readable: true, Fields: f{}, AsOf: day(defaultAsOf)})
+	tree := Evaluate(testCatalog, req, Input{DocumentType: "bls", Readable: true, Fields: f{}, AsOf: day(defaultAsOf)})
 	checkInvariants(t, tree)
 	if tree.Result != Invalid || tree.Rules[3].Reason != ReasonUnknownRule {
 		t.Fatalf("unknown rule = %+v", tree)
@@ -582,7 +582,7 @@ func TestAsOf(t *testing.T) {
 		t.Fatalf("tree = %+v", tree)
 	}
 	req := requirement(t, "bls")
-	tree = Evaluate(req, Input{DocumentType: "bls", Readable: true, Fields: f{"expiration_date": "2001-01-01"}})
+	tree = Evaluate(testCatalog, req, Input{DocumentType: "bls", Readable: true, Fields: f{"expiration_date": "2001-01-01"}})
 	if tree.AsOf != time.Now().Format(time.DateOnly) && tree.AsOf != time.Now().UTC().Format(time.DateOnly) {
 		t.Errorf("zero as_of judged on %s", tree.AsOf)
 	}
@@ -646,6 +646,22 @@ func TestExpiresAt(t *testing.T) {
 	if got, ok := ExpiresAt(nil, "bls", f{"expiration_date": "2027-01-01"}); !ok || iso(got) != "2027-01-01" {
 		t.Errorf("nil catalog: %v %v", got, ok)
 	}
+	// Without a catalog no window is known: no expiry is made up.
+	if got, ok := ExpiresAt(nil, "tb_blood_test", f{"collection_date": "2025-03-15"}); ok {
+		t.Errorf("nil catalog, window type: %s, want none", iso(got))
+	}
+}
+
+// TestEvaluateNeedsCatalog: without a catalog the type's date of birth
+// cannot be known, so Evaluate refuses rather than skipping dob_match.
+func TestEvaluateNeedsCatalog(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("Evaluate with a nil catalog returned a verdict")
+		}
+	}()
+	Evaluate(nil, requirement(t, "government_id"), Input{DocumentType: "drivers_license", Readable: true,
+		Fields: f{"date_of_birth": "1990-12-04"}, Candidate: Candidate{DateOfBirth: "1990-04-12"}, AsOf: day(defaultAsOf)})
 }
 
 // TestExpiresAtAgreesWithEvaluate: the day ExpiresAt reports is the last
@@ -663,7 +679,7 @@ func TestExpiresAtAgreesWithEvaluate(t *testing.T) {
 				t.Fatalf("%s %s: no expiry", docType, iso(d))
 			}
 			for asOf, want := range map[time.Time]string{last: Valid, last.AddDate(0, 0, 1): Invalid, d: Valid} {
-				tree := Evaluate(req, Input{DocumentType: docType, Readable: true, Fields: fields, AsOf: asOf})
+				tree := Evaluate(testCatalog, req, Input{DocumentType: docType, Readable: true, Fields: fields, AsOf: asOf})
 				if tree.Result != want {
 					t.Fatalf("%s dated %s, expires %s: as of %s got %s, want %s", docType, iso(d), iso(last), iso(asOf), tree.Result, want)
 				}

@@ -238,7 +238,7 @@ func scoreValidation(ctx context.Context, e *pipeline.Engine, cat *catalog.Catal
 				opt.Variant = variant
 				doc := sampledocs.Generate(rr, typ, p, opt)
 				cand := rules.Candidate{FirstName: p.FirstName, MiddleName: p.MiddleName, LastName: p.LastName, DateOfBirth: p.DOB.Format(time.DateOnly)}
-				want := rules.Evaluate(req, rules.Input{DocumentType: typ, Readable: true, Fields: doc.Fields, Candidate: cand, AsOf: asOf}).Result
+				want := rules.Evaluate(cat, req, rules.Input{DocumentType: typ, Readable: true, Fields: doc.Fields, Candidate: cand, AsOf: asOf}).Result
 				pdf, err := sampledocs.RenderPDF(doc)
 				if err != nil {
 					return v, err
