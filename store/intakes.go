@@ -291,8 +291,9 @@ func (s *Store) DeleteIntake(ctx context.Context, accountID string, id uuid.UUID
 }
 
 // ReleaseFile marks a file deleted when no live intake or document scan
-// uses it any more and returns its blob key for removal; it returns "" when
-// the file is still in use or already released.
+// uses it any more and returns its blob key for removal; it returns "" while
+// the file is still in use. A released file's key is returned again, so a
+// purge that died between this call and removing the blob finishes it.
 func (s *Store) ReleaseFile(ctx context.Context, accountID string, fileID uuid.UUID) (string, error) {
 	var key string
 	err := s.tx(ctx, func(tx *gorm.DB) error {
