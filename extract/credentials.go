@@ -222,7 +222,7 @@ var (
 func readDriversLicense(r *reading) {
 	r.aamvaName()
 	r.name(true)
-	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
+	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	// Some states' numbers are mostly letters ("WDL3PBLVJ72R").
 	r.lookup("license_number", dlNumberLabels, idFinder(2))
 	// The issuing state heads the card; an address further down may be in
@@ -331,7 +331,7 @@ func passportNumberFinder(s string) []hit {
 
 func readPassport(r *reading) {
 	r.name(false)
-	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
+	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	r.lookup("passport_number", passportNumberLabels, passportNumberFinder)
 	r.lookupText("nationality", nationalityLabels, textFinder)
 	r.lookup("issue_date", issueLabels, dateFinder(roleDate))
@@ -374,11 +374,14 @@ func (r *reading) mrz() {
 		}
 		r.set("passport_number", strings.TrimRight(m2[1], "<"), conf)
 		r.set("nationality", strings.Trim(m2[3], "<"), conf)
-		if d, ok := mrzDate(m2[4], roleBirth); ok {
-			r.set("date_of_birth", d, conf)
+		if d, ok := mrzDate(m2[4]).birth(r.asOf); ok {
+			r.set("date_of_birth", d.Format(time.DateOnly), conf)
 		}
-		if d, ok := mrzDate(m2[7], roleExpiry); ok {
-			r.set("expiration_date", d, conf)
+		exp := mrzDate(m2[7])
+		// An expiry is never in the last century.
+		exp.y, exp.twoDigitY = 2000+exp.y, false
+		if d, ok := exp.resolve(roleExpiry); ok {
+			r.set("expiration_date", d.Format(time.DateOnly), conf)
 		}
 		return
 	}
@@ -401,20 +404,12 @@ func mrzCheck(s string) string {
 	return strconv.Itoa(sum % 10)
 }
 
-func mrzDate(yymmdd string, role dateRole) (string, bool) {
+// mrzDate is a date of the machine-readable zone, YYMMDD, as printed.
+func mrzDate(yymmdd string) dateHit {
 	y, _ := strconv.Atoi(yymmdd[:2])
 	m, _ := strconv.Atoi(yymmdd[2:4])
 	d, _ := strconv.Atoi(yymmdd[4:])
-	h := dateHit{y: y, m: m, d: d, twoDigitY: true}
-	if role == roleExpiry {
-		// An expiry is never in the last century.
-		h = dateHit{y: 2000 + y, m: m, d: d}
-	}
-	t, ok := h.resolve(role)
-	if !ok {
-		return "", false
-	}
-	return t.Format(time.DateOnly), true
+	return dateHit{y: y, m: m, d: d, twoDigitY: true}
 }
 
 // ssnPrinted is a Social Security number as cards and copies print it,

@@ -8,19 +8,16 @@ import (
 	"time"
 )
 
-// dateRole says how an incomplete date is completed: a birth date's
-// two-digit year is in the past, an expiry printed as a month runs to that
-// month's last day, any other month-only date is read as the month's first.
+// dateRole says how an incomplete date is completed: an expiry printed as
+// a month runs to that month's last day, any other month-only date is read
+// as the month's first. Dates of birth are completed by dateHit.birth,
+// which needs the day the document is judged on.
 type dateRole int
 
 const (
 	roleDate dateRole = iota
 	roleExpiry
-	roleBirth
 )
-
-// now is the clock two-digit birth years are judged against.
-var now = time.Now
 
 // mon is a month's name or its abbreviation, nothing longer: "Dec" must
 // not be read out of "Declination".
@@ -103,28 +100,16 @@ func findDates(s string) []dateHit {
 func (h dateHit) resolve(role dateRole) (time.Time, bool) {
 	y := h.y
 	if h.twoDigitY {
-		switch role {
-		case roleBirth:
-			// A nurse is at least sixteen.
-			y = 2000 + h.y
-			if y > now().Year()-16 {
-				y -= 100
-			}
-		default:
-			y = 2000 + h.y
-			if h.y >= 70 {
-				y = 1900 + h.y
-			}
+		y = 2000 + h.y
+		if h.y >= 70 {
+			y = 1900 + h.y
 		}
 	}
 	if y < 1900 || y > 2199 || h.m < 1 || h.m > 12 {
 		return time.Time{}, false
 	}
 	if h.monthOnly {
-		switch role {
-		case roleBirth:
-			return time.Time{}, false
-		case roleExpiry:
+		if role == roleExpiry {
 			return time.Date(y, time.Month(h.m)+1, 0, 0, 0, 0, 0, time.UTC), true
 		}
 		return time.Date(y, time.Month(h.m), 1, 0, 0, 0, 0, time.UTC), true
@@ -136,12 +121,41 @@ func (h dateHit) resolve(role dateRole) (time.Time, bool) {
 	return t, true
 }
 
+// birth completes a printed date of birth as of the day the document is
+// judged on: a two-digit year is the latest that makes the holder at least
+// sixteen in asOf's year, and a month without a day is no date of birth.
+// A zero asOf puts every two-digit birth year in the 1900s.
+func (h dateHit) birth(asOf time.Time) (time.Time, bool) {
+	if h.monthOnly {
+		return time.Time{}, false
+	}
+	if h.twoDigitY {
+		// A nurse is at least sixteen.
+		h.y += 2000
+		if h.y > asOf.Year()-16 {
+			h.y -= 100
+		}
+		h.twoDigitY = false
+	}
+	return h.resolve(roleDate)
+}
+
 // dateFinder finds dates for a role, as ISO strings.
 func dateFinder(role dateRole) finder {
+	return completedDates(func(h dateHit) (time.Time, bool) { return h.resolve(role) })
+}
+
+// birthDateFinder finds dates of birth, as ISO strings, completed as of
+// the day the document is judged on.
+func birthDateFinder(asOf time.Time) finder {
+	return completedDates(func(h dateHit) (time.Time, bool) { return h.birth(asOf) })
+}
+
+func completedDates(complete func(dateHit) (time.Time, bool)) finder {
 	return func(s string) []hit {
 		var out []hit
 		for _, h := range findDates(s) {
-			if t, ok := h.resolve(role); ok {
+			if t, ok := complete(h); ok {
 				out = append(out, hit{start: h.start, end: h.end, value: t.Format(time.DateOnly)})
 			}
 		}

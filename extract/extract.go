@@ -35,6 +35,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/classify"
@@ -48,13 +49,15 @@ type Result struct {
 }
 
 // Extract reads the fields of a document of type docType. An unknown type
-// is read as "other".
-func Extract(c *catalog.Catalog, docType string, text string) Result {
+// is read as "other". asOf is the day the document is judged on: a date of
+// birth printed with a two-digit year is the latest that makes the holder
+// at least sixteen that year (a zero asOf reads every such year as 19xx).
+func Extract(c *catalog.Catalog, docType string, text string, asOf time.Time) Result {
 	t, ok := c.Type(docType)
 	if !ok {
 		t, _ = c.Type(catalog.OtherType)
 	}
-	r := &reading{doc: newDoc(text), norm: " " + classify.Normalize(text) + " ", typ: t.Key,
+	r := &reading{doc: newDoc(text), norm: " " + classify.Normalize(text) + " ", typ: t.Key, asOf: asOf,
 		fields: map[string]any{}, conf: map[string]float64{}}
 	if strings.TrimSpace(text) != "" {
 		if read, ok := readers[t.Key]; ok {
@@ -80,6 +83,7 @@ type reading struct {
 	doc    *doc
 	norm   string // classify.Normalize of the text, padded with spaces
 	typ    string
+	asOf   time.Time // the day the document is judged on
 	fields map[string]any
 	conf   map[string]float64
 }

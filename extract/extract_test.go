@@ -17,6 +17,10 @@ import (
 	"github.com/clearedtostart/compliance/catalog"
 )
 
+// testAsOf is the day fixtures are judged on, fixed so that their
+// two-digit birth years read the same in every year the tests run.
+var testAsOf = time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+
 // docFixture is a document text with the fields it must yield, from
 // testdata/docs/<name>.txt and <name>.json.
 type docFixture struct {
@@ -74,7 +78,7 @@ func TestDocuments(t *testing.T) {
 	for _, f := range docFixtures(t) {
 		t.Run(f.name, func(t *testing.T) {
 			seen[f.typ] = true
-			got := Extract(c, f.typ, f.text)
+			got := Extract(c, f.typ, f.text, testAsOf)
 			if g := asJSON(t, got.Fields); !reflect.DeepEqual(g, f.want) {
 				t.Errorf("fields differ\n got: %s\nwant: %s\n%s", mustJSON(g), mustJSON(f.want), fieldDiff(f.want, g))
 			}
@@ -246,14 +250,63 @@ func TestDates(t *testing.T) {
 	}
 }
 
+// TestBirthDateCentury: a two-digit birth year is the latest that makes
+// the holder at least sixteen on the day the document is judged, whatever
+// the clock says, in every layout that prints one.
 func TestBirthDateCentury(t *testing.T) {
-	defer func(f func() time.Time) { now = f }(now)
-	now = func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
 	c := catalog.MustLoad()
-	for in, want := range map[string]string{"3/14/85": "1985-03-14", "3/14/05": "2005-03-14", "3/14/15": "1915-03-14"} {
-		got := Extract(c, "tb_skin_test", "Tuberculin skin test\nName: Ann Lee\nDOB: "+in).Fields["date_of_birth"]
-		if got != want {
-			t.Errorf("DOB %s = %v, want %s", in, got, want)
+	asOf := func(y int) time.Time { return time.Date(y, 6, 1, 0, 0, 0, 0, time.UTC) }
+	tests := []struct {
+		printed string
+		asOf    time.Time
+		want    string // "" for no date of birth
+	}{
+		{"3/14/85", asOf(2026), "1985-03-14"},
+		{"3/14/05", asOf(2026), "2005-03-14"},
+		{"3/14/10", asOf(2026), "2010-03-14"}, // sixteen this year
+		{"3/14/11", asOf(2026), "1911-03-14"}, // fifteen: not a nurse, so a century earlier
+		{"3/14/15", asOf(2026), "1915-03-14"},
+		{"3/14/05", asOf(1990), "1905-03-14"},
+		{"3/14/70", asOf(1990), "1970-03-14"},
+		{"3/14/74", asOf(1990), "1974-03-14"}, // sixteen that year
+		{"3/14/15", asOf(2040), "2015-03-14"},
+		{"3/14/70", asOf(2026), "1970-03-14"},
+		{"3/14/70", asOf(2090), "2070-03-14"},
+		{"14 MAR 05", asOf(2026), "2005-03-14"},
+		{"14 MAR 05", asOf(1990), "1905-03-14"},
+		{"3/14/05", time.Time{}, "1905-03-14"},
+		{"3/14/1985", asOf(1990), "1985-03-14"}, // a four-digit year is as printed
+		{"Mar 2005", asOf(2026), ""},            // a month is no date of birth
+	}
+	for _, tt := range tests {
+		t.Run(tt.printed+" as of "+tt.asOf.Format(time.DateOnly), func(t *testing.T) {
+			got := Extract(c, "tb_skin_test", "Tuberculin skin test\nName: Ann Lee\nDOB: "+tt.printed, tt.asOf).Fields["date_of_birth"]
+			if tt.want == "" {
+				if got != nil {
+					t.Fatalf("date_of_birth = %v, want none", got)
+				}
+				return
+			}
+			if got != tt.want {
+				t.Fatalf("date_of_birth = %v, want %s", got, tt.want)
+			}
+		})
+	}
+	// The machine-readable zone of a passport prints YYMMDD.
+	mrz := "PASSPORT\nP<UTOLEE<<ANN<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<\nL898902C36UTO%s6F2811225ZE184226B<<<<<10\n"
+	for _, tt := range []struct {
+		yymmdd string
+		asOf   time.Time
+		want   string
+	}{
+		{"050314", asOf(2026), "2005-03-14"},
+		{"050314", asOf(1990), "1905-03-14"},
+		{"880314", asOf(2026), "1988-03-14"},
+	} {
+		fields := Extract(c, "passport", fmt.Sprintf(mrz, tt.yymmdd), tt.asOf).Fields
+		if fields["date_of_birth"] != tt.want || fields["expiration_date"] != "2028-11-22" {
+			t.Errorf("MRZ %s as of %s: date_of_birth %v, expiration_date %v; want %s, 2028-11-22",
+				tt.yymmdd, tt.asOf.Format(time.DateOnly), fields["date_of_birth"], fields["expiration_date"], tt.want)
 		}
 	}
 }
@@ -278,7 +331,7 @@ func TestSSNNeverLeaks(t *testing.T) {
 			if ssn == "123456789" && typ != "social_security_card" {
 				continue
 			}
-			res := Extract(c, typ, strings.ReplaceAll(text, "SSN", ssn))
+			res := Extract(c, typ, strings.ReplaceAll(text, "SSN", ssn), testAsOf)
 			b, _ := json.Marshal(res)
 			for _, leak := range []string{"123-45-6789", "123 45 6789", "123456789", "l23-45", "45-67"} {
 				if strings.Contains(string(b), leak) {
@@ -318,7 +371,7 @@ func TestLayouts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Extract(c, "bls", "BLS Provider\n"+tt.text)
+			got := Extract(c, "bls", "BLS Provider\n"+tt.text, testAsOf)
 			if got.Fields["expiration_date"] != tt.want {
 				t.Fatalf("expiration_date = %v, want %s (fields %v)", got.Fields["expiration_date"], tt.want, got.Fields)
 			}
@@ -329,11 +382,11 @@ func TestLayouts(t *testing.T) {
 // TestProseIsNoLabel: label words inside sentences are not labels.
 func TestProseIsNoLabel(t *testing.T) {
 	c := catalog.MustLoad()
-	got := Extract(c, "tb_blood_test", "QuantiFERON\nA negative result does not exclude infection.\nPositive controls were run.")
+	got := Extract(c, "tb_blood_test", "QuantiFERON\nA negative result does not exclude infection.\nPositive controls were run.", testAsOf)
 	if v, ok := got.Fields["result"]; ok {
 		t.Fatalf("result %v read from prose", v)
 	}
-	got = Extract(c, "physical_exam", "Physical Exam\nName: Ann Lee\n[X] Cleared for duty without restrictions\n[ ] Cleared with restrictions: ________\n[ ] Not cleared")
+	got = Extract(c, "physical_exam", "Physical Exam\nName: Ann Lee\n[X] Cleared for duty without restrictions\n[ ] Cleared with restrictions: ________\n[ ] Not cleared", testAsOf)
 	if got.Fields["cleared"] != true {
 		t.Fatalf("cleared = %v", got.Fields["cleared"])
 	}
@@ -392,7 +445,7 @@ func TestVocabulary(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.typ+"/"+tt.text, func(t *testing.T) {
-			got := Extract(c, tt.typ, tt.text).Fields[tt.field]
+			got := Extract(c, tt.typ, tt.text, testAsOf).Fields[tt.field]
 			if got != tt.want {
 				t.Fatalf("%s = %#v, want %#v", tt.field, got, tt.want)
 			}
@@ -416,7 +469,7 @@ func TestNames(t *testing.T) {
 		{"Maria A1varez has successfully completed the course.", "Maria Alvarez", "Maria", "Alvarez"},
 	}
 	for _, tt := range tests {
-		got := Extract(c, "hipaa_training", tt.text).Fields
+		got := Extract(c, "hipaa_training", tt.text, testAsOf).Fields
 		if got["full_name"] != tt.full || got["first_name"] != tt.first || got["last_name"] != tt.last {
 			t.Errorf("%q: got %v %v %v, want %q %q %q", tt.text, got["full_name"], got["first_name"], got["last_name"], tt.full, tt.first, tt.last)
 		}
@@ -433,14 +486,14 @@ func TestEdges(t *testing.T) {
 	c := catalog.MustLoad()
 	for _, typ := range []string{"bls", "other", "no_such_type", "mmr_record"} {
 		for _, text := range []string{"", "   \n\n ", "\f", "%%%% ~~~ ||| ___"} {
-			got := Extract(c, typ, text)
+			got := Extract(c, typ, text, testAsOf)
 			if got.Fields == nil || got.Confidence == nil || len(got.Fields) != 0 {
 				t.Errorf("%s %q: %+v", typ, text, got)
 			}
 		}
 	}
 	// An unknown type reads as other: the holder's name only.
-	got := Extract(c, "no_such_type", "Name: Ann Lee\nExpires: 01/01/2030")
+	got := Extract(c, "no_such_type", "Name: Ann Lee\nExpires: 01/01/2030", testAsOf)
 	if !reflect.DeepEqual(got.Fields, map[string]any{"full_name": "Ann Lee"}) {
 		t.Errorf("unknown type fields = %v", got.Fields)
 	}
@@ -451,7 +504,7 @@ func TestGolden(t *testing.T) {
 	c := catalog.MustLoad()
 	var b strings.Builder
 	for _, f := range docFixtures(t) {
-		js, err := json.Marshal(Extract(c, f.typ, f.text))
+		js, err := json.Marshal(Extract(c, f.typ, f.text, testAsOf))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -467,6 +520,6 @@ func BenchmarkExtract(b *testing.B) {
 		b.Fatal(err)
 	}
 	for i := 0; i < b.N; i++ {
-		Extract(c, "tb_blood_test", string(text))
+		Extract(c, "tb_blood_test", string(text), testAsOf)
 	}
 }

@@ -73,7 +73,7 @@ func latest(fs []found) (found, bool) {
 
 func readTBSkinTest(r *reading) {
 	r.name(false)
-	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
+	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	// A two-step test prints two placements and two readings; the last
 	// step is the one that dates the result.
 	if f, ok := latest(r.doc.lookupAll(administeredLabels, dateFinder(roleDate), false)); ok {
@@ -138,7 +138,7 @@ func (r *reading) tbResult() {
 
 func readTBBloodTest(r *reading) {
 	r.name(false)
-	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
+	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	r.lookup("collection_date", collectionLabels, dateFinder(roleDate))
 	if !r.lookup("result", igraResultLabels, optionFinder(tbOptions)) {
 		if f, ok := r.doc.lookupInline(igraTestNames, optionFinder(tbOptions)); ok {
@@ -172,7 +172,7 @@ var provenanceTail = regexp.MustCompile(`(?i)[,\s]+(?:radiologist|attending|diag
 
 func readChestXray(r *reading) {
 	r.name(false)
-	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
+	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	r.lookup("exam_date", examDateLabels, dateFinder(roleDate))
 	if !r.markedResult(cxrOptions) {
 		r.lookup("result", cxrResultLabels, optionFinder(cxrOptions))
@@ -199,7 +199,7 @@ var (
 
 func readPhysicalExam(r *reading) {
 	r.name(false)
-	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
+	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	r.lookup("exam_date", examDateLabels, dateFinder(roleDate))
 	r.lookup("exam_date", dateLabel, dateFinder(roleDate))
 	r.lookupText("restrictions", restrictionLabels, textFinder)
@@ -233,7 +233,7 @@ var (
 
 func readDrugScreen(r *reading) {
 	r.name(false)
-	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
+	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	r.lookup("collection_date", collectionLabels, dateFinder(roleDate))
 	r.lookup("collection_date", dateLabel, dateFinder(roleDate))
 	if !r.markedResult(drugOptions) && !r.lookup("result", drugResultLabels, optionFinder(drugOptions)) {
@@ -339,7 +339,7 @@ var (
 
 func readBackgroundCheck(r *reading) {
 	r.name(false)
-	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
+	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	r.lookup("completed_date", bgDateLabels, dateFinder(roleDate))
 	r.lookup("result", bgResultLabels, optionFinder(backgroundOptions))
 	if v, ok := r.firstMentioned(vendors); ok {

@@ -113,7 +113,7 @@ func (r *reading) immunizationLines() []immunizationLine {
 
 func readImmunization(r *reading) {
 	r.name(false)
-	r.lookup("date_of_birth", dobLabels, dateFinder(roleBirth))
+	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	lines := r.immunizationLines()
 	doses, titerDates := r.doses(lines)
 	switch r.typ {

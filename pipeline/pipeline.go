@@ -319,7 +319,7 @@ func (e *Engine) Judge(in JudgeInput) Judgement {
 		j.DocumentType = t.Key
 	}
 	j.Category, j.SchemaID = t.Category, t.SchemaID()
-	ext := extract.Extract(e.cat, j.DocumentType, text)
+	ext := extract.Extract(e.cat, j.DocumentType, text, in.AsOf)
 	j.Fields = ext.Fields
 	if j.Fields == nil {
 		j.Fields = map[string]any{}
