@@ -305,7 +305,7 @@ var (
 		"document no", "document number", "card no", "card #")
 	nationalityLabels = compileLabels("nationality", "nationalite", "nacionalidad", "citizenship")
 	// The translations passports print after their labels.
-	_ = compileLabels("nom", "apellidos", "prenoms", "nombres", "date de naissance", "lieu de naissance",
+	passportTranslationLabels = compileLabels("nom", "apellidos", "prenoms", "nombres", "date de naissance", "lieu de naissance",
 		"lugar de nacimiento", "sexe", "sexo", "date de delivrance", "fecha de expedicion", "date d'expiration",
 		"fecha de caducidad", "autorite", "autoridad", "tipo", "codigo", "no. du passeport")
 	passportNumber = regexp.MustCompile(`\b([A-Z0-9]{6,9})\b`)

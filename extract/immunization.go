@@ -59,7 +59,7 @@ var notDoseLabels = map[string]bool{
 
 var (
 	lotLabels       = compileLabels("lot number", "lot #", "lot no", "lot")
-	_               = compileLabels("vis", "printed", "date printed", "vis date")
+	visLabels       = compileLabels("vis", "printed", "date printed", "vis date")
 	titerDateLabels = compileDateLabels("titer date", "date of titer", "collection date", "date collected", "collected on",
 		"collected", "specimen collected", "date drawn", "drawn", "date of collection")
 	titerResultLabels = compileLabels("titer result", "immune status", "immunity status", "overall interpretation",

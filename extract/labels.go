@@ -16,11 +16,10 @@ import (
 type label struct {
 	text string
 	re   *regexp.Regexp
+	// date marks the label of a date field: a row of labels over a row of
+	// dates is matched among its date labels only.
+	date bool
 }
-
-// dateLabels are the labels of date fields, by text: a row of labels over
-// a row of dates is matched among its date labels only.
-var dateLabels = map[string]bool{}
 
 // phraseLabels are labels specific enough to be labels wherever they
 // stand, even inside running text: every label of three words or more,
@@ -79,23 +78,37 @@ func compileLabel(text string) label {
 
 // compileDateLabels is compileLabels for the labels of a date field.
 func compileDateLabels(texts ...string) []label {
-	for _, t := range texts {
-		dateLabels[t] = true
+	out := compileLabels(texts...)
+	for i := range out {
+		out[i].date = true
 	}
-	return compileLabels(texts...)
+	return out
 }
 
-// compileLabels compiles a field's labels and registers them as known, so
-// that other fields' values end where they start.
+// compileLabels compiles a field's labels. A group of labels bounds other
+// fields' values only once it is listed in allLabels.
 func compileLabels(texts ...string) []label {
 	out := make([]label, len(texts))
 	for i, t := range texts {
 		out[i] = compileLabel(t)
 	}
-	for _, l := range out {
-		if !registered[l.text] {
-			registered[l.text] = true
-			allLabels = append(allLabels, l)
+	return out
+}
+
+// knownLabels merges groups of labels into one list, each spelling once,
+// where the group that lists it first puts it. A spelling is a date label
+// when any date field reads by it.
+func knownLabels(groups ...[]label) []label {
+	var out []label
+	at := map[string]int{}
+	for _, g := range groups {
+		for _, l := range g {
+			if i, ok := at[l.text]; ok {
+				out[i].date = out[i].date || l.date
+				continue
+			}
+			at[l.text] = len(out)
+			out = append(out, l)
 		}
 	}
 	return out
@@ -165,12 +178,35 @@ func lineLead(s string) bool {
 
 // allLabels is every label any field reads, plus words forms print as
 // labels of fields no type keeps. A value ends where another label starts.
-var (
-	allLabels  []label
-	registered = map[string]bool{}
+// A group left out of this list would let other fields' values run over
+// its labels (TestEveryLabelGroupIsKnown). The order decides between
+// labels matching the same text; it is the order the groups are declared
+// in, file by file.
+var allLabels = knownLabels(
+	// credentials.go
+	certIDLabels, trainingCenterLabels, licenseTypeLabels, licenseNumberLabels, licenseStatusLabels,
+	licenseStateLabels, dlNumberLabels, addressLabels, passportNumberLabels, nationalityLabels,
+	passportTranslationLabels, trainingCompletionLabels,
+	// employment.go
+	specialtyLabels, checklistDateLabels, senderLabels,
+	// finders.go
+	dobLabels, expiryLabels, issueLabels, completionLabels, collectionLabels, dateLabel,
+	// health.go
+	administeredLabels, readDateLabels, indurationLabels, tbResultLabels, tbProviderLabels, igraResultLabels,
+	igraTestNames, labLabels, examDateLabels, cxrResultLabels, cxrProviderLabels, restrictionLabels,
+	examinerLabels, drugResultLabels, testDateLabels, respiratorLabels, fitResultLabels, bgDateLabels,
+	bgResultLabels, vendorLabels,
+	// immunization.go
+	lotLabels, visLabels, titerDateLabels, titerResultLabels,
+	// labels.go
+	unkeptFieldLabels,
+	// names.go
+	nameLabels, lastNameLabels, firstNameLabels, middleLabels, otherPeopleLabels,
 )
 
-var _ = compileLabels(
+// unkeptFieldLabels are the words forms print as labels of fields no type
+// keeps.
+var unkeptFieldLabels = compileLabels(
 	"sex", "gender", "age", "mrn", "phone", "fax", "address", "id", "time", "signature", "site", "lot", "lot number", "lot #",
 	"route", "dept", "department", "position", "employer", "account", "ssn", "eyes", "hgt", "height", "wgt", "weight",
 	"hair", "class", "rstr", "restr", "end", "dd", "donor id", "specimen", "specimen id", "order #", "reason for test",

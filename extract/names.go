@@ -39,11 +39,10 @@ var (
 	middleLabels    = compileLabels("middle name", "middle initial", "mi", "m.i.")
 )
 
-// Labels that stand next to names of people who are not the holder. They
-// are only registered (compileLabels adds every label to the set that
-// bounds values), so that they shadow the bare "name"; nothing reads them
-// by name.
-var _ = compileLabels(
+// otherPeopleLabels stand next to names of people who are not the holder.
+// They are only known (listed in allLabels), so that they shadow the bare
+// "name"; nothing reads them by name.
+var otherPeopleLabels = compileLabels(
 	"training center name", "instructor name", "facility name", "clinic name", "company name", "employer name",
 	"physician name", "doctor name", "product name", "lab name", "site name", "school name", "program name",
 	"course name", "vaccine name", "parent name", "guardian name", "contact name", "agency name", "organization name",

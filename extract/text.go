@@ -49,7 +49,7 @@ func (d *doc) matchesOn(i int) []labelMatch {
 	for _, l := range allLabels {
 		for _, loc := range l.re.FindAllStringIndex(line, -1) {
 			if wordBoundary(line, loc[0], loc[1]) {
-				out = append(out, labelMatch{start: loc[0], end: loc[1], text: l.text, date: dateLabels[l.text]})
+				out = append(out, labelMatch{start: loc[0], end: loc[1], text: l.text, date: l.date})
 			}
 		}
 	}
