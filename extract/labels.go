@@ -1,6 +1,6 @@
 package extract
 
-// Labels: how a label phrase is compiled to tolerate OCR, the registry of
+// Labels: how a label phrase is compiled to tolerate OCR, the list of
 // every known label, and where a label stands as one.
 
 import (
