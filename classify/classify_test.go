@@ -240,20 +240,46 @@ func TestEveryTypeHasHints(t *testing.T) {
 	}
 }
 
+// TestConcurrentUse classifies every fixture from several goroutines at
+// once (the worker judges a batch's segments in parallel on one
+// classifier) and requires exactly the answers of a sequential run; under
+// -race it also catches shared state written during classification.
 func TestConcurrentUse(t *testing.T) {
 	c := classifier(t)
 	fs := fixtures(t)
+	want := make([]string, len(fs))
+	for i, f := range fs {
+		js, err := json.Marshal(c.Classify(f.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = string(js)
+	}
+	const workers = 8
+	got := make([][]string, workers)
 	var wg sync.WaitGroup
-	for i := 0; i < 8; i++ {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for _, f := range fs {
-				c.Classify(f.text)
+			got[w] = make([]string, len(fs))
+			// Each goroutine walks the fixtures from its own offset, so
+			// different texts are classified at the same moment.
+			for k := range fs {
+				i := (k + w*len(fs)/workers) % len(fs)
+				js, _ := json.Marshal(c.Classify(fs[i].text))
+				got[w][i] = string(js)
 			}
 		}()
 	}
 	wg.Wait()
+	for w := range workers {
+		for i, f := range fs {
+			if got[w][i] != want[i] {
+				t.Errorf("goroutine %d, %s: %s, sequentially %s", w, f.name, got[w][i], want[i])
+			}
+		}
+	}
 }
 
 // TestGolden records every fixture's full result, so that a change of

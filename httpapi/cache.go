@@ -8,13 +8,13 @@ import (
 	"github.com/clearedtostart/compliance/store"
 )
 
-// viewCache keeps rendered intakes that no longer change by themselves
-// (SUCCESS, FAILED, deleted), so that a client polling a finished intake
-// costs one indexed lookup instead of loading and rendering every segment.
-// An entry is served only while the intake's version (status, updated_at,
-// deleted_at) still matches the database, so a delete or any later change
-// shows at once, on every replica; and never longer than maxAge, so the
-// presigned URLs inside stay far from expiry.
+// viewCache keeps rendered intakes and document scans that no longer
+// change by themselves (SUCCESS, FAILED, deleted), so that a client polling
+// a finished intake costs one indexed lookup instead of loading and
+// rendering every segment. An entry is served only while the object's
+// version (status, updated_at, deleted_at) still matches the database, so a
+// delete or any later change shows at once, on every replica; and never
+// longer than maxAge, so the presigned URLs inside stay far from expiry.
 type viewCache struct {
 	mu      sync.Mutex
 	entries map[string]cachedView
@@ -24,7 +24,7 @@ type viewCache struct {
 
 type cachedView struct {
 	body    []byte
-	version store.IntakeVersion
+	version store.Version
 	at      time.Time
 }
 
@@ -40,7 +40,7 @@ func (c *viewCache) has(key string) bool {
 }
 
 // get returns the cached body when it is of version v and young enough.
-func (c *viewCache) get(key string, v store.IntakeVersion) ([]byte, bool) {
+func (c *viewCache) get(key string, v store.Version) ([]byte, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.entries[key]
@@ -54,7 +54,7 @@ func (c *viewCache) get(key string, v store.IntakeVersion) ([]byte, bool) {
 	return e.body, true
 }
 
-func (c *viewCache) put(key string, v store.IntakeVersion, body []byte) {
+func (c *viewCache) put(key string, v store.Version, body []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.entries) >= c.limit {
@@ -77,7 +77,7 @@ func (c *viewCache) drop(key string) {
 	delete(c.entries, key)
 }
 
-func sameVersion(a, b store.IntakeVersion) bool {
+func sameVersion(a, b store.Version) bool {
 	return a.ScanStatus == b.ScanStatus && sameTime(a.UpdatedAt, b.UpdatedAt) && sameTime(a.DeletedAt, b.DeletedAt)
 }
 

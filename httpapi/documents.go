@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/clearedtostart/compliance/lifecycle"
 	"github.com/clearedtostart/compliance/store"
 	"github.com/clearedtostart/compliance/workflows"
 )
@@ -17,6 +18,7 @@ import (
 type scanStore interface {
 	CreateDocumentScan(ctx context.Context, d *store.DocumentScan, newFile *store.File) error
 	DocumentScan(ctx context.Context, accountID string, id uuid.UUID) (*store.DocumentScan, error)
+	DocumentScanVersion(ctx context.Context, accountID string, id uuid.UUID) (store.Version, error)
 	DeleteDocumentScan(ctx context.Context, accountID string, id uuid.UUID) (*store.DocumentScan, bool, error)
 }
 
@@ -121,37 +123,25 @@ func (s *Server) startDocumentScan(ctx context.Context, id uuid.UUID, account, e
 	s.start(ctx, store.KindDocumentScan, id, workflows.DocumentScanWorkflowID(input.ScanID), workflows.DocumentScanWorkflow, input, attrs)
 }
 
+// getDocumentScan returns a document scan.
 func (s *Server) getDocumentScan(c *gin.Context) {
-	id, ok := pathUUID(c, "id")
-	if !ok {
-		return
-	}
-	d, err := s.store.DocumentScan(c.Request.Context(), accountOf(c), id)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, s.scanView(c.Request.Context(), d))
+	s.getObject(c, viewOf{
+		kind:    workflows.KindDocumentScan,
+		version: s.store.DocumentScanVersion,
+		render: func(ctx context.Context, account string, id uuid.UUID) (any, store.Version, error) {
+			d, err := s.store.DocumentScan(ctx, account, id)
+			if err != nil {
+				return nil, store.Version{}, err
+			}
+			return s.scanView(ctx, d), d.Version(), nil
+		},
+		terminal: lifecycle.DocumentScan.Terminal,
+	})
 }
 
-// deleteDocumentScan deletes a scan like deleteIntake deletes an intake.
+// deleteDocumentScan deletes a scan (see deleteObject).
 func (s *Server) deleteDocumentScan(c *gin.Context) {
-	id, ok := pathUUID(c, "id")
-	if !ok {
-		return
-	}
-	tomb, _, err := s.store.DeleteDocumentScan(c.Request.Context(), accountOf(c), id)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	if tomb.PurgedAt == nil {
-		s.purge(c.Request.Context(), workflows.PurgeInput{
-			Kind: workflows.KindDocumentScan, ID: id.String(), AccountID: tomb.AccountID, FileID: tomb.FileID.String(),
-		}, true)
-	}
-	s.logger(c).Info("document scan deleted", "scan_id", id)
-	c.JSON(http.StatusOK, gin.H{"id": id.String(), "deletedAt": tomb.DeletedAt})
+	s.deleteObject(c, workflows.KindDocumentScan, "deletedAt", deleteWith(s.store.DeleteDocumentScan))
 }
 
 type scanJSON struct {

@@ -8,15 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"go.temporal.io/sdk/client"
-
-	"github.com/clearedtostart/compliance/store"
 )
-
-type accountStore interface {
-	Ping(ctx context.Context) error
-	Account(ctx context.Context, id string) (*store.Account, error)
-	FraudSettings(ctx context.Context, accountID string) (store.FraudSettings, error)
-}
 
 // healthz answers while the process is up.
 func (s *Server) healthz(c *gin.Context) {
@@ -67,14 +59,4 @@ func (s *Server) readyz(c *gin.Context) {
 // openAPI serves the interface description.
 func (s *Server) openAPI(c *gin.Context) {
 	c.Data(http.StatusOK, "application/yaml; charset=utf-8", s.openapi)
-}
-
-// fraudSettings returns the account's fraud check settings.
-func (s *Server) fraudSettings(c *gin.Context) {
-	fs, err := s.store.FraudSettings(c.Request.Context(), accountOf(c))
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"enabled": fs.Enabled, "sensitivity": fs.Sensitivity})
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/derrors"
+	"github.com/clearedtostart/compliance/lifecycle"
 	"github.com/clearedtostart/compliance/store"
 	"github.com/clearedtostart/compliance/workflows"
 )
@@ -23,7 +24,7 @@ type intakeStore interface {
 	File(ctx context.Context, accountID string, id uuid.UUID) (*store.File, error)
 	CreateIntake(ctx context.Context, in *store.Intake, newFile *store.File) error
 	Intake(ctx context.Context, accountID string, id uuid.UUID) (*store.Intake, []store.Segment, error)
-	Version(ctx context.Context, accountID string, id uuid.UUID) (store.IntakeVersion, error)
+	IntakeVersion(ctx context.Context, accountID string, id uuid.UUID) (store.Version, error)
 	Segment(ctx context.Context, accountID string, intakeID, segmentID uuid.UUID) (*store.Segment, error)
 	DeleteIntake(ctx context.Context, accountID string, id uuid.UUID) (*store.Intake, bool, error)
 }
@@ -195,17 +196,6 @@ func (s *Server) checkRequirement(key, field string) error {
 	return nil
 }
 
-func (s *Server) checkSourceValidation(ctx context.Context, account string) error {
-	acc, err := s.store.Account(ctx, account)
-	if err != nil {
-		return err
-	}
-	if !acc.SourceValidationEnabled {
-		return derrors.New(derrors.SourceValidationDisabled, "source validation is not enabled for this account")
-	}
-	return nil
-}
-
 // resolveFile returns the intake's file: the uploaded part (new), or a
 // previously uploaded file named by file_id. Exactly one must be given.
 func (s *Server) resolveFile(ctx context.Context, account string, up *upload) (file, newFile *store.File, err error) {
@@ -245,41 +235,20 @@ func (s *Server) startIntake(ctx context.Context, in *store.Intake, f *store.Fil
 	s.start(ctx, store.KindIntake, in.ID, in.WorkflowID, workflows.IntakeWorkflow, input, attrs)
 }
 
-// getIntake returns an intake with its segments. A finished intake is
-// served from the view cache while its version is unchanged.
+// getIntake returns an intake with its segments.
 func (s *Server) getIntake(c *gin.Context) {
-	id, ok := pathUUID(c, "id")
-	if !ok {
-		return
-	}
-	ctx, account := c.Request.Context(), accountOf(c)
-	key := account + "/" + id.String()
-	if s.views.has(key) {
-		v, err := s.store.Version(ctx, account, id)
-		if err != nil {
-			s.views.drop(key)
-			fail(c, err)
-			return
-		}
-		if body, ok := s.views.get(key, v); ok {
-			c.Data(http.StatusOK, "application/json; charset=utf-8", body)
-			return
-		}
-	}
-	in, segs, err := s.store.Intake(ctx, account, id)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	body, err := json.Marshal(s.intakeView(ctx, in, segs))
-	if err != nil {
-		fail(c, errorf("render intake: %w", err))
-		return
-	}
-	if in.ScanStatus != "PENDING" || in.DeletedAt != nil {
-		s.views.put(key, store.IntakeVersion{ScanStatus: in.ScanStatus, UpdatedAt: in.UpdatedAt, DeletedAt: in.DeletedAt}, body)
-	}
-	c.Data(http.StatusOK, "application/json; charset=utf-8", body)
+	s.getObject(c, viewOf{
+		kind:    workflows.KindIntake,
+		version: s.store.IntakeVersion,
+		render: func(ctx context.Context, account string, id uuid.UUID) (any, store.Version, error) {
+			in, segs, err := s.store.Intake(ctx, account, id)
+			if err != nil {
+				return nil, store.Version{}, err
+			}
+			return s.intakeView(ctx, in, segs), in.Version(), nil
+		},
+		terminal: lifecycle.IntakeScan.Terminal,
+	})
 }
 
 // getSegment returns one segment of a live intake.
@@ -300,29 +269,9 @@ func (s *Server) getSegment(c *gin.Context) {
 	c.JSON(http.StatusOK, s.segmentView(c.Request.Context(), seg))
 }
 
-// deleteIntake deletes an intake: the tombstone is written at once, then a
-// purge workflow cancels processing and removes the files. The answer waits
-// briefly for the purge so that download URLs stop working before it; a
-// purge that takes longer goes on in Temporal. A second delete answers the
-// same tombstone.
+// deleteIntake deletes an intake (see deleteObject).
 func (s *Server) deleteIntake(c *gin.Context) {
-	id, ok := pathUUID(c, "id")
-	if !ok {
-		return
-	}
-	tomb, _, err := s.store.DeleteIntake(c.Request.Context(), accountOf(c), id)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	s.views.drop(accountOf(c) + "/" + id.String())
-	if tomb.PurgedAt == nil {
-		s.purge(c.Request.Context(), workflows.PurgeInput{
-			Kind: workflows.KindIntake, ID: id.String(), AccountID: tomb.AccountID, FileID: tomb.FileID.String(),
-		}, true)
-	}
-	s.logger(c).Info("intake deleted", "intake_id", id)
-	c.JSON(http.StatusOK, gin.H{"id": id.String(), "deleted_at": tomb.DeletedAt})
+	s.deleteObject(c, workflows.KindIntake, "deleted_at", deleteWith(s.store.DeleteIntake))
 }
 
 // pathUUID reads a UUID path parameter; anything else is a 404, like an

@@ -30,7 +30,7 @@ type Store interface {
 	accountStore
 	intakeStore
 	scanStore
-	resumeStore
+	startStore
 }
 
 // Workflows is what the handlers need of the Temporal client.

@@ -148,27 +148,19 @@ func (s *Store) FinishDocumentScan(ctx context.Context, accountID string, id uui
 // DeleteDocumentScan marks a scan deleted, erases its context and extracted
 // data and returns the tombstone; a second delete returns the same one.
 func (s *Store) DeleteDocumentScan(ctx context.Context, accountID string, id uuid.UUID) (tomb *DocumentScan, first bool, err error) {
-	err = s.tx(ctx, func(tx *gorm.DB) error {
-		var d DocumentScan
-		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
-			Where("account_id = ? AND id = ?", accountID, id).Take(&d).Error; err != nil {
-			return err
-		}
-		if d.DeletedAt != nil {
-			tomb = &d
-			return nil
-		}
-		now := time.Now().UTC().Truncate(time.Microsecond)
-		if err := tx.Model(&DocumentScan{}).Where("id = ?", id).Updates(map[string]any{
-			"deleted_at": now, "updated_at": now, "context": nil, "fields": nil, "validations": nil,
-			"fraud": nil, "task_result": nil,
-		}).Error; err != nil {
-			return err
-		}
-		d.DeletedAt, d.UpdatedAt = &now, now
-		d.Context, d.Fields, d.Validations, d.Fraud, d.TaskResult = nil, nil, nil, nil, nil
-		tomb, first = &d, true
-		return audit(tx, accountID, "document_scan", id.String(), d.ScanStatus, "DELETED", "deleted by client")
+	var d DocumentScan
+	first, err = s.tombstone(ctx, &d, tombstoneOf{
+		table: "document_scans", subject: "document_scan", accountID: accountID, id: id,
+		erase: []string{"context", "fields", "validations", "fraud", "task_result"},
 	})
-	return tomb, first, err
+	if err != nil {
+		return nil, false, err
+	}
+	return &d, first, nil
+}
+
+// DocumentScanVersion returns a scan's version; another account's scan is
+// not found.
+func (s *Store) DocumentScanVersion(ctx context.Context, accountID string, id uuid.UUID) (Version, error) {
+	return s.version(ctx, "document_scans", accountID, id)
 }

@@ -12,11 +12,6 @@ import (
 	"github.com/clearedtostart/compliance/lifecycle"
 )
 
-// CreateFile records an uploaded file whose blob is already stored.
-func (s *Store) CreateFile(ctx context.Context, f *File) error {
-	return s.fail(s.db.WithContext(ctx).Create(f).Error)
-}
-
 // File returns a live file of the account.
 func (s *Store) File(ctx context.Context, accountID string, id uuid.UUID) (*File, error) {
 	var f File
@@ -260,34 +255,20 @@ func (s *Store) FinishIntake(ctx context.Context, accountID string, id uuid.UUID
 }
 
 // DeleteIntake marks an intake deleted, erases what it held about the
-// candidate (context, segments and their fields) and returns the tombstone.
-// Deleting a deleted intake returns the same tombstone; first reports
-// whether this call did the delete.
+// candidate (context, validation, segments and their fields) and returns
+// the tombstone. Deleting a deleted intake returns the same tombstone;
+// first reports whether this call did the delete.
 func (s *Store) DeleteIntake(ctx context.Context, accountID string, id uuid.UUID) (tomb *Intake, first bool, err error) {
-	err = s.tx(ctx, func(tx *gorm.DB) error {
-		var in Intake
-		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
-			Where("account_id = ? AND id = ?", accountID, id).Take(&in).Error; err != nil {
-			return err
-		}
-		if in.DeletedAt != nil {
-			tomb = &in
-			return nil
-		}
-		now := time.Now().UTC().Truncate(time.Microsecond)
-		if err := tx.Where("intake_id = ?", id).Delete(&Segment{}).Error; err != nil {
-			return err
-		}
-		if err := tx.Model(&Intake{}).Where("id = ?", id).Updates(map[string]any{
-			"deleted_at": now, "updated_at": now, "context": nil, "validation": nil,
-		}).Error; err != nil {
-			return err
-		}
-		in.DeletedAt, in.UpdatedAt, in.Context, in.Validation = &now, &now, nil, nil
-		tomb, first = &in, true
-		return audit(tx, accountID, "intake", id.String(), in.ScanStatus, "DELETED", "deleted by client")
+	var in Intake
+	first, err = s.tombstone(ctx, &in, tombstoneOf{
+		table: "intakes", subject: "intake", accountID: accountID, id: id,
+		erase: []string{"context", "validation"},
+		also: func(tx *gorm.DB) error { return tx.Where("intake_id = ?", id).Delete(&Segment{}).Error },
 	})
-	return tomb, first, err
+	if err != nil {
+		return nil, false, err
+	}
+	return &in, first, nil
 }
 
 // ReleaseFile marks a file deleted when no live intake or document scan
@@ -320,20 +301,8 @@ func (s *Store) ReleaseFile(ctx context.Context, accountID string, fileID uuid.U
 	return key, err
 }
 
-// IntakeVersion is what changes whenever an intake's view changes once it
-// is terminal: callers that cache a rendered intake compare it with this.
-// (Every change to a terminal intake or its segments sets updated_at.)
-type IntakeVersion struct {
-	ScanStatus string
-	UpdatedAt  *time.Time
-	DeletedAt  *time.Time
-}
-
-// Version returns an intake's version; another account's intake is not
-// found.
-func (s *Store) Version(ctx context.Context, accountID string, id uuid.UUID) (IntakeVersion, error) {
-	var v IntakeVersion
-	err := s.db.WithContext(ctx).Model(&Intake{}).Select("scan_status", "updated_at", "deleted_at").
-		Where("account_id = ? AND id = ?", accountID, id).Take(&v).Error
-	return v, s.fail(err)
+// IntakeVersion returns an intake's version; another account's intake is
+// not found.
+func (s *Store) IntakeVersion(ctx context.Context, accountID string, id uuid.UUID) (Version, error) {
+	return s.version(ctx, "intakes", accountID, id)
 }

@@ -170,9 +170,6 @@ func isUnavailable(err error) bool {
 		strings.Contains(err.Error(), "conn closed") || strings.Contains(err.Error(), "connection refused")
 }
 
-// IsUnavailable reports whether err means the database could not be reached.
-func IsUnavailable(err error) bool { return derrors.Is(err, derrors.Unavailable) }
-
 // tx runs fn in a transaction and translates its error.
 func (s *Store) tx(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	return s.fail(s.db.WithContext(ctx).Transaction(fn))

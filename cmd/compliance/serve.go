@@ -15,6 +15,7 @@ import (
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/config"
 	"github.com/clearedtostart/compliance/httpapi"
+	"github.com/clearedtostart/compliance/resumer"
 )
 
 // serve runs the HTTP API alone (scaled out behind a load balancer).
@@ -58,7 +59,11 @@ func runAPI(ctx context.Context, cfg config.Config, d *deps, ready chan<- string
 		ErrorLog:     slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		BaseContext:  func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
-	go api.Resume(ctx, cfg.ResumeInterval)
+	res, err := resumer.New(resumer.Config{Store: d.st, Starter: api, Interval: cfg.ResumeInterval, Logger: log})
+	if err != nil {
+		return err
+	}
+	go res.Run(ctx)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("API listening", "addr", ln.Addr().String(), "public_base_url", cfg.PublicBaseURL)

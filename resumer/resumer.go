@@ -1,0 +1,107 @@
+// Package resumer starts the work that should be running but is not:
+// objects the API stored whose workflow start never reached Temporal
+// (Temporal was down, or the API died between the two), and deletes whose
+// purge did not finish. It is what makes "accepted" mean "will be done"
+// whatever restarts in between.
+//
+// Several API replicas may run it at once: every workflow id is its
+// object's, so each start happens once.
+package resumer
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/clearedtostart/compliance/store"
+)
+
+// Store lists the stalled work.
+type Store interface {
+	Unstarted(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
+	Unpurged(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
+}
+
+// Starter starts workflows; both calls are idempotent and log their own
+// failures (the next round tries again).
+type Starter interface {
+	StartStalled(ctx context.Context, o store.Stalled)
+	PurgeStalled(ctx context.Context, o store.Stalled)
+}
+
+// Config configures New.
+type Config struct {
+	Store   Store
+	Starter Starter
+	// Interval is how often it looks, and how old work must be before it
+	// counts as stalled (younger work is still being started normally).
+	Interval time.Duration
+	// Batch bounds the work taken per round (default 100).
+	Batch  int
+	Logger *slog.Logger
+}
+
+// Resumer is the loop.
+type Resumer struct {
+	store    Store
+	starter  Starter
+	interval time.Duration
+	batch    int
+	log      *slog.Logger
+}
+
+// New builds a resumer.
+func New(cfg Config) (*Resumer, error) {
+	if cfg.Store == nil || cfg.Starter == nil {
+		return nil, errors.New("resumer: store and starter are required")
+	}
+	if cfg.Interval <= 0 {
+		return nil, errors.New("resumer: the interval must be positive")
+	}
+	if cfg.Batch <= 0 {
+		cfg.Batch = 100
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	return &Resumer{store: cfg.Store, starter: cfg.Starter, interval: cfg.Interval, batch: cfg.Batch, log: cfg.Logger.With("component", "resumer")}, nil
+}
+
+// Run resumes stalled work every interval until ctx ends.
+func (r *Resumer) Run(ctx context.Context) {
+	t := time.NewTicker(r.interval)
+	defer t.Stop()
+	for {
+		r.Once(ctx)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Once runs one round: starts what was never started, then finishes
+// interrupted deletes.
+func (r *Resumer) Once(ctx context.Context) {
+	cutoff := time.Now().Add(-r.interval)
+	stalled, err := r.store.Unstarted(ctx, cutoff, r.batch)
+	if err != nil {
+		r.log.Warn("listing unstarted work failed", "error", err)
+		return
+	}
+	for _, o := range stalled {
+		r.log.Info("starting workflow", "kind", o.Kind, "id", o.ID)
+		r.starter.StartStalled(ctx, o)
+	}
+	unpurged, err := r.store.Unpurged(ctx, cutoff, r.batch)
+	if err != nil {
+		r.log.Warn("listing unfinished deletes failed", "error", err)
+		return
+	}
+	for _, o := range unpurged {
+		r.log.Info("finishing delete", "kind", o.Kind, "id", o.ID)
+		r.starter.PurgeStalled(ctx, o)
+	}
+}
