@@ -30,84 +30,65 @@ var scanFields = map[string]int{
 
 // createDocumentScan accepts a single-document scan (the earlier API).
 func (s *Server) createDocumentScan(c *gin.Context) {
-	ctx := c.Request.Context()
-	account := accountOf(c)
-	up, err := s.readUpload(c, scanFields)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	accepted := false
-	defer func() {
-		if !accepted && up.file != nil {
-			s.discardBlob(up.file.BlobKey)
+	s.acceptUpload(c, scanFields, func(ctx context.Context, account string, up *upload) error {
+		ext, err := externalID(up.fields, 64)
+		if err != nil {
+			return err
 		}
-	}()
-	ext, err := externalID(up.fields, 64)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	extID, err := uuid.Parse(ext)
-	if err != nil {
-		fail(c, invalid("external_id", "external_id must be a UUID"))
-		return
-	}
-	validation := false
-	if v, ok := up.fields["validation"]; ok {
-		switch strings.ToLower(strings.TrimSpace(v)) {
-		case "true", "1":
-			validation = true
-		case "false", "0", "":
-		default:
-			fail(c, invalid("validation", "validation must be true or false"))
-			return
+		extID, err := uuid.Parse(ext)
+		if err != nil {
+			return invalid("external_id", "external_id must be a UUID")
 		}
-	}
-	rawCtx, named, err := parseContext(up.fields, true)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	if validation && rawCtx == nil {
-		fail(c, invalid("context", "context is required when validation is true"))
-		return
-	}
-	if named.Requirement != "" {
-		if err := s.checkRequirement(named.Requirement, "context.requirement"); err != nil {
+		validation := false
+		if v, ok := up.fields["validation"]; ok {
+			switch strings.ToLower(strings.TrimSpace(v)) {
+			case "true", "1":
+				validation = true
+			case "false", "0", "":
+			default:
+				return invalid("validation", "validation must be true or false")
+			}
+		}
+		rawCtx, named, err := parseContext(up.fields, true)
+		if err != nil {
+			return err
+		}
+		if validation && rawCtx == nil {
+			return invalid("context", "context is required when validation is true")
+		}
+		if named.Requirement != "" {
+			if err := s.checkRequirement(named.Requirement, "context.requirement"); err != nil {
+				return err
+			}
+		}
+		if named.SourceValidation {
+			if err := s.checkSourceValidation(ctx, account); err != nil {
+				return err
+			}
+		}
+		if up.file == nil {
+			return errFileRequired
+		}
+		d := &store.DocumentScan{
+			ID: uuid.New(), AccountID: account, ExternalID: extID, FileID: up.file.ID, Validation: validation,
+			Context: rawCtx, TaskID: uuid.New(), CreatedAt: time.Now().UTC().Truncate(time.Microsecond),
+		}
+		d.UpdatedAt = d.CreatedAt
+		d.WorkflowID = workflows.DocumentScanWorkflowID(d.ID.String())
+		if err := s.store.CreateDocumentScan(ctx, d, up.file); err != nil {
+			return err
+		}
+		s.startDocumentScan(ctx, d.ID, account, extID.String(), up.file)
+		s.logger(c).Info("document scan accepted", "scan_id", d.ID, "workflow_id", d.WorkflowID)
+		stored, err := s.store.DocumentScan(ctx, account, d.ID)
+		if err != nil {
+			// Accepted all the same: the caller may read it back later.
 			fail(c, err)
-			return
+			return nil
 		}
-	}
-	if named.SourceValidation {
-		if err := s.checkSourceValidation(ctx, account); err != nil {
-			fail(c, err)
-			return
-		}
-	}
-	if up.file == nil {
-		fail(c, errFileRequired)
-		return
-	}
-	d := &store.DocumentScan{
-		ID: uuid.New(), AccountID: account, ExternalID: extID, FileID: up.file.ID, Validation: validation,
-		Context: rawCtx, TaskID: uuid.New(), CreatedAt: time.Now().UTC().Truncate(time.Microsecond),
-	}
-	d.UpdatedAt = d.CreatedAt
-	d.WorkflowID = workflows.DocumentScanWorkflowID(d.ID.String())
-	if err := s.store.CreateDocumentScan(ctx, d, up.file); err != nil {
-		fail(c, err)
-		return
-	}
-	accepted = true
-	s.startDocumentScan(ctx, d.ID, account, extID.String(), up.file)
-	s.logger(c).Info("document scan accepted", "scan_id", d.ID, "workflow_id", d.WorkflowID)
-	stored, err := s.store.DocumentScan(ctx, account, d.ID)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, s.scanView(ctx, stored))
+		c.JSON(http.StatusCreated, s.scanView(ctx, stored))
+		return nil
+	})
 }
 
 func (s *Server) startDocumentScan(ctx context.Context, id uuid.UUID, account, externalID string, f *store.File) {

@@ -41,56 +41,39 @@ var intakeFields = map[string]int{
 
 // createIntake accepts an upload, stores it and starts its processing.
 func (s *Server) createIntake(c *gin.Context) {
-	ctx := c.Request.Context()
-	account := accountOf(c)
-	up, err := s.readUpload(c, intakeFields)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	accepted := false
-	defer func() {
-		if !accepted && up.file != nil {
-			s.discardBlob(up.file.BlobKey)
+	s.acceptUpload(c, intakeFields, func(ctx context.Context, account string, up *upload) error {
+		in := &store.Intake{ID: uuid.New(), AccountID: account, CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}
+		in.WorkflowID = workflows.IntakeWorkflowID(in.ID.String())
+		var err error
+		if in.ExternalID, err = externalID(up.fields, 500); err != nil {
+			return err
 		}
-	}()
-
-	in := &store.Intake{ID: uuid.New(), AccountID: account, CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}
-	in.WorkflowID = workflows.IntakeWorkflowID(in.ID.String())
-	if in.ExternalID, err = externalID(up.fields, 500); err != nil {
-		fail(c, err)
-		return
-	}
-	if ref, ok := up.fields["client_reference"]; ok {
-		if utf8.RuneCountInString(ref) > 200 {
-			fail(c, invalid("client_reference", "client_reference is longer than 200 characters"))
-			return
+		if ref, ok := up.fields["client_reference"]; ok {
+			if utf8.RuneCountInString(ref) > 200 {
+				return invalid("client_reference", "client_reference is longer than 200 characters")
+			}
+			in.ClientReference = &ref
 		}
-		in.ClientReference = &ref
-	}
-	if in.Context, _, err = parseContext(up.fields, false); err != nil {
-		fail(c, err)
-		return
-	}
-	if in.Validate, err = s.parseValidate(ctx, account, up.fields); err != nil {
-		fail(c, err)
-		return
-	}
-	file, newFile, err := s.resolveFile(ctx, account, up)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	in.FileID = file.ID
-	if err := s.store.CreateIntake(ctx, in, newFile); err != nil {
-		fail(c, err)
-		return
-	}
-	accepted = true
-	s.startIntake(ctx, in, file)
-	s.logger(c).Info("intake accepted", "intake_id", in.ID, "workflow_id", in.WorkflowID, "bytes", file.SizeBytes, "mime_type", file.MimeType)
-	in.File = file
-	c.JSON(http.StatusCreated, s.intakeView(ctx, in, nil))
+		if in.Context, _, err = parseContext(up.fields, false); err != nil {
+			return err
+		}
+		if in.Validate, err = s.parseValidate(ctx, account, up.fields); err != nil {
+			return err
+		}
+		file, newFile, err := s.resolveFile(ctx, account, up)
+		if err != nil {
+			return err
+		}
+		in.FileID = file.ID
+		if err := s.store.CreateIntake(ctx, in, newFile); err != nil {
+			return err
+		}
+		s.startIntake(ctx, in, file)
+		s.logger(c).Info("intake accepted", "intake_id", in.ID, "workflow_id", in.WorkflowID, "bytes", file.SizeBytes, "mime_type", file.MimeType)
+		in.File = file
+		c.JSON(http.StatusCreated, s.intakeView(ctx, in, nil))
+		return nil
+	})
 }
 
 // externalID reads the required external_id part.

@@ -99,6 +99,24 @@ func (s *Server) readUpload(c *gin.Context, allowed map[string]int) (up *upload,
 	}
 }
 
+// acceptUpload reads a multipart upload and hands it to accept, which
+// validates it, stores what it describes and answers. accept returns an
+// error only while nothing is stored: the uploaded file is then removed
+// again, so a refused request leaves nothing behind.
+func (s *Server) acceptUpload(c *gin.Context, allowed map[string]int, accept func(ctx context.Context, account string, up *upload) error) {
+	up, err := s.readUpload(c, allowed)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	if err := accept(c.Request.Context(), accountOf(c), up); err != nil {
+		if up.file != nil {
+			s.discardBlob(up.file.BlobKey)
+		}
+		fail(c, err)
+	}
+}
+
 func multipartError(err error) error {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
