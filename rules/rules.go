@@ -13,6 +13,16 @@
 // requirement's own rules), each with a stable reason code and a sentence a
 // specialist can act on. Trees are stored and returned to API clients as
 // JSON, so reason codes and rule names are part of the service's contract.
+//
+// The day a document is judged on is always the caller's: this package
+// never reads the clock, so the same input gives the same verdict on any
+// machine and on any day. Evaluate panics when Input.AsOf is zero, as it
+// does for a nil catalog. A zero date is a caller's bug, not a document's
+// fault: judged on year 1, every printed expiration would look current
+// and "within 12 months" would look like a date in the future, and
+// answering not_evaluated instead would store an INVALID verdict that no
+// document earned. Refusing gives no verdict at all, so it can never be a
+// wrong VALID.
 package rules
 
 import (
@@ -94,8 +104,8 @@ type Input struct {
 	Fields       map[string]any
 	Candidate    Candidate
 	// AsOf is the day validity is judged on; only its calendar date (in its
-	// own location) counts. The zero time means today, because judging on
-	// year 1 would make every expiration date look current.
+	// own location) counts. It is required: Evaluate panics when it is zero
+	// (see the package documentation).
 	AsOf time.Time
 }
 
@@ -129,10 +139,15 @@ func IsCandidate(req *catalog.Requirement, documentType string) bool {
 // Evaluate judges the document against the requirement. The catalog is
 // the one req comes from: it decides which types carry a date of birth and
 // how types are named in messages. It must not be nil; a judge without one
-// could not tell whether a date of birth should have been compared.
+// could not tell whether a date of birth should have been compared. Nor may
+// in.AsOf be zero: there is no day to judge on, and this package does not
+// guess one.
 func Evaluate(c *catalog.Catalog, req *catalog.Requirement, in Input) Tree {
 	if c == nil {
 		panic("rules: Evaluate needs a catalog")
+	}
+	if in.AsOf.IsZero() {
+		panic("rules: Evaluate needs an as-of date (Input.AsOf is zero); the caller decides the day documents are judged on")
 	}
 	j := &judge{cat: c, in: in, asOf: dateOf(in.AsOf)}
 	tree := Tree{AsOf: j.asOf.Format(time.DateOnly), Rules: []RuleResult{}}
@@ -235,9 +250,6 @@ func ExpiresAt(c *catalog.Catalog, documentType string, fields map[string]any) (
 // dateOf keeps the calendar date of t as seen in t's own location, so a
 // caller's "today" in Pacific time is not shifted to tomorrow in UTC.
 func dateOf(t time.Time) time.Time {
-	if t.IsZero() {
-		t = time.Now()
-	}
 	y, m, d := t.Date()
 	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }

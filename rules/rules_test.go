@@ -135,6 +135,9 @@ func TestRuleKinds(t *testing.T) {
 		{name: "expiration impossible day", req: "nrp", fields: f{"expiration_date": "2027-02-30"}, result: Fail, reason: ReasonInvalidValue},
 		{name: "expiration misread year", req: "tncc", fields: f{"expiration_date": "2926-01-01"}, result: Fail, reason: ReasonInvalidValue},
 		{name: "expiration not a string", req: "bls", fields: f{"expiration_date": 20270101}, result: Fail, reason: ReasonInvalidValue},
+		{name: "expiration as a time", req: "bls", fields: f{"expiration_date": time.Date(2027, 1, 31, 0, 0, 0, 0, time.UTC)}, result: Pass},
+		// A zero time is no date; it must not stand for the day it is read.
+		{name: "expiration zero time", req: "bls", fields: f{"expiration_date": time.Time{}}, result: Fail, reason: ReasonInvalidValue},
 		{name: "expiration padded", req: "bls", fields: f{"expiration_date": " 2027-01-31 "}, result: Pass},
 		{name: "expiration leap day on leap as_of", req: "bls", asOf: "2028-02-29", fields: f{"expiration_date": "2028-02-29"}, result: Pass},
 		{name: "expiration before leap as_of", req: "bls", asOf: "2028-02-29", fields: f{"expiration_date": "2028-02-28"}, result: Fail, reason: ReasonExpired},
@@ -581,13 +584,33 @@ func TestAsOf(t *testing.T) {
 	if tree.AsOf != "2026-03-15" || tree.Result != Valid {
 		t.Fatalf("tree = %+v", tree)
 	}
-	req := requirement(t, "bls")
-	tree = Evaluate(testCatalog, req, Input{DocumentType: "bls", Readable: true, Fields: f{"expiration_date": "2001-01-01"}})
-	if tree.AsOf != time.Now().Format(time.DateOnly) && tree.AsOf != time.Now().UTC().Format(time.DateOnly) {
-		t.Errorf("zero as_of judged on %s", tree.AsOf)
+
+	// A zero as-of date is the caller's bug: Evaluate refuses on every path
+	// rather than judging on a day it made up, so an old card can never be
+	// made current by it.
+	tests := []struct {
+		name string
+		req  *catalog.Requirement
+		in   Input
+	}{
+		{"old card", requirement(t, "bls"), Input{DocumentType: "bls", Readable: true, Fields: f{"expiration_date": "2001-01-01"}}},
+		{"current card", requirement(t, "bls"), Input{DocumentType: "bls", Readable: true, Fields: f{"expiration_date": "2030-01-01"}}},
+		{"window rule", requirement(t, "drug_screen"), Input{DocumentType: "drug_screen", Readable: true, Fields: f{"collection_date": "2026-03-01", "result": "negative"}}},
+		{"no time rule", requirement(t, "hepatitis_b"), Input{DocumentType: "hepatitis_b_record", Readable: true, Fields: f{"declined": "yes"}}},
+		{"unreadable", requirement(t, "bls"), Input{DocumentType: "other", Fields: f{}}},
+		{"unknown requirement", nil, Input{DocumentType: "bls", Readable: true}},
 	}
-	if tree.Result != Invalid {
-		t.Errorf("zero as_of must not make an old card current: %s", tree.Result)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got Tree
+			defer func() {
+				msg, _ := recover().(string)
+				if !strings.Contains(msg, "as-of date") {
+					t.Errorf("zero as_of gave %+v and panic %q, want a panic naming the as-of date", got, msg)
+				}
+			}()
+			got = Evaluate(testCatalog, tt.req, tt.in)
+		})
 	}
 }
 
