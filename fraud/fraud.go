@@ -9,6 +9,12 @@
 // cannot be true (expiry before issue, dates in the future, validity longer
 // than the issuer grants). Font, image and cross-candidate checks join later
 // without changing the verdict's shape.
+//
+// The day "in the future" and a holder's age are measured from is the
+// caller's Evidence.AsOf; this package never reads the clock. Assess panics
+// when it is zero: judged on year 1 every date would look like a forgery,
+// and skipping the date checks instead would call an altered document
+// clean.
 package fraud
 
 import (
@@ -57,7 +63,8 @@ type Evidence struct {
 	File         FileMeta
 	DocumentType string
 	Fields       map[string]any
-	AsOf         time.Time
+	// AsOf is the day the document is judged on; it is required.
+	AsOf time.Time
 }
 
 // Signal is one reason for suspicion.
@@ -83,8 +90,12 @@ var editors = []string{
 	"inkscape", "pdf candy", "pdffiller", "dochub", "pdfsimpli", "formswift", "paint.net", "affinity",
 }
 
-// Assess runs every check and returns the verdict for a sensitivity.
+// Assess runs every check and returns the verdict for a sensitivity. It
+// panics when ev.AsOf is zero (see the package documentation).
 func Assess(ev Evidence, sensitivity string) Verdict {
+	if ev.AsOf.IsZero() {
+		panic("fraud: Assess needs an as-of date (Evidence.AsOf is zero); the caller decides the day documents are judged on")
+	}
 	var signals []Signal
 	add := func(code string, w float64, detail string, args ...any) {
 		signals = append(signals, Signal{Code: code, Weight: w, Detail: fmt.Sprintf(detail, args...)})
@@ -107,9 +118,6 @@ func Assess(ev Evidence, sensitivity string) Verdict {
 		}
 	}
 	asOf := ev.AsOf
-	if asOf.IsZero() {
-		asOf = time.Now()
-	}
 	issue, okI := date(ev.Fields, "issue_date")
 	exp, okE := date(ev.Fields, "expiration_date")
 	if okI && okE && exp.Before(issue) {

@@ -1,6 +1,7 @@
 package fraud
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -50,6 +51,19 @@ func TestAssess(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestAssessNeedsAsOf: without the caller's day there is nothing to measure
+// "in the future" or an age from, and the package does not read the clock.
+func TestAssessNeedsAsOf(t *testing.T) {
+	defer func() {
+		msg, _ := recover().(string)
+		if !strings.Contains(msg, "as-of date") {
+			t.Errorf("panic %q, want one naming the as-of date", msg)
+		}
+	}()
+	v := Assess(Evidence{DocumentType: "tb_skin_test", Fields: map[string]any{"read_date": "2027-01-05"}}, "MEDIUM")
+	t.Errorf("zero as-of gave a verdict: %+v", v)
 }
 
 func TestThreshold(t *testing.T) {
