@@ -6,6 +6,12 @@
 // separate activities (pages and segments in parallel, each retried on its
 // own); Process runs the same steps in one process for `compliance process`,
 // so both paths give the same answer.
+//
+// The day documents are judged on is always the caller's (JudgeInput.AsOf,
+// ProcessOptions.AsOf): the engine never reads the clock, so a run can be
+// repeated on any day with the same answer. A zero as-of date is a caller's
+// bug: Process returns an error before doing any work, and Judge panics,
+// as rules.Evaluate does, rather than guess a day.
 package pipeline
 
 import (
@@ -275,10 +281,12 @@ type JudgeInput struct {
 	// requirement accepts (document scans: the caller says what it is).
 	ValidateAnyType bool
 	Candidate       rules.Candidate
-	AsOf            time.Time
-	Fraud           FraudSettings
-	File            pdfdoc.Info
-	FromImage       bool
+	// AsOf is the day the document is judged on (required; see the package
+	// documentation).
+	AsOf      time.Time
+	Fraud     FraudSettings
+	File      pdfdoc.Info
+	FromImage bool
 }
 
 // Judgement is everything decided about one document.
@@ -296,8 +304,13 @@ type Judgement struct {
 	Fraud            *fraud.Verdict // nil when fraud checks are off
 }
 
-// Judge classifies a document, reads its fields and judges it.
+// Judge classifies a document, reads its fields and judges it. It panics
+// when in.AsOf is zero: birth years, validity and fraud's date checks all
+// depend on it.
 func (e *Engine) Judge(in JudgeInput) Judgement {
+	if in.AsOf.IsZero() {
+		panic("pipeline: Judge needs an as-of date (JudgeInput.AsOf is zero); the caller decides the day documents are judged on")
+	}
 	var texts []string
 	sources := map[string]bool{}
 	blank := true

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -89,15 +90,41 @@ func TestProcessRejectsBadFiles(t *testing.T) {
 	r := sampledocs.Seeded(23)
 	enc, _ := sampledocs.EncryptedPDF(r)
 	for name, data := range map[string][]byte{"encrypted": enc, "corrupt": sampledocs.CorruptPDF(r), "zero": sampledocs.ZeroPagePDF()} {
-		_, err := e.Process(context.Background(), data, "application/pdf", ProcessOptions{})
+		_, err := e.Process(context.Background(), data, "application/pdf", ProcessOptions{AsOf: asOf})
 		var fe *pdfdoc.FileError
 		if !errors.As(err, &fe) {
 			t.Errorf("%s: err = %v, want a file error", name, err)
 		}
 	}
-	if _, err := e.Process(context.Background(), []byte("x"), "text/plain", ProcessOptions{}); err == nil {
+	if _, err := e.Process(context.Background(), []byte("x"), "text/plain", ProcessOptions{AsOf: asOf}); err == nil {
 		t.Error("a text file was processed")
 	}
+}
+
+// TestAsOfIsRequired: the engine reads no clock, so a run without the
+// caller's day is refused, even on a good file, rather than judged on a
+// guessed (or year-1) date.
+func TestAsOfIsRequired(t *testing.T) {
+	e := engine(t)
+	r := sampledocs.Seeded(24)
+	pdf, err := sampledocs.RenderPDF(sampledocs.Generate(r, "bls", sampledocs.NewPerson(r), sampledocs.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.Process(context.Background(), pdf, "application/pdf", ProcessOptions{Requirement: "bls", SingleDocument: true})
+	var fe *pdfdoc.FileError
+	if err == nil || errors.As(err, &fe) || !strings.Contains(err.Error(), "AsOf is required") {
+		t.Errorf("Process without AsOf: result %+v, err %v; want a refusal naming AsOf", res, err)
+	}
+
+	defer func() {
+		msg, _ := recover().(string)
+		if !strings.Contains(msg, "as-of date") {
+			t.Errorf("Judge without AsOf: panic %q, want one naming the as-of date", msg)
+		}
+	}()
+	j := e.Judge(JudgeInput{Pages: []Page{{Number: 1, Source: SourceTextLayer, Text: "Basic Life Support Provider\nExpiration Date 01/31/2027"}}})
+	t.Errorf("Judge without AsOf gave %+v", j)
 }
 
 func TestJudgeBlankAndUnreadable(t *testing.T) {

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"sync"
@@ -18,8 +19,10 @@ import (
 type ProcessOptions struct {
 	Requirement string
 	Candidate   rules.Candidate
-	AsOf        time.Time
-	Fraud       FraudSettings
+	// AsOf is the day documents are judged on. It is required: the engine
+	// reads no clock, and Process refuses a zero date.
+	AsOf  time.Time
+	Fraud FraudSettings
 	// SingleDocument skips the split: the whole file is one document (the
 	// document scan API).
 	SingleDocument bool
@@ -45,10 +48,11 @@ type Result struct {
 
 // Process runs every step in this process, pages and segments in parallel:
 // what the worker does, without Temporal, HTTP or storage. File problems
-// come back as *pdfdoc.FileError.
+// come back as *pdfdoc.FileError; a zero opts.AsOf is refused before any
+// work, as the caller's bug it is.
 func (e *Engine) Process(ctx context.Context, data []byte, mime string, opts ProcessOptions) (*Result, error) {
 	if opts.AsOf.IsZero() {
-		opts.AsOf = time.Now().UTC().Truncate(24 * time.Hour)
+		return nil, errors.New("pipeline: ProcessOptions.AsOf is required; the caller decides the day documents are judged on")
 	}
 	pdf, fromImage, err := e.Normalize(ctx, data, mime)
 	if err != nil {

@@ -25,7 +25,7 @@ func process(ctx context.Context, cfg config.Config, args []string) error {
 	middle := fs.String("middle-name", "", "candidate's middle name")
 	last := fs.String("last-name", "", "candidate's last name")
 	dob := fs.String("dob", "", "candidate's date of birth (YYYY-MM-DD)")
-	asOf := fs.String("as-of", "", "judge validity on this date (YYYY-MM-DD; default today)")
+	asOf := fs.String("as-of", "", "judge validity on this date (YYYY-MM-DD; default today, UTC)")
 	single := fs.Bool("single", false, "treat the whole file as one document (document scan)")
 	sensitivity := fs.String("fraud-sensitivity", "MEDIUM", "LOW, MEDIUM or HIGH; empty disables fraud checks")
 	repeat := fs.Int("repeat", 1, "process the file this many times and report timings")
@@ -48,6 +48,9 @@ func process(ctx context.Context, cfg config.Config, args []string) error {
 		Requirement: *requirement, SingleDocument: *single,
 		Candidate: rules.Candidate{FirstName: *first, MiddleName: *middle, LastName: *last, DateOfBirth: *dob},
 		Fraud:     pipeline.FraudSettings{Enabled: *sensitivity != "", Sensitivity: *sensitivity},
+		// The engine reads no clock; "today" is decided here, as the worker
+		// decides it for its activities.
+		AsOf: time.Now().UTC().Truncate(24 * time.Hour),
 	}
 	if *asOf != "" {
 		if opts.AsOf, err = time.Parse(time.DateOnly, *asOf); err != nil {
