@@ -300,16 +300,19 @@ func upperNames(w *wireOffender) {
 // Known is one of the fixed registrants every sandbox holds whatever its
 // seed, for trying the search by hand and for tests.
 type Known struct {
-	First, Middle, Last string
-	Aliases             []string
+	First   string   `json:"first"`
+	Middle  string   `json:"middle,omitempty"`
+	Last    string   `json:"last"`
+	Aliases []string `json:"aliases,omitempty"`
 	// DOB is shown by the registry ("1971-03-14"), or empty when it shows
-	// only an age (AgeOnly) or neither.
-	DOB          string
-	AgeOnly      bool
-	Jurisdiction string
-	City, Zip    string
-	// Why it is worth searching for.
-	Note string
+	// only an age (AgeOnly).
+	DOB          string `json:"dob,omitempty"`
+	AgeOnly      bool   `json:"ageOnly,omitempty"`
+	Jurisdiction string `json:"jurisdiction"`
+	City         string `json:"city"`
+	Zip          string `json:"zip"`
+	// Note says why it is worth searching for.
+	Note string `json:"note"`
 }
 
 // KnownOffenders lists the fixed registrants (see the package doc), names
@@ -334,11 +337,11 @@ func knownEntries() []knownEntry {
 	day := func(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
 	return []knownEntry{
 		{Known{First: "JOHN", Middle: "ROBERT", Last: "DOE", Aliases: []string{"JOHNNY DOE", "JON R DOE"}, DOB: "1971-03-14",
-			Jurisdiction: "TX", City: "AUSTIN", Zip: "78704", Note: "full date of birth, two aliases, a work address"}, day(1971, 3, 14)},
+			Jurisdiction: "TX", City: "AUSTIN", Zip: "78704", Note: "two aliases, a work address"}, day(1971, 3, 14)},
 		{Known{First: "JOHN", Last: "DOE", AgeOnly: true, Jurisdiction: "NY", City: "BROOKLYN", Zip: "11201",
-			Note: "a second John Doe, age only: zip 78704 or 11201 tells them apart"}, day(1966, 9, 3)},
+			Note: "a second John Doe: zip 78704 or 11201 tells them apart"}, day(1966, 9, 3)},
 		{Known{First: "RICHARD", Middle: "ALAN", Last: "ROE", Aliases: []string{"RICK ROE", "ROE RICHARD"}, AgeOnly: true,
-			Jurisdiction: "FL", City: "TAMPA", Zip: "33602", Note: "age only, a reversed-name alias"}, day(1968, 7, 2)},
+			Jurisdiction: "FL", City: "TAMPA", Zip: "33602", Note: "a reversed-name alias"}, day(1968, 7, 2)},
 		{Known{First: "Jane", Middle: "Marie", Last: "Roe", DOB: "1985-11-30", Jurisdiction: "OH", City: "Columbus", Zip: "43215",
 			Note: "a registry that prints mixed case"}, day(1985, 11, 30)},
 		{Known{First: "JUAN", Middle: "CARLOS", Last: "DE LA CRUZ", Aliases: []string{"JOHN DELACRUZ", "JUAN CARLOS CRUZ"}, DOB: "1979-05-21",

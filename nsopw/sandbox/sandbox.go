@@ -622,7 +622,7 @@ func Help() string {
 	var b strings.Builder
 	b.WriteString(`NSOPW search sandbox
 
-  POST ` + searchPath + `   the search: {"firstName","lastName","city","county","zips":[...],"jurisdictions":[...],"clientIp"}
+  POST ` + searchPath + ` the search: {"firstName","lastName","city","county","zips":[...],"jurisdictions":[...],"clientIp"}
   GET  /_sandbox/behaviour       the behaviour in force
   POST /_sandbox/behaviour       {"mode":"normal|slow|down|flaky|challenge|malformed|ratelimit|partial|toomany",
                                   "delay":"5s","count":N,"status":503,"retryAfter":"30s","jurisdictions":["AK"]}
@@ -640,7 +640,7 @@ Known registrants:
 		if k.AgeOnly {
 			dob = "age only"
 		}
-		fmt.Fprintf(&b, "  %-26s %-7s %-12s %s %s; %s", name, k.Jurisdiction, k.City, k.Zip, dob, k.Note)
+		fmt.Fprintf(&b, "  %-23s %-7s %-12s %s  %s; %s", name, k.Jurisdiction, k.City, k.Zip, dob, k.Note)
 		if len(k.Aliases) > 0 {
 			fmt.Fprintf(&b, " (aliases: %s)", strings.Join(k.Aliases, ", "))
 		}
