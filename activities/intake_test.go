@@ -59,7 +59,7 @@ func newFixture(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	acts, err := New(Config{Store: st, Blobs: blobs, Engine: engine, Logger: testenv.Logger(t),
-		Today: func() time.Time { return sampledocs.DefaultAsOf }, CacheDir: t.TempDir()})
+		Today: func() time.Time { return sampledocs.DefaultAsOf() }, CacheDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}

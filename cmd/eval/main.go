@@ -35,7 +35,7 @@ func main() {
 	}
 }
 
-var asOf = sampledocs.DefaultAsOf
+var asOf = sampledocs.DefaultAsOf()
 
 type tally struct {
 	segments, exactSplit, typeRight int

@@ -27,19 +27,22 @@ var trainingCenters = []string{
 	"Gulf Coast Resuscitation Education", "Mountain States Health Training Center", "First Response Education LLC",
 }
 
-func init() {
+// lifeSupportSpecs are the layouts of the life-support cards: BLS, ACLS and
+// PALS, NRP and TNCC.
+func lifeSupportSpecs() map[string]*typeSpec {
+	out := map[string]*typeSpec{}
 	for key := range courses {
 		key := key
-		register(key, &typeSpec{
+		out[key] = &typeSpec{
 			fill: lifeSupportFill(key),
 			variants: []variant{
 				{name: "aha_ecard", pages: [2]int{1, 1}, names: namesCard, meta: metaEcardLike, render: func(c *canvas) { renderAHAeCard(c, courses[key]) }},
 				{name: "redcross_certificate", pages: [2]int{1, 1}, names: namesCard, meta: metaReport, render: func(c *canvas) { renderRedCross(c, courses[key]) }},
 				{name: "training_site_card", pages: [2]int{1, 1}, names: append([]string{"LAST, FIRST M"}, namesCard...), meta: metaOffice, render: func(c *canvas) { renderSiteCard(c, courses[key]) }},
 			},
-		})
+		}
 	}
-	register("nrp", &typeSpec{
+	out["nrp"] = &typeSpec{
 		fill: func(g *gen) {
 			issue, exp := g.cardDates(2)
 			g.setDate("issue_date", issue)
@@ -55,8 +58,8 @@ func init() {
 			{name: "aap_ecard", pages: [2]int{1, 1}, names: namesCard, meta: metaEcardLike, render: renderNRPeCard},
 			{name: "hospital_certificate", pages: [2]int{1, 1}, names: namesNatural, meta: metaOffice, render: renderNRPCertificate},
 		},
-	})
-	register("tncc", &typeSpec{
+	}
+	out["tncc"] = &typeSpec{
 		fill: func(g *gen) {
 			issue, exp := g.cardDates(4)
 			g.setDate("issue_date", issue)
@@ -69,7 +72,8 @@ func init() {
 			{name: "ena_card", pages: [2]int{1, 1}, names: namesCard, meta: metaIText, render: renderTNCCCard},
 			{name: "ena_certificate", pages: [2]int{1, 1}, names: namesNatural, meta: metaReport, render: renderTNCCCertificate},
 		},
-	})
+	}
+	return out
 }
 
 func lifeSupportFill(key string) func(g *gen) {

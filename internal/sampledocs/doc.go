@@ -19,7 +19,7 @@
 // dose_dates []string, booleans as bool, induration_mm int, lower-case
 // result codes, and a field the document does not print is absent.
 //
-// Validity is judged on Options.AsOf (DefaultAsOf when zero): a document
+// Validity is judged on Options.AsOf (DefaultAsOf() when zero): a document
 // generated without Expired or Positive passes its requirement in
 // catalog/requirements.yaml on that day.
 package sampledocs

@@ -8,22 +8,25 @@ import (
 // Background and employment paperwork (multi-page background reports,
 // skills checklists, resumes) and annual training certificates.
 
-func init() {
-	register("background_check", &typeSpec{
+// employmentSpecs are the layouts of background checks, skills checklists,
+// resumes and HIPAA/OSHA training.
+func employmentSpecs() map[string]*typeSpec {
+	out := map[string]*typeSpec{}
+	out["background_check"] = &typeSpec{
 		fill: fillBackground,
 		variants: []variant{
 			{name: "screening_report", pages: [2]int{2, 3}, names: namesNatural, meta: metaReport, render: renderBackground},
 			{name: "consumer_report", pages: [2]int{2, 3}, names: namesRecord, meta: metaIText, render: renderBackground},
 		},
-	})
-	register("skills_checklist", &typeSpec{
+	}
+	out["skills_checklist"] = &typeSpec{
 		fill: fillSkills,
 		variants: []variant{
 			{name: "agency_checklist", pages: [2]int{2, 4}, names: namesNatural, meta: metaWeb, render: renderSkills},
 			{name: "experience_grid", pages: [2]int{2, 4}, names: namesRecord, meta: metaReport, render: renderSkills},
 		},
-	})
-	register("resume", &typeSpec{
+	}
+	out["resume"] = &typeSpec{
 		fill: func(g *gen) {
 			g.f["email"] = g.p.Email
 			g.f["phone"] = g.p.Phone
@@ -34,17 +37,18 @@ func init() {
 			{name: "classic", pages: [2]int{1, 2}, names: []string{"First Last", "First M. Last", "Nick Last"}, meta: metaOffice, render: renderResume},
 			{name: "modern", pages: [2]int{1, 2}, names: []string{"First Last", "FIRST LAST", "Nick Last"}, meta: append(append([]meta{}, metaOffice...), metaWeb...), render: renderResume},
 		},
-	})
+	}
 	for _, key := range []string{"hipaa_training", "osha_training"} {
 		key := key
-		register(key, &typeSpec{
+		out[key] = &typeSpec{
 			fill: fillTraining,
 			variants: []variant{
 				{name: "completion_certificate", pages: [2]int{1, 1}, names: namesNatural, meta: metaIText, render: func(c *canvas) { renderTrainingCert(c, key) }},
 				{name: "lms_transcript", pages: [2]int{1, 1}, names: namesRecord, meta: metaReport, render: func(c *canvas) { renderTranscript(c, key) }},
 			},
-		})
+		}
 	}
+	return out
 }
 
 // --- background check ---

@@ -6,19 +6,19 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/clearedtostart/compliance/catalog"
 )
 
 // DefaultAsOf is the "today" documents are judged on when Options.AsOf is
-// zero. It is fixed so that generated samples never drift from valid to
-// expired as the calendar moves.
-var DefaultAsOf = time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+// zero: 2026-11-22, UTC. It is fixed so that generated samples never drift
+// from valid to expired as the calendar moves, and a function so that no
+// caller can move it for everyone else.
+func DefaultAsOf() time.Time { return time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC) }
 
 // Options asks Generate for an edge case. The zero value is a valid,
-// current document of the given person judged on DefaultAsOf.
+// current document of the given person judged on DefaultAsOf().
 type Options struct {
 	// Expired dates the document out of validity on AsOf: an expiration in
 	// the past, or a test/exam/season older than its requirement allows.
@@ -37,7 +37,7 @@ type Options struct {
 	// Omit lists fields not to print. Omitting any name field leaves the
 	// name off the document entirely (full, first, middle and last go).
 	Omit []string
-	// AsOf is the day validity is judged on (DefaultAsOf when zero).
+	// AsOf is the day validity is judged on (DefaultAsOf() when zero).
 	AsOf time.Time
 	// Variant forces a layout by name (see Variants); "" or a name the
 	// type does not have draws one.
@@ -101,11 +101,38 @@ type typeSpec struct {
 	dated []string
 }
 
-var specs = map[string]*typeSpec{}
+// The package's two tables, each built once, explicitly, when the package
+// is initialised, and only read afterwards. docCatalog is the catalog the
+// truth is written in (field names, value formats, type names); specs
+// holds the layouts of every type drawn in its own shapes, one list per
+// family of documents (a catalog type without one gets genericSpec).
+var (
+	docCatalog = catalog.MustLoad()
+	specs      = knownSpecs(docCatalog,
+		lifeSupportSpecs(), employmentSpecs(), identitySpecs(), immunizationSpecs(),
+		occupationalHealthSpecs(), otherSpecs(), tbSpecs(),
+	)
+)
 
-func register(docType string, s *typeSpec) { specs[docType] = s }
-
-var loadCatalog = sync.OnceValue(catalog.MustLoad)
+// knownSpecs merges the lists into one table. A type listed twice, or one
+// the catalog does not know, is a mistake in this package: it fails when
+// the package is initialised, not later as a document drawn with the wrong
+// layout or truth no catalog field can hold.
+func knownSpecs(c *catalog.Catalog, groups ...map[string]*typeSpec) map[string]*typeSpec {
+	out := map[string]*typeSpec{}
+	for _, g := range groups {
+		for docType, s := range g {
+			if _, dup := out[docType]; dup {
+				panic(fmt.Sprintf("sampledocs: two lists of layouts for %q", docType))
+			}
+			if _, ok := c.Type(docType); !ok {
+				panic(fmt.Sprintf("sampledocs: layouts for %q, which is not a catalog type", docType))
+			}
+			out[docType] = s
+		}
+	}
+	return out
+}
 
 // Types lists the document types that have their own layouts, sorted.
 func Types() []string {
@@ -163,7 +190,7 @@ type gen struct {
 // gets a generic one-page layout listing its fields.
 func Generate(r *rand.Rand, docType string, p Person, opt Options) Doc {
 	if opt.AsOf.IsZero() {
-		opt.AsOf = DefaultAsOf
+		opt.AsOf = DefaultAsOf()
 	}
 	asOf := time.Date(opt.AsOf.Year(), opt.AsOf.Month(), opt.AsOf.Day(), 0, 0, 0, 0, time.UTC)
 	spec := specFor(docType)
@@ -243,7 +270,7 @@ func (g *gen) omit() {
 // define for the type (a middle name on a BLS card is part of full_name
 // only).
 func (g *gen) keepCatalogFields(docType string) {
-	t, ok := loadCatalog().Type(docType)
+	t, ok := docCatalog.Type(docType)
 	if !ok {
 		return
 	}

@@ -11,8 +11,11 @@ import (
 // cards, state driver licenses and ID cards, passports and Social Security
 // cards.
 
-func init() {
-	register("nursing_license", &typeSpec{
+// identitySpecs are the layouts of nursing licenses, driver's licenses,
+// passports and social security cards.
+func identitySpecs() map[string]*typeSpec {
+	out := map[string]*typeSpec{}
+	out["nursing_license"] = &typeSpec{
 		fill: fillNursingLicense,
 		variants: []variant{
 			{name: "board_verification", pages: [2]int{1, 1}, names: []string{"LAST, FIRST MIDDLE", "LAST, FIRST M", "Last, First M."}, meta: metaBrowser, render: renderBoardVerification},
@@ -20,24 +23,24 @@ func init() {
 			{name: "nursys_quickconfirm", pages: [2]int{1, 1}, names: []string{"LAST, FIRST MIDDLE", "LAST, FIRST"}, meta: metaIText, render: renderNursys},
 		},
 		failing: []string{"board_verification", "nursys_quickconfirm"},
-	})
-	register("drivers_license", &typeSpec{
+	}
+	out["drivers_license"] = &typeSpec{
 		fill: fillDriversLicense,
 		variants: []variant{
 			{name: "aamva_numbered", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: func(c *canvas) { renderDL(c, "numbered") }},
 			{name: "labeled_card", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: func(c *canvas) { renderDL(c, "labeled") }},
 			{name: "state_id_card", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: func(c *canvas) { renderDL(c, "stateid") }},
 		},
-	})
-	register("passport", &typeSpec{
+	}
+	out["passport"] = &typeSpec{
 		fill: fillPassport,
 		variants: []variant{
 			{name: "us_passport_book", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: renderPassportBook},
 			{name: "us_passport_card", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: renderPassportCard},
 			{name: "foreign_passport", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: renderPassportBook},
 		},
-	})
-	register("social_security_card", &typeSpec{
+	}
+	out["social_security_card"] = &typeSpec{
 		fill: func(g *gen) {
 			g.f["ssn_last4"] = fmt.Sprintf("%04d", 1+g.r.IntN(9998))
 			g.setIssuer("Social Security Administration")
@@ -47,7 +50,8 @@ func init() {
 			{name: "ssa_card", pages: [2]int{1, 1}, names: []string{"FIRST MIDDLE LAST"}, meta: metaScanner, render: renderSSNCard},
 			{name: "card_front_back", pages: [2]int{1, 1}, names: []string{"FIRST MIDDLE LAST", "FIRST M LAST"}, meta: metaScanner, render: renderSSNCard},
 		},
-	})
+	}
+	return out
 }
 
 // --- nursing license ---
@@ -167,7 +171,7 @@ func fillNursingLicense(g *gen) {
 	span := int(g.asOf.Sub(earliest).Hours()/24) - 200
 	issue := earliest.AddDate(0, 0, g.r.IntN(max(span, 1)))
 	if lim := g.asOf.AddDate(0, 0, -30); issue.After(lim) {
-		// Only with an as-of date years before DefaultAsOf, where a
+		// Only with an as-of date years before DefaultAsOf(), where a
 		// generated nurse would not yet be licensed.
 		issue = lim
 	}

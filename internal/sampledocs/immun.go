@@ -37,7 +37,10 @@ var seriesOf = map[string]series{
 	"hepatitis_b_record": {"hepb", "Hepatitis B", "HepB", 3, "Hepatitis B Surface Antibody, Quantitative"},
 }
 
-func init() {
+// immunizationSpecs are the layouts of vaccine series and titers, Tdap,
+// influenza and COVID-19 records.
+func immunizationSpecs() map[string]*typeSpec {
+	out := map[string]*typeSpec{}
 	for _, key := range []string{"mmr_record", "varicella_record", "hepatitis_b_record"} {
 		s := seriesOf[key]
 		vs := []variant{
@@ -52,9 +55,9 @@ func init() {
 			vs = append(vs, variant{name: "declination_form", pages: [2]int{1, 1}, names: namesAny, meta: metaOffice, render: renderHepBDeclination})
 			failing = []string{"registry_printout", "titer_lab_report"}
 		}
-		register(key, &typeSpec{fill: seriesFill(s), variants: vs, failing: failing})
+		out[key] = &typeSpec{fill: seriesFill(s), variants: vs, failing: failing}
 	}
-	register("tdap_record", &typeSpec{
+	out["tdap_record"] = &typeSpec{
 		fill: func(g *gen) {
 			if g.opt.Expired {
 				g.setDate("administered_date", g.daysAgo(10*365+200, 15*365))
@@ -73,8 +76,8 @@ func init() {
 			{name: "pharmacy_record", pages: [2]int{1, 1}, names: namesUpper, meta: metaWeb, render: renderTdapPharmacy},
 			{name: "clinic_record", pages: [2]int{1, 1}, names: namesRecord, meta: metaReport, render: renderTdapClinic},
 		},
-	})
-	register("influenza_vaccine", &typeSpec{
+	}
+	out["influenza_vaccine"] = &typeSpec{
 		fill: fillFlu,
 		variants: []variant{
 			{name: "pharmacy_receipt", pages: [2]int{1, 1}, names: namesUpper, meta: metaWeb, render: renderFluPharmacy},
@@ -82,14 +85,15 @@ func init() {
 			{name: "declination_form", pages: [2]int{1, 1}, names: namesNatural, meta: metaOffice, render: renderFluDeclination},
 		},
 		dated: []string{"pharmacy_receipt", "employee_flu_form"},
-	})
-	register("covid19_vaccine", &typeSpec{
+	}
+	out["covid19_vaccine"] = &typeSpec{
 		fill: fillCovid,
 		variants: []variant{
 			{name: "cdc_card", pages: [2]int{1, 1}, names: []string{"First M Last", "First Last"}, meta: metaScanner, render: renderCDCCard},
 			{name: "state_digital_record", pages: [2]int{1, 1}, names: namesUpper, meta: metaBrowser, render: renderCovidRegistry},
 		},
-	})
+	}
+	return out
 }
 
 func seriesFill(s series) func(g *gen) {

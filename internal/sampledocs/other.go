@@ -9,8 +9,11 @@ import (
 
 var agencies = []string{"Aya Healthcare", "AMN Healthcare", "Cross Country Nurses", "Medical Solutions", "Trusted Health", "Fastaff Travel Nursing", "TNAA", "Host Healthcare", "Navigant Nursing"}
 
-func init() {
-	register("other", &typeSpec{
+// otherSpecs are the layouts of pages that travel with the documents: fax
+// covers, blank pages, cover letters.
+func otherSpecs() map[string]*typeSpec {
+	out := map[string]*typeSpec{}
+	out["other"] = &typeSpec{
 		fill: func(g *gen) {
 			g.setIssuer(g.p.FullName())
 			g.made = g.daysAgo(0, 20)
@@ -20,7 +23,8 @@ func init() {
 			{name: "blank_page", pages: [2]int{1, 1}, meta: metaScanner, render: func(c *canvas) { c.newPage(false) }},
 			{name: "cover_letter", pages: [2]int{1, 1}, names: []string{"First Last", "First M. Last", "Nick Last"}, meta: metaOffice, render: renderCoverLetter},
 		},
-	})
+	}
+	return out
 }
 
 func renderFaxCover(c *canvas) {

@@ -58,7 +58,7 @@ func NewPacket(r *rand.Rand, p Person, pages int, opt PacketOptions) (Packet, er
 		}
 	}
 	for _, t := range pool {
-		if _, ok := loadCatalog().Type(t); !ok {
+		if _, ok := docCatalog.Type(t); !ok {
 			return Packet{}, fmt.Errorf("sampledocs: unknown document type %q", t)
 		}
 	}

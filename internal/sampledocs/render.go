@@ -130,7 +130,7 @@ func genericSpec(docType string) *typeSpec {
 	return &typeSpec{
 		variants: []variant{{name: "generic", pages: [2]int{1, 1}, names: namesAny, meta: metaOffice, render: renderGeneric}},
 		fill: func(g *gen) {
-			t, ok := loadCatalog().Type(docType)
+			t, ok := docCatalog.Type(docType)
 			if !ok {
 				return
 			}
@@ -155,7 +155,7 @@ func genericSpec(docType string) *typeSpec {
 func renderGeneric(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dLong)
-	if t, ok := loadCatalog().Type(c.d.Type); ok {
+	if t, ok := docCatalog.Type(c.d.Type); ok {
 		title := t.Name
 		c.font("Helvetica", "B", 16)
 		c.text(20, 30, title)

@@ -728,7 +728,7 @@ func TestPersonVariety(t *testing.T) {
 	var hyphen, compound, accent, middleInitial, noMiddle int
 	for i := 0; i < 600; i++ {
 		p := NewPerson(r)
-		age := DefaultAsOf.Sub(p.DOB).Hours() / 24 / 365.25
+		age := DefaultAsOf().Sub(p.DOB).Hours() / 24 / 365.25
 		if age < 22 || age >= 66 {
 			t.Errorf("%s is %.1f", p.FullName(), age)
 		}

@@ -141,7 +141,7 @@ func pdfCreationDate(pdf []byte) time.Time {
 			return t
 		}
 	}
-	return DefaultAsOf.Add(-72 * time.Hour)
+	return DefaultAsOf().Add(-72 * time.Hour)
 }
 
 // imagePDF wraps one JPEG per page into a PDF sized to the raster. It is

@@ -16,30 +16,33 @@ var (
 	radiology  = []string{"Radiology Associates", "Imaging Center of the Valley", "Metro Diagnostic Imaging", "Premier Radiology", "Regional Medical Imaging"}
 )
 
-func init() {
-	register("tb_skin_test", &typeSpec{
+// tbSpecs are the layouts of TB skin tests, blood tests and chest X-rays.
+func tbSpecs() map[string]*typeSpec {
+	out := map[string]*typeSpec{}
+	out["tb_skin_test"] = &typeSpec{
 		fill: fillTST,
 		variants: []variant{
 			{name: "clinic_form", pages: [2]int{1, 1}, names: namesAny, meta: metaOffice, render: renderTSTForm},
 			{name: "occ_health_record", pages: [2]int{1, 1}, names: namesRecord, meta: metaReport, render: renderTSTRecord},
 			{name: "pharmacy_record", pages: [2]int{1, 1}, names: namesUpper, meta: metaWeb, render: renderTSTPharmacy},
 		},
-	})
-	register("tb_blood_test", &typeSpec{
+	}
+	out["tb_blood_test"] = &typeSpec{
 		fill: fillIGRA,
 		variants: []variant{
 			{name: "qft_lab_report", pages: [2]int{1, 1}, names: namesUpper, meta: metaLab, render: renderQFT},
 			{name: "qft_results_portal", pages: [2]int{1, 1}, names: namesNatural, meta: metaBrowser, render: renderQFTPortal},
 			{name: "tspot_report", pages: [2]int{1, 1}, names: namesRecord, meta: metaLab, render: renderTSpot},
 		},
-	})
-	register("chest_xray", &typeSpec{
+	}
+	out["chest_xray"] = &typeSpec{
 		fill: fillCXR,
 		variants: []variant{
 			{name: "radiology_report", pages: [2]int{1, 1}, names: namesRecord, meta: metaLab, render: renderCXRReport},
 			{name: "clearance_form", pages: [2]int{1, 1}, names: namesAny, meta: metaOffice, render: renderCXRForm},
 		},
-	})
+	}
+	return out
 }
 
 func fillTST(g *gen) {
@@ -254,7 +257,7 @@ func (c *canvas) qftValues() qftValues {
 // labHeader draws a lab report's letterhead and patient block.
 func (c *canvas) labHeader(test, dateField string) float64 {
 	lab := c.f("lab")
-	if t, ok := loadCatalog().Type(c.d.Type); lab == "" && ok && !t.HasField("lab") {
+	if t, ok := docCatalog.Type(c.d.Type); lab == "" && ok && !t.HasField("lab") {
 		lab = c.d.Issuer
 	}
 	if lab == "" {
