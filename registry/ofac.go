@@ -88,6 +88,9 @@ func ParseOFAC(files OFACFiles, listDate time.Time) (*List, error) {
 		if prev, ok := entries[num]; ok {
 			return formatErr(OFACSDNFile, line, CodeDuplicate, "ent_num %d already on line %d", num, prev.line)
 		}
+		for i := 0; i < 11; i++ {
+			rec[i] = strings.TrimSpace(rec[i])
+		}
 		typ := strings.ToLower(rec[2])
 		switch typ {
 		case "", OFACIndividual, OFACVessel, OFACAircraft:
@@ -133,6 +136,7 @@ func ParseOFAC(files OFACFiles, listDate time.Time) (*List, error) {
 		if err != nil {
 			return err
 		}
+		rec = trimAll(rec)
 		typ := strings.ToLower(strings.ReplaceAll(rec[2], ".", ""))
 		switch typ {
 		case "aka", "fka", "nka":
@@ -152,6 +156,7 @@ func ParseOFAC(files OFACFiles, listDate time.Time) (*List, error) {
 		if err != nil {
 			return err
 		}
+		rec = trimAll(rec)
 		if e.typ != OFACIndividual || (rec[2] == "" && rec[3] == "" && rec[4] == "") {
 			return nil
 		}
@@ -250,17 +255,18 @@ func readOFACFile(name string, r io.Reader, columns int, row func(rec []string, 
 	}
 }
 
-// ofacValue empties the list's placeholder "-0- ".
+// ofacValue empties the list's placeholder "-0- ". Other values keep their
+// spaces: Remarks are cut at 1,000 characters wherever that falls, and the
+// space at the cut belongs to the text joined with sdn_comments.csv.
 func ofacValue(v string) string {
-	v = strings.TrimSpace(v)
-	if v == "-0-" {
+	if strings.TrimSpace(v) == "-0-" {
 		return ""
 	}
 	return v
 }
 
 func entNum(file string, line int, s string) (int, error) {
-	n, err := strconv.Atoi(s)
+	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || n <= 0 {
 		return 0, formatErr(file, line, CodeValue, "ent_num %q is not a positive number", s)
 	}

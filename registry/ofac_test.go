@@ -268,3 +268,22 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	c.n += n
 	return n, err
 }
+
+// TestParseOFACKeepsSpaceAtRemarksCut: Remarks are cut at 1,000 characters
+// wherever that falls, here between two words; the space must survive.
+func TestParseOFACKeepsSpaceAtRemarksCut(t *testing.T) {
+	set := ofacSet{
+		sdn:      []byte(`7,"DOE, John","individual","SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 1950; a.k.a. 'ABU "` + "\r\n\x1a"),
+		alt:      []byte("\x1a"),
+		add:      []byte("\x1a"),
+		comments: []byte(`7,"KHALID'; alt. DOB 1951."` + "\r\n\x1a"),
+	}
+	list, err := ParseOFAC(set.files(), fixtureDate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := list.Records[0]
+	if len(r.Aliases) != 1 || r.Aliases[0].Name != (Name{First: "ABU", Last: "KHALID"}) || len(r.DOBs) != 2 {
+		t.Fatalf("record %+v", r)
+	}
+}
