@@ -3,6 +3,8 @@ module github.com/clearedtostart/compliance
 go 1.26.0
 
 require (
+	github.com/adrg/strutil v0.3.1
+	github.com/antzucaro/matchr v0.0.0-20221106193745-7bed6ef61ef9
 	github.com/gabriel-vasile/mimetype v1.4.16
 	github.com/getkin/kin-openapi v0.152.0
 	github.com/gin-gonic/gin v1.12.0

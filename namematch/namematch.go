@@ -1,19 +1,9 @@
-// Package namematch parses people's names as documents print them and decides
-// whether a document's name is the candidate's. It is shared by requirement
-// validation (name_match) and, later, registry screening, so both judge names
-// the same way.
-//
-// The matcher errs toward "no match": a false match lets an uncleared nurse
-// through, a false mismatch only sends a document to a human.
 package namematch
 
 import (
 	"strings"
 	"unicode"
-
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
+	"unicode/utf8"
 )
 
 // Name is a person's name split into its parts. Middle may hold several
@@ -246,24 +236,24 @@ func containsAll(have, want []string) bool {
 	return true
 }
 
-// normalize folds case and accents and drops punctuation other than the
-// separators that matter for surnames (space and hyphen).
+// normalize folds case and accents (as Fold does) and drops punctuation
+// other than the separators that matter for surnames (space and hyphen).
 func normalize(s string) string {
-	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	folded, _, err := transform.String(t, s)
-	if err != nil {
-		folded = s
-	}
-	var b strings.Builder
-	for _, r := range strings.ToLower(folded) {
+	var b []byte
+	for i, r := range s {
 		switch {
-		case unicode.IsLetter(r):
-			b.WriteRune(r)
 		case r == '-' || unicode.IsSpace(r):
-			b.WriteRune(r)
+			b = append(b, ' ')
+			if r == '-' {
+				b[len(b)-1] = '-'
+			}
+		case r < utf8.RuneSelf && unicode.IsLetter(r):
+			b = append(b, byte(unicode.ToLower(r)))
+		case unicode.IsLetter(r):
+			b = appendLetter(b, s[i:i+utf8.RuneLen(r)])
 		}
 	}
-	return strings.Join(strings.Fields(strings.Trim(b.String(), "- ")), " ")
+	return strings.Join(strings.Fields(strings.Trim(string(b), "- ")), " ")
 }
 
 func sameByNickname(a, b string) bool {

@@ -1,0 +1,241 @@
+package namematch
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/clearedtostart/compliance/internal/golden"
+)
+
+func TestFold(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"O'Brien", "obrien"},
+		{"O’Brien", "obrien"},
+		{"José Núñez", "jose nunez"},
+		{"Zoë", "zoe"},
+		{"Łucja Søren Straße", "lucja soren strasse"},
+		{"Garcia-Lopez", "garcia lopez"},
+		{"  Smith,  Jr. ", "smith jr"},
+		{"D'Angelo-Smith", "dangelo smith"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := Fold(tt.in); got != tt.want {
+			t.Errorf("Fold(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestParseScreening(t *testing.T) {
+	tests := []struct {
+		name                   string
+		in                     Name
+		given, middle, surname string
+		particles              string
+	}{
+		{"title and suffix", Name{"Dr. Robert", "", "Smith Jr."}, "robert", "", "smith", ""},
+		{"title alone as first name", Name{"Sister", "Mary", "Jones"}, "mary", "", "jones", ""},
+		{"title is the whole given name", Name{"Dr", "", "Smith"}, "dr", "", "smith", ""},
+		{"professional suffixes", Name{"Ann", "", "Baker RN BSN"}, "ann", "", "baker", ""},
+		{"suffix in middle", Name{"John", "A Jr", "Smith"}, "john", "a", "smith", ""},
+		{"suffix is the whole surname", Name{"Ann", "", "Jr"}, "ann", "", "jr", ""},
+		{"V stays", Name{"John", "V", "Smith"}, "john", "v", "smith", ""},
+		{"particles", Name{"Juan", "", "de la Cruz"}, "juan", "", "de la cruz", "de la"},
+		{"particle as surname", Name{"Minh", "", "Le"}, "minh", "", "le", ""},
+		{"Vietnamese Do Van", Name{"An", "", "Do"}, "an", "", "do", ""},
+		{"mononym", Name{"", "", "Madonna"}, "", "", "madonna", ""},
+		{"first name only", Name{"Madonna", "", ""}, "", "", "madonna", ""},
+		{"hyphenated", Name{"Mary-Ann", "", "Garcia-Lopez"}, "mary ann", "", "garcia lopez", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := parseScreening(tt.in)
+			var parts []string
+			for i, w := range p.surname {
+				if p.particle[i] {
+					parts = append(parts, w)
+				}
+			}
+			got := fmt.Sprintf("%q %q %q %q", join(p.given), join(p.middle), join(p.surname), join(parts))
+			want := fmt.Sprintf("%q %q %q %q", tt.given, tt.middle, tt.surname, tt.particles)
+			if got != want {
+				t.Fatalf("parseScreening(%+v) = %s, want %s", tt.in, got, want)
+			}
+		})
+	}
+}
+
+func join(ws []string) string {
+	s := ""
+	for i, w := range ws {
+		if i > 0 {
+			s += " "
+		}
+		s += w
+	}
+	return s
+}
+
+func TestGluedRests(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"delacruz", []string{"cruz", "acruz"}},
+		{"dasilva", []string{"ilva", "silva"}},
+		{"dossantos", []string{"santos"}},
+		{"vanderberg", []string{"berg", "rberg"}},
+		{"delosreyes", []string{"reyes", "osreyes", "losreyes"}},
+		{"stjohn", []string{"john"}},
+		{"dean", nil},    // too little would remain
+		{"alvarez", nil}, // "al" is not written glued
+		{"davis", nil},   // "vis" is too short
+		{"smith", nil},
+	}
+	for _, tt := range tests {
+		got := gluedRests(tt.in)
+		slices.Sort(got)
+		want := slices.Clone(tt.want)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("gluedRests(%q) = %q, want %q", tt.in, got, want)
+		}
+	}
+}
+
+func TestWithinOneEdit(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"johnson", "jonhson", true}, // adjacent swap
+		{"ohn", "hon", true},         // swap of the first two letters
+		{"smith", "smyth", true},     // substitution
+		{"ann", "anne", true},        // insertion
+		{"johnson", "jonson", true},  // deletion
+		{"johnson", "jensen", false},
+		{"abc", "cab", false},
+		{"josé", "jose", true}, // runes, not bytes
+		{"nuñez", "nunes", false},
+		{"same", "same", true},
+	}
+	for _, tt := range tests {
+		if got := withinOneEdit(tt.a, tt.b); got != tt.want {
+			t.Errorf("withinOneEdit(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+type labelledWant struct {
+	resembles           bool
+	first, middle, last Reason
+	swapped             bool
+}
+
+type labelledCase struct {
+	name          string
+	query, listed Name
+	mode          Mode
+	want          labelledWant
+}
+
+// labelled is the labelled set of name variants: every one must resemble
+// with the stated reasons, and the negatives must not.
+var labelled = func() []labelledCase {
+	type want = labelledWant
+	return []labelledCase{
+		{"exact any case", Name{"Maria", "", "Alvarez"}, Name{"MARIA", "", "ALVAREZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonExact, false}},
+		{"nickname Bill", Name{"Bill", "", "Chen"}, Name{"WILLIAM", "", "CHEN"}, ModeFuzzy, want{true, ReasonNickname, ReasonMissing, ReasonExact, false}},
+		{"nickname Bob", Name{"Bob", "", "Miller"}, Name{"ROBERT", "", "MILLER"}, ModeFuzzy, want{true, ReasonNickname, ReasonMissing, ReasonExact, false}},
+		{"nickname Peggy", Name{"Peggy", "", "Walsh"}, Name{"MARGARET", "", "WALSH"}, ModeFuzzy, want{true, ReasonNickname, ReasonMissing, ReasonExact, false}},
+		{"nickname listed", Name{"Margaret", "", "Walsh"}, Name{"PEGGY", "", "WALSH"}, ModeFuzzy, want{true, ReasonNickname, ReasonMissing, ReasonExact, false}},
+		{"transposition Jonhson", Name{"Mary", "", "Jonhson"}, Name{"MARY", "", "JOHNSON"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonOneEdit, false}},
+		{"transposition of the first letters", Name{"Ian", "", "Ohnson"}, Name{"IAN", "", "HONSON"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonOneEdit, false}},
+		{"diacritics José", Name{"José", "", "Núñez"}, Name{"JOSE", "", "NUNEZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonExact, false}},
+		{"diacritics Zoë", Name{"Zoë", "", "Smith"}, Name{"ZOE", "", "SMITH"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonExact, false}},
+		{"initial on the query", Name{"J.", "", "Smith"}, Name{"JOHN", "", "SMITH"}, ModeFuzzy, want{true, ReasonInitial, ReasonMissing, ReasonExact, false}},
+		{"initial on the list", Name{"John", "", "Smith"}, Name{"J", "", "SMITH"}, ModeFuzzy, want{true, ReasonInitial, ReasonMissing, ReasonExact, false}},
+		{"swapped first and last", Name{"Smith", "", "John"}, Name{"JOHN", "", "SMITH"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonExact, true}},
+		{"compound hyphen vs space", Name{"Maria", "", "Garcia Lopez"}, Name{"MARIA", "", "GARCIA-LOPEZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonExact, false}},
+		{"compound joined", Name{"Maria", "", "GarciaLopez"}, Name{"MARIA", "", "GARCIA-LOPEZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonJoined, false}},
+		{"compound first part", Name{"Maria", "", "Garcia"}, Name{"MARIA", "", "GARCIA-LOPEZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonCompoundPart, false}},
+		{"compound second part", Name{"Maria", "", "Lopez"}, Name{"MARIA", "", "GARCIA LOPEZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonCompoundPart, false}},
+		{"compound reordered", Name{"Maria", "", "Lopez Garcia"}, Name{"MARIA", "", "GARCIA LOPEZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonCompoundPart, false}},
+		{"compound on the query", Name{"Maria", "", "Garcia-Lopez"}, Name{"MARIA", "", "GARCIA"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonCompoundPart, false}},
+		{"compound with a typo", Name{"Maria", "", "Garcia Lopes"}, Name{"MARIA", "", "GARCIA-LOPEZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonOneEdit, false}},
+		{"particles joined", Name{"Juan", "", "DeLaCruz"}, Name{"JUAN", "", "DE LA CRUZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonJoined, false}},
+		{"particles partly joined", Name{"Juan", "", "Dela Cruz"}, Name{"JUAN", "", "DE LA CRUZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonJoined, false}},
+		{"particles dropped", Name{"Juan", "", "Cruz"}, Name{"JUAN", "", "DE LA CRUZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonCompoundPart, false}},
+		{"glued particles vs none", Name{"Juan", "", "Cruz"}, Name{"JUAN", "", "DELACRUZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonCompoundPart, false}},
+		{"apostrophe", Name{"Sean", "", "O'Brien"}, Name{"SEAN", "", "OBRIEN"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonExact, false}},
+		{"apostrophe as space", Name{"Sean", "", "O Brien"}, Name{"SEAN", "", "OBRIEN"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonJoined, false}},
+		{"suffix", Name{"Robert", "", "Smith Jr."}, Name{"ROBERT", "", "SMITH"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonExact, false}},
+		{"roman suffix", Name{"Robert", "", "Smith III"}, Name{"ROBERT", "", "SMITH"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonExact, false}},
+		{"title", Name{"Dr. Maria", "", "Alvarez"}, Name{"MARIA", "", "ALVAREZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonExact, false}},
+		{"title Sister", Name{"Sister Mary", "", "Jones"}, Name{"MARY", "", "JONES"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonExact, false}},
+		{"phonetic", Name{"Catherine", "", "Smith"}, Name{"KATHRYN", "", "SCHMIDT"}, ModeFuzzy, want{true, ReasonPhonetic, ReasonMissing, ReasonPhonetic, false}},
+		{"jaro-winkler", Name{"Jonathan", "", "Reed"}, Name{"JOHNATHON", "", "REED"}, ModeFuzzy, want{true, ReasonPhonetic, ReasonMissing, ReasonExact, false}},
+		{"two-word first name joined", Name{"MaryAnn", "", "Lee"}, Name{"MARY", "ANN", "LEE"}, ModeFuzzy, want{true, ReasonJoined, ReasonMissing, ReasonExact, false}},
+		{"known by the middle name", Name{"Ann", "", "Lee"}, Name{"MARY", "ANN", "LEE"}, ModeFuzzy, want{true, ReasonMiddleAsFirst, ReasonNotCompared, ReasonExact, false}},
+		{"surname as middle name on the list", Name{"Maria", "", "Garcia"}, Name{"MARIA", "GARCIA", "LOPEZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonSurnameInMiddle, false}},
+		{"surname as middle name on the query", Name{"Maria", "Garcia", "Lopez"}, Name{"MARIA", "", "GARCIA"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonSurnameInMiddle, false}},
+		{"middle initial agrees", Name{"Maria", "Luisa", "Alvarez"}, Name{"MARIA", "L", "ALVAREZ"}, ModeFuzzy, want{true, ReasonExact, ReasonInitial, ReasonExact, false}},
+		{"middle conflict still resembles", Name{"Maria", "L", "Alvarez"}, Name{"MARIA", "K", "ALVAREZ"}, ModeFuzzy, want{true, ReasonExact, ReasonConflict, ReasonExact, false}},
+		{"middle names with one initial differ", Name{"Maria", "Luisa", "Alvarez"}, Name{"MARIA", "LORENA", "ALVAREZ"}, ModeFuzzy, want{true, ReasonExact, ReasonDifferent, ReasonExact, false}},
+		{"mononym listed", Name{"Maria", "", "Madonna"}, Name{"", "", "MADONNA"}, ModeFuzzy, want{true, ReasonMissing, ReasonMissing, ReasonExact, false}},
+		{"similar first name", Name{"Maria", "", "Alvarez"}, Name{"MARTA", "", "ALVAREZ"}, ModeFuzzy, want{true, ReasonOneEdit, ReasonMissing, ReasonExact, false}},
+		// negatives
+		{"different first name", Name{"Maria", "", "Alvarez"}, Name{"PEDRO", "", "ALVAREZ"}, ModeFuzzy, want{false, ReasonDifferent, ReasonMissing, ReasonExact, false}},
+		{"different surname", Name{"Maria", "", "Alvarez"}, Name{"MARIA", "", "ALONSO"}, ModeFuzzy, want{false, ReasonExact, ReasonMissing, ReasonDifferent, false}},
+		// Double Metaphone keys cover four consonant sounds: names that share
+		// them resemble, and the rest is left to the date of birth.
+		{"same first sounds", Name{"Maria", "", "Alvarez"}, Name{"MARIA", "", "ALVARADO"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonPhonetic, false}},
+		{"nicknames are not transitive", Name{"Albert", "", "Ray"}, Name{"ALFRED", "", "RAY"}, ModeFuzzy, want{false, ReasonDifferent, ReasonMissing, ReasonExact, false}},
+		{"MacDonald is not Donald", Name{"Ann", "", "MacDonald"}, Name{"ANN", "", "DONALD"}, ModeFuzzy, want{false, ReasonExact, ReasonMissing, ReasonDifferent, false}},
+		{"mononym with a fuzzy surname", Name{"Maria", "", "Madona"}, Name{"", "", "MADONNA"}, ModeFuzzy, want{true, ReasonMissing, ReasonMissing, ReasonOneEdit, false}},
+		{"short names one edit apart", Name{"Kim", "", "Lee"}, Name{"TIM", "", "LEE"}, ModeFuzzy, want{false, ReasonDifferent, ReasonMissing, ReasonExact, false}},
+		// exact mode
+		{"exact mode: equal", Name{"José", "", "O'Brien"}, Name{"JOSE", "", "OBRIEN"}, ModeExact, want{true, ReasonExact, ReasonMissing, ReasonExact, false}},
+		{"exact mode: joined compound", Name{"Juan", "", "De La Cruz"}, Name{"JUAN", "", "DELACRUZ"}, ModeExact, want{true, ReasonExact, ReasonMissing, ReasonJoined, false}},
+		{"exact mode: swapped", Name{"Chen", "", "Wei"}, Name{"WEI", "", "CHEN"}, ModeExact, want{true, ReasonExact, ReasonMissing, ReasonExact, true}},
+		{"exact mode: nickname is not exact", Name{"Bill", "", "Chen"}, Name{"WILLIAM", "", "CHEN"}, ModeExact, want{false, ReasonNickname, ReasonMissing, ReasonExact, false}},
+		{"exact mode: compound part is not exact", Name{"Maria", "", "Garcia"}, Name{"MARIA", "", "GARCIA LOPEZ"}, ModeExact, want{false, ReasonExact, ReasonMissing, ReasonCompoundPart, false}},
+	}
+}()
+
+func TestCompare(t *testing.T) {
+	for _, tt := range labelled {
+		t.Run(tt.name, func(t *testing.T) {
+			x := Compare(tt.query, tt.listed, tt.mode)
+			got := labelledWant{x.Resembles, x.First.Reason, x.Middle.Reason, x.Last.Reason, x.Swapped}
+			if got != tt.want {
+				b, _ := json.Marshal(x)
+				t.Fatalf("Compare = %+v, want %+v\n%s", got, tt.want, b)
+			}
+			if x.Resembles && tt.mode == ModeFuzzy && x.Score < Threshold {
+				t.Fatalf("resembles with score %v below the threshold", x.Score)
+			}
+		})
+	}
+}
+
+// TestExplanationJSON pins the explanation clients receive.
+func TestExplanationJSON(t *testing.T) {
+	pairs := [][2]Name{
+		{{"Bill", "", "Jonhson"}, {"WILLIAM", "", "JOHNSON"}},
+		{{"Maria", "L", "Garcia"}, {"MARIA", "LUISA", "GARCIA-LOPEZ"}},
+		{{"Smith", "", "John"}, {"JOHN", "Q", "SMITH"}},
+		{{"Maria", "L", "Alvarez"}, {"MARIA", "K", "ALVAREZ"}},
+	}
+	var out []Explanation
+	for _, p := range pairs {
+		out = append(out, Compare(p[0], p[1], ModeFuzzy))
+	}
+	b, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "testdata/explanations.json", append(b, '\n'))
+}

@@ -1,0 +1,826 @@
+package namematch
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/antzucaro/matchr"
+)
+
+// Mode chooses how far names may differ.
+type Mode uint8
+
+const (
+	// ModeFuzzy finds every name that resembles the query by the rules
+	// of the package documentation.
+	ModeFuzzy Mode = iota
+	// ModeExact finds names equal to the query after normalisation: the
+	// first and last names agree exactly or joined ("GarciaLopez",
+	// "Garcia-Lopez"), in either order. Middle names are compared and
+	// explained but do not decide.
+	ModeExact
+)
+
+// PartScore explains one part of a comparison.
+type PartScore struct {
+	Reason Reason  `json:"reason"`
+	Score  float64 `json:"score"`
+	// Query and Listed are the normalised words compared.
+	Query  string `json:"query,omitempty"`
+	Listed string `json:"listed,omitempty"`
+}
+
+// Explanation says why two names resemble (or do not): each part's
+// agreement and the combined score.
+type Explanation struct {
+	// Score is WeightLast × Last.Score + WeightFirst × First.Score.
+	Score float64 `json:"score"`
+	// Resembles is true when the score and each part reach the thresholds
+	// (in ModeExact: when the names are equal).
+	Resembles bool `json:"resembles"`
+	// Swapped is true when the candidate's first name agreed with the
+	// listed surname and the other way round.
+	Swapped bool      `json:"swapped,omitempty"`
+	First   PartScore `json:"first"`
+	Middle  PartScore `json:"middle"`
+	Last    PartScore `json:"last"`
+}
+
+// MiddleConflict reports whether both names carry middle names and no
+// initial of one side's appears on the other's.
+func (e Explanation) MiddleConflict() bool { return e.Middle.Reason == ReasonConflict }
+
+// Hit is one indexed name that resembles the query.
+type Hit struct {
+	ID          uint32
+	Explanation Explanation
+}
+
+// Stats counts a search's work.
+type Stats struct {
+	// Candidates is the number of indexed names scored.
+	Candidates int `json:"candidates"`
+}
+
+// candidate routes, as flags per entry.
+const (
+	routeDirect  = 1 << iota // the surname (or a middle name) keyed it
+	routeSwapped             // the query's surname keyed its given name
+)
+
+// side is the query in one orientation, as probe indexes.
+type side struct {
+	given     []int // first given word, then the rest (roleGiven)
+	middle    []int // given words after the first, then middle names (roleGiven)
+	sur       []int // surname words (roleSurname)
+	sig       []int // surname words that are not particles (roleSurname)
+	surJ      int   // joined surname (roleSurname)
+	givJ, gmJ int   // joined given names, joined given+middle names (roleGiven); -1 when none
+	rests     []int // readings of a glued one-word surname without its particles (roleSurname)
+
+	givenText, middleText, surText string
+	// swapped: the query's surname words stand for given names. Only the
+	// listed given name itself may then agree with them (no middle name,
+	// no missing given name), as only it is keyed.
+	swapped bool
+}
+
+// scratch is the working memory of one search, reused across searches.
+type scratch struct {
+	probes []probe
+	sides  [2]side
+	ints   []int // backing of the sides' index slices
+
+	epoch    uint32
+	seen     []uint32 // entry → epoch when it became a candidate
+	flags    []uint8  // entry → routes
+	cands    []uint32
+	tokEpoch uint32
+	tokSeen  []uint32 // token → tokEpoch when it was last a neighbour
+	nbrs     []uint32
+
+	cache simCache
+}
+
+func (ix *Index) getScratch() *scratch {
+	if sc, ok := ix.scratch.Get().(*scratch); ok {
+		return sc
+	}
+	return &scratch{
+		seen:    make([]uint32, len(ix.entries)),
+		flags:   make([]uint8, len(ix.entries)),
+		tokSeen: make([]uint32, len(ix.vocab)),
+		cache:   newSimCache(1 << 10),
+	}
+}
+
+// Search returns the indexed names that resemble q, appended to dst, best
+// first, and the work it took.
+func (ix *Index) Search(q Name, mode Mode, dst []Hit) ([]Hit, Stats) {
+	p := parseScreening(q)
+	if p.empty() || len(ix.entries) == 0 {
+		return dst, Stats{}
+	}
+	sc := ix.getScratch()
+	defer ix.scratch.Put(sc)
+	sc.reset()
+	ix.prepare(sc, p)
+	ix.collect(sc, mode)
+	start := len(dst)
+	for _, c := range sc.cands {
+		var best Explanation
+		found := false
+		if sc.flags[c]&routeDirect != 0 {
+			if x, ok := ix.score(sc, &sc.sides[0], c, mode, false); ok {
+				best, found = x, true
+			}
+		}
+		if sc.flags[c]&routeSwapped != 0 {
+			if x, ok := ix.score(sc, &sc.sides[1], c, mode, false); ok && (!found || x.Score > best.Score) {
+				x.Swapped = true
+				best, found = x, true
+			}
+		}
+		if found {
+			dst = append(dst, Hit{ID: ix.ids[c], Explanation: best})
+		}
+	}
+	hits := dst[start:]
+	slices.SortStableFunc(hits, func(a, b Hit) int {
+		switch {
+		case a.Explanation.Score > b.Explanation.Score:
+			return -1
+		case a.Explanation.Score < b.Explanation.Score:
+			return 1
+		}
+		return 0
+	})
+	return dst, Stats{Candidates: len(sc.cands)}
+}
+
+// Compare explains how a query compares with one listed name, by the same
+// rules as Search (ModeFuzzy or ModeExact), whether or not it resembles.
+func Compare(query, listed Name, mode Mode) Explanation {
+	return NewIndex([]Variant{{Name: listed}}).explain(query, 0, mode)
+}
+
+// explain compares the query with entry c alone, in both orders, and
+// explains the better.
+func (ix *Index) explain(query Name, c uint32, mode Mode) Explanation {
+	p := parseScreening(query)
+	if p.empty() || int(c) >= len(ix.entries) {
+		return Explanation{First: PartScore{Reason: ReasonMissing}, Last: PartScore{Reason: ReasonMissing}, Middle: PartScore{Reason: ReasonMissing}}
+	}
+	sc := ix.getScratch()
+	defer ix.scratch.Put(sc)
+	sc.reset()
+	ix.prepare(sc, p)
+	direct, _ := ix.score(sc, &sc.sides[0], c, mode, true)
+	swapped, _ := ix.score(sc, &sc.sides[1], c, mode, true)
+	swapped.Swapped = true
+	switch {
+	case direct.Resembles && (!swapped.Resembles || direct.Score >= swapped.Score):
+		return direct
+	case swapped.Resembles:
+		return swapped
+	case swapped.Score > direct.Score:
+		return swapped
+	}
+	return direct
+}
+
+func (sc *scratch) reset() {
+	sc.probes = sc.probes[:0]
+	sc.ints = sc.ints[:0]
+	sc.cands = sc.cands[:0]
+	sc.epoch++
+	if sc.epoch == 0 {
+		clear(sc.seen)
+		sc.epoch = 1
+	}
+	sc.cache.reset()
+}
+
+// probe returns the index of the probe for word s in role r, adding it.
+func (ix *Index) probe(sc *scratch, s string, r role) int {
+	for i := range sc.probes {
+		if sc.probes[i].s == s && sc.probes[i].role == r {
+			return i
+		}
+	}
+	p := probe{s: s, role: r, runes: utf8.RuneCountInString(s), ascii: isASCII(s), tok: ix.tokID[s]}
+	if p.ascii {
+		p.hist = letterCounts(s)
+	}
+	if p.runes >= 2 {
+		c1, c2 := matchr.DoubleMetaphone(s)
+		p.codes[0] = ix.codeID[c1]
+		if c2 != c1 {
+			p.codes[1] = ix.codeID[c2]
+		}
+	}
+	if r == roleGiven {
+		for _, g := range nicknameIndex[s] {
+			for _, n := range nicknameSets[g] {
+				if t, ok := ix.tokID[n]; ok && n != s && !slices.Contains(p.nick, t) {
+					p.nick = append(p.nick, t)
+				}
+			}
+		}
+	}
+	sc.probes = append(sc.probes, p)
+	return len(sc.probes) - 1
+}
+
+// prepare builds the query's probes in both orientations.
+func (ix *Index) prepare(sc *scratch, p parsed) {
+	sig := p.significant()
+	mids := append(slices.Clone(p.given[min(1, len(p.given)):]), p.middle...)
+	probes := func(words []string, r role) []int {
+		start := len(sc.ints)
+		for _, w := range words {
+			sc.ints = append(sc.ints, ix.probe(sc, w, r))
+		}
+		return sc.ints[start:len(sc.ints):len(sc.ints)]
+	}
+	joinedProbe := func(r role, parts ...[]string) int {
+		n := 0
+		for _, ws := range parts {
+			n += len(ws)
+		}
+		if n == 0 {
+			return -1
+		}
+		var b strings.Builder
+		for _, ws := range parts {
+			for _, w := range ws {
+				b.WriteString(w)
+			}
+		}
+		return ix.probe(sc, b.String(), r)
+	}
+	d := &sc.sides[0]
+	*d = side{
+		given: probes(p.given, roleGiven), middle: probes(mids, roleGiven),
+		sur: probes(p.surname, roleSurname), sig: probes(sig, roleSurname),
+		surJ: joinedProbe(roleSurname, p.surname), givJ: joinedProbe(roleGiven, p.given),
+		gmJ:       joinedProbe(roleGiven, p.given, p.middle),
+		givenText: strings.Join(p.given, " "), middleText: strings.Join(mids, " "), surText: strings.Join(p.surname, " "),
+	}
+	if len(p.surname) == 1 {
+		d.rests = probes(gluedRests(p.surname[0]), roleSurname)
+	}
+	// Swapped: the surname words (without particles and initials) are
+	// given names and the given names the surname. Only the first given
+	// word swaps; the rest stay middles.
+	var swapGiven []string
+	for _, w := range sig {
+		if utf8.RuneCountInString(w) > 1 {
+			swapGiven = append(swapGiven, w)
+		}
+	}
+	s := &sc.sides[1]
+	*s = side{
+		swapped: true,
+		given:   probes(swapGiven, roleGiven), middle: d.middle,
+		sur: probes(p.given[:min(1, len(p.given))], roleSurname), sig: probes(p.given[:min(1, len(p.given))], roleSurname),
+		surJ: joinedProbe(roleSurname, p.given[:min(1, len(p.given))]), givJ: joinedProbe(roleGiven, swapGiven),
+		gmJ:       joinedProbe(roleGiven, swapGiven, mids),
+		givenText: d.surText, middleText: d.middleText, surText: strings.Join(p.given[:min(1, len(p.given))], " "),
+	}
+}
+
+// collect gathers the candidate entries of the query from the keys.
+func (ix *Index) collect(sc *scratch, mode Mode) {
+	d, s := &sc.sides[0], &sc.sides[1]
+	if mode == ModeExact {
+		if t, ok := ix.tokID[sc.probes[d.surJ].s]; ok {
+			sc.addAll(ix.surnames.get(t), routeDirect)
+		}
+		if s.givJ >= 0 && len(s.sur) > 0 {
+			if t, ok := ix.tokID[sc.probes[s.givJ].s]; ok {
+				sc.addAll(ix.givens.get(t), routeSwapped)
+			}
+		}
+		return
+	}
+	keys := slices.Clone(d.sig)
+	if len(d.sur) > 1 {
+		keys = append(keys, d.surJ)
+	}
+	keys = append(keys, d.rests...)
+	for _, k := range keys {
+		for _, t := range ix.neighbours(sc, k) {
+			if sc.sim(ix, k, t).score >= MinLast {
+				sc.addAll(ix.surnames.get(t), routeDirect)
+			}
+		}
+	}
+	// Swapped: the query's surname words as given names.
+	if len(s.sur) > 0 {
+		skeys := slices.Clone(s.given)
+		if len(s.given) > 1 {
+			skeys = append(skeys, s.givJ)
+		}
+		for _, k := range skeys {
+			for _, t := range ix.neighbours(sc, k) {
+				if sc.sim(ix, k, t).score >= MinLast {
+					sc.addAll(ix.givens.get(t), routeSwapped)
+				}
+			}
+		}
+	}
+	// A surname printed as a middle name, on either side.
+	for _, k := range d.sig {
+		if t, ok := ix.tokID[sc.probes[k].s]; ok {
+			sc.addAll(ix.middles.get(t), routeDirect)
+		}
+	}
+	for _, k := range d.middle {
+		if sc.probes[k].runes > 1 {
+			if t, ok := ix.tokID[sc.probes[k].s]; ok {
+				sc.addAll(ix.surnames.get(t), routeDirect)
+			}
+		}
+	}
+}
+
+func (sc *scratch) addAll(entries []uint32, route uint8) {
+	for _, e := range entries {
+		if sc.seen[e] != sc.epoch {
+			sc.seen[e] = sc.epoch
+			sc.flags[e] = route
+			sc.cands = append(sc.cands, e)
+		} else {
+			sc.flags[e] |= route
+		}
+	}
+}
+
+// neighbours returns the indexed words that may resemble probe k: the
+// word itself, words with its phonetic keys, its nicknames (given names)
+// and words sharing a deletion key.
+func (ix *Index) neighbours(sc *scratch, k int) []uint32 {
+	p := &sc.probes[k]
+	sc.nbrs = sc.nbrs[:0]
+	sc.tokEpoch++
+	if sc.tokEpoch == 0 {
+		clear(sc.tokSeen)
+		sc.tokEpoch = 1
+	}
+	add := func(t uint32) {
+		if sc.tokSeen[t] != sc.tokEpoch {
+			sc.tokSeen[t] = sc.tokEpoch
+			sc.nbrs = append(sc.nbrs, t)
+		}
+	}
+	if t, ok := ix.tokID[p.s]; ok {
+		add(t)
+	}
+	for _, c := range p.codes {
+		if c != 0 {
+			for _, t := range ix.codeToks.get(c) {
+				add(t)
+			}
+		}
+	}
+	for _, t := range p.nick {
+		add(t)
+	}
+	forEachKey(p.s, func(h uint64) {
+		i, _ := slices.BinarySearch(ix.delKeys, h)
+		for ; i < len(ix.delKeys) && ix.delKeys[i] == h; i++ {
+			add(ix.delToks[i])
+		}
+	})
+	return sc.nbrs
+}
+
+// sim compares probe k with token t, through the search's cache.
+func (sc *scratch) sim(ix *Index, k int, t uint32) sim {
+	if sc.probes[k].tok == t {
+		return sim{ScoreExact, rcExact}
+	}
+	key := uint64(k)<<32 | uint64(t)
+	if v, ok := sc.cache.get(key); ok {
+		return v
+	}
+	p := &sc.probes[k]
+	var v sim
+	if p.role == roleGiven && slices.Contains(p.nick, t) {
+		v = sim{ScoreNickname, rcNickname}
+	} else {
+		v = compareWords(p, ix.vocab[t], &ix.toks[t])
+	}
+	sc.cache.put(key, v)
+	return v
+}
+
+// better keeps the higher score, the first on a tie.
+func better(a, b sim) sim {
+	if b.score > a.score {
+		return b
+	}
+	return a
+}
+
+// lastScore compares the query's surname (side o) with entry c's.
+func (ix *Index) lastScore(sc *scratch, o *side, e *entry) sim {
+	es := e.surname(ix.arena)
+	if len(o.sur) == len(es) {
+		equal := true
+		for i, t := range es {
+			if sc.probes[o.sur[i]].tok != t {
+				equal = false
+				break
+			}
+		}
+		if equal {
+			return sim{ScoreExact, rcExact}
+		}
+	}
+	if o.surJ >= 0 && sc.probes[o.surJ].tok == e.surJ {
+		return sim{ScoreJoined, rcJoined}
+	}
+	var esigBuf [maxWords]uint32
+	esig := esigBuf[:0]
+	for i, t := range es {
+		if e.particles&(1<<i) == 0 {
+			esig = append(esig, t)
+		}
+	}
+	best := sim{}
+	switch {
+	case len(o.sig) == 1 && len(esig) == 1:
+		best = sc.sim(ix, o.sig[0], esig[0])
+		if best.rc == rcExact {
+			// Same word, different particles ("Cruz", "de la Cruz").
+			best = sim{ScoreCompoundPart, rcCompoundPart}
+		}
+	case len(o.sig) > 0 && len(esig) > 0:
+		best = ix.containment(sc, o.sig, esig)
+	}
+	if len(o.sur) > 1 || len(es) > 1 {
+		best = better(best, sc.sim(ix, o.surJ, e.surJ))
+	}
+	// A glued surname against the other side's words ("DelaCruz", "Cruz").
+	for _, r := range o.rests {
+		for _, t := range esig {
+			if v := sc.sim(ix, r, t); v.score >= MinLast {
+				best = better(best, sim{ScoreCompoundPart * v.score, rcCompoundPart})
+			}
+		}
+	}
+	for _, rt := range e.rests(ix.arena) {
+		for _, k := range o.sig {
+			if v := sc.sim(ix, k, rt); v.score >= MinLast {
+				best = better(best, sim{ScoreCompoundPart * v.score, rcCompoundPart})
+			}
+		}
+	}
+	if best.score < ScoreSurnameInMiddle && ix.surnameInMiddle(sc, o, e, esig) {
+		best = sim{ScoreSurnameInMiddle, rcSurnameInMiddle}
+	}
+	return best
+}
+
+// containment compares compound surnames word by word: every word of the
+// side with fewer words must agree with a distinct word of the other.
+// The same words in the same order are as good as their weakest word;
+// otherwise the result is a compound_part.
+func (ix *Index) containment(sc *scratch, q []int, es []uint32) sim {
+	var used uint8
+	weakest := sim{ScoreExact, rcExact}
+	inOrder := len(q) == len(es)
+	if len(q) <= len(es) {
+		for i, k := range q {
+			bi, bv := -1, sim{}
+			for j, t := range es {
+				if used&(1<<j) != 0 {
+					continue
+				}
+				if v := sc.sim(ix, k, t); v.score >= MinLast && v.score > bv.score {
+					bi, bv = j, v
+				}
+			}
+			if bi < 0 {
+				return sim{}
+			}
+			used |= 1 << bi
+			inOrder = inOrder && bi == i
+			if bv.score < weakest.score {
+				weakest = bv
+			}
+		}
+	} else {
+		for _, t := range es {
+			bi, bv := -1, sim{}
+			for i, k := range q {
+				if used&(1<<i) != 0 {
+					continue
+				}
+				if v := sc.sim(ix, k, t); v.score >= MinLast && v.score > bv.score {
+					bi, bv = i, v
+				}
+			}
+			if bi < 0 {
+				return sim{}
+			}
+			used |= 1 << bi
+			if bv.score < weakest.score {
+				weakest = bv
+			}
+		}
+	}
+	if inOrder && weakest.rc != rcExact {
+		return weakest
+	}
+	return sim{ScoreCompoundPart * weakest.score, rcCompoundPart}
+}
+
+// surnameInMiddle reports whether one side's surname words all appear,
+// exactly, among the other side's middle and surname words, at least one
+// of them as a middle name ("Maria Garcia" and "Maria Garcia Lopez" with
+// Garcia as a middle name). Initials never count.
+func (ix *Index) surnameInMiddle(sc *scratch, o *side, e *entry, esig []uint32) bool {
+	if o.swapped {
+		return false
+	}
+	em := e.middle(ix.arena)
+	if len(em) > 0 && len(o.sig) > 0 {
+		inMiddle, all := false, true
+		for _, k := range o.sig {
+			w := sc.probes[k].s
+			if sc.probes[k].runes < 2 {
+				return false
+			}
+			found := false
+			for _, t := range em {
+				if ix.vocab[t] == w {
+					found, inMiddle = true, true
+					break
+				}
+			}
+			for _, t := range esig {
+				if !found && ix.vocab[t] == w {
+					found = true
+				}
+			}
+			if !found {
+				all = false
+				break
+			}
+		}
+		if all && inMiddle {
+			return true
+		}
+	}
+	if len(o.middle) > 0 && len(esig) > 0 {
+		inMiddle, all := false, true
+		for _, t := range esig {
+			w := ix.vocab[t]
+			if ix.toks[t].runes < 2 {
+				return false
+			}
+			found := false
+			for _, k := range o.middle {
+				if sc.probes[k].s == w {
+					found, inMiddle = true, true
+					break
+				}
+			}
+			for _, k := range o.sig {
+				if !found && sc.probes[k].s == w {
+					found = true
+				}
+			}
+			if !found {
+				all = false
+				break
+			}
+		}
+		return all && inMiddle
+	}
+	return false
+}
+
+// firstScore compares the query's given names (side o) with entry e's.
+func (ix *Index) firstScore(sc *scratch, o *side, e *entry) sim {
+	eg := e.given(ix.arena)
+	if o.swapped && (len(o.given) == 0 || len(eg) == 0) {
+		return sim{0, rcDifferent}
+	}
+	if len(o.given) == 0 || len(eg) == 0 {
+		return sim{ScoreMissingFirst, rcMissing}
+	}
+	best := sc.sim(ix, o.given[0], eg[0])
+	if best.rc == rcExact {
+		return best
+	}
+	// Names written together on one side ("MaryAnn", "Mary Ann").
+	em := e.middle(ix.arena)
+	if len(o.given) > 1 || len(o.middle) > 0 || len(eg) > 1 || len(em) > 0 {
+		for _, k := range [2]int{o.givJ, o.gmJ} {
+			if k < 0 {
+				continue
+			}
+			if t := sc.probes[k].tok; t != 0 && (t == e.givJ || t == e.gmJ) {
+				return sim{ScoreJoined, rcJoined}
+			}
+		}
+	}
+	if best.score >= ScoreMiddleAsFirst || o.swapped {
+		return best
+	}
+	// Known by a middle name (not by an initial).
+	for _, t := range em {
+		if ix.toks[t].runes > 1 && sc.sim(ix, o.given[0], t).score >= ScoreOneEdit {
+			return sim{ScoreMiddleAsFirst, rcMiddleAsFirst}
+		}
+	}
+	if ix.toks[eg[0]].runes > 1 {
+		for _, k := range o.middle {
+			if sc.probes[k].runes > 1 && sc.sim(ix, k, eg[0]).score >= ScoreOneEdit {
+				return sim{ScoreMiddleAsFirst, rcMiddleAsFirst}
+			}
+		}
+	}
+	return best
+}
+
+// middleScore compares middle names, without words that belong to the
+// other side's surname. It is a conflict when both sides have middle names
+// and no initial of one side's is among the other's.
+func (ix *Index) middleScore(sc *scratch, o *side, e *entry, first sim) sim {
+	if first.rc == rcMiddleAsFirst {
+		return sim{0, rcNotCompared}
+	}
+	es := e.surname(ix.arena)
+	var qmBuf [maxWords]int
+	qm := qmBuf[:0]
+	for _, k := range o.middle {
+		inSurname := false
+		for _, t := range es {
+			inSurname = inSurname || ix.vocab[t] == sc.probes[k].s
+		}
+		if !inSurname {
+			qm = append(qm, k)
+		}
+	}
+	var emBuf [maxWords]uint32
+	em := emBuf[:0]
+	for _, t := range e.middle(ix.arena) {
+		inSurname := false
+		for _, k := range o.sur {
+			inSurname = inSurname || ix.vocab[t] == sc.probes[k].s
+		}
+		if !inSurname {
+			em = append(em, t)
+		}
+	}
+	if len(qm) == 0 || len(em) == 0 {
+		return sim{0, rcMissing}
+	}
+	shared := false
+	best := sim{}
+	for _, k := range qm {
+		a, _ := utf8.DecodeRuneInString(sc.probes[k].s)
+		for _, t := range em {
+			b, _ := utf8.DecodeRuneInString(ix.vocab[t])
+			if a == b {
+				shared = true
+			}
+			best = better(best, sc.sim(ix, k, t))
+		}
+	}
+	if !shared {
+		return sim{0, rcConflict}
+	}
+	if best.score < MinLast {
+		return sim{0, rcDifferent}
+	}
+	return best
+}
+
+// score compares side o of the query with entry c; ok when it resembles.
+// Unless explain is set, an entry that does not resemble is not explained.
+func (ix *Index) score(sc *scratch, o *side, c uint32, mode Mode, explain bool) (Explanation, bool) {
+	e := &ix.entries[c]
+	var x Explanation
+	if len(o.sur) == 0 {
+		return x, false
+	}
+	// The given name first: for a common surname it rejects most
+	// candidates at the cost of one cached comparison.
+	first := ix.firstScore(sc, o, e)
+	exactFirst := first.rc == rcExact || first.rc == rcJoined
+	if !explain && (first.score < MinFirst || mode == ModeExact && !exactFirst) {
+		return x, false
+	}
+	last := ix.lastScore(sc, o, e)
+	total := WeightLast*last.score + WeightFirst*first.score
+	var ok bool
+	if mode == ModeExact {
+		ok = (last.rc == rcExact || last.rc == rcJoined) && exactFirst
+	} else {
+		ok = last.score >= MinLast && first.score >= MinFirst && total >= Threshold-1e-9
+	}
+	if !ok && !explain {
+		return x, false
+	}
+	middle := ix.middleScore(sc, o, e, first)
+	x = Explanation{
+		Score:     round3(total),
+		Resembles: ok,
+		First:     PartScore{Reason: reasonNames[first.rc], Score: round3(first.score), Query: o.givenText, Listed: ix.text(e.given(ix.arena)[:min(1, int(e.nGiven))])},
+		Middle:    PartScore{Reason: reasonNames[middle.rc], Score: round3(middle.score), Query: o.middleText, Listed: ix.text(e.middle(ix.arena))},
+		Last:      PartScore{Reason: reasonNames[last.rc], Score: round3(last.score), Query: o.surText, Listed: ix.text(e.surname(ix.arena))},
+	}
+	return x, ok
+}
+
+func (ix *Index) text(words []uint32) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return ix.vocab[words[0]]
+	}
+	var b strings.Builder
+	for i, t := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(ix.vocab[t])
+	}
+	return b.String()
+}
+
+func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
+
+// simCache memoises word comparisons within one search: an open-addressing
+// table whose slots belong to the search that stamped them, so a new
+// search starts empty without clearing.
+type simCache struct {
+	keys  []uint64
+	vals  []sim
+	stamp []uint32
+	epoch uint32
+	n     int
+}
+
+func newSimCache(size int) simCache {
+	return simCache{keys: make([]uint64, size), vals: make([]sim, size), stamp: make([]uint32, size)}
+}
+
+func (c *simCache) reset() {
+	c.n = 0
+	c.epoch++
+	if c.epoch == 0 {
+		clear(c.stamp)
+		c.epoch = 1
+	}
+}
+
+func (c *simCache) slot(key uint64) int {
+	h := key * 0x9E3779B97F4A7C15
+	return int(h >> 32 & uint64(len(c.keys)-1))
+}
+
+func (c *simCache) get(key uint64) (sim, bool) {
+	for i := c.slot(key); ; i = (i + 1) & (len(c.keys) - 1) {
+		if c.stamp[i] != c.epoch {
+			return sim{}, false
+		}
+		if c.keys[i] == key {
+			return c.vals[i], true
+		}
+	}
+}
+
+func (c *simCache) put(key uint64, v sim) {
+	if 2*(c.n+1) > len(c.keys) {
+		c.grow()
+	}
+	i := c.slot(key)
+	for c.stamp[i] == c.epoch && c.keys[i] != key {
+		i = (i + 1) & (len(c.keys) - 1)
+	}
+	if c.stamp[i] != c.epoch {
+		c.n++
+	}
+	c.stamp[i], c.keys[i], c.vals[i] = c.epoch, key, v
+}
+
+func (c *simCache) grow() {
+	old := *c
+	*c = newSimCache(2 * len(old.keys))
+	c.epoch = 1
+	for i, s := range old.stamp {
+		if s == old.epoch {
+			c.put(old.keys[i], old.vals[i])
+		}
+	}
+}
