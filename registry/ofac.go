@@ -144,7 +144,7 @@ func ParseOFAC(files OFACFiles, listDate time.Time) (*List, error) {
 			return formatErr(OFACAltFile, line, CodeValue, "ent_num %s: alt_type %q is not aka, fka or nka", rec[0], rec[2])
 		}
 		if e.typ == OFACIndividual && rec[3] != "" {
-			e.aliases = append(e.aliases, Alias{Name: nameFromLastFirst(rec[3]), Type: typ})
+			e.aliases = append(e.aliases, Alias{Name: NameFromLastFirst(rec[3]), Type: typ})
 		}
 		return nil
 	})
@@ -189,7 +189,7 @@ func ofacRecord(num int, e *ofacEntry) (Record, error) {
 	remarks := strings.TrimSpace(e.remarks.String())
 	r := Record{
 		SourceID:  strconv.Itoa(num),
-		Name:      nameFromLastFirst(e.rec[1]),
+		Name:      NameFromLastFirst(e.rec[1]),
 		Aliases:   e.aliases,
 		Addresses: e.addrs,
 		Details:   map[string]string{},
@@ -200,7 +200,7 @@ func ofacRecord(num int, e *ofacEntry) (Record, error) {
 	}
 	r.DOBs = facts.DOBs
 	for _, aka := range facts.AKAs {
-		r.Aliases = append(r.Aliases, Alias{Name: nameFromLastFirst(aka), Type: "remark_aka", Weak: true})
+		r.Aliases = append(r.Aliases, Alias{Name: NameFromLastFirst(aka), Type: "remark_aka", Weak: true})
 	}
 	put := func(k, v string) {
 		if v != "" {

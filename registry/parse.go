@@ -215,9 +215,10 @@ func splitSuffix(last string) (string, string) {
 	return last, ""
 }
 
-// nameFromLastFirst parses OFAC's "LAST, First Middle"; a name without a
-// comma is read in reading order.
-func nameFromLastFirst(s string) Name {
+// NameFromLastFirst parses OFAC's "LAST, First Middle" (the first word after
+// the comma is the first name, the rest the middle); a name without a comma
+// is read as NameFromReadingOrder does.
+func NameFromLastFirst(s string) Name {
 	s = strings.Join(strings.Fields(s), " ")
 	if i := strings.IndexByte(s, ','); i >= 0 {
 		last := strings.TrimSpace(s[:i])
@@ -229,7 +230,7 @@ func nameFromLastFirst(s string) Name {
 		}
 		return n
 	}
-	return nameFromReadingOrder(s)
+	return NameFromReadingOrder(s)
 }
 
 // surnameParticles start a compound surname in reading order ("MARIA DE LA
@@ -238,10 +239,11 @@ var surnameParticles = map[string]bool{"DE": true, "DEL": true, "DELA": true, "D
 	"LOS": true, "DA": true, "DAS": true, "DO": true, "DOS": true, "DI": true, "DU": true, "VAN": true, "VON": true,
 	"DER": true, "DEN": true, "LE": true, "ST": true, "ST.": true, "BIN": true, "IBN": true, "AL": true, "EL": true}
 
-// nameFromReadingOrder parses "FIRST M LAST": a generational suffix at the
-// end is dropped, and the surname starts at the first particle after the
-// first name, else it is the last word.
-func nameFromReadingOrder(s string) Name {
+// NameFromReadingOrder parses "FIRST M LAST" (SAM's cross-references): a
+// generational suffix at the end is dropped, and the surname starts at the
+// first particle (DE, LA, AL, BIN…) after the first name, else it is the
+// last word.
+func NameFromReadingOrder(s string) Name {
 	parts := strings.Fields(strings.ReplaceAll(s, ",", " "))
 	for len(parts) > 1 && generationalSuffixes[strings.ToUpper(parts[len(parts)-1])] {
 		parts = parts[:len(parts)-1]

@@ -289,7 +289,7 @@ func samRecord(file string, line int, rec []string, c samColumns) (*Record, erro
 			return nil, formatErr(file, line, CodeValue, "Individual %s has no name", samNumber)
 		}
 		// Some individuals carry only the whole name.
-		n = nameFromReadingOrder(rec[c.name])
+		n = NameFromReadingOrder(rec[c.name])
 	}
 	r := &Record{SourceID: samNumber, Name: n, NPI: npi, Details: map[string]string{}}
 	var lines []string
@@ -452,7 +452,7 @@ func parseCrossReference(s string) []Name {
 			if isOrganization(full) {
 				continue
 			}
-			if n := nameFromReadingOrder(full); n.Last != "" {
+			if n := NameFromReadingOrder(full); n.Last != "" {
 				out = append(out, n)
 			}
 		}
