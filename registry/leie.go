@@ -14,7 +14,9 @@ import (
 const LEIEFileName = "UPDATED.csv"
 
 // LEIEHeader is the header row of UPDATED.csv.
-var LEIEHeader = []string{"LASTNAME", "FIRSTNAME", "MIDNAME", "BUSNAME", "GENERAL", "SPECIALTY", "UPIN", "NPI", "DOB",
+func LEIEHeader() []string { return append([]string(nil), leieHeader...) }
+
+var leieHeader = []string{"LASTNAME", "FIRSTNAME", "MIDNAME", "BUSNAME", "GENERAL", "SPECIALTY", "UPIN", "NPI", "DOB",
 	"ADDRESS", "CITY", "STATE", "ZIP", "EXCLTYPE", "EXCLDATE", "REINDATE", "WAIVERDATE", "WVRSTATE"}
 
 const (
@@ -82,7 +84,7 @@ func ParseLEIE(r io.Reader, listDate time.Time) (*List, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkHeader(LEIEFileName, trimAll(head), LEIEHeader); err != nil {
+	if err := checkHeader(LEIEFileName, trimAll(head), leieHeader); err != nil {
 		return nil, err
 	}
 	list := &List{Registry: OIGExclusion, Date: listDate}
@@ -95,8 +97,8 @@ func ParseLEIE(r io.Reader, listDate time.Time) (*List, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(rec) != len(LEIEHeader) {
-			return nil, formatErr(LEIEFileName, line, CodeColumnCount, "%d fields, want %d", len(rec), len(LEIEHeader))
+		if len(rec) != len(leieHeader) {
+			return nil, formatErr(LEIEFileName, line, CodeColumnCount, "%d fields, want %d", len(rec), len(leieHeader))
 		}
 		list.Rows++
 		row, err := leieRecord(rec, line)

@@ -12,7 +12,9 @@ import (
 )
 
 // SAMHeader is the header row of the V2 public extract's CSV (31 columns).
-var SAMHeader = []string{"Classification", "Name", "Prefix", "First", "Middle", "Last", "Suffix",
+func SAMHeader() []string { return append([]string(nil), samHeader...) }
+
+var samHeader = []string{"Classification", "Name", "Prefix", "First", "Middle", "Last", "Suffix",
 	"Address 1", "Address 2", "Address 3", "Address 4", "City", "State / Province", "Country", "Zip Code",
 	"Open Data Flag", "Blank (Deprecated)", "Unique Entity ID", "Exclusion Program", "Excluding Agency",
 	"CT Code", "Exclusion Type", "Additional Comments", "Active Date", "Termination Date", "Record Status",
@@ -22,9 +24,9 @@ var SAMHeader = []string{"Classification", "Name", "Prefix", "First", "Middle", 
 // Unique Entity ID: one "DUNS" column where V2 has "Open Data Flag", "Blank
 // (Deprecated)" and "Unique Entity ID", and (in the oldest) no Creation_Date.
 var samDUNSHeader = func() []string {
-	h := append([]string(nil), SAMHeader[:15]...)
+	h := append([]string(nil), samHeader[:15]...)
 	h = append(h, "DUNS")
-	return append(h, SAMHeader[18:]...)
+	return append(h, samHeader[18:]...)
 }()
 
 // SAM classifications; only individuals are kept.
@@ -156,7 +158,7 @@ type samColumns struct {
 
 func samColumnsFor(header []string) (samColumns, bool) {
 	switch {
-	case sameStrings(header, SAMHeader):
+	case sameStrings(header, samHeader):
 	case sameStrings(header, samDUNSHeader), sameStrings(header, samDUNSHeader[:len(samDUNSHeader)-1]):
 	default:
 		return samColumns{}, false
@@ -198,7 +200,7 @@ func parseSAMCSV(file string, r io.Reader) (*List, error) {
 	head = trimAll(head)
 	cols, ok := samColumnsFor(head)
 	if !ok {
-		if err := checkHeader(file, head, SAMHeader); err != nil {
+		if err := checkHeader(file, head, samHeader); err != nil {
 			return nil, err
 		}
 	}

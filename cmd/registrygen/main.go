@@ -19,7 +19,7 @@ func main() {
 	dir := flag.String("dir", "", "folder to write (created if missing)")
 	scale := flag.Float64("scale", 1, "size relative to the real lists (1 = full size)")
 	seed := flag.Uint64("seed", 1, "random seed; the same seed writes the same bytes")
-	date := flag.String("date", registrysamples.DefaultListDate.Format(time.DateOnly), "the lists' date")
+	date := flag.String("date", registrysamples.DefaultListDate().Format(time.DateOnly), "the lists' date")
 	flag.Parse()
 	if *dir == "" {
 		log.Fatal("registrygen: -dir is required")

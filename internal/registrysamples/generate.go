@@ -29,7 +29,7 @@ const (
 
 // DefaultListDate is the lists' date when Options.ListDate is zero, so the
 // same seed writes the same bytes on any day.
-var DefaultListDate = time.Date(2026, 4, 23, 0, 0, 0, 0, time.UTC)
+func DefaultListDate() time.Time { return time.Date(2026, 4, 23, 0, 0, 0, 0, time.UTC) }
 
 // Options configure Generate.
 type Options struct {
@@ -69,7 +69,7 @@ func Generate(dir string, opts Options) (Files, error) {
 		opts.Scale = 1
 	}
 	if opts.ListDate.IsZero() {
-		opts.ListDate = DefaultListDate
+		opts.ListDate = DefaultListDate()
 	}
 	opts.ListDate = time.Date(opts.ListDate.Year(), opts.ListDate.Month(), opts.ListDate.Day(), 0, 0, 0, 0, time.UTC)
 	g := newGenerator(opts)
@@ -300,7 +300,7 @@ func (g *generator) writeLEIE(path string) error {
 	})
 	var buf bytes.Buffer
 	w := bufio.NewWriter(&buf)
-	w.WriteString(strings.Join(registry.LEIEHeader, ",") + "\r\n")
+	w.WriteString(strings.Join(registry.LEIEHeader(), ",") + "\r\n")
 	for _, r := range rows {
 		quoteAll(w, r)
 	}
@@ -317,7 +317,7 @@ func (g *generator) writeLEIE(path string) error {
 func (g *generator) writeSAM(path string) error {
 	var csv bytes.Buffer
 	w := bufio.NewWriter(&csv)
-	quoteAll(w, registry.SAMHeader)
+	quoteAll(w, registry.SAMHeader())
 	for _, r := range g.sam.rows {
 		quoteAll(w, r)
 	}

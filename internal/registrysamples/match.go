@@ -8,24 +8,10 @@ import (
 )
 
 // The labelled cases must be decidable: a positive names exactly one
-// listed individual, a negative none. The generator checks that with a
-// deliberately broad notion of "could be the same name", broader than any
-// reasonable screener's, so a screener that flags a negative is wrong and
-// one that clears a positive is wrong too:
-//   - surnames: equal ignoring case, accents, spaces, hyphens and
-//     punctuation; sharing one part of a compound surname; or one edit or
-//     one transposition apart (names of four letters or more);
-//   - given names: either one missing or an initial of the other, nicknames
-//     of each other, one edit or transposition apart, sharing a word, or the
-//     query's given name being one of the listed middle names;
-//   - or the same with the query's first and last names swapped;
-//   - against the listed name and every alias.
-// Dates of birth are compatible when the query's year lies within a year
-// (CompatibleYears) of the listed date's window (its year; circa ±2; the
-// range), and a listed individual without a date of birth is compatible
-// with every date. On SAM, which prints no dates of birth, a listed
-// individual is compatible with the query's state when one of its
-// addresses is in that state or it has no US state at all.
+// listed individual, a negative none. The generator checks that with the
+// deliberately broad notion of "could be the same name" the package
+// documentation defines, broader than a screener should be, so that a
+// screener flagging a negative, or clearing a positive, is wrong.
 
 // nform is a name part normalized for comparison.
 type nform struct {

@@ -67,8 +67,8 @@ func TestGenerateSmallParsesAndCasesHold(t *testing.T) {
 	if p.LEIE.Rows != files.LEIERows || p.SAM.Rows != files.SAMRows || p.OFAC.Rows != files.OFACEntries {
 		t.Fatalf("rows parsed %d/%d/%d, written %d/%d/%d", p.LEIE.Rows, p.SAM.Rows, p.OFAC.Rows, files.LEIERows, files.SAMRows, files.OFACEntries)
 	}
-	if !p.LEIE.Date.Equal(DefaultListDate) || !p.SAM.Date.Equal(DefaultListDate) || !p.OFAC.Date.Equal(DefaultListDate) {
-		t.Fatalf("list dates %v %v %v, want %v", p.LEIE.Date, p.SAM.Date, p.OFAC.Date, DefaultListDate)
+	if !p.LEIE.Date.Equal(DefaultListDate()) || !p.SAM.Date.Equal(DefaultListDate()) || !p.OFAC.Date.Equal(DefaultListDate()) {
+		t.Fatalf("list dates %v %v %v, want %v", p.LEIE.Date, p.SAM.Date, p.OFAC.Date, DefaultListDate())
 	}
 	listed, unlisted, byKind := countCases(files.Cases)
 	if listed < 25 || unlisted < 25 {
@@ -406,7 +406,7 @@ func TestDOBCompatible(t *testing.T) {
 }
 
 func TestNameForms(t *testing.T) {
-	g := newGenerator(Options{Seed: 1, Scale: 0.01, ListDate: DefaultListDate})
+	g := newGenerator(Options{Seed: 1, Scale: 0.01, ListDate: DefaultListDate()})
 	for _, tc := range []struct{ in, want string }{
 		{"AL-ZAHRANI", "Al-Zahrani"}, {"DE LA CRUZ", "De la Cruz"}, {"ABD AL-RAHMAN", "Abd al-Rahman"},
 		{"GARCIA LOPEZ", "Garcia Lopez"}, {"O'BRIEN", "O'brien"}, {"ĐINH", "Đinh"},
