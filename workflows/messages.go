@@ -10,6 +10,7 @@ package workflows
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -33,6 +34,12 @@ const (
 	ActJudgeScan       = "JudgeDocumentScan"
 	ActFinishScan      = "FinishDocumentScan"
 	ActPurge           = "PurgeBlobs"
+
+	ActQueryLiveRegistry   = "QueryLiveRegistry"
+	ActRecordLiveFailure   = "RecordLiveRegistryFailure"
+	ActRenderCertificates  = "RenderRegistryCertificates"
+	ActRefreshRegistry     = "RefreshRegistry"
+	ActRecordImportFailure = "RecordRegistryImportFailure"
 )
 
 // Application error types: stable, and not retried.
@@ -46,6 +53,9 @@ const (
 	// malformed (an id that is not a UUID, stored JSON that does not
 	// decode). Retrying cannot fix it, so it fails at once.
 	ErrBadInput = "BadInput"
+	// ErrRefused: a downloaded list was refused on import (malformed,
+	// truncated, shrunk); retrying the same file cannot help.
+	ErrRefused = "Refused"
 )
 
 // FileProblem is the detail of an ErrBadFile error.
@@ -61,6 +71,8 @@ const (
 	SAIntakeID       = "IntakeId"
 	SADocumentScanID = "DocumentScanId"
 	SAScanStatus     = "ScanStatus"
+	SARegistrySearch = "RegistrySearchId"
+	SARegistry       = "Registry"
 )
 
 // Owner kinds of processing work.
@@ -74,6 +86,13 @@ func IntakeWorkflowID(id string) string { return "intake/" + id }
 
 // DocumentScanWorkflowID is the workflow id of a document scan.
 func DocumentScanWorkflowID(id string) string { return "document-scan/" + id }
+
+// RegistryCheckWorkflowID is the workflow id of a registry check.
+func RegistryCheckWorkflowID(searchID string) string { return "registry-check/" + searchID }
+
+// RegistryRefreshScheduleID is the id of a bulk list's refresh schedule
+// (its runs are registry-refresh/<code>-<time>).
+func RegistryRefreshScheduleID(code string) string { return "registry-refresh/" + code }
 
 // PurgeWorkflowID is the workflow id that removes a deleted object's files.
 func PurgeWorkflowID(kind, id string) string { return "purge/" + kind + "/" + id }
@@ -292,4 +311,74 @@ type PurgeInput struct {
 // PurgeResult reports what was removed.
 type PurgeResult struct {
 	Deleted int `json:"deleted"`
+}
+
+// RegistryCheckInput starts RegistryCheckWorkflow.
+type RegistryCheckInput struct {
+	SearchID   string `json:"search_id"`
+	AccountID  string `json:"account_id"`
+	ExternalID string `json:"external_id"`
+	// Live lists the registries searched live (NSOPW), in request order.
+	Live []string `json:"live,omitempty"`
+}
+
+// RegistryCheckOutput is RegistryCheckWorkflow's result.
+type RegistryCheckOutput struct {
+	SearchID string `json:"search_id"`
+	// Results are the live registries' results, in Live's order.
+	Results      []string `json:"results,omitempty"`
+	Certificates int      `json:"certificates"`
+}
+
+// LiveRegistryInput asks a live registry about a stored search's candidate.
+type LiveRegistryInput struct {
+	AccountID string `json:"account_id"`
+	SearchID  string `json:"search_id"`
+	Registry  string `json:"registry"`
+}
+
+// LiveRegistryResult is the stored result of a live registry.
+type LiveRegistryResult struct {
+	Result string `json:"result"`
+}
+
+// LiveFailureInput records a live registry as unavailable.
+type LiveFailureInput struct {
+	AccountID string `json:"account_id"`
+	SearchID  string `json:"search_id"`
+	Registry  string `json:"registry"`
+	Reason    string `json:"reason"`
+}
+
+// RenderCertificatesInput renders a search's attestation certificates.
+type RenderCertificatesInput struct {
+	AccountID string `json:"account_id"`
+	SearchID  string `json:"search_id"`
+}
+
+// RenderCertificatesResult counts the certificates rendered now.
+type RenderCertificatesResult struct {
+	Rendered int `json:"rendered"`
+}
+
+// RegistryRefreshInput names the bulk list to refresh.
+type RegistryRefreshInput struct {
+	Registry string `json:"registry"`
+}
+
+// RegistryRefreshOutput says what a refresh did: imported, unchanged or
+// failed (with the reason).
+type RegistryRefreshOutput struct {
+	Registry string `json:"registry"`
+	Outcome  string `json:"outcome"`
+	Reason   string `json:"reason,omitempty"`
+	ListID   string `json:"list_id,omitempty"`
+	Records  int    `json:"records,omitempty"`
+}
+
+// ImportFailureInput records a refresh that did not import.
+type ImportFailureInput struct {
+	Registry  string    `json:"registry"`
+	Reason    string    `json:"reason"`
+	StartedAt time.Time `json:"started_at"`
 }

@@ -7,4 +7,6 @@ func Register(r worker.WorkflowRegistry) {
 	r.RegisterWorkflow(IntakeWorkflow)
 	r.RegisterWorkflow(DocumentScanWorkflow)
 	r.RegisterWorkflow(PurgeWorkflow)
+	r.RegisterWorkflow(RegistryCheckWorkflow)
+	r.RegisterWorkflow(RegistryRefreshWorkflow)
 }

@@ -1,0 +1,41 @@
+package workflows
+
+import (
+	"time"
+
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/workflow"
+)
+
+// RegistryRefreshWorkflow downloads a bulk list from its official address
+// and imports it, on the registry's Temporal Schedule. A list that cannot be
+// downloaded (the addresses are not reachable from every network), or that
+// is refused on import (truncated, malformed, shrunk), leaves the current
+// list in place; the failure is recorded with its reason.
+func RegistryRefreshWorkflow(ctx workflow.Context, in RegistryRefreshInput) (RegistryRefreshOutput, error) {
+	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		// A full SAM extract downloads and imports in well under a minute.
+		StartToCloseTimeout: 10 * time.Minute,
+		HeartbeatTimeout:    time.Minute,
+		RetryPolicy: &temporal.RetryPolicy{
+			InitialInterval:        10 * time.Second,
+			BackoffCoefficient:     2,
+			MaximumInterval:        time.Minute,
+			MaximumAttempts:        3,
+			NonRetryableErrorTypes: []string{ErrBadInput, ErrRefused},
+		},
+	})
+	var out RegistryRefreshOutput
+	err := workflow.ExecuteActivity(actx, ActRefreshRegistry, in).Get(ctx, &out)
+	if err == nil {
+		return out, nil
+	}
+	reason := unavailableReason(err)
+	workflow.GetLogger(ctx).Warn("registry refresh failed; the current list stays", "registry", in.Registry, "reason", reason)
+	if err := workflow.ExecuteActivity(activityCtx(ctx, time.Minute, 0), ActRecordImportFailure, ImportFailureInput{
+		Registry: in.Registry, Reason: reason, StartedAt: workflow.GetInfo(ctx).WorkflowStartTime,
+	}).Get(ctx, nil); err != nil {
+		return out, err
+	}
+	return RegistryRefreshOutput{Registry: in.Registry, Outcome: "failed", Reason: reason}, nil
+}
