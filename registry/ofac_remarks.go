@@ -84,11 +84,17 @@ var monthAbbrev = map[string]int{"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 
 // parseRemarkDOB reads a DOB value at its precision: "12 Jan 1965" (day),
 // "Sep 1973" (month), "1957" (year), "circa 1960" (circa; a fuller date
 // after circa keeps only its year), "1960 to 1962" (range; either end may
-// be a fuller date, only the years are kept).
+// be a fuller date, only the years are kept; "circa 1960 to 1962" too).
 func parseRemarkDOB(v string) (PartialDate, error) {
 	text := trimPeriod(v)
 	s := text
-	if len(s) > 6 && strings.EqualFold(s[:6], "circa ") {
+	circa := len(s) > 6 && strings.EqualFold(s[:6], "circa ")
+	if circa && strings.Contains(strings.ToLower(s), " to ") {
+		// "circa 1979 to 1981" is read as the range it names.
+		s = strings.TrimSpace(s[6:])
+		circa = false
+	}
+	if circa {
 		d, err := parsePlainDOB(strings.TrimSpace(s[6:]))
 		if err != nil {
 			return PartialDate{}, fmt.Errorf("DOB %q: %v", text, err)

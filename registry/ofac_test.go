@@ -172,6 +172,7 @@ func TestParseRemarkDOB(t *testing.T) {
 		{"circa 01 Jan 1961", PartialDate{Year: 1961, Precision: PrecisionCirca, Text: "circa 01 Jan 1961"}, ""},
 		{"1960 to 1962", PartialDate{Year: 1960, ToYear: 1962, Precision: PrecisionRange, Text: "1960 to 1962"}, ""},
 		{"01 Jan 1960 to 31 Dec 1962", PartialDate{Year: 1960, ToYear: 1962, Precision: PrecisionRange, Text: "01 Jan 1960 to 31 Dec 1962"}, ""},
+		{"circa 1979 to 1981", PartialDate{Year: 1979, ToYear: 1981, Precision: PrecisionRange, Text: "circa 1979 to 1981"}, ""},
 		{"29 Feb 1965", PartialDate{}, "not a calendar date"},
 		{"Sept 1973", PartialDate{Year: 1973, Month: 9, Precision: PrecisionMonth, Text: "Sept 1973"}, ""},
 		{"Foo 1973", PartialDate{}, `"Foo" is not a month`},

@@ -203,6 +203,19 @@ func TestParseSAMErrors(t *testing.T) {
 	}
 }
 
+// TestParseSAMIndividualWithWholeName: an individual printed only in the
+// Name column is read in reading order.
+func TestParseSAMIndividualWithWholeName(t *testing.T) {
+	z := zipBytes(t, zipMember{"extract.CSV", []byte(samHead + "\n" + samRow(map[int]string{1: "JOHN Q DE LA CRUZ", 3: "", 5: ""}))})
+	list, err := parseSAMBytes(z, SAMOptions{FileName: samFixtureName})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := list.Records[0].Name; got != (Name{First: "JOHN", Middle: "Q", Last: "DE LA CRUZ"}) {
+		t.Fatalf("name %+v", got)
+	}
+}
+
 func TestParseCrossReference(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
