@@ -203,6 +203,7 @@ func parseSAMCSV(file string, r io.Reader) (*List, error) {
 		if err := checkHeader(file, head, samHeader); err != nil {
 			return nil, err
 		}
+		return nil, formatErr(file, 1, CodeHeader, "header is not a SAM extract's")
 	}
 	list := &List{Registry: SAM}
 	// bySAM finds the record a repeated SAM Number merges into.
