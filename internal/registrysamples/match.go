@@ -21,6 +21,8 @@ type nform struct {
 	// stokens are the words that can stand alone as a surname (particles
 	// such as DE, LA, AL, ABU left out).
 	stokens []string
+	// nicks are the nickname groups of the whole name, looked up once.
+	nicks []int
 }
 
 var particles = map[string]bool{"DE": true, "DEL": true, "DELA": true, "LA": true, "LAS": true, "LOS": true, "DA": true,
@@ -64,6 +66,8 @@ func newMatcher(f *folder) *matcher {
 			m.nicks[k] = append(m.nicks[k], i)
 		}
 	}
+	// The forms cached while the groups were read lack their groups.
+	m.forms = map[string]nform{}
 	return m
 }
 
@@ -90,6 +94,7 @@ func (m *matcher) form(s string) nform {
 			}
 		}
 	}
+	f.nicks = m.nicks[f.squash]
 	m.forms[s] = f
 	return f
 }
@@ -173,8 +178,8 @@ func (m *matcher) firstCompatible(a, b nform) bool {
 	if oneEdit(a.squash, b.squash) {
 		return true
 	}
-	for _, x := range m.nicks[a.squash] {
-		for _, y := range m.nicks[b.squash] {
+	for _, x := range a.nicks {
+		for _, y := range b.nicks {
 			if x == y {
 				return true
 			}
