@@ -9,7 +9,7 @@ import (
 )
 
 func TestLoadTemporalSettings(t *testing.T) {
-	s, err := LoadTemporalSettings(filepath.Join("..", "temporal-dev.yaml"))
+	s, err := LoadTemporalSettings(filepath.Join("..", "..", "temporal-dev.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
