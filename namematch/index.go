@@ -47,10 +47,15 @@ type Index struct {
 	scratch sync.Pool // *scratch, per-search working memory
 }
 
-// postings maps a key id to a list, in compressed sparse rows.
+// postings maps a key id to a list, in compressed sparse rows. Postings
+// of entries carry, in aux, the one word of the entry's other part that
+// decides most comparisons (see entryKey), so that a search rejects most
+// candidates without reading the entry itself: for common names, reading
+// thousands of entries scattered in memory costs more than all the rest.
 type postings struct {
 	off  []uint32
 	list []uint32
+	aux  []uint32
 }
 
 func (p *postings) get(key uint32) []uint32 {
@@ -60,8 +65,16 @@ func (p *postings) get(key uint32) []uint32 {
 	return p.list[p.off[key]:p.off[key+1]]
 }
 
-// buildPostings turns (key, value) pairs into postings over keys [0, n).
-func buildPostings(n int, pairs [][2]uint32) postings {
+func (p *postings) getAux(key uint32) ([]uint32, []uint32) {
+	if int(key)+1 >= len(p.off) {
+		return nil, nil
+	}
+	return p.list[p.off[key]:p.off[key+1]], p.aux[p.off[key]:p.off[key+1]]
+}
+
+// buildPostings turns (key, value) pairs into postings over keys [0, n),
+// with aux(value) beside each value when aux is given.
+func buildPostings(n int, pairs [][2]uint32, aux func(uint32) uint32) postings {
 	off := make([]uint32, n+1)
 	for _, p := range pairs {
 		off[p[0]+1]++
@@ -70,12 +83,45 @@ func buildPostings(n int, pairs [][2]uint32) postings {
 		off[i] += off[i-1]
 	}
 	list := make([]uint32, len(pairs))
+	var auxs []uint32
+	if aux != nil {
+		auxs = make([]uint32, len(pairs))
+	}
 	next := slices.Clone(off[:n])
 	for _, p := range pairs {
-		list[next[p[0]]] = p[1]
+		i := next[p[0]]
+		list[i] = p[1]
+		if aux != nil {
+			auxs[i] = aux(p[1])
+		}
 		next[p[0]]++
 	}
-	return postings{off: off, list: list}
+	return postings{off: off, list: list, aux: auxs}
+}
+
+// needsEntry in an aux word: the entry's part is not a single plain word,
+// so only the entry itself can decide.
+const needsEntry = 1 << 31
+
+// givenKey is the aux word of an entry's surname and middle postings:
+// its given name when that is one word and the entry has no full middle
+// name, so that the given name alone decides the first-name part.
+func (ix *Index) givenKey(c uint32) uint32 {
+	e := &ix.entries[c]
+	if e.nGiven != 1 || e.givJ != e.gmJ {
+		return needsEntry
+	}
+	return e.given(ix.arena)[0]
+}
+
+// surnameKey is the aux word of an entry's given-name postings: its
+// surname when that is one plain word.
+func (ix *Index) surnameKey(c uint32) uint32 {
+	e := &ix.entries[c]
+	if e.nSur != 1 || e.nRest != 0 {
+		return needsEntry
+	}
+	return e.surname(ix.arena)[0]
 }
 
 // maxWords caps the words kept per part of a name.
@@ -86,7 +132,7 @@ type entry struct {
 	off                          uint32
 	nGiven, nMiddle, nSur, nRest uint8
 	particles                    uint8  // bit i: surname word i is a particle
-	surJ, givJ, gmJ              uint32 // joined surname, joined given names, joined given and middle names
+	surJ, givJ, gmJ              uint32 // joined surname, joined given names, joined given and middle names (not initials)
 }
 
 func (e *entry) given(a []uint32) []uint32 { return a[e.off : e.off+uint32(e.nGiven)] }
@@ -209,7 +255,7 @@ func (b *indexBuilder) add(id uint32, p parsed) {
 	if len(p.given) > 1 {
 		b.givPairs = append(b.givPairs, [2]uint32{e.givJ, n})
 	}
-	e.gmJ = b.joined(p.given, p.middle)
+	e.gmJ = b.joined(p.given, fullWords(p.middle))
 	ix.entries = append(ix.entries, e)
 	ix.ids = append(ix.ids, id)
 }
@@ -217,9 +263,9 @@ func (b *indexBuilder) add(id uint32, p parsed) {
 func (b *indexBuilder) finish() {
 	ix := b.ix
 	n := len(ix.vocab)
-	ix.surnames = buildPostings(n, dedupePairs(b.surPairs))
-	ix.givens = buildPostings(n, dedupePairs(b.givPairs))
-	ix.middles = buildPostings(n, dedupePairs(b.mid))
+	ix.surnames = buildPostings(n, dedupePairs(b.surPairs), ix.givenKey)
+	ix.givens = buildPostings(n, dedupePairs(b.givPairs), ix.surnameKey)
+	ix.middles = buildPostings(n, dedupePairs(b.mid), ix.givenKey)
 	b.surPairs, b.givPairs, b.mid = nil, nil, nil
 
 	// Phonetic keys of every word.
@@ -254,7 +300,7 @@ func (b *indexBuilder) finish() {
 			}
 		}
 	}
-	ix.codeToks = buildPostings(len(ix.codeID)+1, codePairs)
+	ix.codeToks = buildPostings(len(ix.codeID)+1, codePairs, nil)
 
 	// Symmetric deletion neighbourhood.
 	type del struct {
@@ -278,6 +324,17 @@ func (b *indexBuilder) finish() {
 	for i, d := range dels {
 		ix.delKeys[i], ix.delToks[i] = d.h, d.t
 	}
+}
+
+// fullWords drops initials.
+func fullWords(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if utf8.RuneCountInString(w) > 1 {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 func dedupePairs(p [][2]uint32) [][2]uint32 {

@@ -60,8 +60,12 @@ type Hit struct {
 
 // Stats counts a search's work.
 type Stats struct {
-	// Candidates is the number of indexed names scored.
+	// Candidates is the number of indexed names the query's keys led to
+	// (a name reached by two keys counts twice).
 	Candidates int `json:"candidates"`
+	// Scored is the number of them compared in full; the others were
+	// rejected by their given name (or, swapped, surname) alone.
+	Scored int `json:"scored"`
 }
 
 // candidate routes, as flags per entry.
@@ -93,6 +97,8 @@ type scratch struct {
 	sides  [2]side
 	ints   []int // backing of the sides' index slices
 
+	mode     Mode
+	reached  int
 	epoch    uint32
 	seen     []uint32 // entry → epoch when it became a candidate
 	flags    []uint8  // entry → routes
@@ -157,7 +163,7 @@ func (ix *Index) Search(q Name, mode Mode, dst []Hit) ([]Hit, Stats) {
 		}
 		return 0
 	})
-	return dst, Stats{Candidates: len(sc.cands)}
+	return dst, Stats{Candidates: sc.reached, Scored: len(sc.cands)}
 }
 
 // Compare explains how a query compares with one listed name, by the same
@@ -195,6 +201,7 @@ func (sc *scratch) reset() {
 	sc.probes = sc.probes[:0]
 	sc.ints = sc.ints[:0]
 	sc.cands = sc.cands[:0]
+	sc.reached = 0
 	sc.epoch++
 	if sc.epoch == 0 {
 		clear(sc.seen)
@@ -266,7 +273,7 @@ func (ix *Index) prepare(sc *scratch, p parsed) {
 		given: probes(p.given, roleGiven), middle: probes(mids, roleGiven),
 		sur: probes(p.surname, roleSurname), sig: probes(sig, roleSurname),
 		surJ: joinedProbe(roleSurname, p.surname), givJ: joinedProbe(roleGiven, p.given),
-		gmJ:       joinedProbe(roleGiven, p.given, p.middle),
+		gmJ:       joinedProbe(roleGiven, p.given, fullWords(p.middle)),
 		givenText: strings.Join(p.given, " "), middleText: strings.Join(mids, " "), surText: strings.Join(p.surname, " "),
 	}
 	if len(p.surname) == 1 {
@@ -287,21 +294,22 @@ func (ix *Index) prepare(sc *scratch, p parsed) {
 		given:   probes(swapGiven, roleGiven), middle: d.middle,
 		sur: probes(p.given[:min(1, len(p.given))], roleSurname), sig: probes(p.given[:min(1, len(p.given))], roleSurname),
 		surJ: joinedProbe(roleSurname, p.given[:min(1, len(p.given))]), givJ: joinedProbe(roleGiven, swapGiven),
-		gmJ:       joinedProbe(roleGiven, swapGiven, mids),
+		gmJ:       joinedProbe(roleGiven, swapGiven, fullWords(mids)),
 		givenText: d.surText, middleText: d.middleText, surText: strings.Join(p.given[:min(1, len(p.given))], " "),
 	}
 }
 
 // collect gathers the candidate entries of the query from the keys.
 func (ix *Index) collect(sc *scratch, mode Mode) {
+	sc.mode = mode
 	d, s := &sc.sides[0], &sc.sides[1]
 	if mode == ModeExact {
 		if t, ok := ix.tokID[sc.probes[d.surJ].s]; ok {
-			sc.addAll(ix.surnames.get(t), routeDirect)
+			ix.addDirect(sc, &ix.surnames, t)
 		}
 		if s.givJ >= 0 && len(s.sur) > 0 {
 			if t, ok := ix.tokID[sc.probes[s.givJ].s]; ok {
-				sc.addAll(ix.givens.get(t), routeSwapped)
+				ix.addSwapped(sc, &ix.givens, t)
 			}
 		}
 		return
@@ -314,7 +322,7 @@ func (ix *Index) collect(sc *scratch, mode Mode) {
 	for _, k := range keys {
 		for _, t := range ix.neighbours(sc, k) {
 			if sc.sim(ix, k, t).score >= MinLast {
-				sc.addAll(ix.surnames.get(t), routeDirect)
+				ix.addDirect(sc, &ix.surnames, t)
 			}
 		}
 	}
@@ -327,7 +335,7 @@ func (ix *Index) collect(sc *scratch, mode Mode) {
 		for _, k := range skeys {
 			for _, t := range ix.neighbours(sc, k) {
 				if sc.sim(ix, k, t).score >= MinLast {
-					sc.addAll(ix.givens.get(t), routeSwapped)
+					ix.addSwapped(sc, &ix.givens, t)
 				}
 			}
 		}
@@ -335,27 +343,78 @@ func (ix *Index) collect(sc *scratch, mode Mode) {
 	// A surname printed as a middle name, on either side.
 	for _, k := range d.sig {
 		if t, ok := ix.tokID[sc.probes[k].s]; ok {
-			sc.addAll(ix.middles.get(t), routeDirect)
+			ix.addDirect(sc, &ix.middles, t)
 		}
 	}
 	for _, k := range d.middle {
 		if sc.probes[k].runes > 1 {
 			if t, ok := ix.tokID[sc.probes[k].s]; ok {
-				sc.addAll(ix.surnames.get(t), routeDirect)
+				ix.addDirect(sc, &ix.surnames, t)
 			}
 		}
 	}
 }
 
-func (sc *scratch) addAll(entries []uint32, route uint8) {
-	for _, e := range entries {
-		if sc.seen[e] != sc.epoch {
-			sc.seen[e] = sc.epoch
-			sc.flags[e] = route
-			sc.cands = append(sc.cands, e)
-		} else {
-			sc.flags[e] |= route
+// addDirect adds the entries of a key's surname or middle postings whose
+// given name may agree (aux holds each entry's givenKey).
+func (ix *Index) addDirect(sc *scratch, p *postings, key uint32) {
+	entries, aux := p.getAux(key)
+	sc.reached += len(entries)
+	for i, e := range entries {
+		if g := aux[i]; g&needsEntry == 0 && !ix.firstMayAgree(sc, g) {
+			continue
 		}
+		sc.add(e, routeDirect)
+	}
+}
+
+// addSwapped adds the entries of a key's given-name postings whose
+// surname may agree with the query's given name (aux holds each entry's
+// surnameKey).
+func (ix *Index) addSwapped(sc *scratch, p *postings, key uint32) {
+	entries, aux := p.getAux(key)
+	sc.reached += len(entries)
+	o := &sc.sides[1]
+	for i, e := range entries {
+		if t := aux[i]; t&needsEntry == 0 {
+			v := sc.sim(ix, o.sig[0], t)
+			if v.score < MinLast || sc.mode == ModeExact && v.rc != rcExact {
+				continue
+			}
+		}
+		sc.add(e, routeSwapped)
+	}
+}
+
+// firstMayAgree reports whether an entry whose given name is the single
+// word g, without middle names, passes the first-name part: firstScore's
+// decision, for every entry sharing g at once.
+func (ix *Index) firstMayAgree(sc *scratch, g uint32) bool {
+	key := uint64(firstKeySlot)<<32 | uint64(g)
+	if v, ok := sc.cache.get(key); ok {
+		return v.score > 0
+	}
+	one := [1]uint32{g}
+	v := ix.firstScore(sc, &sc.sides[0], one[:], nil, g, g)
+	ok := v.score >= MinFirst && (sc.mode != ModeExact || v.rc == rcExact || v.rc == rcJoined)
+	if ok {
+		sc.cache.put(key, sim{1, rcExact})
+	} else {
+		sc.cache.put(key, sim{0, rcDifferent})
+	}
+	return ok
+}
+
+// firstKeySlot is the cache slot of firstMayAgree, beyond any probe.
+const firstKeySlot = 1 << 20
+
+func (sc *scratch) add(e uint32, route uint8) {
+	if sc.seen[e] != sc.epoch {
+		sc.seen[e] = sc.epoch
+		sc.flags[e] = route
+		sc.cands = append(sc.cands, e)
+	} else {
+		sc.flags[e] |= route
 	}
 }
 
@@ -606,9 +665,10 @@ func (ix *Index) surnameInMiddle(sc *scratch, o *side, e *entry, esig []uint32) 
 	return false
 }
 
-// firstScore compares the query's given names (side o) with entry e's.
-func (ix *Index) firstScore(sc *scratch, o *side, e *entry) sim {
-	eg := e.given(ix.arena)
+// firstScore compares the query's given names (side o) with an entry's:
+// its given words eg, middle words em (given words after the first, then
+// middle names) and joined forms givJ and gmJ.
+func (ix *Index) firstScore(sc *scratch, o *side, eg, em []uint32, givJ, gmJ uint32) sim {
 	if o.swapped && (len(o.given) == 0 || len(eg) == 0) {
 		return sim{0, rcDifferent}
 	}
@@ -620,13 +680,12 @@ func (ix *Index) firstScore(sc *scratch, o *side, e *entry) sim {
 		return best
 	}
 	// Names written together on one side ("MaryAnn", "Mary Ann").
-	em := e.middle(ix.arena)
 	if len(o.given) > 1 || len(o.middle) > 0 || len(eg) > 1 || len(em) > 0 {
 		for _, k := range [2]int{o.givJ, o.gmJ} {
 			if k < 0 {
 				continue
 			}
-			if t := sc.probes[k].tok; t != 0 && (t == e.givJ || t == e.gmJ) {
+			if t := sc.probes[k].tok; t != 0 && (t == givJ || t == gmJ) {
 				return sim{ScoreJoined, rcJoined}
 			}
 		}
@@ -714,7 +773,7 @@ func (ix *Index) score(sc *scratch, o *side, c uint32, mode Mode, explain bool) 
 	}
 	// The given name first: for a common surname it rejects most
 	// candidates at the cost of one cached comparison.
-	first := ix.firstScore(sc, o, e)
+	first := ix.firstScore(sc, o, e.given(ix.arena), e.middle(ix.arena), e.givJ, e.gmJ)
 	exactFirst := first.rc == rcExact || first.rc == rcJoined
 	if !explain && (first.score < MinFirst || mode == ModeExact && !exactFirst) {
 		return x, false

@@ -1,6 +1,7 @@
 package namematch
 
 import (
+	"math/bits"
 	"slices"
 	"unicode/utf8"
 
@@ -115,7 +116,7 @@ type probe struct {
 	runes int
 	codes [2]uint32 // phonetic key ids in the index, 0 when the index has none
 	ascii bool
-	hist  [26]uint8
+	hist  letterSet
 	nick  []uint32 // token ids of the word's nicknames (given names)
 	tok   uint32   // the word's token id in the index, 0 when not indexed
 }
@@ -125,7 +126,7 @@ type tokInfo struct {
 	codes [2]uint32 // phonetic key ids, 0 when none
 	runes uint8     // letters, at most 255
 	ascii bool
-	hist  [26]uint8 // letter counts of an ASCII word
+	hist  letterSet // letters of an ASCII word
 }
 
 func newTokInfo(s string) tokInfo {
@@ -136,14 +137,40 @@ func newTokInfo(s string) tokInfo {
 	return ti
 }
 
-func letterCounts(s string) [26]uint8 {
+// letterSet is the multiset of the letters a–z of a word as bit masks,
+// so that counting the letters two words share is two popcounts: bit i of
+// k[0] when letter i occurs once or more, bit 32+i twice or more; k[1]
+// likewise for three and four times. over marks a word with a letter five
+// times or more, which the masks cannot count.
+type letterSet struct {
+	k    [2]uint64
+	over bool
+}
+
+func letterCounts(s string) letterSet {
 	var h [26]uint8
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c >= 'a' && c <= 'z' && h[c-'a'] < 255 {
 			h[c-'a']++
 		}
 	}
-	return h
+	var ls letterSet
+	for i, n := range h {
+		for level := range min(int(n), 4) {
+			ls.k[level/2] |= 1 << (uint(i) + 32*uint(level%2))
+		}
+		ls.over = ls.over || n > 4
+	}
+	return ls
+}
+
+// common is the number of letters two words share, counted with
+// multiplicity; ok is false when a word has a letter too often to tell.
+func (a letterSet) common(b letterSet) (n int, ok bool) {
+	if a.over || b.over {
+		return 0, false
+	}
+	return bits.OnesCount64(a.k[0]&b.k[0]) + bits.OnesCount64(a.k[1]&b.k[1]), true
 }
 
 // compareWords decides how two words agree.
@@ -216,13 +243,14 @@ func jaroWinkler(a, b string) float64 {
 	return m.Compare(a, b)
 }
 
-// jaroWinklerBound is an upper bound of jaroWinkler(p.s, b) from letter
-// counts and the common prefix, cheap enough to skip most of the
-// comparisons that cannot reach JaroWinklerMin. Both words must be ASCII.
+// jaroWinklerBound is an upper bound of jaroWinkler(p.s, b) from the
+// lengths, the letters in common and the common prefix, cheap enough to
+// skip most of the comparisons that cannot reach JaroWinklerMin. Both
+// words must be ASCII.
 func jaroWinklerBound(p *probe, b string, w *tokInfo) float64 {
-	common := 0
-	for i := range w.hist {
-		common += int(min(w.hist[i], p.hist[i]))
+	common := min(p.runes, int(w.runes))
+	if n, ok := p.hist.common(w.hist); ok {
+		common = min(common, n)
 	}
 	if common == 0 {
 		return 0

@@ -1,6 +1,7 @@
 package screening
 
 import (
+	"strings"
 	"time"
 
 	"github.com/clearedtostart/compliance/registry"
@@ -23,26 +24,23 @@ const (
 
 // DOBCheck compares the candidate's date of birth with the record's.
 type DOBCheck struct {
-	Outcome   string   `json:"outcome"`
-	Candidate string   `json:"candidate,omitempty"`
-	Listed    []string `json:"listed,omitempty"`
+	Outcome string `json:"outcome"`
+	// Candidate is the candidate's date (YYYY-MM-DD), "" when not given.
+	Candidate string `json:"candidate,omitempty"`
 }
 
-// checkDOB compares a candidate's date of birth with every date a record
-// lists, each at its own precision. A record contradicts only when every
-// usable date does; a date without a year is not usable.
-func checkDOB(candidate time.Time, listed []registry.PartialDate) DOBCheck {
-	c := DOBCheck{}
+// checkDOB compares a candidate's date of birth (candText is its
+// YYYY-MM-DD form) with every date a record lists, each at its own
+// precision. A record contradicts only when every usable date does; a
+// date without a year is not usable.
+func checkDOB(candidate time.Time, candText string, listed []registry.PartialDate) DOBCheck {
+	c := DOBCheck{Candidate: candText}
+	usable := false
 	for _, d := range listed {
-		if d.Year > 0 {
-			c.Listed = append(c.Listed, d.String())
-		}
-	}
-	if !candidate.IsZero() {
-		c.Candidate = candidate.Format(time.DateOnly)
+		usable = usable || d.Year > 0
 	}
 	switch {
-	case len(c.Listed) == 0:
+	case !usable:
 		c.Outcome = DOBUnknown
 		return c
 	case candidate.IsZero():
@@ -51,6 +49,9 @@ func checkDOB(candidate time.Time, listed []registry.PartialDate) DOBCheck {
 	}
 	c.Outcome = DOBContradicts
 	for _, d := range listed {
+		if d.Year <= 0 {
+			continue
+		}
 		switch agreement(d, candidate) {
 		case DOBMatch:
 			c.Outcome = DOBMatch
@@ -63,14 +64,10 @@ func checkDOB(candidate time.Time, listed []registry.PartialDate) DOBCheck {
 	return c
 }
 
-// agreement compares one listed date with the candidate's at the listed
-// date's precision: DOBMatch, DOBConsistent or DOBContradicts (also for
-// an unusable listed date, which checkDOB does not count as one).
+// agreement compares one usable listed date with the candidate's at the
+// listed date's precision: DOBMatch, DOBConsistent or DOBContradicts.
 func agreement(d registry.PartialDate, c time.Time) string {
 	y, m, day := c.Date()
-	if d.Year <= 0 {
-		return DOBContradicts
-	}
 	precision := d.Precision
 	// A precision the list did not fill in (or filled in beyond its
 	// fields) follows the fields given.
@@ -113,4 +110,19 @@ func agreement(d registry.PartialDate, c time.Time) string {
 		return DOBConsistent
 	}
 	return DOBContradicts
+}
+
+// listedDates renders a record's usable dates of birth for a message.
+func listedDates(listed []registry.PartialDate) string {
+	var b strings.Builder
+	for _, d := range listed {
+		if d.Year <= 0 {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(d.String())
+	}
+	return b.String()
 }

@@ -147,10 +147,21 @@ type LocationCheck struct {
 	ListedStates   []string `json:"listedStates,omitempty"`
 }
 
-func checkLocation(candidate states, zipGiven bool, listed states) LocationCheck {
-	c := LocationCheck{ListedStates: listed.codes()}
-	if cs := candidate.codes(); len(cs) == 1 {
-		c.CandidateState = cs[0]
+// stateCodes renders state sets, once per distinct set of a list.
+type stateCodes map[states][]string
+
+func (sc stateCodes) add(s states) {
+	if _, ok := sc[s]; !ok && s != 0 {
+		sc[s] = s.codes()
+	}
+}
+
+func checkLocation(candidate states, zipGiven bool, listed states, codes stateCodes) LocationCheck {
+	c := LocationCheck{ListedStates: codes[listed]}
+	for i, code := range usStates {
+		if candidate == 1<<i {
+			c.CandidateState = code
+		}
 	}
 	switch {
 	case !zipGiven:

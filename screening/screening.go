@@ -84,8 +84,10 @@ type Hit struct {
 type Stats struct {
 	// Names is the number of names and aliases indexed.
 	Names int `json:"names"`
-	// Candidates is the number of them scored.
+	// Candidates is the number of them the query's keys led to.
 	Candidates int `json:"candidates"`
+	// Scored is the number of them compared in full.
+	Scored int `json:"scored"`
 }
 
 // Result is the outcome of screening one candidate against one list.
@@ -115,6 +117,7 @@ type Index struct {
 	refs     []nameRef
 	names    *namematch.Index
 	states   []states // record → states of its addresses
+	codes    stateCodes
 	zips     *zipStates
 }
 
@@ -127,7 +130,7 @@ func Build(list *registry.List) *Index {
 		panic(err)
 	}
 	ix := &Index{registry: list.Registry, date: list.Date, records: list.Records, zips: zips,
-		states: make([]states, len(list.Records))}
+		states: make([]states, len(list.Records)), codes: stateCodes{}}
 	variants := make([]namematch.Variant, 0, len(list.Records)*5/4)
 	add := func(n registry.Name, ref nameRef) {
 		variants = append(variants, namematch.Variant{ID: uint32(len(ix.refs)), Name: namematch.Name(n)})
@@ -140,6 +143,7 @@ func Build(list *registry.List) *Index {
 			add(a.Name, nameRef{record: uint32(i), alias: int32(j)})
 		}
 		ix.states[i] = zips.addressStates(r.Addresses)
+		ix.codes.add(ix.states[i])
 	}
 	ix.names = namematch.NewIndex(variants)
 	return ix
@@ -169,43 +173,61 @@ func (ix *Index) Search(q Query) Result {
 		mt = Partial
 	}
 	res := Result{Registry: ix.registry, ListDate: ix.date, MatchType: mt, Filtered: []Hit{}, Matches: []Hit{}}
-	hits, st := ix.names.Search(namematch.Name{First: q.First, Middle: q.Middle, Last: q.Last}, mode, nil)
-	res.Stats = Stats{Names: ix.names.Len(), Candidates: st.Candidates}
+	hits, st := ix.names.Search(namematch.Name{First: q.First, Middle: q.Middle, Last: q.Last}, mode, make([]namematch.Hit, 0, 16))
+	res.Stats = Stats{Names: ix.names.Len(), Candidates: st.Candidates, Scored: st.Scored}
 	if len(hits) == 0 {
 		return res
 	}
 
 	// The best name of each record, preferring one without a middle-name
 	// conflict, then the higher score, then the record's own name and
-	// strong aliases.
+	// strong aliases. Hits come best first: grouping by record keeps the
+	// first of each, unless a later one is preferred.
 	type best struct {
-		hit       namematch.Hit
+		hit       *namematch.Hit
 		ref       nameRef
+		order     int
 		conflicts bool // every resembling name of the record conflicts
 	}
-	byRecord := make(map[uint32]int, len(hits))
-	var bests []best
-	for _, h := range hits {
-		ref := ix.refs[h.ID]
-		b := best{hit: h, ref: ref, conflicts: h.Explanation.MiddleConflict()}
-		k, seen := byRecord[ref.record]
-		if !seen {
-			byRecord[ref.record] = len(bests)
-			bests = append(bests, b)
+	bests := make([]best, len(hits))
+	for i := range hits {
+		bests[i] = best{hit: &hits[i], ref: ix.refs[hits[i].ID], order: i, conflicts: hits[i].Explanation.MiddleConflict()}
+	}
+	slices.SortFunc(bests, func(a, b best) int {
+		if c := cmp.Compare(a.ref.record, b.ref.record); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.order, b.order)
+	})
+	n := 0
+	for i, b := range bests {
+		if i > 0 && b.ref.record == bests[n-1].ref.record {
+			cur := &bests[n-1]
+			conflicts := cur.conflicts && b.conflicts
+			if ix.preferred(*b.hit, b.ref, *cur.hit, cur.ref) {
+				b.order = min(b.order, cur.order)
+				*cur = b
+			}
+			cur.conflicts = conflicts
 			continue
 		}
-		cur := &bests[k]
-		conflicts := cur.conflicts && b.conflicts
-		if ix.preferred(b.hit, b.ref, cur.hit, cur.ref) {
-			*cur = b
-		}
-		cur.conflicts = conflicts
+		bests[n] = b
+		n++
 	}
+	bests = bests[:n]
+	slices.SortFunc(bests, func(a, b best) int { return cmp.Compare(a.order, b.order) })
 
 	var cand states
-	if q.Zip != "" {
+	zipGiven := strings.TrimSpace(q.Zip) != ""
+	if zipGiven {
 		cand = ix.zips.state(q.Zip)
 	}
+	var dobText string
+	if !q.DOB.IsZero() {
+		dobText = q.DOB.Format(time.DateOnly)
+	}
+	res.Filtered = make([]Hit, 0, len(bests))
+	matches := 0
 	for _, b := range bests {
 		rec := &ix.records[b.ref.record]
 		h := Hit{Record: rec, Score: b.hit.Explanation.Score, Name: b.hit.Explanation, NameSource: SourceName, MatchedName: rec.Name}
@@ -213,11 +235,11 @@ func (ix *Index) Search(q Query) Result {
 			a := rec.Aliases[b.ref.alias]
 			h.MatchedName, h.NameSource, h.WeakAlias = a.Name, a.Type, a.Weak
 		}
-		h.DOB = checkDOB(q.DOB, rec.DOBs)
-		h.Location = checkLocation(cand, strings.TrimSpace(q.Zip) != "", ix.states[b.ref.record])
+		h.DOB = checkDOB(q.DOB, dobText, rec.DOBs)
+		h.Location = checkLocation(cand, zipGiven, ix.states[b.ref.record], ix.codes)
 		if h.DOB.Outcome == DOBContradicts {
 			h.SetAside = append(h.SetAside, SetAside{Code: SetAsideDOB,
-				Message: "the candidate's date of birth " + h.DOB.Candidate + " contradicts every listed one (" + strings.Join(h.DOB.Listed, ", ") + ")"})
+				Message: "the candidate's date of birth " + dobText + " contradicts every listed one (" + listedDates(rec.DOBs) + ")"})
 		}
 		if b.conflicts {
 			h.SetAside = append(h.SetAside, SetAside{Code: SetAsideMiddleName,
@@ -230,9 +252,15 @@ func (ix *Index) Search(q Query) Result {
 				Message: "the record lists no date of birth and its addresses are in " + strings.Join(h.Location.ListedStates, ", ") +
 					", not in " + h.Location.CandidateState + " (the candidate's ZIP code)"})
 		}
+		if len(h.SetAside) == 0 {
+			matches++
+		}
 		res.Filtered = append(res.Filtered, h)
 	}
+	// Hits are already best first, except that a record's preferred name
+	// (no middle-name conflict) may score lower than another of its names.
 	slices.SortStableFunc(res.Filtered, func(a, b Hit) int { return cmp.Compare(b.Score, a.Score) })
+	res.Matches = make([]Hit, 0, matches)
 	for _, h := range res.Filtered {
 		if len(h.SetAside) == 0 {
 			res.Matches = append(res.Matches, h)
