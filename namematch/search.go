@@ -183,6 +183,11 @@ func (ix *Index) explain(query Name, c uint32, mode Mode) Explanation {
 	defer ix.scratch.Put(sc)
 	sc.reset()
 	ix.prepare(sc, p)
+	return ix.explainPrepared(sc, c, mode)
+}
+
+// explainPrepared is explain for the query prepared in sc.
+func (ix *Index) explainPrepared(sc *scratch, c uint32, mode Mode) Explanation {
 	direct, _ := ix.score(sc, &sc.sides[0], c, mode, true)
 	swapped, _ := ix.score(sc, &sc.sides[1], c, mode, true)
 	swapped.Swapped = true
@@ -295,7 +300,7 @@ func (ix *Index) prepare(sc *scratch, p parsed) {
 		sur: probes(p.given[:min(1, len(p.given))], roleSurname), sig: probes(p.given[:min(1, len(p.given))], roleSurname),
 		surJ: joinedProbe(roleSurname, p.given[:min(1, len(p.given))]), givJ: joinedProbe(roleGiven, swapGiven),
 		gmJ:       joinedProbe(roleGiven, swapGiven, fullWords(mids)),
-		givenText: d.surText, middleText: d.middleText, surText: strings.Join(p.given[:min(1, len(p.given))], " "),
+		givenText: strings.Join(swapGiven, " "), middleText: d.middleText, surText: strings.Join(p.given[:min(1, len(p.given))], " "),
 	}
 }
 

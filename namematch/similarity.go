@@ -173,16 +173,14 @@ func (a letterSet) common(b letterSet) (n int, ok bool) {
 	return bits.OnesCount64(a.k[0]&b.k[0]) + bits.OnesCount64(a.k[1]&b.k[1]), true
 }
 
-// compareWords decides how two words agree.
+// compareWords decides how two different words agree (equal words are
+// one token, which sim settles by id: exact).
 //
-// Order: exact; initials (given names); nickname (given names); one
+// Order: initials (given names); nickname (given names); one
 // Damerau edit when the longer word has 4+ letters; same Double Metaphone
 // key (lengths within PhoneticMaxLengthDiff, Jaro-Winkler ≥
 // PhoneticMinJaroWinkler); Jaro-Winkler ≥ JaroWinklerMin; else different.
 func compareWords(p *probe, ws string, w *tokInfo) sim {
-	if p.s == ws {
-		return sim{ScoreExact, rcExact}
-	}
 	wr := int(w.runes)
 	if p.runes == 1 || wr == 1 {
 		if p.role == roleGiven {
