@@ -48,10 +48,19 @@
 // remainder among the words (exact, phonetic key, deletion neighbours),
 // keeps the words that agree well enough (score ≥ MinLast) and scores
 // only the names those words key. The query's surname words are also
-// looked up among given names (swapped order), and its surname and middle
-// words exactly among middle names and surnames. A name is never found
-// only by its given name, and a surname more than one edit away that
-// shares no phonetic key is not found. Nothing scans the list.
+// looked up among given names (swapped order: words of 2+ letters, with
+// their nicknames), and its surname and middle words exactly among middle
+// names and surnames. Nothing scans the list. What keys cannot find, by
+// design: a surname (or, swapped, a given name) that agrees only by
+// Jaro-Winkler, being more than one edit away and sharing no phonetic key;
+// a swapped name whose listed given name is missing or agrees only through
+// a middle name.
+//
+// Each surname posting also carries the name's given name when that one
+// word decides the first-name part (no second given name, no full middle
+// name), and each given-name posting the surname when it is one plain
+// word: most candidates of a common surname are then rejected by one
+// cached word comparison, without reading the name itself.
 //
 // # Screening: scoring
 //
@@ -99,7 +108,9 @@
 // the caller to act on (screening sets such hits aside).
 //
 // Both orders are tried for names found through the swapped route; a
-// swapped agreement is marked Swapped. In ModeExact a name resembles only
+// swapped agreement is marked Swapped. Swapped, the listed given name
+// must itself agree with a surname word of 2+ letters (no missing given
+// name, no middle name standing in, no surname in a middle name). In ModeExact a name resembles only
 // when the first and last parts are exact or joined (in either order).
 //
 // # Explanations
@@ -113,6 +124,7 @@
 //
 // An Index is immutable and safe for concurrent searches; each search
 // borrows working memory from a pool (candidate marks, a cache of word
-// comparisons), so a search allocates only for the query's own words and
-// the hits.
+// comparisons: each distinct pair of words is compared once per search),
+// so a search allocates only for the query's own words and the hits.
+// Stats reports the names the keys led to and the names scored in full.
 package namematch
