@@ -31,7 +31,9 @@ type Query struct {
 	// DOB is the candidate's date of birth; the zero time when not given.
 	DOB time.Time
 	// Zip is the candidate's ZIP code (5 digits or ZIP+4), "" when not given.
-	Zip       string
+	Zip string
+	// MatchType is EXACT or PARTIAL, in any case; anything else, empty
+	// included, is PARTIAL (the wider search).
 	MatchType MatchType
 }
 
