@@ -100,9 +100,10 @@ func Fold(s string) string {
 var screeningTitles = map[string]bool{
 	"dr": true, "doctor": true, "mr": true, "mrs": true, "ms": true, "miss": true, "mister": true, "mx": true,
 	"prof": true, "professor": true, "rev": true, "reverend": true, "fr": true, "father": true,
-	"sister": true, "sr": true, "br": true, "brother": true, "hon": true, "sir": true, "dame": true,
-	"madam": true, "mme": true, "mlle": true, "capt": true, "captain": true, "col": true, "gen": true,
+	"sister": true, "sr": true, "br": true, "brother": true, "sir": true, "dame": true,
+	"madam": true, "mme": true, "mlle": true, "capt": true, "captain": true, "col": true,
 	"lt": true, "maj": true, "sgt": true, "pastor": true, "rabbi": true, "sheikh": true, "shaykh": true, "sheik": true,
+	// "Gen" and "Hon" are given names too often to be dropped as titles.
 }
 
 // screeningSuffixes are generational and professional suffixes. They are
