@@ -75,7 +75,9 @@
 //	nickname           0.95             given names of one nickname group
 //	                                    (Bill/William, Peggy/Margaret)
 //	one_edit           0.90             one Damerau edit, longer word 4+
-//	                                    letters (Jonhson/Johnson)
+//	                                    letters (Jonhson/Johnson; compounds
+//	                                    joined: GarciaLopes/Garcia-Lopez,
+//	                                    the only fuzzy rule for joined words)
 //	phonetic           0.88             same Double Metaphone key, lengths
 //	                                    within 2 letters and Jaro-Winkler
 //	                                    ≥ 0.75 (Smith/Schmidt)

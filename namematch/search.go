@@ -526,8 +526,14 @@ func (ix *Index) lastScore(sc *scratch, o *side, e *entry) sim {
 	case len(o.sig) > 0 && len(esig) > 0:
 		best = ix.containment(sc, o.sig, esig)
 	}
-	if len(o.sur) > 1 || len(es) > 1 {
-		best = better(best, sc.sim(ix, o.surJ, e.surJ))
+	// Compounds written differently and misspelt ("GarciaLopes", "Garcia
+	// Lopez"): one edit apart once joined. Not phonetic keys or
+	// Jaro-Winkler: on joined words they see only the first part
+	// (Bradley-Russell and Bradley-Smith share a Double Metaphone key).
+	if best.score < ScoreOneEdit && (len(o.sur) > 1 || len(es) > 1) {
+		if qj, ej := &sc.probes[o.surJ], &ix.toks[e.surJ]; max(qj.runes, int(ej.runes)) >= 4 && withinOneEdit(qj.s, ix.vocab[e.surJ]) {
+			best = sim{ScoreOneEdit, rcOneEdit}
+		}
 	}
 	// A glued surname against the other side's words ("DelaCruz", "Cruz").
 	for _, r := range o.rests {
