@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"time"
 
@@ -38,6 +39,8 @@ type Store interface {
 	intakeStore
 	scanStore
 	fileStore
+	registryCheckStore
+	registryListStore
 }
 
 // Config configures New.
@@ -51,16 +54,23 @@ type Config struct {
 	// CacheDir keeps downloaded PDFs for the pages of one upload, which
 	// several activities read (default: a folder in the OS temp dir).
 	CacheDir string
+	// Live searches the live registry (NSOPW); nil leaves live searches
+	// failing as unavailable.
+	Live LiveSearcher
+	// Registries says where bulk lists are refreshed from.
+	Registries RegistrySources
 }
 
 // Activities holds the activities' dependencies.
 type Activities struct {
-	store  Store
-	blobs  Blobs
-	engine *pipeline.Engine
-	log    *slog.Logger
-	today  func() time.Time
-	pdfs   *pdfCache
+	store   Store
+	blobs   Blobs
+	engine  *pipeline.Engine
+	log     *slog.Logger
+	today   func() time.Time
+	pdfs    *pdfCache
+	live    LiveSearcher
+	sources RegistrySources
 }
 
 // New builds the activities.
@@ -74,11 +84,15 @@ func New(cfg Config) (*Activities, error) {
 	if cfg.Today == nil {
 		cfg.Today = func() time.Time { return time.Now().UTC().Truncate(24 * time.Hour) }
 	}
+	if cfg.Registries.HTTP == nil {
+		cfg.Registries.HTTP = &http.Client{Timeout: 5 * time.Minute}
+	}
 	cache, err := newPDFCache(cfg.CacheDir, 32)
 	if err != nil {
 		return nil, err
 	}
-	return &Activities{store: cfg.Store, blobs: cfg.Blobs, engine: cfg.Engine, log: cfg.Logger, today: cfg.Today, pdfs: cache}, nil
+	return &Activities{store: cfg.Store, blobs: cfg.Blobs, engine: cfg.Engine, log: cfg.Logger, today: cfg.Today, pdfs: cache,
+		live: cfg.Live, sources: cfg.Registries}, nil
 }
 
 // Close removes the local cache of downloaded files.
@@ -97,6 +111,11 @@ func (a *Activities) Register(r worker.ActivityRegistry) {
 	reg(a.JudgeScan, workflows.ActJudgeScan)
 	reg(a.FinishScan, workflows.ActFinishScan)
 	reg(a.Purge, workflows.ActPurge)
+	reg(a.QueryLiveRegistry, workflows.ActQueryLiveRegistry)
+	reg(a.RecordLiveFailure, workflows.ActRecordLiveFailure)
+	reg(a.RenderCertificates, workflows.ActRenderCertificates)
+	reg(a.RefreshRegistry, workflows.ActRefreshRegistry)
+	reg(a.RecordImportFailure, workflows.ActRecordImportFailure)
 }
 
 // RegisterOCR registers the activities of the OCR task queue.

@@ -46,6 +46,8 @@ type Store struct {
 	signer *fileblob.URLSignerHMAC
 	// dir is a local bucket's folder.
 	dir string
+	// name is the bucket's name as records show it.
+	name string
 }
 
 // ErrTooLarge is returned by Put when the content exceeds MaxBytes.
@@ -65,7 +67,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		if err != nil {
 			return nil, fmt.Errorf("blobstore: open %s: %w", u.Scheme, err)
 		}
-		return &Store{bucket: b}, nil
+		return &Store{bucket: b, name: u.Scheme + "://" + u.Host}, nil
 	}
 	if len(cfg.SigningKey) < 16 {
 		return nil, errors.New("blobstore: a signing key of at least 16 bytes is required for a local bucket")
@@ -88,8 +90,13 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("blobstore: open %s: %w", dir, err)
 	}
-	return &Store{bucket: b, signer: signer, dir: dir}, nil
+	return &Store{bucket: b, signer: signer, dir: dir, name: "file://" + filepath.Base(dir)}, nil
 }
+
+// Name names the bucket without credentials or options (s3://bucket, or
+// file:// and the local folder's name), for records that say where a
+// file is kept.
+func (s *Store) Name() string { return s.name }
 
 // Close closes the bucket.
 func (s *Store) Close() error { return s.bucket.Close() }

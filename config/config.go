@@ -57,6 +57,28 @@ type Config struct {
 	// ResumeInterval is how often the API starts work that never reached
 	// Temporal, and how old such work must be.
 	ResumeInterval time.Duration
+	// NSOPWURL is the NSOPW search backend the workers ask. Empty: `compliance
+	// dev` starts the NSOPW sandbox and points here; `compliance worker`
+	// reports NSOPW unavailable on every check.
+	NSOPWURL string
+	// RegistryLEIEURL, RegistrySAMURL, RegistryOFACURL and SAMAPIKey are where
+	// the refresh schedules download the bulk lists (default: the official
+	// addresses).
+	RegistryLEIEURL string
+	RegistrySAMURL  string
+	RegistryOFACURL string
+	SAMAPIKey       string
+	// RegistryRefresh is the interval of the refresh schedules.
+	RegistryRefresh time.Duration
+	// RegistryPoll is how often an API process looks for newly imported
+	// editions.
+	RegistryPoll time.Duration
+	// RegistryLiveWait bounds how long a check with a live registry waits
+	// for it before answering it pending.
+	RegistryLiveWait time.Duration
+	// RegistrySamples makes `compliance dev` generate and import the sample
+	// lists when a registry has no list yet.
+	RegistrySamples bool
 }
 
 // FromEnv reads the configuration from the environment.
@@ -108,6 +130,27 @@ func fromLookup(lookup func(string) (string, bool)) (Config, error) {
 	if c.OCRConcurrency, err = strconv.Atoi(get("OCR_CONCURRENCY", strconv.Itoa(runtime.NumCPU()))); err != nil || c.OCRConcurrency < 1 {
 		return Config{}, fmt.Errorf("OCR_CONCURRENCY: want a positive integer")
 	}
+	c.NSOPWURL = get("NSOPW_URL", "")
+	c.RegistryLEIEURL = get("REGISTRY_LEIE_URL", "https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv")
+	c.RegistrySAMURL = get("REGISTRY_SAM_URL", "https://api.sam.gov/data-services/v1/extracts?api_key={api_key}&fileName={file}")
+	c.RegistryOFACURL = get("REGISTRY_OFAC_URL", "https://www.treasury.gov/ofac/downloads/")
+	c.SAMAPIKey = get("SAM_API_KEY", "")
+	if c.RegistryRefresh, err = time.ParseDuration(get("REGISTRY_REFRESH", "24h")); err != nil || c.RegistryRefresh < time.Minute {
+		return Config{}, fmt.Errorf("REGISTRY_REFRESH: want a duration of at least 1m like 24h")
+	}
+	if c.RegistryPoll, err = time.ParseDuration(get("REGISTRY_POLL", "5s")); err != nil || c.RegistryPoll <= 0 {
+		return Config{}, fmt.Errorf("REGISTRY_POLL: want a positive duration like 5s")
+	}
+	if c.RegistryLiveWait, err = time.ParseDuration(get("REGISTRY_LIVE_WAIT", "8s")); err != nil || c.RegistryLiveWait <= 0 {
+		return Config{}, fmt.Errorf("REGISTRY_LIVE_WAIT: want a positive duration like 8s")
+	}
+	switch strings.ToLower(get("REGISTRY_SAMPLES", "true")) {
+	case "true", "1", "yes":
+		c.RegistrySamples = true
+	case "false", "0", "no":
+	default:
+		return Config{}, fmt.Errorf("REGISTRY_SAMPLES: want true or false")
+	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:
@@ -135,4 +178,13 @@ var Variables = [][2]string{
 	{"SHUTDOWN_TIMEOUT", "20s"},
 	{"RESUME_INTERVAL", "30s"},
 	{"PPROF_ADDR", "(unset: no profiler)"},
+	{"NSOPW_URL", "(unset: `compliance dev` starts the NSOPW sandbox)"},
+	{"REGISTRY_LEIE_URL", "https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv"},
+	{"REGISTRY_SAM_URL", "https://api.sam.gov/data-services/v1/extracts?api_key={api_key}&fileName={file}"},
+	{"REGISTRY_OFAC_URL", "https://www.treasury.gov/ofac/downloads/"},
+	{"SAM_API_KEY", "(unset: SAM downloads are refused by SAM.gov)"},
+	{"REGISTRY_REFRESH", "24h"},
+	{"REGISTRY_POLL", "5s"},
+	{"REGISTRY_LIVE_WAIT", "8s"},
+	{"REGISTRY_SAMPLES", "true (`compliance dev` imports sample lists where none is imported)"},
 }

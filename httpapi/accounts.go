@@ -40,3 +40,16 @@ func (s *Server) fraudSettings(c *gin.Context) {
 	}
 	c.JSON(http.StatusOK, gin.H{"enabled": fs.Enabled, "sensitivity": fs.Sensitivity})
 }
+
+// accountName is the account's display name, cached.
+func (s *Server) accountName(ctx context.Context, account string) (string, error) {
+	if name, ok := s.accounts.get(account); ok {
+		return name, nil
+	}
+	acc, err := s.store.Account(ctx, account)
+	if err != nil {
+		return "", err
+	}
+	s.accounts.put(account, acc.Name)
+	return acc.Name, nil
+}

@@ -88,50 +88,61 @@ func sameTime(a, b *time.Time) bool {
 	return a.Equal(*b)
 }
 
-// keyCache remembers recently verified API keys (by hash) for a few
-// seconds, so a burst of requests costs one key lookup. A revoked key stops
-// working within authTTL.
-type keyCache struct {
+// ttlCache remembers values for a while, up to a number of entries.
+type ttlCache[K comparable, V any] struct {
 	mu      sync.Mutex
-	entries map[[32]byte]keyEntry
+	entries map[K]ttlEntry[V]
 	ttl     time.Duration
 	limit   int
 }
 
-type keyEntry struct {
-	account string
+type ttlEntry[V any] struct {
+	value   V
 	expires time.Time
 }
 
-const authTTL = 10 * time.Second
-
-func newKeyCache(ttl time.Duration, limit int) *keyCache {
-	return &keyCache{entries: map[[32]byte]keyEntry{}, ttl: ttl, limit: limit}
+func newTTLCache[K comparable, V any](ttl time.Duration, limit int) *ttlCache[K, V] {
+	return &ttlCache[K, V]{entries: map[K]ttlEntry[V]{}, ttl: ttl, limit: limit}
 }
 
-func (c *keyCache) get(key string) (string, bool) {
-	h := sha256.Sum256([]byte(key))
+func (c *ttlCache[K, V]) get(k K) (V, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	e, ok := c.entries[h]
+	e, ok := c.entries[k]
 	if !ok || time.Now().After(e.expires) {
-		delete(c.entries, h)
-		return "", false
+		delete(c.entries, k)
+		var zero V
+		return zero, false
 	}
-	return e.account, true
+	return e.value, true
 }
 
-func (c *keyCache) put(key, account string) {
-	h := sha256.Sum256([]byte(key))
+func (c *ttlCache[K, V]) put(k K, v V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.entries) >= c.limit {
-		for k := range c.entries {
-			delete(c.entries, k)
+		// Drop half, arbitrarily: cheap, and a miss only costs a lookup.
+		for old := range c.entries {
+			delete(c.entries, old)
 			if len(c.entries) < c.limit/2 {
 				break
 			}
 		}
 	}
-	c.entries[h] = keyEntry{account: account, expires: time.Now().Add(c.ttl)}
+	c.entries[k] = ttlEntry[V]{value: v, expires: time.Now().Add(c.ttl)}
 }
+
+// keyCache remembers recently verified API keys (by hash) for a few
+// seconds, so a burst of requests costs one key lookup. A revoked key stops
+// working within authTTL.
+type keyCache struct{ c *ttlCache[[32]byte, string] }
+
+const authTTL = 10 * time.Second
+
+func newKeyCache(ttl time.Duration, limit int) *keyCache {
+	return &keyCache{c: newTTLCache[[32]byte, string](ttl, limit)}
+}
+
+func (k *keyCache) get(key string) (string, bool) { return k.c.get(sha256.Sum256([]byte(key))) }
+
+func (k *keyCache) put(key, account string) { k.c.put(sha256.Sum256([]byte(key)), account) }

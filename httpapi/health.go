@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"sync"
 	"time"
@@ -9,6 +10,8 @@ import (
 	"github.com/gin-gonic/gin"
 	"go.temporal.io/sdk/client"
 )
+
+var errRegistriesLoading = errors.New("the registry lists are still loading")
 
 // healthz answers while the process is up.
 func (s *Server) healthz(c *gin.Context) {
@@ -27,6 +30,13 @@ func (s *Server) readyz(c *gin.Context) {
 			return err
 		},
 		"blobs": s.blobs.Ping,
+		// A replica that cannot screen yet must not take traffic.
+		"registries": func(context.Context) error {
+			if !s.registries.Loaded() {
+				return errRegistriesLoading
+			}
+			return nil
+		},
 	}
 	results := map[string]string{}
 	var mu sync.Mutex

@@ -21,6 +21,7 @@ import (
 
 	"github.com/clearedtostart/compliance/blobstore"
 	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/registrycheck"
 )
 
 // Store is what the API needs of the database: the small interfaces of
@@ -31,6 +32,8 @@ type Store interface {
 	intakeStore
 	scanStore
 	startStore
+	registryCheckStore
+	registryListStore
 }
 
 // Workflows is what the handlers need of the Temporal client.
@@ -46,6 +49,7 @@ type Blobs interface {
 	SignedURL(ctx context.Context, key string, ttl time.Duration) (string, error)
 	Open(ctx context.Context, key string) (*blobstore.Object, error)
 	Local() bool
+	Name() string
 	KeyFromSignedURL(ctx context.Context, u *url.URL) (string, error)
 	Ping(ctx context.Context) error
 }
@@ -67,6 +71,14 @@ type Config struct {
 	DeleteWait time.Duration
 	// OpenAPI is the interface description served on /openapi.yaml.
 	OpenAPI []byte
+	// Registries are the bulk lists in memory, searched by registry checks.
+	Registries *registrycheck.Indexes
+	// LiveConfigured says a live registry connector (NSOPW) is wired in
+	// the workers.
+	LiveConfigured bool
+	// LiveWait bounds how long a check with a live registry waits for it
+	// before answering it pending (default 8 s).
+	LiveWait time.Duration
 }
 
 // Server is the HTTP API.
@@ -85,6 +97,15 @@ type Server struct {
 	engine    *gin.Engine
 	views     *viewCache
 	keys      *keyCache
+	// accounts caches account names: a rename may take a minute to show
+	// on certificates.
+	accounts *ttlCache[string, string]
+
+	registries     *registrycheck.Indexes
+	liveConfigured bool
+	liveWait       time.Duration
+	// starts queues workflow starts that must not delay an answer.
+	starts chan startJob
 }
 
 // MaxUploadBytes is the upload limit of the interface (20 MB).
@@ -92,8 +113,11 @@ const MaxUploadBytes = 20 * 1024 * 1024
 
 // New builds the API.
 func New(cfg Config) (*Server, error) {
-	if cfg.Store == nil || cfg.Workflows == nil || cfg.Blobs == nil || cfg.Catalog == nil {
-		return nil, errors.New("httpapi: store, workflows, blobs and catalog are required")
+	if cfg.Store == nil || cfg.Workflows == nil || cfg.Blobs == nil || cfg.Catalog == nil || cfg.Registries == nil {
+		return nil, errors.New("httpapi: store, workflows, blobs, catalog and registries are required")
+	}
+	if cfg.LiveWait == 0 {
+		cfg.LiveWait = 8 * time.Second
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -115,8 +139,14 @@ func New(cfg Config) (*Server, error) {
 		store: cfg.Store, workflows: cfg.Workflows, blobs: cfg.Blobs, cat: cfg.Catalog, log: cfg.Logger,
 		metrics: m, registry: cfg.Registry, taskQueue: cfg.TaskQueue, urlTTL: cfg.FileURLTTL,
 		delWait: cfg.DeleteWait, openapi: cfg.OpenAPI,
-		views: newViewCache(min(time.Minute, cfg.FileURLTTL/4), 10000),
-		keys:  newKeyCache(authTTL, 10000),
+		views:      newViewCache(min(time.Minute, cfg.FileURLTTL/4), 10000),
+		keys:       newKeyCache(authTTL, 10000),
+		accounts:   newTTLCache[string, string](time.Minute, 10000),
+		registries: cfg.Registries, liveConfigured: cfg.LiveConfigured, liveWait: cfg.LiveWait,
+		starts: make(chan startJob, startQueue),
+	}
+	for range startWorkers {
+		go s.startQueued()
 	}
 	s.engine = s.routes()
 	return s, nil
@@ -152,5 +182,8 @@ func (s *Server) routes() *gin.Engine {
 	api.GET("/document/:id", s.getDocumentScan)
 	api.DELETE("/document/:id", s.deleteDocumentScan)
 	api.GET("/fraud-detection/settings", s.fraudSettings)
+	api.POST("/registry-check", s.createRegistryCheck)
+	api.GET("/registry-check/:id", s.getRegistryCheck)
+	api.GET("/registries", s.listRegistries)
 	return r
 }

@@ -50,14 +50,52 @@ func (s *Server) start(ctx context.Context, kind string, id uuid.UUID, workflowI
 	}
 }
 
+// Workflow starts queued by startSoon: a few at a time, so that a burst of
+// requests does not become a burst on Temporal. What the queue cannot take
+// is left to the resumer (the object is stored and marked unstarted).
+const (
+	startQueue   = 4096
+	startWorkers = 4
+)
+
+// startJob is one queued start.
+type startJob struct {
+	kind       string
+	id         uuid.UUID
+	workflowID string
+	workflow   any
+	input      any
+	attrs      temporal.SearchAttributes
+}
+
+// startSoon starts an object's workflow after the answer: a Temporal
+// round trip stays off the request's path.
+func (s *Server) startSoon(j startJob) {
+	select {
+	case s.starts <- j:
+	default:
+		s.metrics.workflowStarts.WithLabelValues(workflowName(j.kind), "deferred").Inc()
+		s.log.Warn("start queue full; the resumer will start the workflow", "workflow_id", j.workflowID)
+	}
+}
+
+func (s *Server) startQueued() {
+	for j := range s.starts {
+		s.start(context.Background(), j.kind, j.id, j.workflowID, j.workflow, j.input, j.attrs)
+	}
+}
+
 func alreadyStarted(err error) bool {
 	var started *serviceerror.WorkflowExecutionAlreadyStarted
 	return errors.As(err, &started)
 }
 
 func workflowName(kind string) string {
-	if kind == store.KindDocumentScan {
+	switch kind {
+	case store.KindDocumentScan:
 		return "DocumentScanWorkflow"
+	case store.KindRegistryCheck:
+		return "RegistryCheckWorkflow"
 	}
 	return "IntakeWorkflow"
 }

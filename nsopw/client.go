@@ -615,3 +615,24 @@ func byteSize(n int64) string {
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
+
+// Record is the offender as a listed person, for the screening engine
+// that judges bulk lists too.
+func (o Offender) Record() registry.Record {
+	r := registry.Record{SourceID: o.ID, Name: o.Name, Addresses: o.Addresses, Details: map[string]string{}}
+	for _, a := range o.Aliases {
+		r.Aliases = append(r.Aliases, registry.Alias{Name: a, Type: "aka"})
+	}
+	if o.DOB != nil {
+		r.DOBs = []registry.PartialDate{*o.DOB}
+	}
+	for k, v := range map[string]string{"jurisdiction": o.Jurisdiction, "registryUrl": o.RegistryURL, "gender": o.Gender, "suffix": o.Suffix} {
+		if v != "" {
+			r.Details[k] = v
+		}
+	}
+	if o.Absconder {
+		r.Details["absconder"] = "true"
+	}
+	return r
+}

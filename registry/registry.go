@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/google/uuid"
 )
 
 // Registry codes, as callers send them and as results report them.
@@ -157,4 +159,37 @@ type List struct {
 	// it with the current edition to refuse a truncated file.
 	Rows    int
 	Records []Record
+}
+
+// Edition describes one imported edition of a bulk list.
+type Edition struct {
+	ID       uuid.UUID `json:"id"`
+	Registry string    `json:"registry"`
+	// Date is the list's own date.
+	Date time.Time `json:"date"`
+	// Rows counts the file's data rows, Records the individuals kept.
+	Rows       int       `json:"rows"`
+	Records    int       `json:"records"`
+	Source     string    `json:"source"`
+	ImportedAt time.Time `json:"importedAt"`
+}
+
+// aliases are the other names callers use for the registries: agency
+// names, list names and their usual spellings.
+var aliases = map[string]string{
+	"oig": OIGExclusion, "oig-exclusion": OIGExclusion, "oig_exclusion": OIGExclusion, "oigexclusion": OIGExclusion,
+	"leie": OIGExclusion, "hhs-oig": OIGExclusion, "hhs_oig": OIGExclusion, "oig-leie": OIGExclusion, "oig_leie": OIGExclusion,
+	"sam": SAM, "sam.gov": SAM, "sam-exclusion": SAM, "sam_exclusion": SAM, "sam-exclusions": SAM, "sam_exclusions": SAM, "epls": SAM,
+	"ofac": OFAC, "ofac-sdn": OFAC, "ofac_sdn": OFAC, "sdn": OFAC,
+	"nsopw": NSOPW, "sex-offender": NSOPW, "sex_offender": NSOPW, "sex-offender-registry": NSOPW,
+}
+
+// Resolve returns the registry a caller means by name: a code, or one of
+// its usual other names, in any case.
+func Resolve(name string) (Info, bool) {
+	code, ok := aliases[strings.ToLower(strings.TrimSpace(name))]
+	if !ok {
+		return Info{}, false
+	}
+	return Lookup(code)
 }

@@ -218,13 +218,24 @@ func (s *Store) CurrentList(ctx context.Context, registryCode string) (*Registry
 	return &l, nil
 }
 
-// CurrentLists returns the current edition of every registry that has one.
-func (s *Store) CurrentLists(ctx context.Context) ([]RegistryList, error) {
+// CurrentEditions returns the current edition of every registry that has
+// one.
+func (s *Store) CurrentEditions(ctx context.Context) ([]registry.Edition, error) {
 	var ls []RegistryList
 	if err := s.db.WithContext(ctx).Where("current").Order("registry").Find(&ls).Error; err != nil {
 		return nil, s.fail(err)
 	}
-	return ls, nil
+	out := make([]registry.Edition, len(ls))
+	for i, l := range ls {
+		out[i] = l.Edition()
+	}
+	return out, nil
+}
+
+// Edition is the list's description for the engine.
+func (l *RegistryList) Edition() registry.Edition {
+	return registry.Edition{ID: l.ID, Registry: l.Registry, Date: l.ListDate, Rows: l.RowCount, Records: l.RecordCount,
+		Source: l.Source, ImportedAt: l.ImportedAt}
 }
 
 // LastImports returns each registry's latest import attempt.

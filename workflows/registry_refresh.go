@@ -3,6 +3,8 @@ package workflows
 import (
 	"time"
 
+	"go.temporal.io/api/enums/v1"
+	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 )
@@ -38,4 +40,21 @@ func RegistryRefreshWorkflow(ctx workflow.Context, in RegistryRefreshInput) (Reg
 		return out, err
 	}
 	return RegistryRefreshOutput{Registry: in.Registry, Outcome: "failed", Reason: reason}, nil
+}
+
+// RegistryRefreshSchedule is the refresh schedule of a bulk list: every
+// interval (with a minute of jitter, so that replicas and lists do not
+// hit the sources at once), one RegistryRefreshWorkflow on taskQueue; a
+// run still going when the next is due makes that one skip.
+func RegistryRefreshSchedule(code, taskQueue string, every time.Duration) client.ScheduleOptions {
+	return client.ScheduleOptions{
+		ID:      RegistryRefreshScheduleID(code),
+		Spec:    client.ScheduleSpec{Intervals: []client.ScheduleIntervalSpec{{Every: every}}, Jitter: time.Minute},
+		Overlap: enums.SCHEDULE_OVERLAP_POLICY_SKIP,
+		Action: &client.ScheduleWorkflowAction{
+			ID: "registry-refresh/" + code, Workflow: RegistryRefreshWorkflow,
+			Args: []any{RegistryRefreshInput{Registry: code}}, TaskQueue: taskQueue,
+			TypedSearchAttributes: temporal.NewSearchAttributes(temporal.NewSearchAttributeKeyKeyword(SARegistry).ValueSet(code)),
+		},
+	}
 }

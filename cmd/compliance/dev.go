@@ -13,6 +13,7 @@ import (
 
 	"github.com/clearedtostart/compliance/config"
 	"github.com/clearedtostart/compliance/internal/devstack"
+	"github.com/clearedtostart/compliance/nsopw/sandbox"
 	"github.com/clearedtostart/compliance/store"
 )
 
@@ -65,6 +66,20 @@ func dev(ctx context.Context, cfg config.Config) error {
 	if err := ensureDevKey(ctx, cfg, d.st, log); err != nil {
 		return err
 	}
+	if cfg.RegistrySamples {
+		if err := ensureSampleLists(ctx, cfg, d.st, log); err != nil {
+			return err
+		}
+	}
+	if cfg.NSOPWURL == "" {
+		sb, err := sandbox.New(sandbox.Config{Logger: log}).Start(ctx, envAddr("NSOPW_SANDBOX_ADDR", "127.0.0.1:8091"))
+		if err != nil {
+			return fmt.Errorf("NSOPW sandbox: %w", err)
+		}
+		defer sb.Close()
+		cfg.NSOPWURL = sb.URL()
+		log.Info("NSOPW sandbox listening", "url", sb.URL())
+	}
 
 	// API and worker share this process; either failing stops both.
 	runCtx, cancel := context.WithCancel(ctx)
@@ -89,8 +104,8 @@ func dev(ctx context.Context, cfg config.Config) error {
 	}()
 	select {
 	case addr := <-ready:
-		fmt.Fprintf(os.Stderr, "\nCompliance Document Service is ready after %.1fs\n  API:         http://%s\n  Temporal UI: %s\n  Stop with Ctrl-C.\n\n",
-			time.Since(started).Seconds(), addr, temporalUI(cfg))
+		fmt.Fprintf(os.Stderr, "\nCompliance Document Service is ready after %.1fs\n  API:           http://%s\n  Temporal UI:   %s\n  NSOPW sandbox: %s\n  Stop with Ctrl-C.\n\n",
+			time.Since(started).Seconds(), addr, temporalUI(cfg), cfg.NSOPWURL)
 	case <-runCtx.Done():
 	}
 	wg.Wait()
@@ -153,6 +168,19 @@ func ensureDevKey(ctx context.Context, cfg config.Config, st *store.Store, log *
 	}
 	fmt.Fprintf(os.Stderr, "\nAPI key for account \"dev\" (shown once; key id %s):\n\n  %s\n\nexport API_KEY=%s\n\n", row.ID, key, key)
 	return nil
+}
+
+// envAddr reads a listen address, falling back to a free port when the
+// default is taken.
+func envAddr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	if ln, err := net.Listen("tcp", def); err == nil {
+		ln.Close()
+		return def
+	}
+	return "127.0.0.1:0"
 }
 
 func envInt(name string, def int) int {

@@ -12,6 +12,8 @@
 //	                                 this process (no Temporal, no HTTP)
 //	compliance stack -- CMD...       run CMD against a throwaway PostgreSQL
 //	                                 and Temporal dev server (make test)
+//	compliance registry import|list|samples
+//	                                 the bulk exclusion and sanction lists
 //
 // Configuration comes from environment variables (see `compliance help`).
 package main
@@ -77,6 +79,8 @@ func run(args []string) error {
 		return process(ctx, cfg, rest)
 	case "stack":
 		return stack(ctx, cfg, rest)
+	case "registry":
+		return registryCmd(ctx, cfg, rest)
 	default:
 		usage()
 		return fmt.Errorf("unknown command %q", cmd)
@@ -97,6 +101,11 @@ commands:
   apikey revoke KEY_ID
   process [flags] FILE       run the document engine on FILE in this process
   stack -- CMD [ARGS...]     run CMD against a throwaway PostgreSQL and Temporal
+  registry import --registry CODE --file FILE [--file ...] [--date YYYY-MM-DD] [--force]
+                             import an edition of a bulk list (oig-exclusion, sam, ofac)
+  registry list              the current edition of every bulk list
+  registry samples [--dir DIR] [--scale N] [--import]
+                             write full-size sample lists in the official formats
 
 environment (default):
 `)

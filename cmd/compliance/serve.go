@@ -15,6 +15,7 @@ import (
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/config"
 	"github.com/clearedtostart/compliance/httpapi"
+	"github.com/clearedtostart/compliance/registrycheck"
 	"github.com/clearedtostart/compliance/resumer"
 )
 
@@ -36,11 +37,17 @@ func runAPI(ctx context.Context, cfg config.Config, d *deps, ready chan<- string
 	if err != nil {
 		return err
 	}
+	indexes, err := registrycheck.NewIndexes(registrycheck.IndexesConfig{Source: d.st, Poll: cfg.RegistryPoll, Logger: log})
+	if err != nil {
+		return err
+	}
+	go indexes.Run(ctx)
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	api, err := httpapi.New(httpapi.Config{
 		Store: d.st, Workflows: d.tc, Blobs: d.blobs, Catalog: cat, Logger: log, Registry: reg,
 		TaskQueue: cfg.TaskQueue, FileURLTTL: cfg.FileURLTTL, OpenAPI: openAPI(),
+		Registries: indexes, LiveConfigured: cfg.NSOPWURL != "", LiveWait: cfg.RegistryLiveWait,
 	})
 	if err != nil {
 		return err

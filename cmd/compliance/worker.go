@@ -10,6 +10,8 @@ import (
 
 	"github.com/clearedtostart/compliance/activities"
 	"github.com/clearedtostart/compliance/config"
+	"github.com/clearedtostart/compliance/nsopw"
+	"github.com/clearedtostart/compliance/registry"
 	"github.com/clearedtostart/compliance/workflows"
 )
 
@@ -32,9 +34,19 @@ func runWorker(ctx context.Context, cfg config.Config, d *deps) error {
 	if err != nil {
 		return err
 	}
+	var live activities.LiveSearcher
+	if cfg.NSOPWURL != "" {
+		if live, err = nsopw.New(nsopw.Config{BaseURL: cfg.NSOPWURL}); err != nil {
+			return err
+		}
+	}
 	acts, err := activities.New(activities.Config{
 		Store: d.st, Blobs: d.blobs, Engine: engine, Logger: log,
 		CacheDir: filepath.Join(os.TempDir(), "compliance-cache-"+filepath.Base(cfg.DataDir)),
+		Live:     live,
+		Registries: activities.RegistrySources{Sources: registry.Sources{
+			LEIE: cfg.RegistryLEIEURL, SAM: cfg.RegistrySAMURL, SAMAPIKey: cfg.SAMAPIKey, OFAC: cfg.RegistryOFACURL,
+		}},
 	})
 	if err != nil {
 		return err
@@ -54,6 +66,9 @@ func runWorker(ctx context.Context, cfg config.Config, d *deps) error {
 		WorkerStopTimeout:                  cfg.ShutdownTimeout,
 	})
 	acts.RegisterOCR(ocrWorker)
+	if err := ensureRegistrySchedules(ctx, tc, cfg, log); err != nil {
+		return err
+	}
 	if err := mainWorker.Start(); err != nil {
 		return err
 	}

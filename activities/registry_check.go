@@ -1,0 +1,198 @@
+package activities
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/clearedtostart/compliance/nsopw"
+	"github.com/clearedtostart/compliance/registry"
+	"github.com/clearedtostart/compliance/registrycheck"
+	"github.com/clearedtostart/compliance/workflows"
+)
+
+type registryCheckStore interface {
+	RegistrySearch(ctx context.Context, accountID string, id uuid.UUID) (registrycheck.Search, error)
+	UpdateRegistrySearch(ctx context.Context, accountID string, id uuid.UUID, fn func(*registrycheck.Search) error) (registrycheck.Search, error)
+}
+
+// LiveSearcher searches a live registry (NSOPW's connector).
+type LiveSearcher interface {
+	Search(ctx context.Context, q nsopw.Query) ([]nsopw.Offender, error)
+}
+
+// Error types of live registry searches, for the workflow's retry policy:
+// Unavailable is retried, Refused is not (the registry will not answer
+// this query, e.g. too many results for a common name).
+const (
+	errRegistryUnavailable = "RegistryUnavailable"
+	errRegistryRefused     = "RegistryRefused"
+)
+
+// QueryLiveRegistry asks a live registry about a stored check's candidate
+// and stores its result, judged by the screening rules of the bulk lists.
+// A registry that fails is an application error whose message is the
+// client-facing reason; the workflow retries it, then records it as
+// unavailable. Asking again after the result is stored changes nothing.
+func (a *Activities) QueryLiveRegistry(ctx context.Context, in workflows.LiveRegistryInput) (workflows.LiveRegistryResult, error) {
+	id, err := parseID("search_id", in.SearchID)
+	if err != nil {
+		return workflows.LiveRegistryResult{}, err
+	}
+	log := a.log.With("search_id", in.SearchID, "registry", in.Registry, "workflow_id", activity.GetInfo(ctx).WorkflowExecution.ID)
+	search, err := a.store.RegistrySearch(ctx, in.AccountID, id)
+	if err != nil {
+		return workflows.LiveRegistryResult{}, classify(err)
+	}
+	res, err := resultOf(&search, in.Registry)
+	if err != nil {
+		return workflows.LiveRegistryResult{}, err
+	}
+	if res.Result != registrycheck.Pending {
+		return workflows.LiveRegistryResult{Result: res.Result}, nil
+	}
+	if in.Registry != registry.NSOPW || a.live == nil {
+		return workflows.LiveRegistryResult{}, temporal.NewNonRetryableApplicationError(
+			"no connector searches "+in.Registry, workflows.ErrBadInput, nil)
+	}
+	c := res.Query.Context
+	offenders, err := a.live.Search(ctx, nsopw.Query{FirstName: c.FirstName, LastName: c.LastName, Zip: c.Zip})
+	// A partial answer (some jurisdictions down) still counts when it
+	// holds a match: a hit is a hit. Without one it cannot clear anybody.
+	partial := errors.Is(err, nsopw.ErrIncomplete)
+	if err != nil && !partial {
+		return workflows.LiveRegistryResult{}, liveError(err)
+	}
+	people := make([]registry.Record, len(offenders))
+	for i, o := range offenders {
+		people[i] = o.Record()
+	}
+	asked := time.Now().UTC()
+	probe := *res
+	probe.CompleteLive(people, asked)
+	if partial && probe.Result != registrycheck.MatchFound {
+		return workflows.LiveRegistryResult{}, liveError(err)
+	}
+	stored, err := a.store.UpdateRegistrySearch(ctx, in.AccountID, id, func(s *registrycheck.Search) error {
+		r, err := resultOf(s, in.Registry)
+		if err != nil {
+			return err
+		}
+		if r.Result == registrycheck.Pending {
+			r.CompleteLive(people, asked)
+		}
+		s.Settle(asked)
+		return nil
+	})
+	if err != nil {
+		return workflows.LiveRegistryResult{}, classify(err)
+	}
+	r, _ := resultOf(&stored, in.Registry)
+	log.Info("live registry searched", "result", r.Result, "offenders", len(offenders), "matches", len(r.Matches))
+	return workflows.LiveRegistryResult{Result: r.Result}, nil
+}
+
+// liveError turns a connector failure into what the workflow retries (or
+// not), with the connector's reason as the message.
+func liveError(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
+	reason := nsopw.Reason(err)
+	if reason == "" {
+		reason = "the registry could not be searched"
+	}
+	if !nsopw.Retryable(err) {
+		return temporal.NewNonRetryableApplicationError(reason, errRegistryRefused, err)
+	}
+	if wait := nsopw.RetryAfter(err); wait > 0 {
+		return temporal.NewApplicationErrorWithOptions(reason, errRegistryUnavailable, temporal.ApplicationErrorOptions{Cause: err, NextRetryDelay: wait})
+	}
+	return temporal.NewApplicationError(reason, errRegistryUnavailable, err)
+}
+
+// RecordLiveFailure stores a live registry as unavailable with the reason.
+func (a *Activities) RecordLiveFailure(ctx context.Context, in workflows.LiveFailureInput) error {
+	id, err := parseID("search_id", in.SearchID)
+	if err != nil {
+		return err
+	}
+	_, err = a.store.UpdateRegistrySearch(ctx, in.AccountID, id, func(s *registrycheck.Search) error {
+		r, err := resultOf(s, in.Registry)
+		if err != nil {
+			return err
+		}
+		now := time.Now().UTC()
+		if r.Result == registrycheck.Pending {
+			r.Fail(in.Reason, now)
+		}
+		s.Settle(now)
+		return nil
+	})
+	return classify(err)
+}
+
+// RenderCertificates renders the PDF certificate of every settled result
+// of a check whose certificate is not ready, stores it and marks it ready.
+func (a *Activities) RenderCertificates(ctx context.Context, in workflows.RenderCertificatesInput) (workflows.RenderCertificatesResult, error) {
+	stop := heartbeat(ctx)
+	defer stop()
+	id, err := parseID("search_id", in.SearchID)
+	if err != nil {
+		return workflows.RenderCertificatesResult{}, err
+	}
+	search, err := a.store.RegistrySearch(ctx, in.AccountID, id)
+	if err != nil {
+		return workflows.RenderCertificatesResult{}, classify(err)
+	}
+	var done []string
+	for _, r := range search.Results {
+		if r.Attestation.File.Ready || r.Result == registrycheck.Pending {
+			continue
+		}
+		pdf, err := registrycheck.Certificate(search, r)
+		if err != nil {
+			return workflows.RenderCertificatesResult{}, fmt.Errorf("certificate of %s: %w", r.Registry, err)
+		}
+		if err := a.blobs.PutBytes(ctx, r.Attestation.File.Key, pdf, "application/pdf"); err != nil {
+			return workflows.RenderCertificatesResult{}, err
+		}
+		done = append(done, r.Registry)
+	}
+	if len(done) == 0 {
+		return workflows.RenderCertificatesResult{}, nil
+	}
+	now := time.Now().UTC()
+	_, err = a.store.UpdateRegistrySearch(ctx, in.AccountID, id, func(s *registrycheck.Search) error {
+		for _, code := range done {
+			r, err := resultOf(s, code)
+			if err != nil {
+				return err
+			}
+			r.Attestation.File.Ready = true
+			r.Attestation.File.UpdatedAt, r.Attestation.UpdatedAt = now, now
+		}
+		return nil
+	})
+	if err != nil {
+		return workflows.RenderCertificatesResult{}, classify(err)
+	}
+	a.log.Info("registry certificates rendered", "search_id", in.SearchID, "registries", done)
+	return workflows.RenderCertificatesResult{Rendered: len(done)}, nil
+}
+
+// resultOf finds a registry's result in a check.
+func resultOf(s *registrycheck.Search, code string) (*registrycheck.Result, error) {
+	for i := range s.Results {
+		if s.Results[i].Registry == code {
+			return &s.Results[i], nil
+		}
+	}
+	return nil, temporal.NewNonRetryableApplicationError(
+		fmt.Sprintf("search %s has no %s result", s.SearchID, code), workflows.ErrBadInput, nil)
+}
