@@ -161,7 +161,7 @@ type Record struct {
 	Score    float64  `json:"score"`
 	Why      Why      `json:"why"`
 	// SetAside is empty for a match.
-	SetAside []SetAside       `json:"setAside"`
+	SetAside []SetAside        `json:"setAside"`
 	Details  map[string]string `json:"details"`
 }
 

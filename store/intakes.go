@@ -263,7 +263,7 @@ func (s *Store) DeleteIntake(ctx context.Context, accountID string, id uuid.UUID
 	first, err = s.tombstone(ctx, &in, tombstoneOf{
 		table: "intakes", subject: "intake", accountID: accountID, id: id,
 		erase: []string{"context", "validation"},
-		also: func(tx *gorm.DB) error { return tx.Where("intake_id = ?", id).Delete(&Segment{}).Error },
+		also:  func(tx *gorm.DB) error { return tx.Where("intake_id = ?", id).Delete(&Segment{}).Error },
 	})
 	if err != nil {
 		return nil, false, err
