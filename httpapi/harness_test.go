@@ -41,6 +41,9 @@ import (
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/httpapi"
 	"github.com/clearedtostart/compliance/internal/testenv"
+	"github.com/clearedtostart/compliance/nsopw"
+	"github.com/clearedtostart/compliance/nsopw/sandbox"
+	"github.com/clearedtostart/compliance/registrycheck"
 	"github.com/clearedtostart/compliance/ocr"
 	"github.com/clearedtostart/compliance/pipeline"
 	"github.com/clearedtostart/compliance/store"
@@ -73,6 +76,13 @@ type harness struct {
 	keyB      string
 	validator *responseValidator
 	httpc     *http.Client
+	queue     string
+	// Registries: the sandbox of NSOPW, the server of the bulk lists'
+	// "official" files, the API's in-memory indexes.
+	nsopw       *sandbox.Server
+	lists       *listServer
+	indexes     *registrycheck.Indexes
+	stopIndexes context.CancelFunc
 }
 
 var (
@@ -126,7 +136,23 @@ func newHarness(env *testenv.Env) (*harness, error) {
 	if err != nil {
 		return nil, err
 	}
-	acts, err := activities.New(activities.Config{Store: st, Blobs: blobs, Engine: engine, Logger: log})
+	// The NSOPW sandbox stands in for the live registry, a file server for
+	// the bulk lists' official addresses.
+	sb, err := sandbox.New(sandbox.Config{Logger: log, SlowDelay: 4 * time.Second}).Start(ctx, "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	live, err := nsopw.New(nsopw.Config{BaseURL: sb.URL(), Timeout: 5 * time.Second})
+	if err != nil {
+		return nil, err
+	}
+	lists := newListServer()
+	acts, err := activities.New(activities.Config{Store: st, Blobs: blobs, Engine: engine, Logger: log, Live: live,
+		Registries: activities.RegistrySources{Sources: lists.sources()}})
+	if err != nil {
+		return nil, err
+	}
+	indexes, err := registrycheck.NewIndexes(registrycheck.IndexesConfig{Source: st, Poll: 200 * time.Millisecond, Logger: log})
 	if err != nil {
 		return nil, err
 	}
@@ -143,6 +169,7 @@ func newHarness(env *testenv.Env) (*harness, error) {
 	api, err := httpapi.New(httpapi.Config{
 		Store: st, Workflows: tc, Blobs: blobs, Catalog: cat, Logger: log, Registry: prometheus.NewRegistry(),
 		TaskQueue: queue, FileURLTTL: time.Minute, OpenAPI: compliance.OpenAPI,
+		Registries: indexes, LiveConfigured: true, LiveWait: 3 * time.Second,
 	})
 	if err != nil {
 		return nil, err
@@ -151,7 +178,10 @@ func newHarness(env *testenv.Env) (*harness, error) {
 	srv.Listener.Close()
 	srv.Listener = ln
 	srv.Start()
-	hh := &harness{url: base, srv: srv, st: st, blobs: blobs, tc: tc, workers: []worker.Worker{w, ow}, acts: acts}
+	idxCtx, stopIndexes := context.WithCancel(context.Background())
+	go indexes.Run(idxCtx)
+	hh := &harness{url: base, srv: srv, st: st, blobs: blobs, tc: tc, workers: []worker.Worker{w, ow}, acts: acts,
+		queue: queue, nsopw: sb, lists: lists, indexes: indexes, stopIndexes: stopIndexes}
 	if hh.keyA, _, err = st.CreateAPIKey(ctx, "acct-a", "tests"); err != nil {
 		return nil, err
 	}
@@ -167,6 +197,9 @@ func newHarness(env *testenv.Env) (*harness, error) {
 
 func (hh *harness) close() {
 	hh.srv.Close()
+	hh.stopIndexes()
+	hh.nsopw.Close()
+	hh.lists.close()
 	for _, w := range hh.workers {
 		w.Stop()
 	}
