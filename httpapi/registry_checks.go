@@ -297,11 +297,21 @@ func registryName(el json.RawMessage, field string) (name, matchType string, err
 		if len(names) == 0 {
 			return "", "", invalid(field+".code", "%s.code is required: the registry's code (GET /registries lists them)", field)
 		}
-		// The same registry under several keys is fine; two are not.
+		// The same registry under several keys is fine; two, or a name
+		// that is no registry, are not.
 		first, known := registry.Resolve(names[0])
 		for _, n := range names[1:] {
-			if other, ok := registry.Resolve(n); known && ok && other.Code != first.Code {
+			other, ok := registry.Resolve(n)
+			if !known || !ok {
+				continue // the unknown name is reported by the caller
+			}
+			if other.Code != first.Code {
 				return "", "", invalid(field, "%s names two different registries (%s and %s)", field, first.Code, other.Code)
+			}
+		}
+		for _, n := range names {
+			if _, ok := registry.Resolve(n); !ok {
+				return n, "", nil
 			}
 		}
 		matchType = obj.MatchType

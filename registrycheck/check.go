@@ -132,7 +132,7 @@ type RecordAddress struct {
 type Why struct {
 	// MatchedName is the record's name or alias that resembled best;
 	// NameSource says which (name, aka, fka, nka, remark_aka,
-	// cross_reference, alias).
+	// cross_reference).
 	MatchedName string `json:"matchedName"`
 	NameSource  string `json:"nameSource"`
 	WeakAlias   bool   `json:"weakAlias"`
@@ -284,19 +284,33 @@ func NewSearch(req Request, now time.Time) Search {
 	for i, r := range req.Registries {
 		codes[i] = r.Code
 	}
-	s.Query = Query{ExternalID: req.ExternalID, Registries: codes, Context: req.Context, SearchedAt: now, MatchType: string(screening.Partial)}
+	s.Query = Query{ExternalID: req.ExternalID, Registries: codes, Context: req.Context, SearchedAt: now, MatchType: commonMatchType(req.Registries)}
 	for i, r := range req.Registries {
 		info, _ := registry.Lookup(r.Code)
 		q := s.Query
 		q.MatchType = r.MatchType
 		res := Result{
 			SearchID: s.SearchID, Registry: r.Code, Result: Pending, Query: q, PrettyName: info.PrettyName,
-			Matches: []Record{}, Filtered: []Record{},
+			Matches: []Record{}, Filtered: []Record{}, Metadata: Metadata{LastUpdatedAt: now, Source: info.SourceURL},
 		}
 		res.Attestation = newAttestation(req, s.SearchID, i, info, now)
 		s.Results = append(s.Results, res)
 	}
 	return s
+}
+
+// commonMatchType is the search's match type: the registries', when they
+// agree, else PARTIAL (each result says its own).
+func commonMatchType(rs []Registry) string {
+	for _, r := range rs {
+		if r.MatchType != string(screening.Exact) {
+			return string(screening.Partial)
+		}
+	}
+	if len(rs) == 0 {
+		return string(screening.Partial)
+	}
+	return string(screening.Exact)
 }
 
 func newAttestation(req Request, searchID string, index int, info registry.Info, now time.Time) Attestation {
@@ -438,7 +452,7 @@ func Check(req Request, x *Indexes, now time.Time) (Search, error) {
 			return Search{}, err
 		}
 		if !ok {
-			r.Fail("the "+info.PrettyName+" has not been imported into this service yet", now)
+			r.Fail("no edition of the "+info.PrettyName+" list has been imported into this service yet", now)
 			r.Error.Code = "list_not_imported"
 			continue
 		}
