@@ -1,8 +1,18 @@
 // Command bench measures the service end to end and writes the figures into
 // docs/BENCHMARKS.md (`make bench`). It runs `bin/compliance dev` as a
 // separate process against the PostgreSQL and Temporal that `compliance
-// stack` provides, uploads generated documents through the HTTP API, and
-// compares with the same files through `bin/compliance process`.
+// stack` provides, and writes two sections:
+//
+//   - bench: generated documents uploaded through the HTTP API, compared
+//     with the same files through `bin/compliance process`;
+//   - registry: registry checks through the HTTP API against the full-size
+//     sample lists imported with `bin/compliance registry import`: latency,
+//     throughput and the certificate backlog they leave, accuracy on the
+//     labelled cases, and a SAM import under load.
+//
+// -only pipeline or -only registry runs one section:
+//
+//	bin/compliance stack -- bin/bench -only registry
 package main
 
 import (
@@ -32,16 +42,37 @@ import (
 )
 
 func main() {
-	out := flag.String("out", "docs/BENCHMARKS.md", "file whose bench section is replaced")
-	runs := flag.Int("runs", 20, "sequential uploads per latency figure")
-	inflight := flag.Int("inflight", 8, "concurrent intakes for the throughput figure")
-	rounds := flag.Int("rounds", 3, "20-page intakes per concurrent client")
-	rate := flag.Int("rate", 2000, "GET requests per second for the read figure")
-	readFor := flag.Duration("read-for", 10*time.Second, "duration of the read load")
+	var o options
+	flag.StringVar(&o.out, "out", "docs/BENCHMARKS.md", "file whose bench and registry sections are replaced")
+	flag.StringVar(&o.only, "only", "", "run one section only: pipeline or registry (default: both)")
+	flag.StringVar(&o.profileDir, "profile", "", "save CPU profiles of the service under load into this folder")
+	flag.IntVar(&o.runs, "runs", 20, "sequential uploads per latency figure")
+	flag.IntVar(&o.inflight, "inflight", 8, "concurrent intakes for the throughput figure")
+	flag.IntVar(&o.rounds, "rounds", 3, "20-page intakes per concurrent client")
+	flag.IntVar(&o.rate, "rate", 2000, "GET requests per second for the read figure")
+	flag.DurationVar(&o.readFor, "read-for", 10*time.Second, "duration of the read load")
+	flag.IntVar(&o.reg.latencyRuns, "check-runs", 2000, "sequential registry checks for the latency figure (after warm-up)")
+	flag.IntVar(&o.reg.callers, "check-callers", 16, "concurrent callers for the registry check throughput figure")
+	flag.DurationVar(&o.reg.loadFor, "check-for", 10*time.Second, "duration of each registry check throughput run")
+	flag.DurationVar(&o.reg.drainTimeout, "drain-timeout", 2*time.Minute, "how long to wait for the certificate backlog to drain")
+	flag.IntVar(&o.reg.importRate, "import-rate", 25, "registry checks per second sent while the SAM list is imported")
 	flag.Parse()
-	if err := run(*out, *runs, *inflight, *rounds, *rate, *readFor); err != nil {
+	switch o.only {
+	case "", "pipeline", "registry":
+	default:
+		log.Fatalf("-only must be pipeline or registry, not %q", o.only)
+	}
+	if err := run(o); err != nil {
 		log.Fatal(err)
 	}
+}
+
+type options struct {
+	out, only, profileDir string
+	runs, inflight        int
+	rounds, rate          int
+	readFor               time.Duration
+	reg                   registryOptions
 }
 
 type figures struct {
@@ -56,7 +87,7 @@ type figures struct {
 	readSent                int
 }
 
-func run(out string, runs, inflight, rounds, rate int, readFor time.Duration) error {
+func run(o options) error {
 	if os.Getenv("DATABASE_URL") == "" || os.Getenv("TEMPORAL_ADDRESS") == "" {
 		return errors.New("run me through `make bench` (compliance stack provides DATABASE_URL and TEMPORAL_ADDRESS)")
 	}
@@ -65,7 +96,96 @@ func run(out string, runs, inflight, rounds, rate int, readFor time.Duration) er
 		return err
 	}
 	defer os.RemoveAll(work)
+	if o.profileDir != "" {
+		if err := os.MkdirAll(o.profileDir, 0o755); err != nil {
+			return err
+		}
+	}
+	svc, err := startService(work, o.profileDir != "")
+	if err != nil {
+		return err
+	}
+	defer svc.stop()
+	if o.only != "registry" {
+		if err := pipelineSection(svc.client, work, o); err != nil {
+			return err
+		}
+	}
+	if o.only != "pipeline" {
+		if err := registrySection(svc, work, o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
+// service is `bin/compliance dev` run as its own process.
+type service struct {
+	client  *client
+	cmd     *exec.Cmd
+	env     []string
+	logPath string
+	// pprofAddr is where the service serves Go's profiler ("" when off).
+	pprofAddr string
+}
+
+// startService starts the API and the worker in one process against the
+// stack's PostgreSQL and Temporal. The sample lists are not imported on
+// start: the registry section imports them itself, timed, with the
+// product's import command.
+func startService(work string, profile bool) (*service, error) {
+	addr, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
+	key := "bench-key-0123456789abcdef0123456789"
+	env := append(os.Environ(), "DATA_DIR="+filepath.Join(work, "data"), "LOG_LEVEL=warn")
+	s := &service{env: env, logPath: filepath.Join(work, "dev.log")}
+	devEnv := append(env, "HTTP_ADDR="+addr, "DEV_API_KEY="+key, "TEMPORAL_TASK_QUEUE=bench", "REGISTRY_SAMPLES=false")
+	if profile {
+		if s.pprofAddr, err = freeAddr(); err != nil {
+			return nil, err
+		}
+		devEnv = append(devEnv, "PPROF_ADDR="+s.pprofAddr)
+	}
+	s.cmd = exec.Command("bin/compliance", "dev")
+	s.cmd.Env = devEnv
+	logf, err := os.Create(s.logPath)
+	if err != nil {
+		return nil, err
+	}
+	s.cmd.Stdout, s.cmd.Stderr = logf, logf
+	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := s.cmd.Start(); err != nil {
+		return nil, err
+	}
+	base := "http://" + addr
+	s.client = &client{base: base, key: key, http: &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
+	if err := s.client.waitReady(2 * time.Minute); err != nil {
+		s.stop()
+		b, _ := os.ReadFile(s.logPath)
+		return nil, fmt.Errorf("%w\n%s", err, tail(string(b), 20))
+	}
+	log.Printf("API ready at %s", base)
+	return s, nil
+}
+
+// stop interrupts the service and waits for its graceful shutdown.
+func (s *service) stop() {
+	_ = s.cmd.Process.Signal(syscall.SIGINT)
+	done := make(chan struct{})
+	go func() { _ = s.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		_ = s.cmd.Process.Kill()
+	}
+}
+
+// pipelineSection measures uploads through the API and the engine as a
+// command, and writes the bench section.
+func pipelineSection(c *client, work string, o options) error {
+	runs, inflight, rounds := o.runs, o.inflight, o.rounds
 	// The files: a one-page BLS card, a 20-page packet of one nurse's
 	// documents (text PDFs), and a 5-page scanned packet (OCR).
 	r := sampledocs.Seeded(42)
@@ -88,38 +208,6 @@ func run(out string, runs, inflight, rounds, rate int, readFor time.Duration) er
 			return err
 		}
 	}
-
-	addr, err := freeAddr()
-	if err != nil {
-		return err
-	}
-	key := "bench-key-0123456789abcdef0123456789"
-	cmd := exec.Command("bin/compliance", "dev")
-	cmd.Env = append(os.Environ(), "HTTP_ADDR="+addr, "DEV_API_KEY="+key, "DATA_DIR="+filepath.Join(work, "data"),
-		"LOG_LEVEL=warn", "TEMPORAL_TASK_QUEUE=bench")
-	logf, _ := os.Create(filepath.Join(work, "dev.log"))
-	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	defer func() {
-		_ = cmd.Process.Signal(syscall.SIGINT)
-		done := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			_ = cmd.Process.Kill()
-		}
-	}()
-	base := "http://" + addr
-	c := &client{base: base, key: key, http: &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
-	if err := c.waitReady(2 * time.Minute); err != nil {
-		b, _ := os.ReadFile(filepath.Join(work, "dev.log"))
-		return fmt.Errorf("%w\n%s", err, tail(string(b), 20))
-	}
-	log.Printf("API ready at %s", base)
 
 	var f figures
 	// Warm up caches, connections and the worker's sticky workflow cache.
@@ -181,16 +269,16 @@ func run(out string, runs, inflight, rounds, rate int, readFor time.Duration) er
 		return err
 	}
 
-	log.Printf("reads: GET /v2/intakes/{id} at %d/s for %s", rate, readFor)
+	log.Printf("reads: GET /v2/intakes/{id} at %d/s for %s", o.rate, o.readFor)
 	id, err := c.uploadAndWait(pk20.PDF, "twenty.pdf")
 	if err != nil {
 		return err
 	}
 	// Two seconds at the same rate first: connections opened, caches warm;
 	// the figures are of the steady state.
-	c.readLoad(id, rate, 2*time.Second)
-	f.read, f.readRate, f.readOK, f.readSent = c.readLoad(id, rate, readFor)
-	return write(out, f, inflight, rounds, rate, readFor, runs)
+	c.readLoad(id, o.rate, 2*time.Second)
+	f.read, f.readRate, f.readOK, f.readSent = c.readLoad(id, o.rate, o.readFor)
+	return write(o.out, f, inflight, rounds, o.rate, o.readFor, runs)
 }
 
 type client struct {

@@ -1,0 +1,1292 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/prometheus/common/expfmt"
+	"github.com/prometheus/common/model"
+
+	"github.com/clearedtostart/compliance/internal/benchdoc"
+	"github.com/clearedtostart/compliance/internal/registrysamples"
+	"github.com/clearedtostart/compliance/registry"
+)
+
+// registryOptions size the registry section.
+type registryOptions struct {
+	latencyRuns  int
+	callers      int
+	loadFor      time.Duration
+	drainTimeout time.Duration
+	importRate   int
+}
+
+// bulkCodes are the registries searched in memory, in the order a check
+// names them.
+var bulkCodes = []string{registry.OIGExclusion, registry.SAM, registry.OFAC}
+
+const (
+	checkWarmup = 200
+	// certSample is how many checks of the load are followed until their
+	// certificates are rendered.
+	certSample = 300
+	// importBaseline is how long the import load runs before the import.
+	importBaseline = 5 * time.Second
+)
+
+// registryFigures are the registry section's measurements.
+type registryFigures struct {
+	loadBefore, loadAfter  string
+	files                  registrysamples.Files
+	generate               time.Duration
+	imports                []importRun
+	searchableAfter        time.Duration
+	bodies, labelledBodies int
+	engine                 engineStats
+	serviceRSS             int64
+
+	// CPU time by part during the latency run, the many-caller run and
+	// the import under load.
+	cpuLatency, cpuMany, cpuImport map[string]time.Duration
+
+	latency      runStats
+	one, many    runStats
+	posted       int
+	startsBefore starts
+	startsAfter  starts
+	drain        drainStats
+
+	acc accuracy
+
+	next            importRun
+	nextServedAfter time.Duration
+	nextServed      bool
+	baseline        openLoopStats
+	during          openLoopStats
+	rate            int
+	devLogProblems  map[string]int
+}
+
+// importRun is one run of `compliance registry import`.
+type importRun struct {
+	code    string
+	took    time.Duration
+	cpu     time.Duration
+	outcome string
+	listID  string
+	rows    int
+}
+
+// runStats are the figures of one closed-loop run of checks.
+type runStats struct {
+	callers  int
+	wall     time.Duration
+	ok, errs int
+	lat      stats
+	max      time.Duration
+}
+
+func (r runStats) perSecond() float64 {
+	if r.wall <= 0 {
+		return 0
+	}
+	return float64(r.ok) / r.wall.Seconds()
+}
+
+// registrySection generates the full-size sample lists, imports them with
+// the product's command, and measures checks through the HTTP API: latency
+// and throughput with the certificate backlog they leave, accuracy on the
+// labelled cases, and a SAM import under load. It writes the registry
+// section.
+func registrySection(svc *service, work string, o options) error {
+	c := svc.client
+	var f registryFigures
+	f.loadBefore = loadAverage()
+	dir := filepath.Join(work, "registry")
+	log.Printf("registry: generating the full-size sample lists")
+	start := time.Now()
+	files, err := registrysamples.Generate(dir, registrysamples.Options{})
+	if err != nil {
+		return err
+	}
+	f.generate, f.files = time.Since(start), files
+	sets := map[string][]string{
+		registry.OIGExclusion: {files.LEIE},
+		registry.SAM:          {files.SAM},
+		registry.OFAC:         {files.SDN, files.Alt, files.Add, files.Comments, files.SDNXML},
+	}
+	for _, code := range bulkCodes {
+		log.Printf("registry: compliance registry import --registry %s", code)
+		run, err := importFiles(svc.env, code, sets[code])
+		if err != nil {
+			return err
+		}
+		if run.outcome != "imported" {
+			return fmt.Errorf("registry import %s: outcome %q, want imported (the stack's database should be empty)", code, run.outcome)
+		}
+		f.imports = append(f.imports, run)
+	}
+	lastImport := time.Now()
+	want, err := c.currentLists()
+	if err != nil {
+		return err
+	}
+	for i := range f.imports {
+		f.imports[i].listID = want[f.imports[i].code]
+	}
+	if err := c.waitServed(want, 3*time.Minute); err != nil {
+		return err
+	}
+	f.searchableAfter = time.Since(lastImport)
+	log.Printf("registry: lists searchable %.1fs after the last import", f.searchableAfter.Seconds())
+
+	bodies, labelled, err := loadBodies(files.Cases)
+	if err != nil {
+		return err
+	}
+	f.bodies, f.labelledBodies = len(bodies), labelled
+	pick := bodyPicker(bodies)
+	f.serviceRSS = residentBytes(svc.cmd.Process.Pid)
+	log.Printf("registry: registrycheck.Check alone in this process")
+	if f.engine, err = engineAlone(sets, bodies, o.reg.latencyRuns, 5*time.Second); err != nil {
+		return err
+	}
+	runtime.GC()
+	pid := svc.cmd.Process.Pid
+
+	log.Printf("registry: %d warm-up checks, then %d for latency", checkWarmup, o.reg.latencyRuns)
+	ids := &idLog{}
+	if f.startsBefore, err = c.workflowStarts(); err != nil {
+		return err
+	}
+	closedLoop(c, 1, checkWarmup, 0, pick, nil)
+	cpu0 := cpuSnapshot(pid)
+	prof := svc.profile(o.profileDir, "registry-latency.pprof", 15*time.Second)
+	f.latency = closedLoop(c, 1, o.reg.latencyRuns, 0, pick, ids)
+	f.cpuLatency = cpuDelta(cpu0, cpuSnapshot(pid))
+	prof()
+	log.Printf("registry: throughput, 1 caller for %s", o.reg.loadFor)
+	f.one = closedLoop(c, 1, 0, o.reg.loadFor, pick, ids)
+	log.Printf("registry: throughput, %d callers for %s", o.reg.callers, o.reg.loadFor)
+	prof = svc.profile(o.profileDir, "registry-checks.pprof", o.reg.loadFor-time.Second)
+	cpu0 = cpuSnapshot(pid)
+	f.many = closedLoop(c, o.reg.callers, 0, o.reg.loadFor, pick, ids)
+	f.cpuMany = cpuDelta(cpu0, cpuSnapshot(pid))
+	prof()
+	if f.startsAfter, err = c.workflowStarts(); err != nil {
+		return err
+	}
+	f.posted = ids.len()
+	log.Printf("registry: %d checks posted; waiting up to %s for a sample of their certificates", f.posted, o.reg.drainTimeout)
+	f.drain = c.drainCertificates(ids.sample(certSample), o.reg.drainTimeout)
+
+	log.Printf("registry: accuracy on %d labelled cases", len(files.Cases))
+	if f.acc, err = c.accuracy(files.Cases); err != nil {
+		return err
+	}
+
+	// The accuracy checks' certificates are rendered before the import's
+	// baseline is measured, so it measures the load of the import alone.
+	if q := c.drainCertificates(f.acc.lastIDs, o.reg.drainTimeout); !q.drained {
+		log.Printf("registry: the accuracy checks' certificates are not all rendered after %s", q.limit)
+	}
+	log.Printf("registry: SAM import under %d checks/s", o.reg.importRate)
+	if err := c.importUnderLoad(svc, work, o, &f); err != nil {
+		return err
+	}
+	f.devLogProblems = devLogProblems(svc.logPath)
+	f.loadAfter = loadAverage()
+	return writeRegistry(o.out, f, o)
+}
+
+// importFiles runs `compliance registry import` as an operator does and
+// times it.
+func importFiles(env []string, code string, files []string) (importRun, error) {
+	args := []string{"registry", "import", "--registry", code}
+	for _, f := range files {
+		args = append(args, "--file", f)
+	}
+	cmd := exec.Command("bin/compliance", args...)
+	cmd.Env = env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	run := importRun{code: code, took: time.Since(start)}
+	if cmd.ProcessState != nil {
+		run.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	if err != nil {
+		return run, fmt.Errorf("compliance registry import --registry %s: %v\n%s%s", code, err, stdout.String(), tail(stderr.String(), 10))
+	}
+	// "sam: imported (list of 2026-04-23, 149954 rows, 96000 individuals) in 9.1s"
+	line := strings.TrimSpace(stdout.String())
+	var date string
+	var individuals int
+	if _, err := fmt.Sscanf(line, code+": %s (list of %s %d rows, %d individuals)", &run.outcome, &date, &run.rows, &individuals); err != nil {
+		return run, fmt.Errorf("compliance registry import --registry %s: unexpected output %q: %v", code, line, err)
+	}
+	return run, nil
+}
+
+// registryJSON is the part of GET /registries the bench reads.
+type registryJSON struct {
+	Code       string  `json:"code"`
+	Searchable bool    `json:"searchable"`
+	ListID     *string `json:"listId"`
+	RowCount   *int    `json:"rowCount"`
+}
+
+// waitServed waits until GET /registries reports each list searchable with
+// the edition imported, and a check answers from that edition (the API
+// polls for new editions; searchable alone says some edition is in
+// memory).
+func (c *client) waitServed(want map[string]string, d time.Duration) error {
+	deadline := time.Now().Add(d)
+	probe, err := checkJSON(registrysamples.Query{FirstName: "Maria", LastName: "Garcia", DateOfBirth: "1980-01-01", Zip: "10001"}, bulkCodes)
+	if err != nil {
+		return err
+	}
+	for time.Now().Before(deadline) {
+		if c.registriesReady(want) {
+			_, status, body, err := c.post("/registry-check", probe)
+			if err == nil && status == http.StatusOK {
+				var res []checkResult
+				if json.Unmarshal(body, &res) == nil && servedFrom(res, want) {
+					return nil
+				}
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return fmt.Errorf("the API did not serve the imported lists within %s", d)
+}
+
+// currentLists returns the current edition of each bulk list as GET
+// /registries reports it.
+func (c *client) currentLists() (map[string]string, error) {
+	var regs []registryJSON
+	if err := c.getJSON("/registries", &regs); err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, r := range regs {
+		if r.ListID != nil {
+			out[r.Code] = *r.ListID
+		}
+	}
+	return out, nil
+}
+
+func (c *client) registriesReady(want map[string]string) bool {
+	var regs []registryJSON
+	if err := c.getJSON("/registries", &regs); err != nil {
+		return false
+	}
+	ready := 0
+	for _, r := range regs {
+		if id, ok := want[r.Code]; ok && r.Searchable && r.ListID != nil && *r.ListID == id {
+			ready++
+		}
+	}
+	return ready == len(want)
+}
+
+// servedFrom reports whether every result in want was searched in the
+// edition named there.
+func servedFrom(res []checkResult, want map[string]string) bool {
+	n := 0
+	for _, r := range res {
+		if id, ok := want[r.Registry]; ok && r.Metadata.ListID != nil && *r.Metadata.ListID == id {
+			n++
+		}
+	}
+	return n == len(want)
+}
+
+// checkBody is POST /registry-check's body.
+type checkBody struct {
+	ExternalID string                `json:"external_id"`
+	Context    registrysamples.Query `json:"context"`
+	Registries []string              `json:"registries"`
+}
+
+// checkJSON encodes a check of a candidate; the external id is derived
+// from the candidate, so a candidate checked twice is the same person.
+func checkJSON(q registrysamples.Query, registries []string) ([]byte, error) {
+	ext := uuid.NewSHA1(uuid.NameSpaceOID, []byte(strings.Join([]string{q.FirstName, q.MiddleName, q.LastName, q.DateOfBirth, q.Zip}, "|")))
+	return json.Marshal(checkBody{ExternalID: ext.String(), Context: q, Registries: registries})
+}
+
+// checkResult is the part of a registry result the bench reads (the same
+// shape in POST /registry-check's answer and GET /registry-check/{id}'s
+// results).
+type checkResult struct {
+	SearchID string `json:"search_id"`
+	Registry string `json:"registry"`
+	Result   string `json:"result"`
+	Metadata struct {
+		ListID *string `json:"list_id"`
+	} `json:"metadata"`
+	Matches     []checkRecord `json:"matches"`
+	Filtered    []checkRecord `json:"filteredResults"`
+	Attestation struct {
+		File struct {
+			Ready bool `json:"ready"`
+		} `json:"file"`
+	} `json:"attestation"`
+}
+
+type checkRecord struct {
+	SourceID string `json:"sourceId"`
+	Why      struct {
+		MatchedName string `json:"matchedName"`
+		DOB         struct {
+			Outcome string `json:"outcome"`
+		} `json:"dob"`
+	} `json:"why"`
+	SetAside []struct {
+		Code string `json:"code"`
+	} `json:"setAside"`
+}
+
+// Very common US given names and surnames (Census and SSA frequency
+// tables), so that the load holds candidates who share their names with
+// many listed people, as staffing candidates do.
+var (
+	commonGiven = []string{"Maria", "Jennifer", "Jessica", "Ashley", "Sarah", "Michelle", "Elizabeth", "Lisa", "Patricia",
+		"Linda", "Mary", "James", "Michael", "Robert", "John", "David", "Jose", "Juan", "Christopher", "Daniel"}
+	commonSurnames = []string{"Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez",
+		"Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Nguyen"}
+)
+
+// loadBodies are the checks of the load, over the three bulk lists: every
+// labelled query (listed people under every variant, same-name people with
+// another DOB or state, unlisted common names) and every pairing of the
+// common names above with a DOB and ZIP, shuffled with a fixed seed.
+func loadBodies(cases []registrysamples.Case) ([][]byte, int, error) {
+	r := rand.New(rand.NewPCG(42, 7))
+	var out [][]byte
+	for _, c := range cases {
+		b, err := checkJSON(c.Query, bulkCodes)
+		if err != nil {
+			return nil, 0, err
+		}
+		out = append(out, b)
+	}
+	labelled := len(out)
+	for _, g := range commonGiven {
+		for _, s := range commonSurnames {
+			dob := time.Date(1955+r.IntN(46), time.Month(1+r.IntN(12)), 1+r.IntN(28), 0, 0, 0, 0, time.UTC)
+			q := registrysamples.Query{FirstName: g, LastName: s, DateOfBirth: dob.Format(time.DateOnly), Zip: fmt.Sprintf("%05d", 1001+r.IntN(98000))}
+			b, err := checkJSON(q, bulkCodes)
+			if err != nil {
+				return nil, 0, err
+			}
+			out = append(out, b)
+		}
+	}
+	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out, labelled, nil
+}
+
+// bodyPicker hands out the bodies in turn to any number of callers.
+func bodyPicker(bodies [][]byte) func() []byte {
+	var next atomic.Int64
+	return func() []byte { return bodies[int(next.Add(1)-1)%len(bodies)] }
+}
+
+// idLog keeps the search ids of the load in the order they were answered.
+type idLog struct {
+	mu  sync.Mutex
+	ids []string
+}
+
+func (l *idLog) add(id string) {
+	l.mu.Lock()
+	l.ids = append(l.ids, id)
+	l.mu.Unlock()
+}
+
+func (l *idLog) len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.ids)
+}
+
+// sample returns n ids spread evenly over the log, oldest first.
+func (l *idLog) sample(n int) []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.ids) <= n {
+		return append([]string(nil), l.ids...)
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = l.ids[i*len(l.ids)/n]
+	}
+	// The last check posted is always followed: the drain ends with it.
+	out[n-1] = l.ids[len(l.ids)-1]
+	return out
+}
+
+var searchIDKey = []byte(`"search_id":"`)
+
+// closedLoop runs callers that each send a check as soon as the previous
+// one is answered, for n checks in all (n > 0) or for d. Search ids go to
+// ids when it is not nil.
+func closedLoop(c *client, callers, n int, d time.Duration, pick func() []byte, ids *idLog) runStats {
+	var sent atomic.Int64
+	var errs atomic.Int64
+	lats := make([][]time.Duration, callers)
+	start := time.Now()
+	deadline := start.Add(d)
+	var wg sync.WaitGroup
+	for w := 0; w < callers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				if n > 0 && sent.Add(1) > int64(n) || n == 0 && !time.Now().Before(deadline) {
+					return
+				}
+				took, status, body, err := c.post("/registry-check", pick())
+				if err != nil || status != http.StatusOK {
+					errs.Add(1)
+					if errs.Load() <= 3 {
+						log.Printf("registry check: status %d: %v %s", status, err, tail(string(body), 3))
+					}
+					continue
+				}
+				lats[w] = append(lats[w], took)
+				if ids != nil {
+					if i := bytes.Index(body, searchIDKey); i >= 0 && len(body) >= i+len(searchIDKey)+36 {
+						ids.add(string(body[i+len(searchIDKey) : i+len(searchIDKey)+36]))
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	wall := time.Since(start)
+	var all []time.Duration
+	for _, l := range lats {
+		all = append(all, l...)
+	}
+	st := summarize(all)
+	var mx time.Duration
+	if len(all) > 0 {
+		mx = all[len(all)-1]
+	}
+	return runStats{callers: callers, wall: wall, ok: len(all), errs: int(errs.Load()), lat: st, max: mx}
+}
+
+// post sends a JSON body and reads the whole answer; took is the time to
+// the last byte.
+func (c *client) post(path string, body []byte) (time.Duration, int, []byte, error) {
+	req, err := http.NewRequest(http.MethodPost, c.base+path, bytes.NewReader(body))
+	if err != nil {
+		return 0, 0, nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("x-api-key", c.key)
+	start := time.Now()
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return time.Since(start), 0, nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return time.Since(start), resp.StatusCode, b, err
+}
+
+func (c *client) getJSON(path string, v any) error {
+	req, err := http.NewRequest(http.MethodGet, c.base+path, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("x-api-key", c.key)
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(resp.Body)
+		return fmt.Errorf("GET %s: status %d: %s", path, resp.StatusCode, tail(string(b), 3))
+	}
+	return json.NewDecoder(resp.Body).Decode(v)
+}
+
+// starts are the API's registry check workflow starts by outcome.
+type starts struct{ started, deferred float64 }
+
+// workflowStarts reads compliance_workflow_starts_total from /metrics.
+func (c *client) workflowStarts() (starts, error) {
+	resp, err := c.http.Get(c.base + "/metrics")
+	if err != nil {
+		return starts{}, err
+	}
+	defer resp.Body.Close()
+	p := expfmt.NewTextParser(model.UTF8Validation)
+	fams, err := p.TextToMetricFamilies(resp.Body)
+	if err != nil {
+		return starts{}, fmt.Errorf("/metrics: %w", err)
+	}
+	var s starts
+	fam, ok := fams["compliance_workflow_starts_total"]
+	if !ok {
+		return s, nil
+	}
+	for _, m := range fam.GetMetric() {
+		labels := map[string]string{}
+		for _, l := range m.GetLabel() {
+			labels[l.GetName()] = l.GetValue()
+		}
+		if labels["workflow"] != "RegistryCheckWorkflow" {
+			continue
+		}
+		switch labels["outcome"] {
+		case "started":
+			s.started += m.GetCounter().GetValue()
+		case "deferred":
+			s.deferred += m.GetCounter().GetValue()
+		}
+	}
+	return s, nil
+}
+
+// drainStats follow a sample of the load's checks until every certificate
+// of each is rendered.
+type drainStats struct {
+	sampled      int
+	readyAtEnd   int
+	all          time.Duration
+	drained      bool
+	readyAtLimit int
+	limit        time.Duration
+	getErrors    int
+}
+
+// drainCertificates polls GET /registry-check/{id} for each sampled id
+// until attestation.file.ready holds for all its results, or d passes.
+func (c *client) drainCertificates(ids []string, d time.Duration) drainStats {
+	ds := drainStats{sampled: len(ids), limit: d}
+	start := time.Now()
+	ready := make([]bool, len(ids))
+	var getErrors atomic.Int64
+	for pass := 0; ; pass++ {
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for w := 0; w < 4; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					var s struct {
+						Results []checkResult `json:"results"`
+					}
+					if err := c.getJSON("/registry-check/"+ids[i], &s); err != nil {
+						getErrors.Add(1)
+						continue
+					}
+					done := len(s.Results) > 0
+					for _, r := range s.Results {
+						done = done && r.Attestation.File.Ready
+					}
+					ready[i] = done
+				}
+			}()
+		}
+		for i := range ids {
+			if !ready[i] {
+				next <- i
+			}
+		}
+		close(next)
+		wg.Wait()
+		n := 0
+		for _, r := range ready {
+			if r {
+				n++
+			}
+		}
+		el := time.Since(start)
+		if pass == 0 {
+			ds.readyAtEnd = n
+		}
+		if n == len(ids) {
+			ds.all, ds.drained = el, true
+			break
+		}
+		if el > d {
+			ds.readyAtLimit = n
+			break
+		}
+		time.Sleep(2 * time.Second)
+	}
+	ds.getErrors = int(getErrors.Load())
+	return ds
+}
+
+// accuracy counts the screening errors on the labelled cases.
+type accuracy struct {
+	byVariant map[string]*variantTally
+	// missed are the ids of missed cases with what became of the record.
+	missed []string
+	// falsePos are the ids of negatives with matches.
+	falsePos []string
+	// contradicted are the cases with a match whose DOBs all contradict.
+	contradicted []string
+	errors       int
+
+	unlisted, unlistedFP int
+	unlistedMatches      []string
+	// lastIDs are the search ids of the last checks asked.
+	lastIDs []string
+}
+
+type variantTally struct {
+	cases, listed, missed, setAside, falsePos, contradictions int
+	registries                                                map[string]int
+}
+
+// accuracy asks each labelled case of its own registry through the API,
+// then every unlisted common name of all three registries.
+func (c *client) accuracy(cases []registrysamples.Case) (accuracy, error) {
+	acc := accuracy{byVariant: map[string]*variantTally{}}
+	type answer struct {
+		res []checkResult
+		err error
+	}
+	ask := func(qs []registrysamples.Query, regs func(int) []string) []answer {
+		out := make([]answer, len(qs))
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for w := 0; w < 4; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					body, err := checkJSON(qs[i], regs(i))
+					if err != nil {
+						out[i].err = err
+						continue
+					}
+					_, status, b, err := c.post("/registry-check", body)
+					if err == nil && status != http.StatusOK {
+						err = fmt.Errorf("status %d: %s", status, tail(string(b), 3))
+					}
+					if err == nil {
+						err = json.Unmarshal(b, &out[i].res)
+					}
+					out[i].err = err
+				}
+			}()
+		}
+		for i := range qs {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		return out
+	}
+	qs := make([]registrysamples.Query, len(cases))
+	for i, cs := range cases {
+		qs[i] = cs.Query
+	}
+	answers := ask(qs, func(i int) []string { return []string{cases[i].Registry} })
+	for i, cs := range cases {
+		t := acc.byVariant[cs.Variant]
+		if t == nil {
+			t = &variantTally{registries: map[string]int{}}
+			acc.byVariant[cs.Variant] = t
+		}
+		t.cases++
+		t.registries[cs.Registry]++
+		a := answers[i]
+		if a.err != nil || len(a.res) != 1 || a.res[0].Registry != cs.Registry {
+			acc.errors++
+			log.Printf("accuracy %s: %v", cs.ID, a.err)
+			continue
+		}
+		r := a.res[0]
+		for _, m := range r.Matches {
+			if m.Why.DOB.Outcome == "contradicts" {
+				t.contradictions++
+				acc.contradicted = append(acc.contradicted, fmt.Sprintf("%s (record %s)", cs.ID, m.SourceID))
+			}
+		}
+		if cs.Listed {
+			t.listed++
+			if hasRecord(r.Matches, cs.SourceID) {
+				continue
+			}
+			t.missed++
+			what := "not among the similar names"
+			for _, fr := range r.Filtered {
+				if fr.SourceID == cs.SourceID {
+					t.setAside++
+					var codes []string
+					for _, s := range fr.SetAside {
+						codes = append(codes, s.Code)
+					}
+					what = "set aside: " + strings.Join(codes, ", ")
+				}
+			}
+			listing, _, _ := strings.Cut(cs.Listing, " (")
+			acc.missed = append(acc.missed, fmt.Sprintf("%s, %s for %s (%s)", cs.ID, queryName(cs.Query), listing, what))
+			continue
+		}
+		if len(r.Matches) > 0 {
+			t.falsePos++
+			acc.falsePos = append(acc.falsePos, fmt.Sprintf("%s, %s %s: %s", cs.ID, queryName(cs.Query), cs.Query.DateOfBirth, describeMatches(r.Matches)))
+		}
+	}
+	var unlisted []registrysamples.Query
+	var unlistedIDs []string
+	for _, cs := range cases {
+		if cs.Variant == registrysamples.VariantUnlisted {
+			unlisted = append(unlisted, cs.Query)
+			unlistedIDs = append(unlistedIDs, cs.ID)
+		}
+	}
+	acc.unlisted = len(unlisted)
+	for i, a := range ask(unlisted, func(int) []string { return bulkCodes }) {
+		if len(a.res) > 0 && i >= len(unlisted)-20 {
+			acc.lastIDs = append(acc.lastIDs, a.res[0].SearchID)
+		}
+		if a.err != nil || len(a.res) != len(bulkCodes) {
+			acc.errors++
+			log.Printf("accuracy %s over all three: %v", unlistedIDs[i], a.err)
+			continue
+		}
+		for _, r := range a.res {
+			if len(r.Matches) > 0 {
+				acc.unlistedFP++
+				acc.unlistedMatches = append(acc.unlistedMatches, fmt.Sprintf("%s, %s in %s: %s", unlistedIDs[i], queryName(unlisted[i]), r.Registry, describeMatches(r.Matches)))
+				break
+			}
+		}
+	}
+	return acc, nil
+}
+
+func queryName(q registrysamples.Query) string {
+	return strings.Join(strings.Fields(q.FirstName+" "+q.MiddleName+" "+q.LastName), " ")
+}
+
+// describeMatches names the first match and its DOB outcome.
+func describeMatches(ms []checkRecord) string {
+	m := ms[0]
+	s := fmt.Sprintf("%s (record %s, DOB %s)", m.Why.MatchedName, m.SourceID, m.Why.DOB.Outcome)
+	if len(ms) > 1 {
+		s += fmt.Sprintf(" and %d more", len(ms)-1)
+	}
+	return s
+}
+
+func hasRecord(rs []checkRecord, id string) bool {
+	for _, r := range rs {
+		if r.SourceID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// openLoopStats are the checks of one window of an open-loop load; their
+// latency counts from when each was due, so a stalled API shows as the
+// wait it causes.
+type openLoopStats struct {
+	n, errs int
+	lat     stats
+	max     time.Duration
+	// stale are answers during the import whose SAM result was not a
+	// search of a list (unavailable, not imported).
+	stale int
+}
+
+type sentCheck struct {
+	due     time.Time
+	lat     time.Duration
+	ok      bool
+	samList string
+}
+
+// importUnderLoad imports the next day's SAM edition with the product's
+// command while checks arrive at a fixed rate, and measures the import,
+// when the API answers from the new edition, and the checks meanwhile.
+func (c *client) importUnderLoad(svc *service, work string, o options, f *registryFigures) error {
+	nextDate := f.files.ListDate.AddDate(0, 0, 1)
+	next, err := registrysamples.Generate(filepath.Join(work, "registry-next"), registrysamples.Options{ListDate: nextDate})
+	if err != nil {
+		return err
+	}
+	var oldSAM string
+	for _, r := range f.imports {
+		if r.code == registry.SAM {
+			oldSAM = r.listID
+		}
+	}
+	bodies, _, err := loadBodies(next.Cases)
+	if err != nil {
+		return err
+	}
+	pick := bodyPicker(bodies)
+	rate := o.reg.importRate
+	f.rate = rate
+	interval := time.Second / time.Duration(rate)
+
+	var mu sync.Mutex
+	var sent []sentCheck
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	loadDone := make(chan struct{})
+	start := time.Now()
+	go func() {
+		defer close(loadDone)
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, 256)
+		for i := 0; ctx.Err() == nil; i++ {
+			due := start.Add(time.Duration(i) * interval)
+			if w := time.Until(due); w > 0 {
+				time.Sleep(w)
+			}
+			sem <- struct{}{}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				_, status, body, err := c.post("/registry-check", pick())
+				s := sentCheck{due: due, lat: time.Since(due), ok: err == nil && status == http.StatusOK}
+				if s.ok {
+					var res []checkResult
+					if json.Unmarshal(body, &res) != nil {
+						s.ok = false
+					}
+					for _, r := range res {
+						if r.Registry == registry.SAM && r.Metadata.ListID != nil && (r.Result == "match_found" || r.Result == "no_match_found") {
+							s.samList = *r.Metadata.ListID
+						}
+					}
+				}
+				mu.Lock()
+				sent = append(sent, s)
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+	}()
+
+	time.Sleep(importBaseline)
+	log.Printf("registry: compliance registry import --registry sam (list of %s) under load", nextDate.Format(time.DateOnly))
+	importStart := time.Now()
+	cpu0 := cpuSnapshot(svc.cmd.Process.Pid)
+	prof := svc.profile(o.profileDir, "sam-import.pprof", 20*time.Second)
+	run, err := importFiles(svc.env, registry.SAM, []string{next.SAM})
+	if err != nil {
+		return err
+	}
+	if run.outcome != "imported" {
+		return fmt.Errorf("the next SAM edition was not imported: outcome %q", run.outcome)
+	}
+	lists, err := c.currentLists()
+	if err != nil {
+		return err
+	}
+	if run.listID = lists[registry.SAM]; run.listID == "" || run.listID == oldSAM {
+		return fmt.Errorf("GET /registries does not show the new SAM edition after its import")
+	}
+	f.next = run
+	// Keep the load on until the API answers from the new edition.
+	limit := importStart.Add(2 * time.Minute)
+	for time.Now().Before(limit) {
+		mu.Lock()
+		for _, s := range sent {
+			if s.samList == run.listID {
+				// Answered from the new edition: served no later than due+lat.
+				at := s.due.Add(s.lat).Sub(importStart)
+				if !f.nextServed || at < f.nextServedAfter {
+					f.nextServed, f.nextServedAfter = true, at
+				}
+			}
+		}
+		mu.Unlock()
+		if f.nextServed {
+			break
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	f.cpuImport = cpuDelta(cpu0, cpuSnapshot(svc.cmd.Process.Pid))
+	f.cpuImport[partImport] = run.cpu
+	f.cpuImport[partOther] = max(0, f.cpuImport[partOther]-run.cpu)
+	time.Sleep(2 * time.Second)
+	stop()
+	<-loadDone
+	prof()
+	end := importStart.Add(max(run.took, f.nextServedAfter))
+	var base, during []sentCheck
+	for _, s := range sent {
+		switch {
+		case s.due.Before(importStart):
+			base = append(base, s)
+		case s.due.Before(end):
+			during = append(during, s)
+		}
+	}
+	f.baseline = openLoop(base, "", "")
+	f.during = openLoop(during, oldSAM, run.listID)
+	return nil
+}
+
+// openLoop summarises a window of checks; with the SAM editions given, an
+// answer that searched neither counts as stale.
+func openLoop(sent []sentCheck, oldSAM, newSAM string) openLoopStats {
+	var st openLoopStats
+	var lats []time.Duration
+	for _, s := range sent {
+		st.n++
+		if !s.ok {
+			st.errs++
+			continue
+		}
+		if oldSAM != "" && s.samList != oldSAM && s.samList != newSAM {
+			st.stale++
+		}
+		lats = append(lats, s.lat)
+	}
+	st.lat = summarize(lats)
+	if len(lats) > 0 {
+		st.max = lats[len(lats)-1]
+	}
+	return st
+}
+
+// profile saves a CPU profile of the service over d into dir/name, when
+// profiling is on; the returned function waits for it.
+func (s *service) profile(dir, name string, d time.Duration) func() {
+	if dir == "" || s.pprofAddr == "" {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		secs := max(1, int(d.Seconds()))
+		resp, err := http.Get(fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", s.pprofAddr, secs))
+		if err != nil {
+			log.Printf("profile %s: %v", name, err)
+			return
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err == nil && resp.StatusCode == http.StatusOK {
+			err = os.WriteFile(filepath.Join(dir, name), b, 0o644)
+		} else if err == nil {
+			err = fmt.Errorf("status %d", resp.StatusCode)
+		}
+		if err != nil {
+			log.Printf("profile %s: %v", name, err)
+		}
+	}()
+	return func() { <-done }
+}
+
+// devLogProblems counts the service's log lines that say a check's
+// workflow was not started or not resumed.
+func devLogProblems(path string) map[string]int {
+	out := map[string]int{}
+	f, err := os.Open(path)
+	if err != nil {
+		return out
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var line struct {
+			Msg  string `json:"msg"`
+			Kind string `json:"kind"`
+		}
+		if json.Unmarshal(sc.Bytes(), &line) != nil {
+			continue
+		}
+		switch {
+		case line.Msg == "start queue full; the resumer will start the workflow",
+			line.Msg == "resumer: unknown kind of stalled work",
+			strings.HasPrefix(line.Msg, "workflow start deferred"):
+			out[line.Msg]++
+		}
+	}
+	return out
+}
+
+// residentBytes is a process's resident memory, 0 where unknown.
+func residentBytes(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			var kb int64
+			if _, err := fmt.Sscanf(strings.TrimSpace(rest), "%d kB", &kb); err == nil {
+				return kb << 10
+			}
+		}
+	}
+	return 0
+}
+
+// loadAverage is the 1, 5 and 15-minute load average, "" where unknown.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	fs := strings.Fields(string(b))
+	if len(fs) < 3 {
+		return ""
+	}
+	return strings.Join(fs[:3], " / ")
+}
+
+// pct formats a share.
+func pct(n, of int) string {
+	if of == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(of))
+}
+
+func secs(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }
+
+// msf formats a latency with a decimal: checks take milliseconds.
+func msf(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+
+func writeRegistry(path string, f registryFigures, o options) error {
+	pass := func(ok bool) string {
+		if ok {
+			return "met"
+		}
+		return "**not met**"
+	}
+	imp := map[string]importRun{}
+	for _, r := range f.imports {
+		imp[r.code] = r
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "<!-- registry:start -->\n## Registry checks (`make bench`)\n\n")
+	fmt.Fprintf(&b, "Measured %s on %d CPUs by `make bench` (cmd/bench; `bin/compliance stack -- bin/bench -only registry` "+
+		"measures this section alone); load average %s before and %s after (1/5/15 min; the machine is shared with other work). "+
+		"`bin/compliance dev` as its own process with the full-size sample lists of `registrysamples` (default seed, scale 1, "+
+		"list date %s: LEIE %d rows, SAM %d rows, OFAC %d entries; %d labelled cases), each imported by "+
+		"`bin/compliance registry import` and measured once `GET /registries` reports it searchable and a check answers "+
+		"from that edition. Load checks are `POST /registry-check` over `[\"oig-exclusion\",\"sam\",\"ofac\"]`, each candidate "+
+		"with DOB and ZIP, taken in turn from %d: the %d labelled queries and %d pairings of %d very common given names and "+
+		"%d very common surnames.\n\n",
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), f.loadBefore, f.loadAfter, f.files.ListDate.Format(time.DateOnly),
+		f.files.LEIERows, f.files.SAMRows, f.files.OFACEntries, len(f.files.Cases), f.bodies, f.labelledBodies,
+		f.bodies-f.labelledBodies, len(commonGiven), len(commonSurnames))
+
+	fmt.Fprintf(&b, "| figure | value | target |\n|---|---|---|\n")
+	fmt.Fprintf(&b, "| sample lists written (`registrysamples.Generate`, scale 1) | %s | |\n", secs(f.generate))
+	fmt.Fprintf(&b, "| `compliance registry import`, LEIE (%d rows) / SAM (%d rows) / OFAC (%d entries), each on an idle API | %s / %s / %s | |\n",
+		imp[registry.OIGExclusion].rows, imp[registry.SAM].rows, imp[registry.OFAC].rows,
+		secs(imp[registry.OIGExclusion].took), secs(imp[registry.SAM].took), secs(imp[registry.OFAC].took))
+	fmt.Fprintf(&b, "| last import → all three searched from the new editions by the API (it looks for new editions every 5 s) | %s | |\n", secs(f.searchableAfter))
+	fmt.Fprintf(&b, "| service resident memory with the three lists indexed | %d MB | |\n", f.serviceRSS>>20)
+	e := f.engine
+	fmt.Fprintf(&b, "| `registrycheck.Check` alone (the in-memory part of a check, in the bench's process; indexes built in %s): p50 / p95 / p99 (max), %d checks | %s / %s / %s (%s) | |\n",
+		secs(e.build), e.lat.n, msf(e.lat.p50), msf(e.lat.p95), msf(e.lat.p99), msf(e.max))
+	fmt.Fprintf(&b, "| … on %d goroutines for 5 s | %.0f checks/s | |\n", e.goroutines, e.perSecond)
+	l := f.latency
+	fmt.Fprintf(&b, "| latency, 1 caller, %d checks after %d of warm-up: p50 / p95 / p99 (max) | %s / %s / %s (%s) | p99 < 10 ms: %s |\n",
+		l.lat.n, checkWarmup, msf(l.lat.p50), msf(l.lat.p95), msf(l.lat.p99), msf(l.max), pass(l.lat.p99 < 10*time.Millisecond && l.errs == 0 && l.lat.n > 0))
+	if l.errs > 0 {
+		fmt.Fprintf(&b, "| … failed checks | %d | 0: **not met** |\n", l.errs)
+	}
+	fmt.Fprintf(&b, "| … CPU during it | %s | |\n", cpuRow(f.cpuLatency, l.ok))
+	fmt.Fprintf(&b, "| throughput, 1 caller for %s | %.0f checks/s (p50 %s, p99 %s; %d failed) | |\n",
+		o.reg.loadFor, f.one.perSecond(), msf(f.one.lat.p50), msf(f.one.lat.p99), f.one.errs)
+	fmt.Fprintf(&b, "| throughput, %d callers for %s | %.0f checks/s (p50 %s, p99 %s; %d failed) | ≥ 1,000: %s |\n",
+		f.many.callers, o.reg.loadFor, f.many.perSecond(), msf(f.many.lat.p50), msf(f.many.lat.p99), f.many.errs,
+		pass(f.many.perSecond() >= 1000 && f.many.errs == 0))
+	fmt.Fprintf(&b, "| … CPU during it | %s | |\n", cpuRow(f.cpuMany, f.many.ok))
+	d := f.drain
+	pending := 0
+	if d.sampled > 0 {
+		pending = f.posted * (d.sampled - d.readyAtEnd) / d.sampled
+	}
+	fmt.Fprintf(&b, "| certificate backlog when the load stopped: checks without their certificates (%d posted by the latency and throughput runs; estimated from %d of them spread evenly) | ≈ %d (%s of the sample) | |\n",
+		f.posted, d.sampled, pending, pct(d.sampled-d.readyAtEnd, d.sampled))
+	drained := secs(d.all)
+	if d.all > 0 {
+		drained += fmt.Sprintf(" (≈ %.0f checks' certificates/s)", float64(pending)/d.all.Seconds())
+	}
+	if !d.drained {
+		drained = fmt.Sprintf("**not drained** after %s: %d of %d sampled checks have their certificates", secs(d.limit), d.readyAtLimit, d.sampled)
+	}
+	fmt.Fprintf(&b, "| … drained after the load stopped (every sampled check's `attestation.file.ready`, polled every 2 s) | %s | |\n", drained)
+	fmt.Fprintf(&b, "| … workflow starts during the runs: started / deferred to the resumer (`compliance_workflow_starts_total`) | %.0f / %.0f | |\n",
+		f.startsAfter.started-f.startsBefore.started, f.startsAfter.deferred-f.startsBefore.deferred)
+	if n := f.devLogProblems["resumer: unknown kind of stalled work"]; n > 0 {
+		fmt.Fprintf(&b, "| … service log: \"resumer: unknown kind of stalled work\" | %d lines | |\n", n)
+	}
+	if n := f.devLogProblems["start queue full; the resumer will start the workflow"]; n > 0 {
+		fmt.Fprintf(&b, "| … service log: \"start queue full\" | %d lines | |\n", n)
+	}
+	if d.getErrors > 0 {
+		fmt.Fprintf(&b, "| … failed `GET /registry-check/{id}` while polling | %d | |\n", d.getErrors)
+	}
+	b.WriteString("\n")
+
+	a := f.acc
+	fmt.Fprintf(&b, "**Accuracy** through the API (`make bench`): each labelled case checked against its own registry. A miss is a listed "+
+		"case whose record is not in `matches` (a wrong \"no match\"); a false positive is an unlisted case with anything in `matches`; "+
+		"a DOB contradiction is a record in `matches` whose `why.dob.outcome` is `contradicts`.\n\n")
+	fmt.Fprintf(&b, "| variant | cases (LEIE / SAM / OFAC) | misses | … of them set aside | false positives | DOB contradictions in matches |\n|---|---|---|---|---|---|\n")
+	var tot variantTally
+	for _, v := range variantOrder(a.byVariant) {
+		t := a.byVariant[v]
+		miss, fp := "", ""
+		if t.listed > 0 {
+			miss = fmt.Sprint(t.missed)
+		}
+		if t.cases > t.listed {
+			fp = fmt.Sprint(t.falsePos)
+		}
+		setAside := ""
+		if t.missed > 0 {
+			setAside = fmt.Sprint(t.setAside)
+		}
+		fmt.Fprintf(&b, "| %s | %d (%d / %d / %d) | %s | %s | %s | %d |\n", v, t.cases, t.registries[registry.OIGExclusion],
+			t.registries[registry.SAM], t.registries[registry.OFAC], miss, setAside, fp, t.contradictions)
+		tot.cases += t.cases
+		tot.listed += t.listed
+		tot.missed += t.missed
+		tot.setAside += t.setAside
+		tot.falsePos += t.falsePos
+		tot.contradictions += t.contradictions
+	}
+	fmt.Fprintf(&b, "| **all** | %d | **%d** of %d listed | %d | %d of %d unlisted | **%d** |\n\n", tot.cases, tot.missed, tot.listed,
+		tot.setAside, tot.falsePos, tot.cases-tot.listed, tot.contradictions)
+	fmt.Fprintf(&b, "| figure | value | target |\n|---|---|---|\n")
+	fmt.Fprintf(&b, "| misses (wrong \"no match\") | %d of %d | 0: %s |\n", tot.missed, tot.listed, pass(tot.missed == 0 && a.errors == 0))
+	fmt.Fprintf(&b, "| DOB contradictions in matches | %d | 0: %s |\n", tot.contradictions, pass(tot.contradictions == 0 && a.errors == 0))
+	fmt.Fprintf(&b, "| false positives, the %d unlisted common names checked against all three lists | %d (%s) | |\n", a.unlisted, a.unlistedFP, pct(a.unlistedFP, a.unlisted))
+	if a.errors > 0 {
+		fmt.Fprintf(&b, "| checks that failed (not counted above) | %d | 0: **not met** |\n", a.errors)
+	}
+	b.WriteString("\n")
+	for _, l := range []struct {
+		what string
+		ids  []string
+	}{{"Missed", a.missed}, {"DOB contradictions", a.contradicted}, {"False positives", a.falsePos}, {"Unlisted names matched", a.unlistedMatches}} {
+		if len(l.ids) == 0 {
+			continue
+		}
+		shown := l.ids
+		more := ""
+		if len(shown) > 12 {
+			shown, more = shown[:12], fmt.Sprintf(", and %d more", len(l.ids)-12)
+		}
+		fmt.Fprintf(&b, "%s: %s%s.\n\n", l.what, strings.Join(shown, "; "), more)
+	}
+
+	fmt.Fprintf(&b, "**SAM import under load** (`make bench`): the next day's SAM edition (list of %s, generated likewise) imported by "+
+		"`bin/compliance registry import --registry sam --file …` while checks over the three lists arrive at %d/s (open loop; "+
+		"latency counted from when each check was due; a rate the certificate pipeline keeps up with here, so that the figures "+
+		"show the import rather than a growing backlog), starting %s before the import, once the accuracy checks' certificates are rendered. \"During the import\" is from the command's "+
+		"start until it has finished and the API answers from the new edition.\n\n",
+		f.files.ListDate.AddDate(0, 0, 1).Format(time.DateOnly), f.rate, secs(importBaseline))
+	fmt.Fprintf(&b, "| figure | value | target |\n|---|---|---|\n")
+	fmt.Fprintf(&b, "| `compliance registry import --registry sam` (%d rows): outcome, duration | %s, %s | < 30 s: %s |\n",
+		f.next.rows, f.next.outcome, secs(f.next.took), pass(f.next.took < 30*time.Second))
+	served := "**never** within 2 minutes"
+	if f.nextServed {
+		served = secs(f.nextServedAfter)
+	}
+	fmt.Fprintf(&b, "| import start → first check answered from the new edition | %s | |\n", served)
+	du, ba := f.during, f.baseline
+	fmt.Fprintf(&b, "| checks during the import: failed (or SAM not searched) | %d of %d | 0: %s |\n", du.errs+du.stale, du.n, pass(du.errs+du.stale == 0 && du.n > 0 && f.nextServed))
+	fmt.Fprintf(&b, "| … p50 / p99 / max latency | %s / %s / %s | |\n", msf(du.lat.p50), msf(du.lat.p99), msf(du.max))
+	fmt.Fprintf(&b, "| the same load before the import: p50 / p99 / max (%d checks, %d failed) | %s / %s / %s | |\n",
+		ba.n, ba.errs, msf(ba.lat.p50), msf(ba.lat.p99), msf(ba.max))
+	fmt.Fprintf(&b, "| CPU from the import's start until the API answered from the new edition (the service re-reads and indexes the list) | %s | |\n\n", cpuRow(f.cpuImport, 0))
+	fmt.Fprintf(&b, "Every check also writes its row (the audit record) before answering and queues a Temporal workflow that renders "+
+		"one PDF certificate per registry; the worker shares the %d CPUs with the API, PostgreSQL, Temporal and the load generator, "+
+		"so the certificate backlog is the cost the answer times leave out.\n<!-- registry:end -->\n", runtime.NumCPU())
+	return benchdoc.ReplaceSection(path, "registry", b.String())
+}
+
+// cpuRow tells where the CPU time of a run went: per check for the
+// benchmark's parts (in seconds when checks is 0), in seconds for the rest
+// of the machine and idle.
+func cpuRow(m map[string]time.Duration, checks int) string {
+	if len(m) == 0 {
+		return "n/a"
+	}
+	part := func(p string) string {
+		if checks == 0 {
+			return secs(m[p])
+		}
+		return msf(m[p] / time.Duration(checks))
+	}
+	var total time.Duration
+	for _, d := range m {
+		total += d
+	}
+	unit := "per check"
+	if checks == 0 {
+		unit = "CPU time"
+	}
+	imp := ""
+	if _, ok := m[partImport]; ok {
+		imp = ", the import command " + part(partImport)
+	}
+	return fmt.Sprintf("%s: service %s, PostgreSQL %s, Temporal %s, load generator %s%s; rest of the machine %s and idle %s, of %s",
+		unit, part(partService), part(partPG), part(partTemp), part(partBench), imp, secs(m[partOther]), secs(m[partIdle]), secs(total))
+}
+
+// variantOrder lists the variants as the package documents them, then any
+// other.
+func variantOrder(m map[string]*variantTally) []string {
+	order := []string{registrysamples.VariantExact, registrysamples.VariantNickname, registrysamples.VariantTransposition,
+		registrysamples.VariantDiacritics, registrysamples.VariantInitial, registrysamples.VariantSwapped,
+		registrysamples.VariantCompound, registrysamples.VariantMissingMiddle, registrysamples.VariantAlias,
+		registrysamples.VariantDifferentDOB, registrysamples.VariantDifferentState, registrysamples.VariantUnlisted}
+	seen := map[string]bool{}
+	var out []string
+	for _, v := range order {
+		seen[v] = true
+		if m[v] != nil {
+			out = append(out, v)
+		}
+	}
+	var rest []string
+	for v := range m {
+		if !seen[v] {
+			rest = append(rest, v)
+		}
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
+}
