@@ -236,14 +236,21 @@ func importFiles(env []string, code string, files []string) (importRun, error) {
 	if err != nil {
 		return run, fmt.Errorf("compliance registry import --registry %s: %v\n%s%s", code, err, stdout.String(), tail(stderr.String(), 10))
 	}
-	// "sam: imported (list of 2026-04-23, 149954 rows, 96000 individuals) in 9.1s"
-	line := strings.TrimSpace(stdout.String())
+	run.outcome, run.rows, err = parseImportLine(code, stdout.String())
+	return run, err
+}
+
+// parseImportLine reads the outcome and row count from what `compliance
+// registry import` prints: "sam: imported (list of 2026-04-23, 149954
+// rows, 96000 individuals) in 9.1s".
+func parseImportLine(code, out string) (outcome string, rows int, err error) {
+	line := strings.TrimSpace(out)
 	var date string
 	var individuals int
-	if _, err := fmt.Sscanf(line, code+": %s (list of %s %d rows, %d individuals)", &run.outcome, &date, &run.rows, &individuals); err != nil {
-		return run, fmt.Errorf("compliance registry import --registry %s: unexpected output %q: %v", code, line, err)
+	if _, err := fmt.Sscanf(line, code+": %s (list of %s %d rows, %d individuals)", &outcome, &date, &rows, &individuals); err != nil {
+		return "", 0, fmt.Errorf("compliance registry import --registry %s: unexpected output %q: %v", code, line, err)
 	}
-	return run, nil
+	return outcome, rows, nil
 }
 
 // registryJSON is the part of GET /registries the bench reads.
