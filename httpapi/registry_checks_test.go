@@ -478,6 +478,7 @@ func TestRegistryCheckNSOPW(t *testing.T) {
 		if reqs < workflows.LiveQueryAttempts {
 			t.Fatalf("NSOPW was asked %d times before giving up, want %d", reqs, workflows.LiveQueryAttempts)
 		}
+		hh.recordHistory(t, workflows.RegistryCheckWorkflowID(res[0].SearchID), "registry_check_nsopw_down")
 	})
 }
 
@@ -524,7 +525,9 @@ func TestRegistryRefresh(t *testing.T) {
 	hh := stack(t)
 	l := lists(t)
 	ctx := context.Background()
-	run := func(t *testing.T, code string) workflows.RegistryRefreshOutput {
+	// run triggers a refresh schedule of the list and returns what its
+	// workflow did.
+	run := func(t *testing.T, code string) (workflows.RegistryRefreshOutput, string) {
 		t.Helper()
 		opts := workflows.RegistryRefreshSchedule(code, hh.queue, 24*time.Hour)
 		opts.ID += "-" + uuid.NewString()[:8]
@@ -550,12 +553,12 @@ func TestRegistryRefresh(t *testing.T) {
 				if err := hh.tc.GetWorkflow(ctx, wf.WorkflowID, wf.FirstExecutionRunID).Get(ctx, &out); err != nil {
 					t.Fatalf("refresh workflow: %v", err)
 				}
-				return out
+				return out, wf.WorkflowID
 			}
 			time.Sleep(200 * time.Millisecond)
 		}
 		t.Fatal("the triggered schedule started no workflow")
-		return workflows.RegistryRefreshOutput{}
+		return workflows.RegistryRefreshOutput{}, ""
 	}
 	lastImport := func(t *testing.T, code string) store.RegistryImport {
 		imps, err := hh.st.LastImports(ctx)
@@ -582,7 +585,7 @@ func TestRegistryRefresh(t *testing.T) {
 		}
 		// Cut mid-row, as an interrupted download leaves it.
 		hh.lists.serve("/leie", full[:len(full)/2+7])
-		out := run(t, registry.OIGExclusion)
+		out, _ := run(t, registry.OIGExclusion)
 		if out.Outcome != "failed" || !strings.Contains(out.Reason, "refused") {
 			t.Fatalf("truncated LEIE: %+v", out)
 		}
@@ -600,7 +603,7 @@ func TestRegistryRefresh(t *testing.T) {
 		// Whole rows cut: it parses, but is a third of the list.
 		lines := bytes.SplitAfter(full, []byte("\n"))
 		hh.lists.serve("/leie", bytes.Join(lines[:len(lines)/3], nil))
-		out := run(t, registry.OIGExclusion)
+		out, _ := run(t, registry.OIGExclusion)
 		if out.Outcome != "failed" || !strings.Contains(out.Reason, "shrinks by more than 10%") {
 			t.Fatalf("shrunk LEIE: %+v", out)
 		}
@@ -621,10 +624,11 @@ func TestRegistryRefresh(t *testing.T) {
 			}
 			hh.lists.serve("/ofac/"+strings.ToLower(filepath.Base(p)), b)
 		}
-		out := run(t, registry.OFAC)
+		out, wfID := run(t, registry.OFAC)
 		if out.Outcome != store.ImportImported || out.Records == 0 {
 			t.Fatalf("new OFAC edition: %+v", out)
 		}
+		hh.recordHistory(t, wfID, "registry_refresh")
 		hh.waitSearchable(t, registry.OFAC)
 		if ed, _ := hh.indexes.Edition(registry.OFAC); ed.ID.String() != out.ListID || !ed.Date.Equal(time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)) {
 			t.Fatalf("searched edition %+v, imported %s", ed, out.ListID)
@@ -632,13 +636,14 @@ func TestRegistryRefresh(t *testing.T) {
 	})
 	t.Run("site down", func(t *testing.T) {
 		hh.lists.failWith("/sam", http.StatusServiceUnavailable)
-		out := run(t, registry.SAM)
+		out, wfID := run(t, registry.SAM)
 		if out.Outcome != "failed" || !strings.Contains(out.Reason, "503") {
 			t.Fatalf("SAM down: %+v", out)
 		}
 		if imp := lastImport(t, registry.SAM); imp.Outcome != store.ImportFailed {
 			t.Fatalf("recorded import: %+v", imp)
 		}
+		hh.recordHistory(t, wfID, "registry_refresh_failed")
 	})
 }
 

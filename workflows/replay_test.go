@@ -26,7 +26,8 @@ func TestReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]bool{"IntakeWorkflow": false, "DocumentScanWorkflow": false, "PurgeWorkflow": false}
+	want := map[string]bool{"IntakeWorkflow": false, "DocumentScanWorkflow": false, "PurgeWorkflow": false,
+		"RegistryCheckWorkflow": false, "RegistryRefreshWorkflow": false}
 	for _, path := range files {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			hist := readHistory(t, path)
