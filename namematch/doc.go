@@ -50,7 +50,9 @@
 // only the names those words key. The query's surname words are also
 // looked up among given names (swapped order: words of 2+ letters, with
 // their nicknames), and its surname and middle words exactly among middle
-// names and surnames. Nothing scans the list. What keys cannot find, by
+// names and surnames. Swapped, the query's whole given-name field is its
+// surname: "Al-Zahrani", "De la Cruz" or "Garcia Lopez" typed as the first
+// name is compared as a surname, particles and all. Nothing scans the list. What keys cannot find, by
 // design: a surname (or, swapped, a given name) that agrees only by
 // Jaro-Winkler, being more than one edit away and sharing no phonetic key;
 // a swapped name whose listed given name is missing or agrees only through
@@ -73,7 +75,11 @@
 //	                                    removed (GarciaLopez, MaryAnn vs
 //	                                    Mary + middle Ann)
 //	nickname           0.95             given names of one nickname group
-//	                                    (Bill/William, Peggy/Margaret)
+//	                                    (Bill/William, Chuy/Jesús,
+//	                                    Sasha/Aleksandr, Seun/Oluwaseun;
+//	                                    Chema/José María joined; see
+//	                                    nicknames.go for the populations
+//	                                    covered and why)
 //	one_edit           0.90             one Damerau edit, longer word 4+
 //	                                    letters (Jonhson/Johnson; compounds
 //	                                    joined: GarciaLopes/Garcia-Lopez,
@@ -90,7 +96,13 @@
 //	                                    Cruz, Lopez Garcia / Garcia Lopez)
 //	surname_in_middle  0.85             one side's surname printed as the
 //	                                    other's middle name (Maria Garcia /
-//	                                    Maria [Garcia] Lopez)
+//	                                    Maria [Garcia] Lopez), when the
+//	                                    given names agree exact, joined,
+//	                                    nickname or middle_as_first, and
+//	                                    the middle word is not a common
+//	                                    middle name (Lee, Ray, Jean, Kumar:
+//	                                    commonMiddleNames) unless another
+//	                                    middle name agrees too
 //	middle_as_first    0.85             the given name is the other side's
 //	                                    middle name (Ann / Mary Ann)
 //	missing            0.70 (first)     one side has no given name / no
@@ -112,8 +124,11 @@
 // Both orders are tried for names found through the swapped route; a
 // swapped agreement is marked Swapped. Swapped, the listed given name
 // must itself agree with a surname word of 2+ letters (no missing given
-// name, no middle name standing in, no surname in a middle name). In ModeExact a name resembles only
-// when the first and last parts are exact or joined (in either order).
+// name, no middle name standing in, no surname in a middle name); a
+// listed given field that holds a surname with particles ("AL-ZAHRANI")
+// agrees joined with the query's whole surname, or as compound_part with
+// its word after the particles. In ModeExact a name resembles only when
+// the first and last parts are exact or joined (in either order).
 //
 // # Explanations
 //

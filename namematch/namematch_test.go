@@ -55,6 +55,17 @@ func TestMatch(t *testing.T) {
 		{"compound surname parsed as a middle", Name{"Deborah", "Lynn", "Ten Eyck"}, ParseFull("Deborah Ten Eyck"), true, "compound_surname"},
 		{"second middle differs", Name{"Ann", "Marie Rose", "Lee"}, Name{"Ann", "Marie Jane", "Lee"}, false, "middle_name_mismatch"},
 		{"missing document name", Name{"Maria", "", "Alvarez"}, Name{}, false, "missing_name"},
+		// The nickname groups widened for screening widen documents too.
+		{"Spanish nickname", Name{"Jesús", "", "García"}, Name{"Chuy", "", "Garcia"}, true, "nickname"},
+		{"Spanish nickname, accent on the document", Name{"Antonio", "", "Reyes"}, Name{"Toño", "", "Reyes"}, true, "nickname"},
+		{"English form of a Spanish name", Name{"Francisco", "", "Lopez"}, Name{"Frank", "", "Lopez"}, true, "nickname"},
+		{"Russian diminutive", Name{"Yekaterina", "", "Ivanova"}, Name{"Katya", "", "Ivanova"}, true, "nickname"},
+		{"Ma. for Maria", Name{"Maria", "Teresa", "Santos"}, ParseFull("Ma. Teresa Santos"), true, "nickname"},
+		{"Yoruba short form", Name{"Oluwafemi", "", "Adeyemi"}, Name{"Femi", "", "Adeyemi"}, true, "nickname"},
+		{"English nickname added", Name{"Melissa", "", "Hicks"}, Name{"Missy", "", "Hicks"}, true, "nickname"},
+		{"Beto is Roberto's and Alberto's, not a bridge", Name{"Roberto", "", "Diaz"}, Name{"Alberto", "", "Diaz"}, false, "first_name_mismatch"},
+		{"Lisa is a name of its own", Name{"Elizabeth", "", "Smith"}, Name{"Lisa", "", "Smith"}, false, "first_name_mismatch"},
+		{"a short form of two given names stays out of documents", Name{"Jose", "Maria", "Lopez"}, Name{"Chema", "", "Lopez"}, false, "first_name_mismatch"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

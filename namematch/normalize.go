@@ -151,21 +151,24 @@ const maxGlued = 3
 // the reading meant cannot be told, so up to maxGlued are kept.
 func gluedRests(s string) []string {
 	var out []string
-	var walk func(rest string)
-	walk = func(rest string) {
-		further := false
-		for _, p := range gluedParticles {
-			if strings.HasPrefix(rest, p) && len(rest)-len(p) >= minGluedRest {
-				further = true
-				walk(rest[len(p):])
-			}
-		}
-		if !further && rest != s && !slices.Contains(out, rest) && len(out) < maxGlued {
-			out = append(out, rest)
+	walkGlued(s, s, &out)
+	return out
+}
+
+// walkGlued adds to out the readings of rest, what is left of s once some
+// glued particles are read off (a function, not a closure: every query
+// calls it, and a recursive closure would be allocated each time).
+func walkGlued(s, rest string, out *[]string) {
+	further := false
+	for _, p := range gluedParticles {
+		if strings.HasPrefix(rest, p) && len(rest)-len(p) >= minGluedRest {
+			further = true
+			walkGlued(s, rest[len(p):], out)
 		}
 	}
-	walk(s)
-	return out
+	if !further && rest != s && !slices.Contains(*out, rest) && len(*out) < maxGlued {
+		*out = append(*out, rest)
+	}
 }
 
 // parsed is a name in screening form: folded words per part, titles and
@@ -228,15 +231,24 @@ func (p *parsed) normalizeParts() {
 		}
 	}
 	p.particle = make([]bool, len(p.surname))
-	allParticles := true
-	for _, w := range p.surname {
-		allParticles = allParticles && screeningParticles[w]
+	for i := range p.surname {
+		p.particle[i] = isParticleAt(p.surname, i)
 	}
-	if !allParticles {
-		for i := 0; i < len(p.surname)-1; i++ {
-			p.particle[i] = screeningParticles[p.surname[i]]
+}
+
+// isParticleAt reports whether word i of a surname is a particle: a word
+// before the last that is one, unless every word is ("De La" alone is a
+// surname, not two particles).
+func isParticleAt(surname []string, i int) bool {
+	if i == len(surname)-1 || !screeningParticles[surname[i]] {
+		return false
+	}
+	for _, w := range surname {
+		if !screeningParticles[w] {
+			return true
 		}
 	}
+	return false
 }
 
 // significant returns the surname words that are not particles.

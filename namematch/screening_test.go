@@ -186,6 +186,43 @@ var labelled = func() []labelledCase {
 		{"middle names with one initial differ", Name{"Maria", "Luisa", "Alvarez"}, Name{"MARIA", "LORENA", "ALVAREZ"}, ModeFuzzy, want{true, ReasonExact, ReasonDifferent, ReasonExact, false}},
 		{"mononym listed", Name{"Maria", "", "Madonna"}, Name{"", "", "MADONNA"}, ModeFuzzy, want{true, ReasonMissing, ReasonMissing, ReasonExact, false}},
 		{"similar first name", Name{"Maria", "", "Alvarez"}, Name{"MARTA", "", "ALVAREZ"}, ModeFuzzy, want{true, ReasonOneEdit, ReasonMissing, ReasonExact, false}},
+		// Nicknames of the lists' populations (ofac/nickname/001: Chuy for
+		// Jesús was not found).
+		{"nickname Chuy", Name{"Chuy", "Alberto", "Garcia"}, Name{"Jesus", "Alberto", "GARCIA"}, ModeFuzzy, want{true, ReasonNickname, ReasonExact, ReasonExact, false}},
+		{"nickname Pepe", Name{"Pepe", "", "Zúñiga Chávez"}, Name{"José", "", "ZUÑIGA CHAVEZ"}, ModeFuzzy, want{true, ReasonNickname, ReasonMissing, ReasonExact, false}},
+		{"nickname Toño with its accent", Name{"Toño", "", "Reyes"}, Name{"ANTONIO", "", "REYES"}, ModeFuzzy, want{true, ReasonNickname, ReasonMissing, ReasonExact, false}},
+		{"nickname Sasha", Name{"Sasha", "", "Petrov"}, Name{"ALEKSANDR", "", "PETROV"}, ModeFuzzy, want{true, ReasonNickname, ReasonMissing, ReasonExact, false}},
+		{"nickname Ma. for Maria", Name{"Ma. Teresa", "", "Santos"}, Name{"MARIA", "TERESA", "SANTOS"}, ModeFuzzy, want{true, ReasonNickname, ReasonExact, ReasonExact, false}},
+		{"nickname Seun", Name{"Seun", "", "Adeyemi"}, Name{"OLUWASEUN", "", "ADEYEMI"}, ModeFuzzy, want{true, ReasonNickname, ReasonMissing, ReasonExact, false}},
+		{"nickname of two given names", Name{"Chema", "", "Lopez"}, Name{"JOSE", "MARIA", "LOPEZ"}, ModeFuzzy, want{true, ReasonNickname, ReasonMissing, ReasonExact, false}},
+		{"two given names of a nickname", Name{"José", "María", "López"}, Name{"CHEMA", "", "LOPEZ"}, ModeFuzzy, want{true, ReasonNickname, ReasonMissing, ReasonExact, false}},
+		{"nicknames are not transitive: Beto", Name{"Roberto", "", "Diaz"}, Name{"ALBERTO", "", "DIAZ"}, ModeFuzzy, want{false, ReasonDifferent, ReasonMissing, ReasonExact, false}},
+		{"Lisa is not a nickname of Elizabeth", Name{"Lisa", "", "Smith"}, Name{"ELIZABETH", "", "SMITH"}, ModeFuzzy, want{false, ReasonDifferent, ReasonMissing, ReasonExact, false}},
+		// Swapped names whose surname has particles (ofac/swapped/002: the
+		// query's given-name field "Al-Zahrani" was read as "Al").
+		{"swapped, particle surname as the first name", Name{"Al-Zahrani", "Salih", "Husayn"}, Name{"Husayn", "Salih", "AL-ZAHRANI"}, ModeFuzzy, want{true, ReasonExact, ReasonExact, ReasonExact, true}},
+		{"swapped, De la Cruz as the first name", Name{"De la Cruz", "", "Juan"}, Name{"JUAN", "", "DE LA CRUZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonExact, true}},
+		{"swapped, van der Berg as the first name", Name{"van der Berg", "", "Anna"}, Name{"ANNA", "", "VAN DER BERG"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonExact, true}},
+		{"swapped, bin Laden as the first name", Name{"Bin Laden", "", "Usama"}, Name{"USAMA", "", "BIN LADEN"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonExact, true}},
+		{"swapped, Abu Zayd as the first name", Name{"Abu Zayd", "", "Salim"}, Name{"SALIM", "", "ABU ZAYD"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonExact, true}},
+		{"swapped, El- for Al-", Name{"El-Masri", "", "Khalid"}, Name{"KHALID", "", "AL-MASRI"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonCompoundPart, true}},
+		{"swapped, glued particles as the first name", Name{"DeLaCruz", "", "Juan"}, Name{"JUAN", "", "CRUZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonCompoundPart, true}},
+		{"swapped, compound as the first name", Name{"Garcia Lopez", "", "Maria"}, Name{"MARIA", "LUISA", "GARCIA LOPEZ"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonExact, true}},
+		{"swapped on the list, particle surname", Name{"Husayn", "", "Al-Zahrani"}, Name{"AL-ZAHRANI", "", "HUSAYN"}, ModeFuzzy, want{true, ReasonJoined, ReasonMissing, ReasonExact, true}},
+		{"swapped on the list, particle dropped", Name{"Husayn", "", "Zahrani"}, Name{"AL-ZAHRANI", "", "HUSAYN"}, ModeFuzzy, want{true, ReasonCompoundPart, ReasonMissing, ReasonExact, true}},
+		{"exact mode: swapped particle surname", Name{"Al-Zahrani", "", "Husayn"}, Name{"HUSAYN", "", "AL-ZAHRANI"}, ModeExact, want{true, ReasonExact, ReasonMissing, ReasonExact, true}},
+		// A surname found only as the other side's middle name.
+		{"maiden name kept as the middle name", Name{"Jennifer", "", "Smith"}, Name{"JENNIFER", "SMITH", "JONES"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonSurnameInMiddle, false}},
+		{"Filipino middle name, the mother's surname", Name{"Maricel", "", "Mendoza"}, Name{"MARICEL", "MENDOZA", "REYES"}, ModeFuzzy, want{true, ReasonExact, ReasonMissing, ReasonSurnameInMiddle, false}},
+		{"surname in the middle, nickname", Name{"Lupe", "", "Garcia"}, Name{"GUADALUPE", "GARCIA", "LOPEZ"}, ModeFuzzy, want{true, ReasonNickname, ReasonMissing, ReasonSurnameInMiddle, false}},
+		{"surname in the middle, known by the middle name", Name{"Guadalupe", "", "Garcia"}, Name{"MARIA", "GUADALUPE GARCIA", "LOPEZ"}, ModeFuzzy, want{true, ReasonMiddleAsFirst, ReasonNotCompared, ReasonSurnameInMiddle, false}},
+		// sam/different_state/006: Matthew Lee is not every MATTHEW LEE <surname>.
+		{"common middle name is not a surname", Name{"Matthew", "", "Lee"}, Name{"MATTHEW", "LEE", "OLSON"}, ModeFuzzy, want{false, ReasonExact, ReasonMissing, ReasonDifferent, false}},
+		{"common middle name is not a surname, on the query", Name{"Matthew", "Lee", "Olson"}, Name{"MATTHEW", "", "LEE"}, ModeFuzzy, want{false, ReasonExact, ReasonMissing, ReasonDifferent, false}},
+		{"common middle name is not a surname: Kumar", Name{"Raj", "", "Kumar"}, Name{"RAJ", "KUMAR", "PATEL"}, ModeFuzzy, want{false, ReasonExact, ReasonMissing, ReasonDifferent, false}},
+		{"common middle name with another middle agreeing", Name{"Matthew", "James", "Lee"}, Name{"MATTHEW", "JAMES LEE", "OLSON"}, ModeFuzzy, want{true, ReasonExact, ReasonExact, ReasonSurnameInMiddle, false}},
+		{"surname in the middle needs the given name itself", Name{"Marisol", "", "Mendoza"}, Name{"MARICEL", "MENDOZA", "REYES"}, ModeFuzzy, want{false, ReasonPhonetic, ReasonMissing, ReasonDifferent, false}},
+		{"surname in the middle, not with an initial", Name{"M", "", "Garcia"}, Name{"MARIA", "GARCIA", "LOPEZ"}, ModeFuzzy, want{false, ReasonInitial, ReasonMissing, ReasonDifferent, false}},
 		// negatives
 		{"different first name", Name{"Maria", "", "Alvarez"}, Name{"PEDRO", "", "ALVAREZ"}, ModeFuzzy, want{false, ReasonDifferent, ReasonMissing, ReasonExact, false}},
 		{"different surname", Name{"Maria", "", "Alvarez"}, Name{"MARIA", "", "ALONSO"}, ModeFuzzy, want{false, ReasonExact, ReasonMissing, ReasonDifferent, false}},

@@ -89,6 +89,10 @@ type side struct {
 	// listed given name itself may then agree with them (no middle name,
 	// no missing given name), as only it is keyed.
 	swapped bool
+	// wholeJ (swapped) is the query's whole surname joined, particles
+	// included (roleSurname): a list that prints the surname in the given
+	// name field ("AL-ZAHRANI") has it as its joined given names.
+	wholeJ int
 }
 
 // scratch is the working memory of one search, reused across searches.
@@ -234,6 +238,13 @@ func (ix *Index) probe(sc *scratch, s string, r role) int {
 		}
 	}
 	if r == roleGiven {
+		if groups := nicknameIndex[s]; len(groups) > 0 {
+			n := 0
+			for _, g := range groups {
+				n += len(nicknameSets[g])
+			}
+			p.nick = make([]uint32, 0, n)
+		}
 		for _, g := range nicknameIndex[s] {
 			for _, n := range nicknameSets[g] {
 				if t, ok := ix.tokID[n]; ok && n != s && !slices.Contains(p.nick, t) {
@@ -280,27 +291,44 @@ func (ix *Index) prepare(sc *scratch, p parsed) {
 		surJ: joinedProbe(roleSurname, p.surname), givJ: joinedProbe(roleGiven, p.given),
 		gmJ:       joinedProbe(roleGiven, p.given, fullWords(p.middle)),
 		givenText: strings.Join(p.given, " "), middleText: strings.Join(mids, " "), surText: strings.Join(p.surname, " "),
+		wholeJ: -1,
 	}
 	if len(p.surname) == 1 {
 		d.rests = probes(gluedRests(p.surname[0]), roleSurname)
 	}
 	// Swapped: the surname words (without particles and initials) are
-	// given names and the given names the surname. Only the first given
-	// word swaps; the rest stay middles.
+	// given names, and the given-name field is the surname, all of it:
+	// a compound or a surname with particles typed as the first name
+	// ("Al-Zahrani", "De la Cruz", "van der Berg", "Garcia Lopez") is one
+	// surname, its particles marked as in the surname field. The middle
+	// names stay middles.
 	var swapGiven []string
 	for _, w := range sig {
 		if utf8.RuneCountInString(w) > 1 {
 			swapGiven = append(swapGiven, w)
 		}
 	}
+	swapSig := func() []int {
+		start := len(sc.ints)
+		for i, w := range p.given {
+			if !isParticleAt(p.given, i) {
+				sc.ints = append(sc.ints, ix.probe(sc, w, roleSurname))
+			}
+		}
+		return sc.ints[start:len(sc.ints):len(sc.ints)]
+	}
 	s := &sc.sides[1]
 	*s = side{
 		swapped: true,
-		given:   probes(swapGiven, roleGiven), middle: d.middle,
-		sur: probes(p.given[:min(1, len(p.given))], roleSurname), sig: probes(p.given[:min(1, len(p.given))], roleSurname),
-		surJ: joinedProbe(roleSurname, p.given[:min(1, len(p.given))]), givJ: joinedProbe(roleGiven, swapGiven),
-		gmJ:       joinedProbe(roleGiven, swapGiven, fullWords(mids)),
-		givenText: strings.Join(swapGiven, " "), middleText: d.middleText, surText: strings.Join(p.given[:min(1, len(p.given))], " "),
+		given:   probes(swapGiven, roleGiven), middle: probes(p.middle, roleGiven),
+		sur: probes(p.given, roleSurname), sig: swapSig(),
+		surJ: joinedProbe(roleSurname, p.given), givJ: joinedProbe(roleGiven, swapGiven),
+		gmJ:       joinedProbe(roleGiven, swapGiven, fullWords(p.middle)),
+		givenText: strings.Join(swapGiven, " "), middleText: strings.Join(p.middle, " "), surText: strings.Join(p.given, " "),
+		wholeJ: d.surJ,
+	}
+	if len(p.given) == 1 {
+		s.rests = probes(gluedRests(p.given[0]), roleSurname)
 	}
 }
 
@@ -379,16 +407,44 @@ func (ix *Index) addDirect(sc *scratch, p *postings, key uint32) {
 func (ix *Index) addSwapped(sc *scratch, p *postings, key uint32) {
 	entries, aux := p.getAux(key)
 	sc.reached += len(entries)
-	o := &sc.sides[1]
 	for i, e := range entries {
-		if t := aux[i]; t&needsEntry == 0 {
-			v := sc.sim(ix, o.sig[0], t)
-			if v.score < MinLast || sc.mode == ModeExact && v.rc != rcExact {
-				continue
-			}
+		if t := aux[i]; t&needsEntry == 0 && !ix.swappedSurnameMayAgree(sc, t) {
+			continue
 		}
 		sc.add(e, routeSwapped)
 	}
+}
+
+// swappedSurnameMayAgree reports whether an entry whose surname is the
+// single plain word t may agree with the query's given-name field read as
+// a surname: one of its words, its joined form or a glued reading agrees
+// (lastScore's ways to reach MinLast for a one-word surname without
+// glued readings).
+func (ix *Index) swappedSurnameMayAgree(sc *scratch, t uint32) bool {
+	o := &sc.sides[1]
+	exact := sc.mode == ModeExact
+	for _, k := range o.sig {
+		if v := sc.sim(ix, k, t); v.score >= MinLast && (!exact || v.rc == rcExact) {
+			return true
+		}
+	}
+	if len(o.sur) > 1 {
+		j := &sc.probes[o.surJ]
+		if j.tok == t {
+			return true
+		}
+		if !exact && max(j.runes, int(ix.toks[t].runes)) >= 4 && withinOneEdit(j.s, ix.vocab[t]) {
+			return true
+		}
+	}
+	if !exact {
+		for _, r := range o.rests {
+			if sc.sim(ix, r, t).score >= MinLast {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // firstMayAgree reports whether an entry whose given name is the single
@@ -490,8 +546,9 @@ func better(a, b sim) sim {
 	return a
 }
 
-// lastScore compares the query's surname (side o) with entry c's.
-func (ix *Index) lastScore(sc *scratch, o *side, e *entry) sim {
+// lastScore compares the query's surname (side o) with entry c's; first
+// is how the given names agreed (see surnameInMiddle).
+func (ix *Index) lastScore(sc *scratch, o *side, e *entry, first sim) sim {
 	es := e.surname(ix.arena)
 	if len(o.sur) == len(es) {
 		equal := true
@@ -550,7 +607,7 @@ func (ix *Index) lastScore(sc *scratch, o *side, e *entry) sim {
 			}
 		}
 	}
-	if best.score < ScoreSurnameInMiddle && ix.surnameInMiddle(sc, o, e, esig) {
+	if best.score < ScoreSurnameInMiddle && ix.surnameInMiddle(sc, o, e, esig, first) {
 		best = sim{ScoreSurnameInMiddle, rcSurnameInMiddle}
 	}
 	return best
@@ -614,28 +671,48 @@ func (ix *Index) containment(sc *scratch, q []int, es []uint32) sim {
 // exactly, among the other side's middle and surname words, at least one
 // of them as a middle name ("Maria Garcia" and "Maria Garcia Lopez" with
 // Garcia as a middle name). Initials never count.
-func (ix *Index) surnameInMiddle(sc *scratch, o *side, e *entry, esig []uint32) bool {
+//
+// The other side's own surname is then left out of the comparison, so
+// more must agree for it to count:
+//   - the given names agree by the same word (exact, joined, nickname, or
+//     known by the middle name), not by spelling alone: Michelle and
+//     MICHAEL SCOTT WEST share only a sound and one word placed elsewhere;
+//   - the words found as middle names are not all common middle names
+//     (commonMiddleNames: Lee, Ray, Jean, Kumar…), unless a word was also
+//     found in the surname itself or another middle name agrees too:
+//     "Matthew Lee" is not every MATTHEW LEE <surname>, while "Maria
+//     Garcia" is MARIA GARCIA LOPEZ and "Matthew James Lee" may be
+//     MATTHEW JAMES LEE OLSON.
+func (ix *Index) surnameInMiddle(sc *scratch, o *side, e *entry, esig []uint32, first sim) bool {
 	if o.swapped {
+		return false
+	}
+	switch first.rc {
+	case rcExact, rcJoined, rcNickname, rcMiddleAsFirst:
+	default:
 		return false
 	}
 	em := e.middle(ix.arena)
 	if len(em) > 0 && len(o.sig) > 0 {
-		inMiddle, all := false, true
+		var used uint32 // listed middle words standing for the surname
+		inMiddle, inSurname, plausible, all := false, false, false, true
 		for _, k := range o.sig {
-			w := sc.probes[k].s
-			if sc.probes[k].runes < 2 {
+			p := &sc.probes[k]
+			if p.runes < 2 {
 				return false
 			}
 			found := false
-			for _, t := range em {
-				if ix.vocab[t] == w {
+			for i, t := range em {
+				if p.tok != 0 && t == p.tok {
 					found, inMiddle = true, true
+					used |= 1 << i
+					plausible = plausible || !ix.toks[t].middle
 					break
 				}
 			}
 			for _, t := range esig {
-				if !found && ix.vocab[t] == w {
-					found = true
+				if !found && p.tok != 0 && t == p.tok {
+					found, inSurname = true, true
 				}
 			}
 			if !found {
@@ -643,35 +720,56 @@ func (ix *Index) surnameInMiddle(sc *scratch, o *side, e *entry, esig []uint32) 
 				break
 			}
 		}
-		if all && inMiddle {
+		if all && inMiddle && (inSurname || plausible || ix.middlesAgree(sc, o.middle, 0, em, used)) {
 			return true
 		}
 	}
 	if len(o.middle) > 0 && len(esig) > 0 {
-		inMiddle, all := false, true
+		var used uint32 // query middle words standing for the surname
+		inMiddle, inSurname, plausible := false, false, false
 		for _, t := range esig {
-			w := ix.vocab[t]
 			if ix.toks[t].runes < 2 {
 				return false
 			}
 			found := false
-			for _, k := range o.middle {
-				if sc.probes[k].s == w {
+			for i, k := range o.middle {
+				if sc.probes[k].tok == t {
 					found, inMiddle = true, true
+					used |= 1 << i
+					plausible = plausible || !ix.toks[t].middle
 					break
 				}
 			}
 			for _, k := range o.sig {
-				if !found && sc.probes[k].s == w {
-					found = true
+				if !found && sc.probes[k].tok == t {
+					found, inSurname = true, true
 				}
 			}
 			if !found {
-				all = false
-				break
+				return false
 			}
 		}
-		return all && inMiddle
+		return inMiddle && (inSurname || plausible || ix.middlesAgree(sc, o.middle, used, em, 0))
+	}
+	return false
+}
+
+// middlesAgree reports whether a query middle name and a listed one, full
+// words both and neither among those set aside (bits of qUsed, eUsed),
+// agree exactly or as nicknames.
+func (ix *Index) middlesAgree(sc *scratch, qm []int, qUsed uint32, em []uint32, eUsed uint32) bool {
+	for i, k := range qm {
+		if qUsed&(1<<i) != 0 || sc.probes[k].runes < 2 {
+			continue
+		}
+		for j, t := range em {
+			if eUsed&(1<<j) != 0 || ix.toks[t].runes < 2 {
+				continue
+			}
+			if sc.sim(ix, k, t).score >= ScoreNickname {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -700,8 +798,42 @@ func (ix *Index) firstScore(sc *scratch, o *side, eg, em []uint32, givJ, gmJ uin
 				return sim{ScoreJoined, rcJoined}
 			}
 		}
+		// The short form of two given names ("Chema" for José María).
+		if best.score < ScoreNickname {
+			for _, t := range [2]uint32{givJ, gmJ} {
+				if t != 0 && t != eg[0] && slices.Contains(sc.probes[o.given[0]].nick, t) {
+					return sim{ScoreNickname, rcNickname}
+				}
+			}
+			for _, k := range [2]int{o.givJ, o.gmJ} {
+				if k >= 0 && k != o.given[0] && slices.Contains(sc.probes[k].nick, eg[0]) {
+					return sim{ScoreNickname, rcNickname}
+				}
+			}
+		}
 	}
-	if best.score >= ScoreMiddleAsFirst || o.swapped {
+	if o.swapped {
+		// The listed given field read as a surname ("AL-ZAHRANI" printed
+		// as the given name): all of it joined is the query's surname
+		// joined, or its particles need not agree, as in the surname part,
+		// and the word after them agrees as one part of it.
+		if o.wholeJ >= 0 && len(eg) > 1 && sc.probes[o.wholeJ].tok != 0 && sc.probes[o.wholeJ].tok == givJ {
+			return sim{ScoreJoined, rcJoined}
+		}
+		if ix.toks[eg[0]].particle && best.score < ScoreCompoundPart {
+			for _, t := range eg[1:] {
+				if ix.toks[t].particle {
+					continue
+				}
+				if v := sc.sim(ix, o.given[0], t); v.score >= MinLast {
+					best = better(best, sim{ScoreCompoundPart * v.score, rcCompoundPart})
+				}
+				break
+			}
+		}
+		return best
+	}
+	if best.score >= ScoreMiddleAsFirst {
 		return best
 	}
 	// Known by a middle name (not by an initial).
@@ -789,7 +921,7 @@ func (ix *Index) score(sc *scratch, o *side, c uint32, mode Mode, explain bool) 
 	if !explain && (first.score < MinFirst || mode == ModeExact && !exactFirst) {
 		return x, false
 	}
-	last := ix.lastScore(sc, o, e)
+	last := ix.lastScore(sc, o, e, first)
 	total := WeightLast*last.score + WeightFirst*first.score
 	var ok bool
 	if mode == ModeExact {

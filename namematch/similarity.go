@@ -123,14 +123,17 @@ type probe struct {
 
 // tokInfo is what comparisons need of an indexed word, computed once.
 type tokInfo struct {
-	codes [2]uint32 // phonetic key ids, 0 when none
-	runes uint8     // letters, at most 255
-	ascii bool
-	hist  letterSet // letters of an ASCII word
+	codes    [2]uint32 // phonetic key ids, 0 when none
+	runes    uint8     // letters, at most 255
+	ascii    bool
+	particle bool      // a surname particle (screeningParticles)
+	middle   bool      // a common middle name (commonMiddleNames)
+	hist     letterSet // letters of an ASCII word
 }
 
 func newTokInfo(s string) tokInfo {
-	ti := tokInfo{runes: uint8(min(utf8.RuneCountInString(s), 255)), ascii: isASCII(s)}
+	ti := tokInfo{runes: uint8(min(utf8.RuneCountInString(s), 255)), ascii: isASCII(s),
+		particle: screeningParticles[s], middle: middleNameSet[s]}
 	if ti.ascii {
 		ti.hist = letterCounts(s)
 	}

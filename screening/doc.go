@@ -46,10 +46,14 @@
 //
 // # Match types
 //
-// PARTIAL (default) applies every fuzzy rule of namematch: nicknames,
-// initials, one-edit typos and transpositions, phonetic spellings,
-// compound surnames in any spelling or part, particles, swapped first and
-// last names, a surname printed as a middle name. EXACT requires the first
+// PARTIAL (default) applies every fuzzy rule of namematch: nicknames
+// (English, Spanish, Russian and Ukrainian, Filipino, Nigerian and Indian
+// short forms), initials, one-edit typos and transpositions, phonetic
+// spellings, compound surnames in any spelling or part, particles, swapped
+// first and last names (a surname with particles typed as the first name
+// included), a surname printed as a middle name (not when that middle
+// name is a common one such as Lee or Ray, nor with a given name agreeing
+// only by spelling). EXACT requires the first
 // and last names equal after normalisation (case, accents, apostrophes,
 // punctuation, titles and suffixes aside), compound surnames written
 // joined or apart, in either order, on the record's name or any alias.

@@ -2,6 +2,7 @@ package screening
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -385,4 +386,84 @@ func TestResultJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden.Check(t, "testdata/result.json", append(b, '\n'))
+}
+
+// TestSearchRegistryFindings replays the misses found by screening the
+// labelled cases through the API (ofac/nickname/001, ofac/swapped/002,
+// sam/different_state/006) on records printed as those lists print them,
+// among the distractors each case met.
+func TestSearchRegistryFindings(t *testing.T) {
+	circa := func(y int) []registry.PartialDate {
+		return []registry.PartialDate{{Year: y, Precision: registry.PrecisionCirca, Text: fmt.Sprint("circa ", y)}}
+	}
+	year := func(y int) []registry.PartialDate {
+		return []registry.PartialDate{{Year: y, Precision: registry.PrecisionYear, Text: fmt.Sprint(y)}}
+	}
+	tx := []registry.Address{{City: "Dallas", State: "TX", Zip: "75201"}}
+	ofac := &registry.List{Registry: registry.OFAC, Records: []registry.Record{
+		{SourceID: "jesus-garcia", Name: registry.NameFromLastFirst("GARCIA, Jesus Alberto"), DOBs: circa(1950)},
+		{SourceID: "husayn-al-zahrani", Name: registry.NameFromLastFirst("AL-ZAHRANI, Husayn Salih"), DOBs: year(1978)},
+		{SourceID: "ali-al-zahrani", Name: registry.NameFromLastFirst("AL-ZAHRANI, Ali"), DOBs: year(1978)},
+		{SourceID: "ali-al-zahrani-salih", Name: registry.NameFromLastFirst("AL-ZAHRANI, Ali Salih"), DOBs: year(1979)},
+		{SourceID: "pepe-listed", Name: registry.NameFromLastFirst("DE LA CRUZ, Pepe"), DOBs: year(1970)},
+	}}
+	sam := &registry.List{Registry: registry.SAM, Records: []registry.Record{
+		{SourceID: "matthew-lee-olson", Name: name("MATTHEW", "LEE", "OLSON"), Addresses: tx},
+		{SourceID: "matthew-lee", Name: name("MATTHEW", "", "LEE"), Addresses: []registry.Address{{State: "FL"}}},
+		{SourceID: "maria-garcia-lopez", Name: name("MARIA", "GARCIA", "LOPEZ"), Addresses: tx},
+		{SourceID: "jennifer-smith-jones", Name: name("JENNIFER", "SMITH", "JONES"), Addresses: tx},
+	}}
+	tests := []struct {
+		name     string
+		list     *registry.List
+		q        Query
+		want     string // in Matches, with these reasons
+		swapped  bool   // want's explanation is swapped
+		first    namematch.Reason
+		last     namematch.Reason
+		notFound []string // not even in Filtered
+	}{
+		{"Chuy for Jesús (ofac/nickname/001)", ofac,
+			Query{First: "Chuy", Middle: "Alberto", Last: "Garcia", DOB: date("1951-12-21")},
+			"jesus-garcia", false, namematch.ReasonNickname, namematch.ReasonExact, nil},
+		{"José for a listed Pepe", ofac,
+			Query{First: "José", Last: "de la Cruz", DOB: date("1970-06-01")},
+			"pepe-listed", false, namematch.ReasonNickname, namematch.ReasonExact, nil},
+		{"hyphenated particle surname as the first name (ofac/swapped/002)", ofac,
+			Query{First: "Al-Zahrani", Middle: "Salih", Last: "Husayn", DOB: date("1978-04-27")},
+			"husayn-al-zahrani", true, namematch.ReasonExact, namematch.ReasonExact, []string{"ali-al-zahrani", "ali-al-zahrani-salih"}},
+		{"particle surname as the first name, spaced", ofac,
+			Query{First: "Al Zahrani", Last: "Husayn", DOB: date("1978-04-27")},
+			"husayn-al-zahrani", true, namematch.ReasonExact, namematch.ReasonExact, []string{"ali-al-zahrani"}},
+		{"surname as a common middle name (sam/different_state/006)", sam,
+			Query{First: "Matthew", Last: "Lee", DOB: date("1961-05-14"), Zip: "75278"},
+			"", false, "", "", []string{"matthew-lee-olson"}},
+		{"second family name as the middle name", sam,
+			Query{First: "Maria", Last: "Garcia", Zip: "75278"},
+			"maria-garcia-lopez", false, namematch.ReasonExact, namematch.ReasonSurnameInMiddle, nil},
+		{"maiden name kept as the middle name", sam,
+			Query{First: "Jennifer", Last: "Smith", Zip: "75278"},
+			"jennifer-smith-jones", false, namematch.ReasonExact, namematch.ReasonSurnameInMiddle, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := Build(tt.list).Search(tt.q)
+			for _, id := range tt.notFound {
+				if slices.Contains(sourceIDs(res.Filtered), id) {
+					t.Errorf("%s in filtered %v", id, sourceIDs(res.Filtered))
+				}
+			}
+			if tt.want == "" {
+				return
+			}
+			i := slices.IndexFunc(res.Matches, func(h Hit) bool { return h.Record.SourceID == tt.want })
+			if i < 0 {
+				t.Fatalf("%s not in matches %v (filtered %v)", tt.want, sourceIDs(res.Matches), sourceIDs(res.Filtered))
+			}
+			x := res.Matches[i].Name
+			if x.Swapped != tt.swapped || x.First.Reason != tt.first || x.Last.Reason != tt.last {
+				t.Fatalf("swapped=%v first=%s last=%s, want %v %s %s", x.Swapped, x.First.Reason, x.Last.Reason, tt.swapped, tt.first, tt.last)
+			}
+		})
+	}
 }
