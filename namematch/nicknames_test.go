@@ -76,10 +76,10 @@ func TestNicknames(t *testing.T) {
 	}
 	for _, tt := range tests {
 		a, b := strings.ReplaceAll(Fold(tt.a), " ", ""), strings.ReplaceAll(Fold(tt.b), " ", "")
-		if got := sameNickname(a, b); got != tt.want {
+		if got := sameByNickname(a, b); got != tt.want {
 			t.Errorf("%s / %s: %v, want %v", tt.a, tt.b, got, tt.want)
 		}
-		if got := sameNickname(b, a); got != tt.want {
+		if got := sameByNickname(b, a); got != tt.want {
 			t.Errorf("%s / %s: %v, want %v", tt.b, tt.a, got, tt.want)
 		}
 	}

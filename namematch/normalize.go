@@ -151,24 +151,21 @@ const maxGlued = 3
 // the reading meant cannot be told, so up to maxGlued are kept.
 func gluedRests(s string) []string {
 	var out []string
-	walkGlued(s, s, &out)
-	return out
-}
-
-// walkGlued adds to out the readings of rest, what is left of s once some
-// glued particles are read off (a function, not a closure: every query
-// calls it, and a recursive closure would be allocated each time).
-func walkGlued(s, rest string, out *[]string) {
-	further := false
-	for _, p := range gluedParticles {
-		if strings.HasPrefix(rest, p) && len(rest)-len(p) >= minGluedRest {
-			further = true
-			walkGlued(s, rest[len(p):], out)
+	var walk func(rest string)
+	walk = func(rest string) {
+		further := false
+		for _, p := range gluedParticles {
+			if strings.HasPrefix(rest, p) && len(rest)-len(p) >= minGluedRest {
+				further = true
+				walk(rest[len(p):])
+			}
+		}
+		if !further && rest != s && !slices.Contains(out, rest) && len(out) < maxGlued {
+			out = append(out, rest)
 		}
 	}
-	if !further && rest != s && !slices.Contains(*out, rest) && len(*out) < maxGlued {
-		*out = append(*out, rest)
-	}
+	walk(s)
+	return out
 }
 
 // parsed is a name in screening form: folded words per part, titles and

@@ -327,9 +327,8 @@ func (ix *Index) prepare(sc *scratch, p parsed) {
 		givenText: strings.Join(swapGiven, " "), middleText: strings.Join(p.middle, " "), surText: strings.Join(p.given, " "),
 		wholeJ: d.surJ,
 	}
-	if len(p.given) == 1 {
-		s.rests = probes(gluedRests(p.given[0]), roleSurname)
-	}
+	// No glued readings of a one-word given name: read as a surname,
+	// Daniel would be a Niel and Stephen an Ephen.
 }
 
 // collect gathers the candidate entries of the query from the keys.
@@ -417,9 +416,9 @@ func (ix *Index) addSwapped(sc *scratch, p *postings, key uint32) {
 
 // swappedSurnameMayAgree reports whether an entry whose surname is the
 // single plain word t may agree with the query's given-name field read as
-// a surname: one of its words, its joined form or a glued reading agrees
-// (lastScore's ways to reach MinLast for a one-word surname without
-// glued readings).
+// a surname: one of its words or its joined form agrees (lastScore's ways
+// to reach MinLast for a one-word surname without glued readings; the
+// swapped side has none of its own).
 func (ix *Index) swappedSurnameMayAgree(sc *scratch, t uint32) bool {
 	o := &sc.sides[1]
 	exact := sc.mode == ModeExact
@@ -435,13 +434,6 @@ func (ix *Index) swappedSurnameMayAgree(sc *scratch, t uint32) bool {
 		}
 		if !exact && max(j.runes, int(ix.toks[t].runes)) >= 4 && withinOneEdit(j.s, ix.vocab[t]) {
 			return true
-		}
-	}
-	if !exact {
-		for _, r := range o.rests {
-			if sc.sim(ix, r, t).score >= MinLast {
-				return true
-			}
 		}
 	}
 	return false

@@ -177,9 +177,10 @@ func (a letterSet) common(b letterSet) (n int, ok bool) {
 }
 
 // compareWords decides how two different words agree (equal words are
-// one token, which sim settles by id: exact).
+// one token, which sim settles by id: exact; so are nicknames, by the
+// probe's nickname tokens).
 //
-// Order: initials (given names); nickname (given names); one
+// Order: initials (given names); one
 // Damerau edit when the longer word has 4+ letters; same Double Metaphone
 // key (lengths within PhoneticMaxLengthDiff, Jaro-Winkler ≥
 // PhoneticMinJaroWinkler); Jaro-Winkler ≥ JaroWinklerMin; else different.
@@ -194,9 +195,6 @@ func compareWords(p *probe, ws string, w *tokInfo) sim {
 			}
 		}
 		return sim{0, rcDifferent}
-	}
-	if p.role == roleGiven && len(p.nick) > 0 && sameNickname(p.s, ws) {
-		return sim{ScoreNickname, rcNickname}
 	}
 	if max(p.runes, wr) >= 4 && p.runes-wr <= 1 && wr-p.runes <= 1 && withinOneEdit(p.s, ws) {
 		return sim{ScoreOneEdit, rcOneEdit}
@@ -227,15 +225,6 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-func sameNickname(a, b string) bool {
-	for _, g := range nicknameIndex[a] {
-		if nicknameGroups[g][b] {
-			return true
-		}
-	}
-	return false
 }
 
 // jaroWinkler is the Jaro-Winkler similarity of two folded words.
