@@ -11,6 +11,7 @@ import (
 // Parts of the machine's CPU time during a run.
 const (
 	partImport  = "import"
+	partAPI     = "api alone"
 	partService = "service"
 	partPG      = "postgres"
 	partTemp    = "temporal"
@@ -72,9 +73,9 @@ func readProcStat(path string) (procStat, bool) {
 
 // cpuSnapshot reads the CPU time of the benchmark's processes, grouped
 // into parts, and of the whole machine. The benchmark's processes are the
-// ones under this process's parent (`compliance stack`); servicePID's
-// tree is the service.
-func cpuSnapshot(servicePID int) cpuUse {
+// ones under this process's parent (`compliance stack`); named gives the
+// part of the services' trees (by their root's pid).
+func cpuSnapshot(named map[int]string) cpuUse {
 	use := cpuUse{parts: map[string]time.Duration{}}
 	paths, _ := filepath.Glob("/proc/[0-9]*/stat")
 	procs := map[int]procStat{}
@@ -92,8 +93,8 @@ func cpuSnapshot(servicePID int) cpuUse {
 			return
 		}
 		switch {
-		case pid == servicePID:
-			part = partService
+		case named[pid] != "":
+			part = named[pid]
 		case pid == os.Getpid():
 			part = partBench
 		case part == "" && ps.comm == "postgres":
@@ -140,7 +141,7 @@ func cpuSnapshot(servicePID int) cpuUse {
 func cpuDelta(before, after cpuUse) map[string]time.Duration {
 	out := map[string]time.Duration{}
 	var ours time.Duration
-	for _, p := range []string{partService, partPG, partTemp, partBench} {
+	for _, p := range []string{partService, partAPI, partPG, partTemp, partBench} {
 		d := max(0, after.parts[p]-before.parts[p])
 		out[p] = d
 		ours += d

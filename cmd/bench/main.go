@@ -30,6 +30,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -45,7 +46,7 @@ func main() {
 	var o options
 	flag.StringVar(&o.out, "out", "docs/BENCHMARKS.md", "file whose bench and registry sections are replaced")
 	flag.StringVar(&o.only, "only", "", "run one section only: pipeline or registry (default: both)")
-	flag.StringVar(&o.profileDir, "profile", "", "save CPU profiles of the service under load into this folder")
+	flag.StringVar(&o.profileDir, "profile", "", "save CPU profiles of the service under load, and its logs, into this folder")
 	flag.IntVar(&o.runs, "runs", 20, "sequential uploads per latency figure")
 	flag.IntVar(&o.inflight, "inflight", 8, "concurrent intakes for the throughput figure")
 	flag.IntVar(&o.rounds, "rounds", 3, "20-page intakes per concurrent client")
@@ -85,6 +86,7 @@ type figures struct {
 	read                    stats
 	readRate, readOK        float64
 	readSent                int
+	loadBefore              string
 }
 
 func run(o options) error {
@@ -119,7 +121,11 @@ func run(o options) error {
 	return nil
 }
 
-// service is `bin/compliance dev` run as its own process.
+// benchKey is the API key of account dev in the bench's service.
+const benchKey = "bench-key-0123456789abcdef0123456789"
+
+// service is a `bin/compliance` subcommand serving the API, run as its own
+// process.
 type service struct {
 	client  *client
 	cmd     *exec.Cmd
@@ -127,6 +133,7 @@ type service struct {
 	logPath string
 	// pprofAddr is where the service serves Go's profiler ("" when off).
 	pprofAddr string
+	stopOnce  sync.Once
 }
 
 // startService starts the API and the worker in one process against the
@@ -134,22 +141,30 @@ type service struct {
 // start: the registry section imports them itself, timed, with the
 // product's import command.
 func startService(work string, profile bool) (*service, error) {
+	env := append(os.Environ(), "DATA_DIR="+filepath.Join(work, "data"), "LOG_LEVEL=warn")
+	return launch(env, "dev", filepath.Join(work, "dev.log"), profile,
+		"DEV_API_KEY="+benchKey, "TEMPORAL_TASK_QUEUE=bench", "REGISTRY_SAMPLES=false")
+}
+
+// launch runs `bin/compliance sub` on a free port with env and extra, and
+// waits until it is ready. env is what the bench's other commands run
+// with (imports).
+func launch(env []string, sub, logPath string, profile bool, extra ...string) (*service, error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
 	}
-	key := "bench-key-0123456789abcdef0123456789"
-	env := append(os.Environ(), "DATA_DIR="+filepath.Join(work, "data"), "LOG_LEVEL=warn")
-	s := &service{env: env, logPath: filepath.Join(work, "dev.log")}
-	devEnv := append(env, "HTTP_ADDR="+addr, "DEV_API_KEY="+key, "TEMPORAL_TASK_QUEUE=bench", "REGISTRY_SAMPLES=false")
+	s := &service{env: env, logPath: logPath}
+	cmdEnv := append(slices.Clone(env), "HTTP_ADDR="+addr)
+	cmdEnv = append(cmdEnv, extra...)
 	if profile {
 		if s.pprofAddr, err = freeAddr(); err != nil {
 			return nil, err
 		}
-		devEnv = append(devEnv, "PPROF_ADDR="+s.pprofAddr)
+		cmdEnv = append(cmdEnv, "PPROF_ADDR="+s.pprofAddr)
 	}
-	s.cmd = exec.Command("bin/compliance", "dev")
-	s.cmd.Env = devEnv
+	s.cmd = exec.Command("bin/compliance", sub)
+	s.cmd.Env = cmdEnv
 	logf, err := os.Create(s.logPath)
 	if err != nil {
 		return nil, err
@@ -160,26 +175,30 @@ func startService(work string, profile bool) (*service, error) {
 		return nil, err
 	}
 	base := "http://" + addr
-	s.client = &client{base: base, key: key, http: &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
+	s.client = &client{base: base, key: benchKey, http: &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
 	if err := s.client.waitReady(2 * time.Minute); err != nil {
 		s.stop()
 		b, _ := os.ReadFile(s.logPath)
-		return nil, fmt.Errorf("%w\n%s", err, tail(string(b), 20))
+		return nil, fmt.Errorf("compliance %s: %w\n%s", sub, err, tail(string(b), 20))
 	}
-	log.Printf("API ready at %s", base)
+	log.Printf("compliance %s ready at %s", sub, base)
 	return s, nil
 }
 
-// stop interrupts the service and waits for its graceful shutdown.
+// stop interrupts the service and waits for its graceful shutdown; it may
+// be called more than once.
 func (s *service) stop() {
-	_ = s.cmd.Process.Signal(syscall.SIGINT)
-	done := make(chan struct{})
-	go func() { _ = s.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(30 * time.Second):
-		_ = s.cmd.Process.Kill()
-	}
+	s.stopOnce.Do(func() {
+		_ = s.cmd.Process.Signal(syscall.SIGINT)
+		done := make(chan struct{})
+		go func() { _ = s.cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			_ = s.cmd.Process.Kill()
+			<-done
+		}
+	})
 }
 
 // pipelineSection measures uploads through the API and the engine as a
@@ -209,7 +228,7 @@ func pipelineSection(c *client, work string, o options) error {
 		}
 	}
 
-	var f figures
+	f := figures{loadBefore: loadAverage()}
 	// Warm up caches, connections and the worker's sticky workflow cache.
 	for i := 0; i < 3; i++ {
 		if _, err := c.uploadAndWait(one, "one.pdf"); err != nil {
@@ -483,8 +502,9 @@ func write(path string, f figures, inflight, rounds, rate int, readFor time.Dura
 	fmt.Fprintf(&b, "<!-- bench:start -->\n## Pipeline and API (`make bench`)\n\n")
 	fmt.Fprintf(&b, "Measured %s on %d CPUs by `make bench` (cmd/bench): `bin/compliance dev` as its own process "+
 		"against the PostgreSQL and Temporal dev server of `compliance stack`; files generated by `sampledocs` "+
-		"(seed 42); uploads validated against `bls`; completion observed by polling `GET /v2/intakes/{id}` every 10 ms.\n\n",
-		time.Now().UTC().Format("2006-01-02 15:04 UTC"), cpu)
+		"(seed 42); uploads validated against `bls`; completion observed by polling `GET /v2/intakes/{id}` every 10 ms; "+
+		"load average %s before (1/5/15 min; the machine is shared with other work).\n\n",
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), cpu, f.loadBefore)
 	fmt.Fprintf(&b, "| figure | p50 | p95 | runs | target |\n|---|---|---|---|---|\n")
 	fmt.Fprintf(&b, "| upload → SUCCESS, 1-page text PDF | %s | %s | %d | |\n", ms(f.lat1.p50), ms(f.lat1.p95), f.lat1.n)
 	fmt.Fprintf(&b, "| upload → SUCCESS, 20-page text PDF | %s | %s | %d | p50 < 2 s: %s |\n", ms(f.lat20.p50), ms(f.lat20.p95), f.lat20.n, pass(f.lat20.p50 < 2*time.Second))

@@ -66,6 +66,13 @@ type registryFigures struct {
 	// the import under load.
 	cpuLatency, cpuMany, cpuImport map[string]time.Duration
 
+	// The same runs against `compliance serve` whose workflows no worker
+	// takes: the answer's own cost, without certificates rendered beside it.
+	aloneLatency, aloneMany       runStats
+	cpuAloneLatency, cpuAloneMany map[string]time.Duration
+	aloneStarts                   starts
+	aloneLogProblems              map[string]int
+
 	latency      runStats
 	one, many    runStats
 	posted       int
@@ -169,7 +176,7 @@ func registrySection(svc *service, work string, o options) error {
 		return err
 	}
 	runtime.GC()
-	pid := svc.cmd.Process.Pid
+	named := map[int]string{svc.cmd.Process.Pid: partService}
 
 	log.Printf("registry: %d warm-up checks, then %d for latency", checkWarmup, o.reg.latencyRuns)
 	ids := &idLog{}
@@ -177,18 +184,18 @@ func registrySection(svc *service, work string, o options) error {
 		return err
 	}
 	closedLoop(c, 1, checkWarmup, 0, pick, nil)
-	cpu0 := cpuSnapshot(pid)
+	cpu0 := cpuSnapshot(named)
 	prof := svc.profile(o.profileDir, "registry-latency.pprof", 15*time.Second)
 	f.latency = closedLoop(c, 1, o.reg.latencyRuns, 0, pick, ids)
-	f.cpuLatency = cpuDelta(cpu0, cpuSnapshot(pid))
+	f.cpuLatency = cpuDelta(cpu0, cpuSnapshot(named))
 	prof()
 	log.Printf("registry: throughput, 1 caller for %s", o.reg.loadFor)
 	f.one = closedLoop(c, 1, 0, o.reg.loadFor, pick, ids)
 	log.Printf("registry: throughput, %d callers for %s", o.reg.callers, o.reg.loadFor)
 	prof = svc.profile(o.profileDir, "registry-checks.pprof", o.reg.loadFor-time.Second)
-	cpu0 = cpuSnapshot(pid)
+	cpu0 = cpuSnapshot(named)
 	f.many = closedLoop(c, o.reg.callers, 0, o.reg.loadFor, pick, ids)
-	f.cpuMany = cpuDelta(cpu0, cpuSnapshot(pid))
+	f.cpuMany = cpuDelta(cpu0, cpuSnapshot(named))
 	prof()
 	if f.startsAfter, err = c.workflowStarts(); err != nil {
 		return err
@@ -196,6 +203,11 @@ func registrySection(svc *service, work string, o options) error {
 	f.posted = ids.len()
 	log.Printf("registry: %d checks posted; waiting up to %s for a sample of their certificates", f.posted, o.reg.drainTimeout)
 	f.drain = c.drainCertificates(ids.sample(certSample), o.reg.drainTimeout)
+
+	log.Printf("registry: the API alone (compliance serve, no worker on its task queue)")
+	if err := apiAlone(svc, work, o, want, bodies, &f); err != nil {
+		return err
+	}
 
 	log.Printf("registry: accuracy on %d labelled cases", len(files.Cases))
 	if f.acc, err = c.accuracy(files.Cases); err != nil {
@@ -212,8 +224,62 @@ func registrySection(svc *service, work string, o options) error {
 		return err
 	}
 	f.devLogProblems = devLogProblems(svc.logPath)
+	keepLog(o.profileDir, svc.logPath)
 	f.loadAfter = loadAverage()
 	return writeRegistry(o.out, f, o)
+}
+
+// apiAlone runs the latency and many-caller runs against a second API
+// process, `compliance serve`, whose workflows go to a task queue no
+// worker polls: checks are answered and stored and their workflows
+// started, but no certificate is rendered on this machine meanwhile, as
+// when workers run elsewhere. The dev process stays up, its worker idle.
+func apiAlone(svc *service, work string, o options, want map[string]string, bodies [][]byte, f *registryFigures) error {
+	api, err := launch(svc.env, "serve", filepath.Join(work, "serve.log"), false, "TEMPORAL_TASK_QUEUE=bench-no-worker")
+	if err != nil {
+		return err
+	}
+	defer api.stop()
+	c := api.client
+	if err := c.waitServed(want, 2*time.Minute); err != nil {
+		return err
+	}
+	named := map[int]string{svc.cmd.Process.Pid: partService, api.cmd.Process.Pid: partAPI}
+	pick := bodyPicker(bodies)
+	before, err := c.workflowStarts()
+	if err != nil {
+		return err
+	}
+	closedLoop(c, 1, checkWarmup, 0, pick, nil)
+	cpu0 := cpuSnapshot(named)
+	f.aloneLatency = closedLoop(c, 1, o.reg.latencyRuns, 0, pick, nil)
+	f.cpuAloneLatency = cpuDelta(cpu0, cpuSnapshot(named))
+	cpu0 = cpuSnapshot(named)
+	f.aloneMany = closedLoop(c, o.reg.callers, 0, o.reg.loadFor, pick, nil)
+	f.cpuAloneMany = cpuDelta(cpu0, cpuSnapshot(named))
+	after, err := c.workflowStarts()
+	if err != nil {
+		return err
+	}
+	f.aloneStarts = starts{started: after.started - before.started, deferred: after.deferred - before.deferred}
+	api.stop()
+	f.aloneLogProblems = devLogProblems(api.logPath)
+	keepLog(o.profileDir, api.logPath)
+	return nil
+}
+
+// keepLog copies a service's log next to the profiles, when they are kept.
+func keepLog(dir, path string) {
+	if dir == "" {
+		return
+	}
+	b, err := os.ReadFile(path)
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, filepath.Base(path)), b, 0o644)
+	}
+	if err != nil {
+		log.Printf("keeping %s: %v", path, err)
+	}
 }
 
 // importFiles runs `compliance registry import` as an operator does and
@@ -906,7 +972,7 @@ func (c *client) importUnderLoad(svc *service, work string, o options, f *regist
 	time.Sleep(importBaseline)
 	log.Printf("registry: compliance registry import --registry sam (list of %s) under load", nextDate.Format(time.DateOnly))
 	importStart := time.Now()
-	cpu0 := cpuSnapshot(svc.cmd.Process.Pid)
+	cpu0 := cpuSnapshot(map[int]string{svc.cmd.Process.Pid: partService})
 	prof := svc.profile(o.profileDir, "sam-import.pprof", 20*time.Second)
 	run, err := importFiles(svc.env, registry.SAM, []string{next.SAM})
 	if err != nil {
@@ -942,7 +1008,7 @@ func (c *client) importUnderLoad(svc *service, work string, o options, f *regist
 		}
 		time.Sleep(250 * time.Millisecond)
 	}
-	f.cpuImport = cpuDelta(cpu0, cpuSnapshot(svc.cmd.Process.Pid))
+	f.cpuImport = cpuDelta(cpu0, cpuSnapshot(map[int]string{svc.cmd.Process.Pid: partService}))
 	f.cpuImport[partImport] = run.cpu
 	f.cpuImport[partOther] = max(0, f.cpuImport[partOther]-run.cpu)
 	time.Sleep(2 * time.Second)
@@ -1043,6 +1109,18 @@ func devLogProblems(path string) map[string]int {
 		}
 	}
 	return out
+}
+
+// logProblems writes a row per kind of log line devLogProblems counted.
+func logProblems(b *strings.Builder, who string, counts map[string]int) {
+	msgs := make([]string, 0, len(counts))
+	for m := range counts {
+		msgs = append(msgs, m)
+	}
+	sort.Strings(msgs)
+	for _, m := range msgs {
+		fmt.Fprintf(b, "| … %s log: \"%s\" | %d lines | |\n", who, m, counts[m])
+	}
 }
 
 // residentBytes is a process's resident memory, 0 where unknown.
@@ -1154,12 +1232,18 @@ func writeRegistry(path string, f registryFigures, o options) error {
 	fmt.Fprintf(&b, "| … drained after the load stopped (every sampled check's `attestation.file.ready`, polled every 2 s) | %s | |\n", drained)
 	fmt.Fprintf(&b, "| … workflow starts during the runs: started / deferred to the resumer (`compliance_workflow_starts_total`) | %.0f / %.0f | |\n",
 		f.startsAfter.started-f.startsBefore.started, f.startsAfter.deferred-f.startsBefore.deferred)
-	if n := f.devLogProblems["resumer: unknown kind of stalled work"]; n > 0 {
-		fmt.Fprintf(&b, "| … service log: \"resumer: unknown kind of stalled work\" | %d lines | |\n", n)
-	}
-	if n := f.devLogProblems["start queue full; the resumer will start the workflow"]; n > 0 {
-		fmt.Fprintf(&b, "| … service log: \"start queue full\" | %d lines | |\n", n)
-	}
+	logProblems(&b, "service", f.devLogProblems)
+	al, am := f.aloneLatency, f.aloneMany
+	fmt.Fprintf(&b, "| the API alone: `compliance serve` as a second process whose workflows go to a task queue no worker polls (checks "+
+		"answered, stored and their workflows started, no certificate rendered on this machine meanwhile, as with workers elsewhere): "+
+		"latency, 1 caller, %d checks after %d of warm-up: p50 / p95 / p99 (max) | %s / %s / %s (%s) | |\n",
+		al.lat.n, checkWarmup, msf(al.lat.p50), msf(al.lat.p95), msf(al.lat.p99), msf(al.max))
+	fmt.Fprintf(&b, "| … CPU during it (service: the dev process, its worker idle) | %s | |\n", cpuRow(f.cpuAloneLatency, al.ok))
+	fmt.Fprintf(&b, "| … throughput, %d callers for %s | %.0f checks/s (p50 %s, p99 %s; %d failed) | |\n",
+		am.callers, o.reg.loadFor, am.perSecond(), msf(am.lat.p50), msf(am.lat.p99), am.errs+al.errs)
+	fmt.Fprintf(&b, "| … CPU during it | %s | |\n", cpuRow(f.cpuAloneMany, am.ok))
+	fmt.Fprintf(&b, "| … workflow starts: started / deferred to the resumer | %.0f / %.0f | |\n", f.aloneStarts.started, f.aloneStarts.deferred)
+	logProblems(&b, "`compliance serve`", f.aloneLogProblems)
 	if d.getErrors > 0 {
 		fmt.Fprintf(&b, "| … failed `GET /registry-check/{id}` while polling | %d | |\n", d.getErrors)
 	}
@@ -1251,12 +1335,6 @@ func cpuRow(m map[string]time.Duration, checks int) string {
 	if len(m) == 0 {
 		return "n/a"
 	}
-	part := func(p string) string {
-		if checks == 0 {
-			return secs(m[p])
-		}
-		return msf(m[p] / time.Duration(checks))
-	}
 	var total time.Duration
 	for _, d := range m {
 		total += d
@@ -1265,12 +1343,23 @@ func cpuRow(m map[string]time.Duration, checks int) string {
 	if checks == 0 {
 		unit = "CPU time"
 	}
-	imp := ""
-	if _, ok := m[partImport]; ok {
-		imp = ", the import command " + part(partImport)
+	var parts []string
+	for _, p := range []struct{ key, label string }{
+		{partService, "service"}, {partAPI, "`compliance serve`"}, {partPG, "PostgreSQL"}, {partTemp, "Temporal"},
+		{partBench, "load generator"}, {partImport, "the import command"},
+	} {
+		d, ok := m[p.key]
+		if !ok || d == 0 && (p.key == partAPI || p.key == partImport) {
+			continue
+		}
+		v := secs(d)
+		if checks > 0 {
+			v = msf(d / time.Duration(checks))
+		}
+		parts = append(parts, p.label+" "+v)
 	}
-	return fmt.Sprintf("%s: service %s, PostgreSQL %s, Temporal %s, load generator %s%s; rest of the machine %s and idle %s, of %s",
-		unit, part(partService), part(partPG), part(partTemp), part(partBench), imp, secs(m[partOther]), secs(m[partIdle]), secs(total))
+	return fmt.Sprintf("%s: %s; rest of the machine %s and idle %s, of %s", unit, strings.Join(parts, ", "),
+		secs(m[partOther]), secs(m[partIdle]), secs(total))
 }
 
 // variantOrder lists the variants as the package documents them, then any

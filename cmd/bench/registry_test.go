@@ -128,7 +128,7 @@ func TestCPUDelta(t *testing.T) {
 	after := cpuUse{parts: map[string]time.Duration{partService: 4 * time.Second, partPG: 2 * time.Second, partTemp: time.Second},
 		busy: 18 * time.Second, idle: 6 * time.Second}
 	got := cpuDelta(before, after)
-	want := map[string]time.Duration{partService: 3 * time.Second, partPG: time.Second, partTemp: time.Second, partBench: 0,
+	want := map[string]time.Duration{partService: 3 * time.Second, partAPI: 0, partPG: time.Second, partTemp: time.Second, partBench: 0,
 		partOther: 3 * time.Second, partIdle: time.Second}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %v, want %v", got, want)
