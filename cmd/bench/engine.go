@@ -58,7 +58,7 @@ type engineStats struct {
 func engineAlone(sets map[string][]string, bodies [][]byte, runs int, d time.Duration) (engineStats, error) {
 	var es engineStats
 	src := &memSource{lists: map[uuid.UUID]*registry.List{}}
-	for _, code := range bulkCodes {
+	for _, code := range bulkCodes() {
 		loaded, err := registry.LoadFiles(code, sets[code], time.Time{})
 		if err != nil {
 			return es, fmt.Errorf("engine alone: %s: %w", code, err)

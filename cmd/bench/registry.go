@@ -40,7 +40,7 @@ type registryOptions struct {
 
 // bulkCodes are the registries searched in memory, in the order a check
 // names them.
-var bulkCodes = []string{registry.OIGExclusion, registry.SAM, registry.OFAC}
+func bulkCodes() []string { return []string{registry.OIGExclusion, registry.SAM, registry.OFAC} }
 
 const (
 	checkWarmup = 200
@@ -139,7 +139,7 @@ func registrySection(svc *service, work string, o options) error {
 		registry.SAM:          {files.SAM},
 		registry.OFAC:         {files.SDN, files.Alt, files.Add, files.Comments, files.SDNXML},
 	}
-	for _, code := range bulkCodes {
+	for _, code := range bulkCodes() {
 		log.Printf("registry: compliance registry import --registry %s", code)
 		run, err := importFiles(svc.env, code, sets[code])
 		if err != nil {
@@ -333,7 +333,7 @@ type registryJSON struct {
 // memory).
 func (c *client) waitServed(want map[string]string, d time.Duration) error {
 	deadline := time.Now().Add(d)
-	probe, err := checkJSON(registrysamples.Query{FirstName: "Maria", LastName: "Garcia", DateOfBirth: "1980-01-01", Zip: "10001"}, bulkCodes)
+	probe, err := checkJSON(registrysamples.Query{FirstName: "Maria", LastName: "Garcia", DateOfBirth: "1980-01-01", Zip: "10001"}, bulkCodes())
 	if err != nil {
 		return err
 	}
@@ -443,12 +443,13 @@ type checkRecord struct {
 // Very common US given names and surnames (Census and SSA frequency
 // tables), so that the load holds candidates who share their names with
 // many listed people, as staffing candidates do.
-var (
-	commonGiven = []string{"Maria", "Jennifer", "Jessica", "Ashley", "Sarah", "Michelle", "Elizabeth", "Lisa", "Patricia",
+func commonNames() (given, surnames []string) {
+	given = []string{"Maria", "Jennifer", "Jessica", "Ashley", "Sarah", "Michelle", "Elizabeth", "Lisa", "Patricia",
 		"Linda", "Mary", "James", "Michael", "Robert", "John", "David", "Jose", "Juan", "Christopher", "Daniel"}
-	commonSurnames = []string{"Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez",
+	surnames = []string{"Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez",
 		"Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Nguyen"}
-)
+	return given, surnames
+}
 
 // loadBodies are the checks of the load, over the three bulk lists: every
 // labelled query (listed people under every variant, same-name people with
@@ -458,18 +459,19 @@ func loadBodies(cases []registrysamples.Case) ([][]byte, int, error) {
 	r := rand.New(rand.NewPCG(42, 7))
 	var out [][]byte
 	for _, c := range cases {
-		b, err := checkJSON(c.Query, bulkCodes)
+		b, err := checkJSON(c.Query, bulkCodes())
 		if err != nil {
 			return nil, 0, err
 		}
 		out = append(out, b)
 	}
 	labelled := len(out)
-	for _, g := range commonGiven {
-		for _, s := range commonSurnames {
+	given, surnames := commonNames()
+	for _, g := range given {
+		for _, s := range surnames {
 			dob := time.Date(1955+r.IntN(46), time.Month(1+r.IntN(12)), 1+r.IntN(28), 0, 0, 0, 0, time.UTC)
 			q := registrysamples.Query{FirstName: g, LastName: s, DateOfBirth: dob.Format(time.DateOnly), Zip: fmt.Sprintf("%05d", 1001+r.IntN(98000))}
-			b, err := checkJSON(q, bulkCodes)
+			b, err := checkJSON(q, bulkCodes())
 			if err != nil {
 				return nil, 0, err
 			}
@@ -520,7 +522,7 @@ func (l *idLog) sample(n int) []string {
 	return out
 }
 
-var searchIDKey = []byte(`"search_id":"`)
+const searchIDKey = `"search_id":"`
 
 // closedLoop runs callers that each send a check as soon as the previous
 // one is answered, for n checks in all (n > 0) or for d. Search ids go to
@@ -550,7 +552,7 @@ func closedLoop(c *client, callers, n int, d time.Duration, pick func() []byte, 
 				}
 				lats[w] = append(lats[w], took)
 				if ids != nil {
-					if i := bytes.Index(body, searchIDKey); i >= 0 && len(body) >= i+len(searchIDKey)+36 {
+					if i := bytes.Index(body, []byte(searchIDKey)); i >= 0 && len(body) >= i+len(searchIDKey)+36 {
 						ids.add(string(body[i+len(searchIDKey) : i+len(searchIDKey)+36]))
 					}
 				}
@@ -842,11 +844,11 @@ func (c *client) accuracy(cases []registrysamples.Case) (accuracy, error) {
 		}
 	}
 	acc.unlisted = len(unlisted)
-	for i, a := range ask(unlisted, func(int) []string { return bulkCodes }) {
+	for i, a := range ask(unlisted, func(int) []string { return bulkCodes() }) {
 		if len(a.res) > 0 && i >= len(unlisted)-20 {
 			acc.lastIDs = append(acc.lastIDs, a.res[0].SearchID)
 		}
-		if a.err != nil || len(a.res) != len(bulkCodes) {
+		if a.err != nil || len(a.res) != len(bulkCodes()) {
 			acc.errors++
 			log.Printf("accuracy %s over all three: %v", unlistedIDs[i], a.err)
 			continue
@@ -1167,6 +1169,7 @@ func secs(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }
 func msf(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
 
 func writeRegistry(path string, f registryFigures, o options) error {
+	given, surnames := commonNames()
 	pass := func(ok bool) string {
 		if ok {
 			return "met"
@@ -1189,7 +1192,7 @@ func writeRegistry(path string, f registryFigures, o options) error {
 		"%d very common surnames.\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), f.loadBefore, f.loadAfter, f.files.ListDate.Format(time.DateOnly),
 		f.files.LEIERows, f.files.SAMRows, f.files.OFACEntries, len(f.files.Cases), f.bodies, f.labelledBodies,
-		f.bodies-f.labelledBodies, len(commonGiven), len(commonSurnames))
+		f.bodies-f.labelledBodies, len(given), len(surnames))
 
 	fmt.Fprintf(&b, "| figure | value | target |\n|---|---|---|\n")
 	fmt.Fprintf(&b, "| sample lists written (`registrysamples.Generate`, scale 1) | %s | |\n", secs(f.generate))
