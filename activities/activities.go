@@ -113,7 +113,7 @@ func (a *Activities) Register(r worker.ActivityRegistry) {
 	reg(a.Purge, workflows.ActPurge)
 	reg(a.QueryLiveRegistry, workflows.ActQueryLiveRegistry)
 	reg(a.RecordLiveFailure, workflows.ActRecordLiveFailure)
-	reg(a.RenderCertificates, workflows.ActRenderCertificates)
+	reg(a.RenderCertificate, workflows.ActRenderCertificate)
 	reg(a.RefreshRegistry, workflows.ActRefreshRegistry)
 	reg(a.RecordImportFailure, workflows.ActRecordImportFailure)
 }

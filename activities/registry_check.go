@@ -19,6 +19,7 @@ import (
 type registryCheckStore interface {
 	RegistrySearch(ctx context.Context, accountID string, id uuid.UUID) (registrycheck.Search, error)
 	UpdateRegistrySearch(ctx context.Context, accountID string, id uuid.UUID, fn func(*registrycheck.Search) error) (registrycheck.Search, error)
+	MarkCertificate(ctx context.Context, accountID string, id uuid.UUID, at time.Time) error
 }
 
 // LiveSearcher searches a live registry (NSOPW's connector).
@@ -137,53 +138,37 @@ func (a *Activities) RecordLiveFailure(ctx context.Context, in workflows.LiveFai
 	return classify(err)
 }
 
-// RenderCertificates renders the PDF certificate of every settled result
-// of a check whose certificate is not ready, stores it and marks it ready.
-func (a *Activities) RenderCertificates(ctx context.Context, in workflows.RenderCertificatesInput) (workflows.RenderCertificatesResult, error) {
-	stop := heartbeat(ctx)
-	defer stop()
+// RenderCertificate renders a settled check's certificate, stores it and
+// marks it stored. It runs as a local activity (see the workflow); a retry
+// renders the same bytes again.
+func (a *Activities) RenderCertificate(ctx context.Context, in workflows.RenderCertificateInput) (workflows.RenderCertificateResult, error) {
 	id, err := parseID("search_id", in.SearchID)
 	if err != nil {
-		return workflows.RenderCertificatesResult{}, err
+		return workflows.RenderCertificateResult{}, err
 	}
 	search, err := a.store.RegistrySearch(ctx, in.AccountID, id)
 	if err != nil {
-		return workflows.RenderCertificatesResult{}, classify(err)
+		return workflows.RenderCertificateResult{}, classify(err)
 	}
-	var done []string
-	for _, r := range search.Results {
-		if r.Attestation.File.Ready || r.Result == registrycheck.Pending {
-			continue
-		}
-		pdf, err := registrycheck.Certificate(search, r)
-		if err != nil {
-			return workflows.RenderCertificatesResult{}, fmt.Errorf("certificate of %s: %w", r.Registry, err)
-		}
-		if err := a.blobs.PutBytes(ctx, r.Attestation.File.Key, pdf, "application/pdf"); err != nil {
-			return workflows.RenderCertificatesResult{}, err
-		}
-		done = append(done, r.Registry)
+	if search.CertificateAt != nil {
+		return workflows.RenderCertificateResult{}, nil
 	}
-	if len(done) == 0 {
-		return workflows.RenderCertificatesResult{}, nil
+	if search.Status != registrycheck.StatusComplete {
+		return workflows.RenderCertificateResult{}, temporal.NewNonRetryableApplicationError(
+			"the search still waits for a registry", workflows.ErrBadInput, nil)
 	}
-	now := time.Now().UTC()
-	_, err = a.store.UpdateRegistrySearch(ctx, in.AccountID, id, func(s *registrycheck.Search) error {
-		for _, code := range done {
-			r, err := resultOf(s, code)
-			if err != nil {
-				return err
-			}
-			r.Attestation.File.Ready = true
-			r.Attestation.File.UpdatedAt, r.Attestation.UpdatedAt = now, now
-		}
-		return nil
-	})
+	pdf, err := registrycheck.Certificate(search)
 	if err != nil {
-		return workflows.RenderCertificatesResult{}, classify(err)
+		return workflows.RenderCertificateResult{}, fmt.Errorf("certificate: %w", err)
 	}
-	a.log.Info("registry certificates rendered", "search_id", in.SearchID, "registries", done)
-	return workflows.RenderCertificatesResult{Rendered: len(done)}, nil
+	if err := a.blobs.PutBytes(ctx, registrycheck.CertificateKey(search.SearchID), pdf, "application/pdf"); err != nil {
+		return workflows.RenderCertificateResult{}, err
+	}
+	if err := a.store.MarkCertificate(ctx, in.AccountID, id, time.Now().UTC().Truncate(time.Microsecond)); err != nil {
+		return workflows.RenderCertificateResult{}, classify(err)
+	}
+	a.log.Debug("registry certificate rendered", "search_id", in.SearchID, "bytes", len(pdf))
+	return workflows.RenderCertificateResult{Rendered: true}, nil
 }
 
 // resultOf finds a registry's result in a check.

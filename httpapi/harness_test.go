@@ -43,9 +43,9 @@ import (
 	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/nsopw"
 	"github.com/clearedtostart/compliance/nsopw/sandbox"
-	"github.com/clearedtostart/compliance/registrycheck"
 	"github.com/clearedtostart/compliance/ocr"
 	"github.com/clearedtostart/compliance/pipeline"
+	"github.com/clearedtostart/compliance/registrycheck"
 	"github.com/clearedtostart/compliance/store"
 	"github.com/clearedtostart/compliance/workflows"
 )
@@ -180,6 +180,7 @@ func newHarness(env *testenv.Env) (*harness, error) {
 	srv.Start()
 	idxCtx, stopIndexes := context.WithCancel(context.Background())
 	go indexes.Run(idxCtx)
+	go api.Run(idxCtx)
 	hh := &harness{url: base, srv: srv, st: st, blobs: blobs, tc: tc, workers: []worker.Worker{w, ow}, acts: acts,
 		queue: queue, nsopw: sb, lists: lists, indexes: indexes, stopIndexes: stopIndexes}
 	if hh.keyA, _, err = st.CreateAPIKey(ctx, "acct-a", "tests"); err != nil {

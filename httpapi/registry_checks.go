@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -25,8 +26,10 @@ import (
 )
 
 type registryCheckStore interface {
-	CreateRegistrySearch(ctx context.Context, accountID, workflowID string, search registrycheck.Search) error
+	CreateRegistrySearch(ctx context.Context, accountID, workflowID string, search registrycheck.Search, results []byte) error
 	RegistrySearch(ctx context.Context, accountID string, id uuid.UUID) (registrycheck.Search, error)
+	ClaimUnstartedChecks(ctx context.Context, limit int, lease time.Duration) ([]store.StalledCheck, error)
+	MarkChecksStarted(ctx context.Context, ids []uuid.UUID) error
 }
 
 // registryCheckRequest is POST /registry-check's body.
@@ -63,9 +66,10 @@ var zipPattern = regexp.MustCompile(`^\d{5}(-\d{4})?$`)
 
 // createRegistryCheck screens a candidate in the registries asked for.
 // Bulk lists are searched in memory and answered at once; the search row
-// is written before the answer, and its workflow (certificates) is started
-// off the request path. With a live registry (NSOPW) the answer waits up
-// to LiveWait for it, then reports it pending.
+// is written before the answer, and its workflow (the certificate) is
+// started off the request path by the check starter. With a live registry
+// (NSOPW) the workflow is started at once and the answer waits up to
+// LiveWait for it, then reports it pending.
 func (s *Server) createRegistryCheck(c *gin.Context) {
 	ctx, account := c.Request.Context(), accountOf(c)
 	var body registryCheckRequest
@@ -87,31 +91,119 @@ func (s *Server) createRegistryCheck(c *gin.Context) {
 		fail(c, errorf("registry check: %w", err))
 		return
 	}
+	results, err := json.Marshal(search.Results)
+	if err != nil {
+		fail(c, errorf("registry check: %w", err))
+		return
+	}
 	wfID := workflows.RegistryCheckWorkflowID(search.SearchID)
-	if err := s.store.CreateRegistrySearch(ctx, account, wfID, search); err != nil {
+	if err := s.store.CreateRegistrySearch(ctx, account, wfID, search, results); err != nil {
 		fail(c, err)
 		return
 	}
-	input := workflows.RegistryCheckInput{SearchID: search.SearchID, AccountID: account, ExternalID: req.ExternalID}
-	for _, r := range req.Registries {
-		if info, _ := registry.Lookup(r.Code); !info.Bulk {
-			input.Live = append(input.Live, r.Code)
-		}
-	}
-	attrs := temporal.NewSearchAttributes(
-		temporal.NewSearchAttributeKeyKeyword(workflows.SARegistrySearch).ValueSet(search.SearchID),
-		temporal.NewSearchAttributeKeyKeyword(workflows.SAExternalID).ValueSet(req.ExternalID),
-		temporal.NewSearchAttributeKeyKeyword(workflows.SAAccountID).ValueSet(account),
-	)
 	id := uuid.MustParse(search.SearchID)
-	if len(input.Live) == 0 {
-		s.startSoon(startJob{kind: store.KindRegistryCheck, id: id, workflowID: wfID, workflow: workflows.RegistryCheckWorkflow, input: input, attrs: attrs})
-	} else {
-		s.start(ctx, store.KindRegistryCheck, id, wfID, workflows.RegistryCheckWorkflow, input, attrs)
+	if search.Status == registrycheck.StatusPending {
+		s.startCheck(ctx, store.StalledCheck{ID: id, AccountID: account, ExternalID: req.ExternalID, Live: true})
 		search = s.awaitLive(ctx, account, id, search)
+	} else {
+		s.nudgeCheckStarter()
 	}
 	s.logger(c).Info("registry check", "search_id", search.SearchID, "workflow_id", wfID, "registries", len(search.Results), "status", search.Status)
 	c.JSON(http.StatusOK, s.presignResults(ctx, search.Results))
+}
+
+// startCheck starts a check's workflow at once and records it; it is
+// idempotent (the workflow id is the check's).
+func (s *Server) startCheck(ctx context.Context, chk store.StalledCheck) {
+	s.start(ctx, store.KindRegistryCheck, chk.ID, workflows.RegistryCheckWorkflowID(chk.ID.String()), workflows.RegistryCheckWorkflow, checkInput(chk), checkAttrs(chk))
+}
+
+func checkInput(chk store.StalledCheck) workflows.RegistryCheckInput {
+	input := workflows.RegistryCheckInput{SearchID: chk.ID.String(), AccountID: chk.AccountID, ExternalID: chk.ExternalID}
+	if chk.Live {
+		// Only a live registry leaves a check pending.
+		input.Live = []string{registry.NSOPW}
+	}
+	return input
+}
+
+func checkAttrs(chk store.StalledCheck) temporal.SearchAttributes {
+	return temporal.NewSearchAttributes(
+		temporal.NewSearchAttributeKeyKeyword(workflows.SARegistrySearch).ValueSet(chk.ID.String()),
+		temporal.NewSearchAttributeKeyKeyword(workflows.SAExternalID).ValueSet(chk.ExternalID),
+		temporal.NewSearchAttributeKeyKeyword(workflows.SAAccountID).ValueSet(chk.AccountID),
+	)
+}
+
+// nudgeCheckStarter wakes the check starter without waiting for it.
+func (s *Server) nudgeCheckStarter() {
+	select {
+	case s.checkStarts <- struct{}{}:
+	default:
+	}
+}
+
+// Check starts: a few at a time, so that a burst of checks does not become
+// a burst on Temporal, which would slow the answers; the outbox (the rows)
+// keeps what waits, across restarts and replicas.
+const (
+	checkStartBatch   = 50
+	checkStartsAtOnce = 4
+	checkStartLease   = time.Minute
+)
+
+// runCheckStarter starts the workflows of stored checks that have none
+// yet, oldest first, until ctx ends: woken by each new check, and every
+// few seconds for checks whose start failed or whose starter died.
+func (s *Server) runCheckStarter(ctx context.Context) {
+	tick := time.NewTicker(2 * time.Second)
+	defer tick.Stop()
+	for {
+		for {
+			claimed, err := s.store.ClaimUnstartedChecks(ctx, checkStartBatch, checkStartLease)
+			if err != nil {
+				if ctx.Err() == nil {
+					s.log.Warn("check starter: claiming unstarted checks failed", "error", err)
+				}
+				break
+			}
+			if len(claimed) == 0 {
+				break
+			}
+			s.startClaimed(ctx, claimed)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.checkStarts:
+		case <-tick.C:
+		}
+	}
+}
+
+// startClaimed starts claimed checks, checkStartsAtOnce at a time, and
+// records the ones Temporal took.
+func (s *Server) startClaimed(ctx context.Context, claimed []store.StalledCheck) {
+	started := make([]uuid.UUID, 0, len(claimed))
+	var mu sync.Mutex
+	sem := make(chan struct{}, checkStartsAtOnce)
+	var wg sync.WaitGroup
+	for _, chk := range claimed {
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			if s.startWorkflow(ctx, store.KindRegistryCheck, workflows.RegistryCheckWorkflowID(chk.ID.String()), workflows.RegistryCheckWorkflow, checkInput(chk), checkAttrs(chk)) {
+				mu.Lock()
+				started = append(started, chk.ID)
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if err := s.store.MarkChecksStarted(context.WithoutCancel(ctx), started); err != nil {
+		s.log.Warn("check starter: recording starts failed; they are started again, harmlessly", "error", err)
+	}
 }
 
 // awaitLive waits up to LiveWait for the live registries of a check.
@@ -129,6 +221,7 @@ func (s *Server) awaitLive(ctx context.Context, account string, id uuid.UUID, se
 			continue
 		}
 		search = got
+		search.Certify()
 		if search.Status == registrycheck.StatusComplete {
 			break
 		}
@@ -148,6 +241,7 @@ func (s *Server) getRegistryCheck(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	search.Certify()
 	search.Results = s.presignResults(c.Request.Context(), search.Results)
 	c.JSON(http.StatusOK, search)
 }

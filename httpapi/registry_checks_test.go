@@ -344,8 +344,8 @@ func TestRegistryCheckAnswer(t *testing.T) {
 		t.Fatalf("certificate download: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
 	text := certificateText(t, pdf.Bytes())
-	for _, want := range []string{"Registry search certificate", "List of Excluded Individuals", c.Query.FirstName + " " + c.Query.LastName,
-		"MATCH FOUND", c.SourceID, searchID} {
+	for _, want := range []string{"Registry search certificate", "List of Excluded Individuals", "SAM.gov Exclusions", "Specially Designated Nationals",
+		c.Query.FirstName + " " + c.Query.LastName, "MATCH FOUND", c.SourceID, searchID} {
 		if !strings.Contains(text, want) {
 			t.Errorf("certificate lacks %q:\n%s", want, text)
 		}

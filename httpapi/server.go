@@ -104,8 +104,8 @@ type Server struct {
 	registries     *registrycheck.Indexes
 	liveConfigured bool
 	liveWait       time.Duration
-	// starts queues workflow starts that must not delay an answer.
-	starts chan startJob
+	// checkStarts wakes the check starter (runCheckStarter).
+	checkStarts chan struct{}
 }
 
 // MaxUploadBytes is the upload limit of the interface (20 MB).
@@ -143,13 +143,16 @@ func New(cfg Config) (*Server, error) {
 		keys:       newKeyCache(authTTL, 10000),
 		accounts:   newTTLCache[string, string](time.Minute, 10000),
 		registries: cfg.Registries, liveConfigured: cfg.LiveConfigured, liveWait: cfg.LiveWait,
-		starts: make(chan startJob, startQueue),
-	}
-	for range startWorkers {
-		go s.startQueued()
+		checkStarts: make(chan struct{}, 1),
 	}
 	s.engine = s.routes()
 	return s, nil
+}
+
+// Run runs the API's background work until ctx ends: starting the
+// workflows of stored registry checks.
+func (s *Server) Run(ctx context.Context) {
+	s.runCheckStarter(ctx)
 }
 
 // Handler returns the API's HTTP handler.

@@ -24,6 +24,17 @@ type startStore interface {
 // the same id is taken as success. It never fails the request: an object
 // whose start did not go through is started by the resumer.
 func (s *Server) start(ctx context.Context, kind string, id uuid.UUID, workflowID string, wf any, input any, attrs temporal.SearchAttributes) {
+	if !s.startWorkflow(ctx, kind, workflowID, wf, input, attrs) {
+		return
+	}
+	if err := s.store.MarkWorkflowStarted(context.WithoutCancel(ctx), kind, id); err != nil {
+		s.log.Warn("could not record the workflow start; the resumer will confirm it", "workflow_id", workflowID, "error", err)
+	}
+}
+
+// startWorkflow asks Temporal to start a workflow and reports whether it
+// runs (a second start of the same id counts).
+func (s *Server) startWorkflow(ctx context.Context, kind, workflowID string, wf any, input any, attrs temporal.SearchAttributes) bool {
 	// The object is stored; the start must not depend on the caller
 	// staying connected.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
@@ -41,48 +52,11 @@ func (s *Server) start(ctx context.Context, kind string, id uuid.UUID, workflowI
 	}, wf, input)
 	if err != nil && !alreadyStarted(err) {
 		s.metrics.workflowStarts.WithLabelValues(name, "deferred").Inc()
-		s.log.Warn("workflow start deferred to the resumer", "workflow_id", workflowID, "error", err)
-		return
+		s.log.Warn("workflow start deferred", "workflow_id", workflowID, "error", err)
+		return false
 	}
 	s.metrics.workflowStarts.WithLabelValues(name, "started").Inc()
-	if err := s.store.MarkWorkflowStarted(ctx, kind, id); err != nil {
-		s.log.Warn("could not record the workflow start; the resumer will confirm it", "workflow_id", workflowID, "error", err)
-	}
-}
-
-// Workflow starts queued by startSoon: a few at a time, so that a burst of
-// requests does not become a burst on Temporal. What the queue cannot take
-// is left to the resumer (the object is stored and marked unstarted).
-const (
-	startQueue   = 4096
-	startWorkers = 4
-)
-
-// startJob is one queued start.
-type startJob struct {
-	kind       string
-	id         uuid.UUID
-	workflowID string
-	workflow   any
-	input      any
-	attrs      temporal.SearchAttributes
-}
-
-// startSoon starts an object's workflow after the answer: a Temporal
-// round trip stays off the request's path.
-func (s *Server) startSoon(j startJob) {
-	select {
-	case s.starts <- j:
-	default:
-		s.metrics.workflowStarts.WithLabelValues(workflowName(j.kind), "deferred").Inc()
-		s.log.Warn("start queue full; the resumer will start the workflow", "workflow_id", j.workflowID)
-	}
-}
-
-func (s *Server) startQueued() {
-	for j := range s.starts {
-		s.start(context.Background(), j.kind, j.id, j.workflowID, j.workflow, j.input, j.attrs)
-	}
+	return true
 }
 
 func alreadyStarted(err error) bool {

@@ -11,31 +11,56 @@ import (
 	"github.com/clearedtostart/compliance/registry"
 )
 
-// Certificate renders the PDF certificate of one registry's result: who
-// was searched, in which list and edition, when, the result, every record
-// that resembled with why it was kept or set aside. The same result always
-// renders to the same bytes (the PDF's dates are the search's).
-func Certificate(s Search, r Result) ([]byte, error) {
-	info, _ := registry.Lookup(r.Registry)
+// Certificate renders the PDF certificate of a search: one section per
+// registry (in the results' order, each starting on a page of its own,
+// its attestation's childIndex), each saying who was searched, in which
+// list and edition, when, the result, and every record that resembled with
+// why it was kept or set aside. The same search always renders to the same
+// bytes (the PDF's dates are the search's).
+func Certificate(s Search) ([]byte, error) {
 	pdf := fpdf.New("P", "mm", "Letter", "")
 	tr := pdf.UnicodeTranslatorFromDescriptor("")
 	pdf.SetCreationDate(s.CreatedAt)
 	pdf.SetModificationDate(s.CreatedAt)
 	pdf.SetCatalogSort(true)
-	pdf.SetTitle(tr("Registry search certificate: "+info.PrettyName), false)
-	pdf.SetAuthor(tr(r.Attestation.Metadata.Input.ClientName), false)
+	pdf.SetTitle(tr("Registry search certificate "+s.SearchID), false)
+	if len(s.Results) > 0 {
+		pdf.SetAuthor(tr(s.Results[0].Attestation.Metadata.Input.ClientName), false)
+	}
 	pdf.SetCreator("Compliance Document Service", false)
 	pdf.SetMargins(18, 18, 18)
 	pdf.SetAutoPageBreak(true, 18)
 	pdf.AliasNbPages("{nb}")
+	var attestation string
 	pdf.SetFooterFunc(func() {
 		pdf.SetY(-13)
 		pdf.SetFont("Helvetica", "", 7.5)
 		pdf.SetTextColor(110, 110, 110)
-		pdf.CellFormat(0, 4, tr(fmt.Sprintf("Search %s  ·  attestation %s  ·  page %d of {nb}", s.SearchID, r.Attestation.ID, pdf.PageNo())), "", 0, "C", false, 0, "")
+		pdf.CellFormat(0, 4, tr(fmt.Sprintf("Search %s  ·  attestation %s  ·  page %d of {nb}", s.SearchID, attestation, pdf.PageNo())), "", 0, "C", false, 0, "")
 	})
-	pdf.AddPage()
 	c := &cert{pdf: pdf, tr: tr}
+	for _, r := range s.Results {
+		// The footer of a page is drawn when the next one starts: the
+		// attestation changes only once this section's first page is open.
+		pdf.AddPage()
+		attestation = r.Attestation.ID
+		pdf.Bookmark(tr(r.PrettyName), 0, -1)
+		c.section(r)
+	}
+	if pdf.Err() {
+		return nil, pdf.Error()
+	}
+	var buf bytes.Buffer
+	if err := pdf.Output(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// section prints one registry's result.
+func (c *cert) section(r Result) {
+	info, _ := registry.Lookup(r.Registry)
+	pdf := c.pdf
 
 	pdf.SetFont("Helvetica", "B", 16)
 	pdf.SetTextColor(20, 30, 60)
@@ -107,14 +132,6 @@ func Certificate(s Search, r Result) ([]byte, error) {
 		"with nicknames, initials, one-letter typos, phonetic spellings, compound surnames and swapped first and last names. "+
 		"A record is set aside only on positive evidence that it is someone else: every listed date of birth contradicts the candidate's, "+
 		"middle names conflict, or, for records without a date of birth, every listed address is in another state than the candidate's ZIP code.")
-	if pdf.Err() {
-		return nil, pdf.Error()
-	}
-	var buf bytes.Buffer
-	if err := pdf.Output(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }
 
 type cert struct {

@@ -208,7 +208,7 @@ type File struct {
 	URL     string   `json:"url"`
 	Quality *float64 `json:"quality"`
 	// Ready is false until the certificate is rendered (its URL answers
-	// 404 until then).
+	// 404 until then); it is set when the result is served.
 	Ready bool `json:"ready"`
 }
 
@@ -235,6 +235,21 @@ type Search struct {
 	Results     []Result   `json:"results"`
 	CreatedAt   time.Time  `json:"created_at"`
 	CompletedAt *time.Time `json:"completed_at"`
+	// CertificateAt is when the certificate was stored (nil until then).
+	CertificateAt *time.Time `json:"-"`
+}
+
+// Certify marks every result's certificate ready as of the search's
+// CertificateAt (when it is set).
+func (s *Search) Certify() {
+	if s.CertificateAt == nil {
+		return
+	}
+	for i := range s.Results {
+		a := &s.Results[i].Attestation
+		a.File.Ready = true
+		a.File.UpdatedAt, a.UpdatedAt = *s.CertificateAt, *s.CertificateAt
+	}
 }
 
 // Request is a validated check request.
@@ -285,6 +300,7 @@ func NewSearch(req Request, now time.Time) Search {
 		codes[i] = r.Code
 	}
 	s.Query = Query{ExternalID: req.ExternalID, Registries: codes, Context: req.Context, SearchedAt: now, MatchType: commonMatchType(req.Registries)}
+	fileID := uuid.NewSHA1(uuid.NameSpaceOID, []byte("registry-check-certificate/"+s.SearchID)).String()
 	for i, r := range req.Registries {
 		info, _ := registry.Lookup(r.Code)
 		q := s.Query
@@ -293,7 +309,7 @@ func NewSearch(req Request, now time.Time) Search {
 			SearchID: s.SearchID, Registry: r.Code, Result: Pending, Query: q, PrettyName: info.PrettyName,
 			Matches: []Record{}, Filtered: []Record{}, Metadata: Metadata{LastUpdatedAt: now, Source: info.SourceURL},
 		}
-		res.Attestation = newAttestation(req, s.SearchID, i, info, now)
+		res.Attestation = newAttestation(req, s.SearchID, fileID, i, info, now)
 		s.Results = append(s.Results, res)
 	}
 	return s
@@ -313,8 +329,9 @@ func commonMatchType(rs []Registry) string {
 	return string(screening.Exact)
 }
 
-func newAttestation(req Request, searchID string, index int, info registry.Info, now time.Time) Attestation {
-	fileID := uuid.NewString()
+// newAttestation is a result's attestation. Its file is the search's one
+// certificate, where the result is section index (childIndex).
+func newAttestation(req Request, searchID, fileID string, index int, info registry.Info, now time.Time) Attestation {
 	dob := ""
 	if req.Context.DateOfBirth != nil {
 		dob = *req.Context.DateOfBirth
@@ -331,15 +348,15 @@ func newAttestation(req Request, searchID string, index int, info registry.Info,
 		},
 		RegistrySearchID: searchID, FileID: fileID,
 		File: File{
-			ID: fileID, Key: CertificateKey(searchID, info.Code), ChildIndex: index, CreatedAt: now, UpdatedAt: now,
-			OriginalName: fmt.Sprintf("registry-check-%s-%s.pdf", info.Code, searchID[:8]), MimeType: "application/pdf",
+			ID: fileID, Key: CertificateKey(searchID), ChildIndex: index, CreatedAt: now, UpdatedAt: now,
+			OriginalName: fmt.Sprintf("registry-check-%s.pdf", searchID[:8]), MimeType: "application/pdf",
 		},
 	}
 }
 
-// CertificateKey is the blob key of a search's certificate for a registry.
-func CertificateKey(searchID, code string) string {
-	return "registry-checks/" + searchID + "/" + code + ".pdf"
+// CertificateKey is the blob key of a search's certificate.
+func CertificateKey(searchID string) string {
+	return "registry-checks/" + searchID + ".pdf"
 }
 
 // Complete fills a result from a screening of its list: bulk lists with

@@ -193,15 +193,15 @@ func TestCertificate(t *testing.T) {
 	if err := x.Refresh(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Check(request(registry.OIGExclusion), x, time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC))
+	s, err := Check(request(registry.OIGExclusion, registry.SAM), x, time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC))
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := Certificate(s, s.Results[0])
+	a, err := Certificate(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Certificate(s, s.Results[0])
+	b, err := Certificate(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,13 +211,22 @@ func TestCertificate(t *testing.T) {
 	if !bytes.HasPrefix(a, []byte("%PDF-")) {
 		t.Fatalf("not a PDF: %q", a[:8])
 	}
-	texts, err := pdfdoc.Texts(a, []int{1})
+	// One section per registry, each on a page of its own.
+	texts, err := pdfdoc.Texts(a, []int{1, 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Registry search certificate", "NO MATCH FOUND", "dob_mismatch", "Ann Lee", "acme", "L1"} {
-		if !strings.Contains(texts[0].Text, want) {
-			t.Errorf("certificate lacks %q:\n%s", want, texts[0].Text)
+	for page, wants := range [][]string{
+		{"Registry search certificate", "List of Excluded Individuals", "NO MATCH FOUND", "dob_mismatch", "Ann Lee", "acme", "L1", s.Results[0].Attestation.ID},
+		{"SAM.gov Exclusions", "REGISTRY UNAVAILABLE", "has been imported", s.Results[1].Attestation.ID},
+	} {
+		for _, want := range wants {
+			if !strings.Contains(texts[page].Text, want) {
+				t.Errorf("page %d lacks %q:\n%s", page+1, want, texts[page].Text)
+			}
 		}
+	}
+	if f0, f1 := s.Results[0].Attestation.File, s.Results[1].Attestation.File; f0.ID != f1.ID || f0.Key != f1.Key || f0.ChildIndex != 0 || f1.ChildIndex != 1 {
+		t.Fatalf("the results' files: %+v %+v", f0, f1)
 	}
 }

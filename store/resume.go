@@ -69,28 +69,15 @@ type Stalled struct {
 }
 
 // Unstarted lists live objects created before cutoff whose workflow was
-// never confirmed started: intakes and document scans, then registry
-// checks.
+// never confirmed started. (Registry checks have an outbox of their own:
+// ClaimUnstartedChecks.)
 func (s *Store) Unstarted(ctx context.Context, cutoff time.Time, limit int) ([]Stalled, error) {
-	out, err := s.stalled(ctx, func(q *gorm.DB) *gorm.DB {
+	return s.stalled(ctx, func(q *gorm.DB) *gorm.DB {
 		return q.Select("o.id, o.account_id, o.external_id::text AS external_id, f.id AS file_id, f.blob_key AS file_key, f.mime_type").
 			Joins("JOIN files f ON f.id = o.file_id").
 			Where("o.workflow_started_at IS NULL AND o.deleted_at IS NULL AND o.created_at < ?", cutoff).
 			Order("o.created_at").Limit(limit)
 	})
-	if err != nil {
-		return nil, err
-	}
-	var checks []Stalled
-	if err := s.db.WithContext(ctx).Table("registry_searches").Select("id, account_id, external_id").
-		Where("workflow_started_at IS NULL AND created_at < ?", cutoff).Order("created_at").Limit(limit).
-		Scan(&checks).Error; err != nil {
-		return nil, s.fail(err)
-	}
-	for i := range checks {
-		checks[i].Kind = KindRegistryCheck
-	}
-	return append(out, checks...), nil
 }
 
 // Unpurged lists objects deleted before cutoff whose files may remain.

@@ -37,7 +37,7 @@ const (
 
 	ActQueryLiveRegistry   = "QueryLiveRegistry"
 	ActRecordLiveFailure   = "RecordLiveRegistryFailure"
-	ActRenderCertificates  = "RenderRegistryCertificates"
+	ActRenderCertificate   = "RenderRegistryCertificate"
 	ActRefreshRegistry     = "RefreshRegistry"
 	ActRecordImportFailure = "RecordRegistryImportFailure"
 )
@@ -326,8 +326,8 @@ type RegistryCheckInput struct {
 type RegistryCheckOutput struct {
 	SearchID string `json:"search_id"`
 	// Results are the live registries' results, in Live's order.
-	Results      []string `json:"results,omitempty"`
-	Certificates int      `json:"certificates"`
+	Results     []string `json:"results,omitempty"`
+	Certificate bool     `json:"certificate"`
 }
 
 // LiveRegistryInput asks a live registry about a stored search's candidate.
@@ -350,15 +350,16 @@ type LiveFailureInput struct {
 	Reason    string `json:"reason"`
 }
 
-// RenderCertificatesInput renders a search's attestation certificates.
-type RenderCertificatesInput struct {
+// RenderCertificateInput renders a search's certificate.
+type RenderCertificateInput struct {
 	AccountID string `json:"account_id"`
 	SearchID  string `json:"search_id"`
 }
 
-// RenderCertificatesResult counts the certificates rendered now.
-type RenderCertificatesResult struct {
-	Rendered int `json:"rendered"`
+// RenderCertificateResult says whether this call rendered it (false: it
+// was already there).
+type RenderCertificateResult struct {
+	Rendered bool `json:"rendered"`
 }
 
 // RegistryRefreshInput names the bulk list to refresh.

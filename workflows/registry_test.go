@@ -18,7 +18,7 @@ type registryActivities struct {
 	live      func(attempt int32) (LiveRegistryResult, error)
 	attempts  int32
 	failures  []LiveFailureInput
-	rendered  []RenderCertificatesInput
+	rendered  []RenderCertificateInput
 	refresh   func(attempt int32) (RegistryRefreshOutput, error)
 	refreshes int32
 	recorded  []ImportFailureInput
@@ -39,12 +39,12 @@ func (f *registryActivities) register(env *testsuite.TestWorkflowEnvironment) {
 		f.failures = append(f.failures, in)
 		return nil
 	}, ActRecordLiveFailure)
-	reg(func(ctx context.Context, in RenderCertificatesInput) (RenderCertificatesResult, error) {
+	reg(func(ctx context.Context, in RenderCertificateInput) (RenderCertificateResult, error) {
 		f.mu.Lock()
 		defer f.mu.Unlock()
 		f.rendered = append(f.rendered, in)
-		return RenderCertificatesResult{Rendered: 2}, nil
-	}, ActRenderCertificates)
+		return RenderCertificateResult{Rendered: true}, nil
+	}, ActRenderCertificate)
 	reg(func(ctx context.Context, in RegistryRefreshInput) (RegistryRefreshOutput, error) {
 		f.mu.Lock()
 		f.refreshes++

@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -42,6 +44,12 @@ func runAPI(ctx context.Context, cfg config.Config, d *deps, ready chan<- string
 		return err
 	}
 	go indexes.Run(ctx)
+	// The registry lists stay in memory for the process's life (a few
+	// hundred MB): a collection each time the heap merely doubles would
+	// mostly re-mark them. GOGC set in the environment wins.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(300)
+	}
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	api, err := httpapi.New(httpapi.Config{
@@ -71,6 +79,7 @@ func runAPI(ctx context.Context, cfg config.Config, d *deps, ready chan<- string
 		return err
 	}
 	go res.Run(ctx)
+	go api.Run(ctx)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	log.Info("API listening", "addr", ln.Addr().String(), "public_base_url", cfg.PublicBaseURL)
