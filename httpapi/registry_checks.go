@@ -91,7 +91,10 @@ func (s *Server) createRegistryCheck(c *gin.Context) {
 		fail(c, errorf("registry check: %w", err))
 		return
 	}
-	results, err := json.Marshal(search.Results)
+	// The results are encoded once, with their download URLs, for the
+	// audit row and the answer alike (a common name resembles hundreds of
+	// records); a read of the row later signs fresh URLs.
+	results, err := json.Marshal(s.presignResults(ctx, search.Results))
 	if err != nil {
 		fail(c, errorf("registry check: %w", err))
 		return
@@ -101,13 +104,16 @@ func (s *Server) createRegistryCheck(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	s.lastCheck.Store(time.Now().UnixNano())
 	id := uuid.MustParse(search.SearchID)
-	if search.Status == registrycheck.StatusPending {
-		s.startCheck(ctx, store.StalledCheck{ID: id, AccountID: account, ExternalID: req.ExternalID, Live: true})
-		search = s.awaitLive(ctx, account, id, search)
-	} else {
+	if search.Status != registrycheck.StatusPending {
 		s.nudgeCheckStarter()
+		s.logger(c).Info("registry check", "search_id", search.SearchID, "workflow_id", wfID, "registries", len(search.Results), "status", search.Status)
+		c.Data(http.StatusOK, "application/json; charset=utf-8", results)
+		return
 	}
+	s.startCheck(ctx, store.StalledCheck{ID: id, AccountID: account, ExternalID: req.ExternalID, Live: true})
+	search = s.awaitLive(ctx, account, id, search)
 	s.logger(c).Info("registry check", "search_id", search.SearchID, "workflow_id", wfID, "registries", len(search.Results), "status", search.Status)
 	c.JSON(http.StatusOK, s.presignResults(ctx, search.Results))
 }
@@ -152,6 +158,31 @@ const (
 	checkStartLease   = time.Minute
 )
 
+// Certificates yield to answers: while checks keep arriving, a batch of
+// starts waits for a quiet moment (no check answered for checkQuiet), at
+// most checkYieldMax, so a burst is answered at full speed and its
+// certificates follow, at checkStartBatch per checkYieldMax at the least.
+const (
+	checkQuiet    = 100 * time.Millisecond
+	checkYieldMax = 2 * time.Second
+)
+
+// waitQuiet waits until no check was answered for checkQuiet, or
+// checkYieldMax has passed.
+func (s *Server) waitQuiet(ctx context.Context) {
+	deadline := time.Now().Add(checkYieldMax)
+	for time.Now().Before(deadline) {
+		if time.Since(time.Unix(0, s.lastCheck.Load())) >= checkQuiet {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(checkQuiet / 4):
+		}
+	}
+}
+
 // runCheckStarter starts the workflows of stored checks that have none
 // yet, oldest first, until ctx ends: woken by each new check, and every
 // few seconds for checks whose start failed or whose starter died.
@@ -160,6 +191,7 @@ func (s *Server) runCheckStarter(ctx context.Context) {
 	defer tick.Stop()
 	for {
 		for {
+			s.waitQuiet(ctx)
 			claimed, err := s.store.ClaimUnstartedChecks(ctx, checkStartBatch, checkStartLease)
 			if err != nil {
 				if ctx.Err() == nil {
@@ -246,11 +278,18 @@ func (s *Server) getRegistryCheck(c *gin.Context) {
 	c.JSON(http.StatusOK, search)
 }
 
-// presignResults sets each certificate's download URL.
+// presignResults sets the certificate's download URL on every result (one
+// file: signed once).
 func (s *Server) presignResults(ctx context.Context, results []registrycheck.Result) []registrycheck.Result {
+	urls := map[string]string{}
 	for i := range results {
 		f := &results[i].Attestation.File
-		f.URL = s.signedURL(ctx, f.Key)
+		u, ok := urls[f.Key]
+		if !ok {
+			u = s.signedURL(ctx, f.Key)
+			urls[f.Key] = u
+		}
+		f.URL = u
 	}
 	return results
 }

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"sync/atomic"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -104,8 +105,10 @@ type Server struct {
 	registries     *registrycheck.Indexes
 	liveConfigured bool
 	liveWait       time.Duration
-	// checkStarts wakes the check starter (runCheckStarter).
+	// checkStarts wakes the check starter (runCheckStarter); lastCheck is
+	// when a check was last answered (UnixNano), so it can yield.
 	checkStarts chan struct{}
+	lastCheck   atomic.Int64
 }
 
 // MaxUploadBytes is the upload limit of the interface (20 MB).

@@ -447,7 +447,9 @@ func record(h screening.Hit) Record {
 	for _, s := range h.SetAside {
 		out.SetAside = append(out.SetAside, SetAside{Code: s.Code, Message: s.Message})
 	}
-	if out.Details == nil {
+	// The list's own facts (program, dates, agency) matter for a record a
+	// person reviews; a record set aside is shown by name and why only.
+	if out.Details == nil || len(out.SetAside) > 0 {
 		out.Details = map[string]string{}
 	}
 	return out
