@@ -38,6 +38,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/clearedtostart/compliance/internal/benchdoc"
 	"github.com/clearedtostart/compliance/internal/sampledocs"
 )
@@ -336,10 +338,7 @@ func (c *client) timedUpload(file []byte, name string) (time.Duration, string, e
 	_, _ = fw.Write(file)
 	_ = mw.Close()
 	start := time.Now()
-	req, _ := http.NewRequest(http.MethodPost, c.base+"/v2/intakes/scan/async", &body)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	req.Header.Set("x-api-key", c.key)
-	resp, err := c.http.Do(req)
+	resp, err := c.do(http.MethodPost, "/v2/intakes/scan/async", mw.FormDataContentType(), &body)
 	if err != nil {
 		return 0, "", err
 	}
@@ -352,9 +351,7 @@ func (c *client) timedUpload(file []byte, name string) (time.Duration, string, e
 		return 0, "", fmt.Errorf("upload: status %d: %v", resp.StatusCode, err)
 	}
 	for {
-		req, _ := http.NewRequest(http.MethodGet, c.base+"/v2/intakes/"+created.ID, nil)
-		req.Header.Set("x-api-key", c.key)
-		resp, err := c.http.Do(req)
+		resp, err := c.do(http.MethodGet, "/v2/intakes/"+created.ID, "", nil)
 		if err != nil {
 			return 0, "", err
 		}
@@ -392,27 +389,14 @@ func (c *client) latency(file []byte, name string, n int) (stats, error) {
 // slow the sender) and reports latency, the achieved rate and success share.
 func (c *client) readLoad(id string, rate int, d time.Duration) (stats, float64, float64, int) {
 	total := int(float64(rate) * d.Seconds())
-	interval := time.Second / time.Duration(rate)
 	var mu sync.Mutex
 	lat := make([]time.Duration, 0, total)
 	var ok atomic.Int64
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 512)
-	start := time.Now()
-	for i := 0; i < total; i++ {
-		next := start.Add(time.Duration(i) * interval)
-		if w := time.Until(next); w > 0 {
-			time.Sleep(w)
-		}
-		sem <- struct{}{}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
+	sendWall := paced(time.Now(), time.Second/time.Duration(rate), 512,
+		func(i int) bool { return i < total },
+		func(time.Time) {
 			t0 := time.Now()
-			req, _ := http.NewRequest(http.MethodGet, c.base+"/v2/intakes/"+id, nil)
-			req.Header.Set("x-api-key", c.key)
-			resp, err := c.http.Do(req)
+			resp, err := c.do(http.MethodGet, "/v2/intakes/"+id, "", nil)
 			if err != nil {
 				return
 			}
@@ -425,11 +409,44 @@ func (c *client) readLoad(id string, rate int, d time.Duration) (stats, float64,
 			mu.Lock()
 			lat = append(lat, el)
 			mu.Unlock()
-		}()
+		})
+	return summarize(lat), float64(total) / sendWall.Seconds(), float64(ok.Load()) / float64(total), total
+}
+
+// paced calls send(due) in its own goroutine at due = start + i*interval for
+// i = 0, 1, … while more(i) holds. It is an open loop: a slow answer does not
+// delay the next send, unless limit sends are already in flight. It returns
+// once every send has returned, with the time the sending took (to the last
+// send started).
+func paced(start time.Time, interval time.Duration, limit int, more func(i int) bool, send func(due time.Time)) time.Duration {
+	var g errgroup.Group
+	g.SetLimit(limit)
+	for i := 0; more(i); i++ {
+		due := start.Add(time.Duration(i) * interval)
+		if w := time.Until(due); w > 0 {
+			time.Sleep(w)
+		}
+		g.Go(func() error {
+			send(due)
+			return nil
+		})
 	}
 	sendWall := time.Since(start)
-	wg.Wait()
-	return summarize(lat), float64(total) / sendWall.Seconds(), float64(ok.Load()) / float64(total), total
+	_ = g.Wait()
+	return sendWall
+}
+
+// do sends a request with the API key; contentType is set when not empty.
+func (c *client) do(method, path, contentType string, body io.Reader) (*http.Response, error) {
+	req, err := http.NewRequest(method, c.base+path, body)
+	if err != nil {
+		return nil, err
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	req.Header.Set("x-api-key", c.key)
+	return c.http.Do(req)
 }
 
 // processTimings runs the in-process engine on a file n times (after one

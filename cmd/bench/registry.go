@@ -23,6 +23,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/clearedtostart/compliance/internal/benchdoc"
 	"github.com/clearedtostart/compliance/internal/registrysamples"
@@ -576,14 +577,8 @@ func closedLoop(c *client, callers, n int, d time.Duration, pick func() []byte, 
 // post sends a JSON body and reads the whole answer; took is the time to
 // the last byte.
 func (c *client) post(path string, body []byte) (time.Duration, int, []byte, error) {
-	req, err := http.NewRequest(http.MethodPost, c.base+path, bytes.NewReader(body))
-	if err != nil {
-		return 0, 0, nil, err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("x-api-key", c.key)
 	start := time.Now()
-	resp, err := c.http.Do(req)
+	resp, err := c.do(http.MethodPost, path, "application/json", bytes.NewReader(body))
 	if err != nil {
 		return time.Since(start), 0, nil, err
 	}
@@ -593,12 +588,7 @@ func (c *client) post(path string, body []byte) (time.Duration, int, []byte, err
 }
 
 func (c *client) getJSON(path string, v any) error {
-	req, err := http.NewRequest(http.MethodGet, c.base+path, nil)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("x-api-key", c.key)
-	resp, err := c.http.Do(req)
+	resp, err := c.do(http.MethodGet, path, "", nil)
 	if err != nil {
 		return err
 	}
@@ -668,35 +658,29 @@ func (c *client) drainCertificates(ids []string, d time.Duration) drainStats {
 	ready := make([]bool, len(ids))
 	var getErrors atomic.Int64
 	for pass := 0; ; pass++ {
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for w := 0; w < 4; w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := range next {
-					var s struct {
-						Results []checkResult `json:"results"`
-					}
-					if err := c.getJSON("/registry-check/"+ids[i], &s); err != nil {
-						getErrors.Add(1)
-						continue
-					}
-					done := len(s.Results) > 0
-					for _, r := range s.Results {
-						done = done && r.Attestation.File.Ready
-					}
-					ready[i] = done
-				}
-			}()
-		}
+		var g errgroup.Group
+		g.SetLimit(4)
 		for i := range ids {
-			if !ready[i] {
-				next <- i
+			if ready[i] {
+				continue
 			}
+			g.Go(func() error {
+				var s struct {
+					Results []checkResult `json:"results"`
+				}
+				if err := c.getJSON("/registry-check/"+ids[i], &s); err != nil {
+					getErrors.Add(1)
+					return nil
+				}
+				done := len(s.Results) > 0
+				for _, r := range s.Results {
+					done = done && r.Attestation.File.Ready
+				}
+				ready[i] = done
+				return nil
+			})
 		}
-		close(next)
-		wg.Wait()
+		_ = g.Wait()
 		n := 0
 		for _, r := range ready {
 			if r {
@@ -753,34 +737,27 @@ func (c *client) accuracy(cases []registrysamples.Case) (accuracy, error) {
 	}
 	ask := func(qs []registrysamples.Query, regs func(int) []string) []answer {
 		out := make([]answer, len(qs))
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for w := 0; w < 4; w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := range next {
-					body, err := checkJSON(qs[i], regs(i))
-					if err != nil {
-						out[i].err = err
-						continue
-					}
-					_, status, b, err := c.post("/registry-check", body)
-					if err == nil && status != http.StatusOK {
-						err = fmt.Errorf("status %d: %s", status, tail(string(b), 3))
-					}
-					if err == nil {
-						err = json.Unmarshal(b, &out[i].res)
-					}
-					out[i].err = err
-				}
-			}()
-		}
+		var g errgroup.Group
+		g.SetLimit(4)
 		for i := range qs {
-			next <- i
+			g.Go(func() error {
+				body, err := checkJSON(qs[i], regs(i))
+				if err != nil {
+					out[i].err = err
+					return nil
+				}
+				_, status, b, err := c.post("/registry-check", body)
+				if err == nil && status != http.StatusOK {
+					err = fmt.Errorf("status %d: %s", status, tail(string(b), 3))
+				}
+				if err == nil {
+					err = json.Unmarshal(b, &out[i].res)
+				}
+				out[i].err = err
+				return nil
+			})
 		}
-		close(next)
-		wg.Wait()
+		_ = g.Wait()
 		return out
 	}
 	qs := make([]registrysamples.Query, len(cases))
@@ -938,37 +915,24 @@ func (c *client) importUnderLoad(svc *service, work string, o options, f *regist
 	start := time.Now()
 	go func() {
 		defer close(loadDone)
-		var wg sync.WaitGroup
-		sem := make(chan struct{}, 256)
-		for i := 0; ctx.Err() == nil; i++ {
-			due := start.Add(time.Duration(i) * interval)
-			if w := time.Until(due); w > 0 {
-				time.Sleep(w)
-			}
-			sem <- struct{}{}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				defer func() { <-sem }()
-				_, status, body, err := c.post("/registry-check", pick())
-				s := sentCheck{due: due, lat: time.Since(due), ok: err == nil && status == http.StatusOK}
-				if s.ok {
-					var res []checkResult
-					if json.Unmarshal(body, &res) != nil {
-						s.ok = false
-					}
-					for _, r := range res {
-						if r.Registry == registry.SAM && r.Metadata.ListID != nil && (r.Result == "match_found" || r.Result == "no_match_found") {
-							s.samList = *r.Metadata.ListID
-						}
+		paced(start, interval, 256, func(int) bool { return ctx.Err() == nil }, func(due time.Time) {
+			_, status, body, err := c.post("/registry-check", pick())
+			s := sentCheck{due: due, lat: time.Since(due), ok: err == nil && status == http.StatusOK}
+			if s.ok {
+				var res []checkResult
+				if json.Unmarshal(body, &res) != nil {
+					s.ok = false
+				}
+				for _, r := range res {
+					if r.Registry == registry.SAM && r.Metadata.ListID != nil && (r.Result == "match_found" || r.Result == "no_match_found") {
+						s.samList = *r.Metadata.ListID
 					}
 				}
-				mu.Lock()
-				sent = append(sent, s)
-				mu.Unlock()
-			}()
-		}
-		wg.Wait()
+			}
+			mu.Lock()
+			sent = append(sent, s)
+			mu.Unlock()
+		})
 	}()
 
 	time.Sleep(importBaseline)
