@@ -46,7 +46,7 @@ func (a *Activities) RecordSplit(ctx context.Context, in workflows.RecordSplitIn
 // were batched call it; new ones call ProcessSegments.
 func (a *Activities) ProcessSegment(ctx context.Context, in workflows.ProcessSegmentInput) (workflows.ProcessSegmentResult, error) {
 	res, err := a.ProcessSegments(ctx, workflows.ProcessSegmentsInput{
-		AccountID: in.AccountID, IntakeID: in.IntakeID, PDFKey: in.PDFKey, Info: in.Info, FromImage: in.FromImage,
+		AccountID: in.AccountID, IntakeID: in.IntakeID, UploadPDF: in.UploadPDF,
 		Segments: []workflows.SegmentWork{{Spec: in.Segment, TextKeys: in.TextKeys}},
 	})
 	if err != nil {

@@ -126,7 +126,7 @@ func (f *fixture) prepare(t *testing.T, in *store.Intake) workflows.ProcessSegme
 	}
 	var split workflows.SplitResult
 	f.run(t, &split, f.acts.Split, workflows.SplitInput{Pages: featuresOf(an.TextPages)})
-	batch := workflows.ProcessSegmentsInput{AccountID: in.AccountID, IntakeID: in.ID.String(), PDFKey: an.PDFKey, Info: an.Info}
+	batch := workflows.ProcessSegmentsInput{AccountID: in.AccountID, IntakeID: in.ID.String(), UploadPDF: an.UploadPDF}
 	var specs []workflows.SegmentSpec
 	for i, r := range split.Ranges {
 		spec := workflows.SegmentSpec{ID: workflows.SegmentID(in.ID.String(), i), Index: i, PageStart: r.Start, PageEnd: r.End}

@@ -33,7 +33,7 @@ func (a *Activities) Analyze(ctx context.Context, in workflows.AnalyzeInput) (wo
 	if err != nil {
 		return workflows.AnalyzeResult{}, classify(err)
 	}
-	res := workflows.AnalyzeResult{PDFKey: in.FileKey, FromImage: fromImage}
+	res := workflows.AnalyzeResult{UploadPDF: workflows.UploadPDF{PDFKey: in.FileKey, FromImage: fromImage}}
 	if fromImage {
 		res.PDFKey = prefix + "normalized.pdf"
 		if err := a.blobs.PutBytes(ctx, res.PDFKey, pdf, "application/pdf"); err != nil {

@@ -55,22 +55,12 @@ func (s *Store) DocumentScan(ctx context.Context, accountID string, id uuid.UUID
 
 // LiveDocumentScan returns a scan that is not deleted, for processing.
 func (s *Store) LiveDocumentScan(ctx context.Context, accountID string, id uuid.UUID) (*DocumentScan, error) {
-	var d DocumentScan
-	err := s.db.WithContext(ctx).Where("account_id = ? AND id = ? AND deleted_at IS NULL", accountID, id).Take(&d).Error
-	if err != nil {
-		return nil, s.fail(err)
-	}
-	return &d, nil
+	d, err := takeLive[DocumentScan](s.db.WithContext(ctx), accountID, id)
+	return d, s.fail(err)
 }
 
 func lockLiveScan(tx *gorm.DB, accountID string, id uuid.UUID) (*DocumentScan, error) {
-	var d DocumentScan
-	err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
-		Where("account_id = ? AND id = ? AND deleted_at IS NULL", accountID, id).Take(&d).Error
-	if err != nil {
-		return nil, err
-	}
-	return &d, nil
+	return takeLive[DocumentScan](tx.Clauses(clause.Locking{Strength: "UPDATE"}), accountID, id)
 }
 
 // StartDocumentScan moves a scan and its task to IN_PROGRESS.

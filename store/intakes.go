@@ -14,12 +14,18 @@ import (
 
 // File returns a live file of the account.
 func (s *Store) File(ctx context.Context, accountID string, id uuid.UUID) (*File, error) {
-	var f File
-	err := s.db.WithContext(ctx).Where("account_id = ? AND id = ? AND deleted_at IS NULL", accountID, id).Take(&f).Error
-	if err != nil {
-		return nil, s.fail(err)
+	f, err := takeLive[File](s.db.WithContext(ctx), accountID, id)
+	return f, s.fail(err)
+}
+
+// takeLive reads a row of the account that is not deleted, through db (a
+// transaction with a locking clause locks it).
+func takeLive[T any](db *gorm.DB, accountID string, id uuid.UUID) (*T, error) {
+	var row T
+	if err := db.Where("account_id = ? AND id = ? AND deleted_at IS NULL", accountID, id).Take(&row).Error; err != nil {
+		return nil, err
 	}
-	return &f, nil
+	return &row, nil
 }
 
 // CreateIntake stores a new PENDING intake, with its file when the file is
@@ -67,12 +73,8 @@ func (s *Store) Intake(ctx context.Context, accountID string, id uuid.UUID) (*In
 
 // LiveIntake returns an intake that is not deleted, for processing.
 func (s *Store) LiveIntake(ctx context.Context, accountID string, id uuid.UUID) (*Intake, error) {
-	var in Intake
-	err := s.db.WithContext(ctx).Where("account_id = ? AND id = ? AND deleted_at IS NULL", accountID, id).Take(&in).Error
-	if err != nil {
-		return nil, s.fail(err)
-	}
-	return &in, nil
+	in, err := takeLive[Intake](s.db.WithContext(ctx), accountID, id)
+	return in, s.fail(err)
 }
 
 // Segment returns one segment of a live intake of the account.
@@ -115,13 +117,7 @@ func shareLiveIntake(tx *gorm.DB, accountID string, id uuid.UUID) (*Intake, erro
 }
 
 func lockLive(tx *gorm.DB, accountID string, id uuid.UUID, strength string) (*Intake, error) {
-	var in Intake
-	err := tx.Clauses(clause.Locking{Strength: strength}).
-		Where("account_id = ? AND id = ? AND deleted_at IS NULL", accountID, id).Take(&in).Error
-	if err != nil {
-		return nil, err
-	}
-	return &in, nil
+	return takeLive[Intake](tx.Clauses(clause.Locking{Strength: strength}), accountID, id)
 }
 
 // SplitSegment is one page range decided by the split.

@@ -39,22 +39,22 @@ func touchExternalUser(tx *gorm.DB, accountID, externalID string) error {
 
 // MarkWorkflowStarted records that Temporal has the object's workflow.
 func (s *Store) MarkWorkflowStarted(ctx context.Context, kind string, id uuid.UUID) error {
-	table, err := tableOf(kind)
-	if err != nil {
-		return err
-	}
-	return s.fail(s.db.WithContext(ctx).Table(table).Where("id = ? AND workflow_started_at IS NULL", id).
-		Update("workflow_started_at", time.Now().UTC()).Error)
+	return s.stamp(ctx, kind, id, "workflow_started_at IS NULL", "workflow_started_at")
 }
 
 // MarkPurged records that a deleted object's files are gone.
 func (s *Store) MarkPurged(ctx context.Context, kind string, id uuid.UUID) error {
+	return s.stamp(ctx, kind, id, "deleted_at IS NOT NULL", "purged_at")
+}
+
+// stamp sets column to now on an object of the kind while cond holds.
+func (s *Store) stamp(ctx context.Context, kind string, id uuid.UUID, cond, column string) error {
 	table, err := tableOf(kind)
 	if err != nil {
 		return err
 	}
-	return s.fail(s.db.WithContext(ctx).Table(table).Where("id = ? AND deleted_at IS NOT NULL", id).
-		Update("purged_at", time.Now().UTC()).Error)
+	return s.fail(s.db.WithContext(ctx).Table(table).Where("id = ? AND "+cond, id).
+		Update(column, time.Now().UTC()).Error)
 }
 
 // Stalled is an object whose workflow must be (re)started.

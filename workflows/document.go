@@ -39,7 +39,7 @@ func DocumentScanWorkflow(ctx workflow.Context, in DocumentScanInput) (DocumentS
 	}
 	var judged ProcessSegmentResult
 	err = workflow.ExecuteActivity(longCtx, ActJudgeScan, JudgeScanInput{
-		AccountID: in.AccountID, ScanID: in.ScanID, PDFKey: an.PDFKey, TextKeys: keys, Info: an.Info, FromImage: an.FromImage,
+		AccountID: in.AccountID, ScanID: in.ScanID, TextKeys: keys, UploadPDF: an.UploadPDF,
 	}).Get(ctx, &judged)
 	if err != nil {
 		return finishScanOnError(ctx, in, err)

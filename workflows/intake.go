@@ -104,15 +104,13 @@ func IntakeWorkflow(ctx workflow.Context, in IntakeInput) (out IntakeOutput, err
 	if workflow.GetVersion(ctx, "batch-segments", workflow.DefaultVersion, 1) == workflow.DefaultVersion {
 		for _, w := range works {
 			futures = append(futures, workflow.ExecuteActivity(longCtx, ActProcessSegment, ProcessSegmentInput{
-				AccountID: in.AccountID, IntakeID: in.IntakeID, Segment: w.Spec, PDFKey: an.PDFKey,
-				TextKeys: w.TextKeys, Info: an.Info, FromImage: an.FromImage,
+				AccountID: in.AccountID, IntakeID: in.IntakeID, Segment: w.Spec, TextKeys: w.TextKeys, UploadPDF: an.UploadPDF,
 			}))
 		}
 	} else {
 		for _, batch := range Batches(works) {
 			futures = append(futures, workflow.ExecuteActivity(longCtx, ActProcessSegments, ProcessSegmentsInput{
-				AccountID: in.AccountID, IntakeID: in.IntakeID, Segments: batch, PDFKey: an.PDFKey,
-				Info: an.Info, FromImage: an.FromImage,
+				AccountID: in.AccountID, IntakeID: in.IntakeID, Segments: batch, UploadPDF: an.UploadPDF,
 			}))
 		}
 	}

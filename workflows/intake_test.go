@@ -110,7 +110,7 @@ func (f *fakeActivities) register(env *testsuite.TestWorkflowEnvironment) {
 }
 
 func textPages(n int) AnalyzeResult {
-	an := AnalyzeResult{PDFKey: "uploads/a/f", Info: pdfdoc.Info{PageCount: n}}
+	an := AnalyzeResult{UploadPDF: UploadPDF{PDFKey: "uploads/a/f", Info: pdfdoc.Info{PageCount: n}}}
 	for p := 1; p <= n; p++ {
 		an.TextPages = append(an.TextPages, PageRef{Number: p, TextKey: PageTextKey("intakes/i/", p),
 			Features: segmenter.PageFeatures{Index: p - 1, Readable: true, Type: "bls"}})

@@ -159,12 +159,17 @@ type PageRef struct {
 	Features segmenter.PageFeatures `json:"features"`
 }
 
-// AnalyzeResult describes an opened upload.
-type AnalyzeResult struct {
+// UploadPDF is an opened upload as the steps after Analyze read it.
+type UploadPDF struct {
 	// PDFKey is the upload itself for a PDF, or its normalised PDF.
 	PDFKey    string      `json:"pdf_key"`
 	FromImage bool        `json:"from_image"`
 	Info      pdfdoc.Info `json:"info"`
+}
+
+// AnalyzeResult describes an opened upload.
+type AnalyzeResult struct {
+	UploadPDF
 	// TextPages are the pages read from their text layer.
 	TextPages []PageRef `json:"text_pages"`
 	// NeedOCR lists 1-based pages to OCR.
@@ -212,11 +217,9 @@ type ProcessSegmentInput struct {
 	AccountID string      `json:"account_id"`
 	IntakeID  string      `json:"intake_id"`
 	Segment   SegmentSpec `json:"segment"`
-	PDFKey    string      `json:"pdf_key"`
 	// TextKeys are the segment's page texts, in page order.
-	TextKeys  []string    `json:"text_keys"`
-	Info      pdfdoc.Info `json:"info"`
-	FromImage bool        `json:"from_image"`
+	TextKeys []string `json:"text_keys"`
+	UploadPDF
 }
 
 // SegmentWork is one segment of a batch and its page texts in order.
@@ -230,9 +233,7 @@ type ProcessSegmentsInput struct {
 	AccountID string        `json:"account_id"`
 	IntakeID  string        `json:"intake_id"`
 	Segments  []SegmentWork `json:"segments"`
-	PDFKey    string        `json:"pdf_key"`
-	Info      pdfdoc.Info   `json:"info"`
-	FromImage bool          `json:"from_image"`
+	UploadPDF
 }
 
 // ProcessSegmentsResult summarises a stored batch, in input order.
@@ -284,12 +285,10 @@ type ScanRef struct {
 
 // JudgeScanInput judges a scan's whole file as one document and stores it.
 type JudgeScanInput struct {
-	AccountID string      `json:"account_id"`
-	ScanID    string      `json:"scan_id"`
-	PDFKey    string      `json:"pdf_key"`
-	TextKeys  []string    `json:"text_keys"`
-	Info      pdfdoc.Info `json:"info"`
-	FromImage bool        `json:"from_image"`
+	AccountID string   `json:"account_id"`
+	ScanID    string   `json:"scan_id"`
+	TextKeys  []string `json:"text_keys"`
+	UploadPDF
 }
 
 // FinishScanInput records a scan's failure.

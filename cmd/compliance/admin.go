@@ -9,28 +9,25 @@ import (
 	"time"
 
 	"github.com/clearedtostart/compliance/config"
+	"github.com/clearedtostart/compliance/store"
 )
 
 // migrate applies the database migrations (run once per deploy, before new
 // API and worker processes start; concurrent runs are safe).
 func migrate(ctx context.Context, cfg config.Config) error {
-	log := newLogger(cfg)
-	st, err := openStore(ctx, cfg, log)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	applied, err := st.Migrate(ctx)
-	if err != nil {
-		return err
-	}
-	if len(applied) == 0 {
-		fmt.Println("database is up to date")
-	}
-	for _, a := range applied {
-		fmt.Println("applied", a)
-	}
-	return nil
+	return withStore(ctx, cfg, newLogger(cfg), func(st *store.Store) error {
+		applied, err := st.Migrate(ctx)
+		if err != nil {
+			return err
+		}
+		if len(applied) == 0 {
+			fmt.Println("database is up to date")
+		}
+		for _, a := range applied {
+			fmt.Println("applied", a)
+		}
+		return nil
+	})
 }
 
 // apikeyCmd manages API keys: create prints the key once; only its hash is
@@ -39,8 +36,7 @@ func apikeyCmd(ctx context.Context, cfg config.Config, args []string) error {
 	if len(args) == 0 {
 		return fmt.Errorf("usage: compliance apikey create --account ID [--name NAME] | list [--account ID] | revoke KEY_ID")
 	}
-	log := newLogger(cfg)
-	st, err := openStore(ctx, cfg, log)
+	st, err := openStore(ctx, cfg, newLogger(cfg))
 	if err != nil {
 		return err
 	}

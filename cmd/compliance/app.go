@@ -62,6 +62,16 @@ func openDeps(ctx context.Context, cfg config.Config, log *slog.Logger, lazy boo
 	return d, nil
 }
 
+// withDeps runs fn with the dependencies open, and closes them after.
+func withDeps(ctx context.Context, cfg config.Config, lazy bool, fn func(*deps) error) error {
+	d, err := openDeps(ctx, cfg, newLogger(cfg), lazy)
+	if err != nil {
+		return err
+	}
+	defer d.close()
+	return fn(d)
+}
+
 func (d *deps) close() {
 	if d.tc != nil {
 		d.tc.Close()
@@ -72,6 +82,16 @@ func (d *deps) close() {
 	if d.st != nil {
 		d.st.Close()
 	}
+}
+
+// withStore runs fn with the database open, and closes it after.
+func withStore(ctx context.Context, cfg config.Config, log *slog.Logger, fn func(*store.Store) error) error {
+	st, err := openStore(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return fn(st)
 }
 
 // openStore connects to PostgreSQL and waits (bounded) until it answers.

@@ -68,19 +68,9 @@ func registryCmd(ctx context.Context, cfg config.Config, args []string) error {
 			}
 			date = d
 		}
-		st, err := openStore(ctx, cfg, log)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		return importList(ctx, st, log, info.Code, files, date, *force)
+		return withStore(ctx, cfg, log, func(st *store.Store) error { return importList(ctx, st, log, info.Code, files, date, *force) })
 	case "list":
-		st, err := openStore(ctx, cfg, log)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		return printLists(ctx, st)
+		return withStore(ctx, cfg, log, func(st *store.Store) error { return printLists(ctx, st) })
 	case "samples":
 		f, err := registrysamples.Generate(*dir, registrysamples.Options{Scale: *scale})
 		if err != nil {
@@ -90,12 +80,7 @@ func registryCmd(ctx context.Context, cfg config.Config, args []string) error {
 		if !*doImport {
 			return nil
 		}
-		st, err := openStore(ctx, cfg, log)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		return importSamples(ctx, st, log, f, true)
+		return withStore(ctx, cfg, log, func(st *store.Store) error { return importSamples(ctx, st, log, f, true) })
 	}
 	return fmt.Errorf("registry: unknown subcommand %q", args[0])
 }
@@ -160,13 +145,9 @@ func printLists(ctx context.Context, st *store.Store) error {
 // generated (once, into DATA_DIR) and imported. It prints a listed person
 // to try.
 func ensureSampleLists(ctx context.Context, cfg config.Config, st *store.Store, log *slog.Logger) error {
-	eds, err := st.CurrentEditions(ctx)
+	have, err := importedLists(ctx, st)
 	if err != nil {
 		return err
-	}
-	have := map[string]bool{}
-	for _, e := range eds {
-		have[e.Registry] = true
 	}
 	if have[registry.OIGExclusion] && have[registry.SAM] && have[registry.OFAC] {
 		return nil
@@ -197,16 +178,25 @@ func ensureSampleLists(ctx context.Context, cfg config.Config, st *store.Store, 
 	return nil
 }
 
-// importSamples imports generated sample lists; all imports them even
-// where a list exists (the samples command), else only the missing ones.
-func importSamples(ctx context.Context, st *store.Store, log *slog.Logger, f registrysamples.Files, all bool) error {
+// importedLists is the set of bulk lists that have a current edition.
+func importedLists(ctx context.Context, st *store.Store) (map[string]bool, error) {
 	eds, err := st.CurrentEditions(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	have := map[string]bool{}
 	for _, e := range eds {
 		have[e.Registry] = true
+	}
+	return have, nil
+}
+
+// importSamples imports generated sample lists; all imports them even
+// where a list exists (the samples command), else only the missing ones.
+func importSamples(ctx context.Context, st *store.Store, log *slog.Logger, f registrysamples.Files, all bool) error {
+	have, err := importedLists(ctx, st)
+	if err != nil {
+		return err
 	}
 	sets := []struct {
 		code  string

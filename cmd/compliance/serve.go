@@ -23,12 +23,7 @@ import (
 
 // serve runs the HTTP API alone (scaled out behind a load balancer).
 func serve(ctx context.Context, cfg config.Config) error {
-	d, err := openDeps(ctx, cfg, newLogger(cfg), true)
-	if err != nil {
-		return err
-	}
-	defer d.close()
-	return runAPI(ctx, cfg, d, nil)
+	return withDeps(ctx, cfg, true, func(d *deps) error { return runAPI(ctx, cfg, d, nil) })
 }
 
 // runAPI serves until ctx ends, then drains in-flight requests. ready, if

@@ -18,12 +18,7 @@ import (
 // workerCmd runs the Temporal worker alone (scaled out: any number of them
 // poll the same task queues).
 func workerCmd(ctx context.Context, cfg config.Config) error {
-	d, err := openDeps(ctx, cfg, newLogger(cfg), false)
-	if err != nil {
-		return err
-	}
-	defer d.close()
-	return runWorker(ctx, cfg, d)
+	return withDeps(ctx, cfg, false, func(d *deps) error { return runWorker(ctx, cfg, d) })
 }
 
 // runWorker polls the main and OCR task queues until ctx ends, then lets
