@@ -49,12 +49,7 @@ func (f *fakeActivities) register(env *testsuite.TestWorkflowEnvironment) {
 		}
 		return SplitResult{Ranges: []pipeline.PageRange{{Start: 1, End: len(in.Pages)}}}, nil
 	}, ActSplit)
-	reg(func(ctx context.Context, in RecordSplitInput) error {
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		f.recorded = append(f.recorded, in)
-		return nil
-	}, ActRecordSplit)
+	reg(recording(&f.mu, &f.recorded), ActRecordSplit)
 	reg(func(ctx context.Context, in ProcessSegmentInput) (ProcessSegmentResult, error) {
 		f.mu.Lock()
 		defer f.mu.Unlock()
@@ -77,36 +72,18 @@ func (f *fakeActivities) register(env *testsuite.TestWorkflowEnvironment) {
 		}
 		return out, nil
 	}, ActProcessSegments)
-	reg(func(ctx context.Context, in FinishIntakeInput) error {
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		f.finished = append(f.finished, in)
-		return nil
-	}, ActFinishIntake)
-	reg(func(ctx context.Context, in PurgeInput) (PurgeResult, error) {
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		f.purged = append(f.purged, in)
-		return PurgeResult{Deleted: 3}, nil
-	}, ActPurge)
+	reg(recording(&f.mu, &f.finished), ActFinishIntake)
+	reg(answering(&f.mu, &f.purged, func(PurgeInput) PurgeResult { return PurgeResult{Deleted: 3} }), ActPurge)
 	reg(func(ctx context.Context, in ScanRef) error {
 		f.mu.Lock()
 		defer f.mu.Unlock()
 		f.started++
 		return nil
 	}, ActStartScan)
-	reg(func(ctx context.Context, in JudgeScanInput) (ProcessSegmentResult, error) {
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		f.judged = append(f.judged, in)
-		return ProcessSegmentResult{SegmentID: in.ScanID, Status: "SUCCESS", DocumentType: "acls"}, nil
-	}, ActJudgeScan)
-	reg(func(ctx context.Context, in FinishScanInput) error {
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		f.failedScn = append(f.failedScn, in)
-		return nil
-	}, ActFinishScan)
+	reg(answering(&f.mu, &f.judged, func(in JudgeScanInput) ProcessSegmentResult {
+		return ProcessSegmentResult{SegmentID: in.ScanID, Status: "SUCCESS", DocumentType: "acls"}
+	}), ActJudgeScan)
+	reg(recording(&f.mu, &f.failedScn), ActFinishScan)
 }
 
 func textPages(n int) AnalyzeResult {

@@ -1,7 +1,6 @@
 package workflows
 
 import (
-	"context"
 	"errors"
 	"sync"
 	"testing"
@@ -24,40 +23,31 @@ type registryActivities struct {
 	recorded  []ImportFailureInput
 }
 
+// run executes workflow wf on in with these activities, and decodes its
+// result into out.
+func (f *registryActivities) run(t *testing.T, wf, in, out any) {
+	t.Helper()
+	var suite testsuite.WorkflowTestSuite
+	env := suite.NewTestWorkflowEnvironment()
+	f.register(env)
+	env.ExecuteWorkflow(wf, in)
+	if err := env.GetWorkflowError(); err != nil {
+		t.Fatal(err)
+	}
+	if err := env.GetWorkflowResult(out); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func (f *registryActivities) register(env *testsuite.TestWorkflowEnvironment) {
 	reg := func(fn any, name string) { env.RegisterActivityWithOptions(fn, activity.RegisterOptions{Name: name}) }
-	reg(func(ctx context.Context, in LiveRegistryInput) (LiveRegistryResult, error) {
-		f.mu.Lock()
-		f.attempts++
-		n := f.attempts
-		f.mu.Unlock()
-		return f.live(n)
-	}, ActQueryLiveRegistry)
-	reg(func(ctx context.Context, in LiveFailureInput) error {
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		f.failures = append(f.failures, in)
-		return nil
-	}, ActRecordLiveFailure)
-	reg(func(ctx context.Context, in RenderCertificateInput) (RenderCertificateResult, error) {
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		f.rendered = append(f.rendered, in)
-		return RenderCertificateResult{Rendered: true}, nil
-	}, ActRenderCertificate)
-	reg(func(ctx context.Context, in RegistryRefreshInput) (RegistryRefreshOutput, error) {
-		f.mu.Lock()
-		f.refreshes++
-		n := f.refreshes
-		f.mu.Unlock()
-		return f.refresh(n)
-	}, ActRefreshRegistry)
-	reg(func(ctx context.Context, in ImportFailureInput) error {
-		f.mu.Lock()
-		defer f.mu.Unlock()
-		f.recorded = append(f.recorded, in)
-		return nil
-	}, ActRecordImportFailure)
+	reg(counting[LiveRegistryInput](&f.mu, &f.attempts, f.live), ActQueryLiveRegistry)
+	reg(recording(&f.mu, &f.failures), ActRecordLiveFailure)
+	reg(answering(&f.mu, &f.rendered, func(RenderCertificateInput) RenderCertificateResult {
+		return RenderCertificateResult{Rendered: true}
+	}), ActRenderCertificate)
+	reg(counting[RegistryRefreshInput](&f.mu, &f.refreshes, f.refresh), ActRefreshRegistry)
+	reg(recording(&f.mu, &f.recorded), ActRecordImportFailure)
 }
 
 func TestRegistryCheckWorkflow(t *testing.T) {
@@ -93,18 +83,9 @@ func TestRegistryCheckWorkflow(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var suite testsuite.WorkflowTestSuite
-			env := suite.NewTestWorkflowEnvironment()
 			f := &registryActivities{live: tt.answer}
-			f.register(env)
-			env.ExecuteWorkflow(RegistryCheckWorkflow, RegistryCheckInput{SearchID: "s-1", AccountID: "acme", Live: tt.live})
-			if err := env.GetWorkflowError(); err != nil {
-				t.Fatal(err)
-			}
 			var out RegistryCheckOutput
-			if err := env.GetWorkflowResult(&out); err != nil {
-				t.Fatal(err)
-			}
+			f.run(t, RegistryCheckWorkflow, RegistryCheckInput{SearchID: "s-1", AccountID: "acme", Live: tt.live}, &out)
 			if f.attempts != tt.wantAttempts || len(f.rendered) != tt.wantRendered || len(out.Results) != len(tt.wantResults) {
 				t.Fatalf("attempts %d rendered %d results %v", f.attempts, len(f.rendered), out.Results)
 			}
@@ -140,18 +121,9 @@ func TestRegistryRefreshWorkflow(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var suite testsuite.WorkflowTestSuite
-			env := suite.NewTestWorkflowEnvironment()
 			f := &registryActivities{refresh: tt.refresh}
-			f.register(env)
-			env.ExecuteWorkflow(RegistryRefreshWorkflow, RegistryRefreshInput{Registry: "sam"})
-			if err := env.GetWorkflowError(); err != nil {
-				t.Fatal(err)
-			}
 			var out RegistryRefreshOutput
-			if err := env.GetWorkflowResult(&out); err != nil {
-				t.Fatal(err)
-			}
+			f.run(t, RegistryRefreshWorkflow, RegistryRefreshInput{Registry: "sam"}, &out)
 			if f.refreshes != tt.wantTries || out.Outcome != tt.wantOutcome {
 				t.Fatalf("tries %d outcome %+v", f.refreshes, out)
 			}
