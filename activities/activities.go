@@ -23,6 +23,7 @@ import (
 	"github.com/clearedtostart/compliance/blobstore"
 	"github.com/clearedtostart/compliance/derrors"
 	"github.com/clearedtostart/compliance/pipeline"
+	"github.com/clearedtostart/compliance/store"
 	"github.com/clearedtostart/compliance/workflows"
 )
 
@@ -148,6 +149,41 @@ func parseID(field, text string) (uuid.UUID, error) {
 			fmt.Sprintf("%s %q is not a UUID", field, text), workflows.ErrBadInput, err)
 	}
 	return id, nil
+}
+
+// lookup reads the live object an activity input names: id is its id's text,
+// field the id's name for the error. A malformed id fails at once; a
+// deleted object is ErrGone.
+func lookup[T any](ctx context.Context, get func(context.Context, string, uuid.UUID) (T, error), accountID, field, id string) (uuid.UUID, T, error) {
+	var zero T
+	uid, err := parseID(field, id)
+	if err != nil {
+		return uid, zero, err
+	}
+	obj, err := get(ctx, accountID, uid)
+	if err != nil {
+		return uid, zero, classify(err)
+	}
+	return uid, obj, nil
+}
+
+// judgeInput is what judging a document of the account starts from: the
+// candidate of the stored context (also returned, decoded), today, the
+// account's fraud settings and the file.
+func (a *Activities) judgeInput(ctx context.Context, accountID string, storedContext []byte, what string, file workflows.UploadPDF) (pipeline.JudgeInput, store.IntakeContext, error) {
+	var c store.IntakeContext
+	settings, err := a.store.FraudSettings(ctx, accountID)
+	if err != nil {
+		return pipeline.JudgeInput{}, c, classify(err)
+	}
+	if err := decodeStored(storedContext, &c, what); err != nil {
+		return pipeline.JudgeInput{}, c, err
+	}
+	return pipeline.JudgeInput{
+		Candidate: candidate(c), AsOf: a.today(),
+		Fraud: pipeline.FraudSettings{Enabled: settings.Enabled, Sensitivity: settings.Sensitivity},
+		File:  file.Info, FromImage: file.FromImage,
+	}, c, nil
 }
 
 // decodeStored decodes a JSON column written by this service. Empty is

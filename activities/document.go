@@ -33,31 +33,18 @@ func (a *Activities) StartScan(ctx context.Context, in workflows.ScanRef) error 
 func (a *Activities) JudgeScan(ctx context.Context, in workflows.JudgeScanInput) (workflows.ProcessSegmentResult, error) {
 	stop := heartbeat(ctx)
 	defer stop()
-	id, err := parseID("scan_id", in.ScanID)
+	id, scan, err := lookup(ctx, a.store.LiveDocumentScan, in.AccountID, "scan_id", in.ScanID)
 	if err != nil {
 		return workflows.ProcessSegmentResult{}, err
 	}
-	scan, err := a.store.LiveDocumentScan(ctx, in.AccountID, id)
+	judge, sc, err := a.judgeInput(ctx, in.AccountID, scan.Context, "document scan context", in.UploadPDF)
 	if err != nil {
-		return workflows.ProcessSegmentResult{}, classify(err)
-	}
-	settings, err := a.store.FraudSettings(ctx, in.AccountID)
-	if err != nil {
-		return workflows.ProcessSegmentResult{}, classify(err)
-	}
-	var sc store.IntakeContext
-	if err := decodeStored(scan.Context, &sc, "document scan context"); err != nil {
 		return workflows.ProcessSegmentResult{}, err
 	}
-	pages, err := a.loadPages(ctx, in.TextKeys)
-	if err != nil {
+	if judge.Pages, err = a.loadPages(ctx, in.TextKeys); err != nil {
 		return workflows.ProcessSegmentResult{}, classify(err)
 	}
-	judge := pipeline.JudgeInput{
-		Pages: pages, Candidate: candidate(sc), AsOf: a.today(),
-		Fraud: pipeline.FraudSettings{Enabled: settings.Enabled, Sensitivity: settings.Sensitivity},
-		File:  in.Info, FromImage: in.FromImage, ValidateAnyType: true,
-	}
+	judge.ValidateAnyType = true
 	j := a.engine.Judge(judge)
 	if scan.Validation {
 		judge.Requirement = sc.Requirement

@@ -63,23 +63,15 @@ func (a *Activities) ProcessSegments(ctx context.Context, in workflows.ProcessSe
 	stop := heartbeat(ctx)
 	defer stop()
 	log := a.log.With("intake_id", in.IntakeID, "workflow_id", activity.GetInfo(ctx).WorkflowExecution.ID)
-	intakeID, err := parseID("intake_id", in.IntakeID)
+	intakeID, intake, err := lookup(ctx, a.store.LiveIntake, in.AccountID, "intake_id", in.IntakeID)
 	if err != nil {
 		return workflows.ProcessSegmentsResult{}, err
 	}
-	intake, err := a.store.LiveIntake(ctx, in.AccountID, intakeID)
+	judge, _, err := a.judgeInput(ctx, in.AccountID, intake.Context, "intake context", in.UploadPDF)
 	if err != nil {
-		return workflows.ProcessSegmentsResult{}, classify(err)
+		return workflows.ProcessSegmentsResult{}, err
 	}
-	settings, err := a.store.FraudSettings(ctx, in.AccountID)
-	if err != nil {
-		return workflows.ProcessSegmentsResult{}, classify(err)
-	}
-	var cand store.IntakeContext
 	var validate store.ValidateOptions
-	if err := decodeStored(intake.Context, &cand, "intake context"); err != nil {
-		return workflows.ProcessSegmentsResult{}, err
-	}
 	if err := decodeStored(intake.Validate, &validate, "intake validate options"); err != nil {
 		return workflows.ProcessSegmentsResult{}, err
 	}
@@ -90,11 +82,7 @@ func (a *Activities) ProcessSegments(ctx context.Context, in workflows.ProcessSe
 	// One parse of the file serves every segment of the batch; a file that
 	// parsed in Analyze and fails now fails each segment alone.
 	doc, docErr := pdfdoc.Open(pdf)
-	judge := pipeline.JudgeInput{
-		Requirement: validate.Requirement, Candidate: candidate(cand), AsOf: a.today(),
-		Fraud: pipeline.FraudSettings{Enabled: settings.Enabled, Sensitivity: settings.Sensitivity},
-		File:  in.Info, FromImage: in.FromImage,
-	}
+	judge.Requirement = validate.Requirement
 	prefix := workflows.WorkPrefix(workflows.KindIntake, in.IntakeID)
 	rows := make([]*store.Segment, len(in.Segments))
 	out := workflows.ProcessSegmentsResult{Segments: make([]workflows.ProcessSegmentResult, len(in.Segments))}

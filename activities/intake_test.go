@@ -3,8 +3,6 @@ package activities
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"os"
@@ -37,6 +35,10 @@ type fixture struct {
 	st    *store.Store
 	blobs *blobstore.Store
 	env   *testsuite.TestActivityEnvironment
+	// pdf is the packet the intakes upload, made on first use, and person
+	// its candidate.
+	pdf    []byte
+	person sampledocs.Person
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -74,20 +76,16 @@ func newFixture(t *testing.T) *fixture {
 	return &fixture{acts: acts, st: st, blobs: blobs, env: env}
 }
 
-// intake stores an upload and its PENDING intake, as the API does.
-func (f *fixture) intake(t *testing.T, pdf []byte, candidate sampledocs.Person, validate *store.ValidateOptions) *store.Intake {
+// intake stores an upload of the packet and its PENDING intake, as the
+// API does.
+func (f *fixture) intake(t *testing.T, validate *store.ValidateOptions) *store.Intake {
 	t.Helper()
-	ctx := context.Background()
-	sum := sha256.Sum256(pdf)
-	file := &store.File{ID: uuid.New(), AccountID: "acct-acts", MimeType: "application/pdf", SizeBytes: int64(len(pdf)), SHA256: hex.EncodeToString(sum[:])}
-	file.BlobKey = "uploads/acct-acts/" + file.ID.String()
-	if err := f.blobs.PutBytes(ctx, file.BlobKey, pdf, file.MimeType); err != nil {
-		t.Fatal(err)
+	if f.pdf == nil {
+		f.pdf, f.person = packet(t)
 	}
-	in := &store.Intake{ID: uuid.New(), AccountID: "acct-acts", ExternalID: "nurse-1", FileID: file.ID, CreatedAt: time.Now().UTC()}
-	in.WorkflowID = workflows.IntakeWorkflowID(in.ID.String())
+	in := &store.Intake{AccountID: "acct-acts", ExternalID: "nurse-1"}
 	var err error
-	if in.Context, err = store.ToJSON(store.IntakeContext{FirstName: candidate.FirstName, LastName: candidate.LastName}); err != nil {
+	if in.Context, err = store.ToJSON(store.IntakeContext{FirstName: f.person.FirstName, LastName: f.person.LastName}); err != nil {
 		t.Fatal(err)
 	}
 	if validate != nil {
@@ -95,10 +93,7 @@ func (f *fixture) intake(t *testing.T, pdf []byte, candidate sampledocs.Person, 
 			t.Fatal(err)
 		}
 	}
-	if err := f.st.CreateIntake(ctx, in, file); err != nil {
-		t.Fatal(err)
-	}
-	in.File = file
+	testenv.StoreIntake(t, f.st, f.blobs, in, f.pdf)
 	return in
 }
 
@@ -192,8 +187,7 @@ func packet(t *testing.T) ([]byte, sampledocs.Person) {
 func TestProcessSegmentsAndFinishIntake(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	pdf, person := packet(t)
-	in := f.intake(t, pdf, person, &store.ValidateOptions{Requirement: "bls"})
+	in := f.intake(t, &store.ValidateOptions{Requirement: "bls"})
 	batch := f.prepare(t, in)
 	if len(batch.Segments) != 2 {
 		t.Fatalf("split into %d segments, want 2", len(batch.Segments))
@@ -250,8 +244,7 @@ func TestProcessSegmentsAndFinishIntake(t *testing.T) {
 func TestFinishIntakeFailedIsNotSupported(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	pdf, person := packet(t)
-	in := f.intake(t, pdf, person, &store.ValidateOptions{Requirement: "bls"})
+	in := f.intake(t, &store.ValidateOptions{Requirement: "bls"})
 	f.run(t, nil, f.acts.FinishIntake, workflows.FinishIntakeInput{
 		AccountID: in.AccountID, IntakeID: in.ID.String(), Status: "FAILED", ErrorCode: "corrupt_file", ErrorMessage: "the file is damaged",
 	})
@@ -274,11 +267,10 @@ func TestFinishIntakeFailedIsNotSupported(t *testing.T) {
 func TestIntakeActivityErrors(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	pdf, person := packet(t)
-	live := f.intake(t, pdf, person, nil)
+	live := f.intake(t, nil)
 	batch := f.prepare(t, live)
 
-	deleted := f.intake(t, pdf, person, nil)
+	deleted := f.intake(t, nil)
 	deletedBatch := f.prepare(t, deleted)
 	if _, _, err := f.st.DeleteIntake(ctx, deleted.AccountID, deleted.ID); err != nil {
 		t.Fatal(err)
@@ -286,7 +278,7 @@ func TestIntakeActivityErrors(t *testing.T) {
 
 	// A context whose named keys have the wrong types cannot come from the
 	// API (it checks them); it stands for a corrupted row.
-	corrupt := f.intake(t, pdf, person, nil)
+	corrupt := f.intake(t, nil)
 	conn, err := pgx.Connect(ctx, testenv.Get(t).DatabaseURL)
 	if err != nil {
 		t.Fatal(err)

@@ -10,11 +10,10 @@ import (
 func TestPurge(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	pdf, person := packet(t)
-	in := f.intake(t, pdf, person, nil)
+	in := f.intake(t, nil)
 	batch := f.prepare(t, in)
 	f.run(t, nil, f.acts.ProcessSegments, batch)
-	other := f.intake(t, pdf, person, nil)
+	other := f.intake(t, nil)
 
 	prefix := workflows.WorkPrefix(workflows.KindIntake, in.ID.String())
 	if _, _, err := f.st.DeleteIntake(ctx, in.AccountID, in.ID); err != nil {
@@ -60,8 +59,7 @@ func TestPurge(t *testing.T) {
 func TestPurgeKeepsASharedFile(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	pdf, person := packet(t)
-	first := f.intake(t, pdf, person, nil)
+	first := f.intake(t, nil)
 	second := f.intakeOfFile(t, first)
 	if _, _, err := f.st.DeleteIntake(ctx, first.AccountID, first.ID); err != nil {
 		t.Fatal(err)

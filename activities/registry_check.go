@@ -41,15 +41,11 @@ const (
 // client-facing reason; the workflow retries it, then records it as
 // unavailable. Asking again after the result is stored changes nothing.
 func (a *Activities) QueryLiveRegistry(ctx context.Context, in workflows.LiveRegistryInput) (workflows.LiveRegistryResult, error) {
-	id, err := parseID("search_id", in.SearchID)
+	id, search, err := lookup(ctx, a.store.RegistrySearch, in.AccountID, "search_id", in.SearchID)
 	if err != nil {
 		return workflows.LiveRegistryResult{}, err
 	}
 	log := a.log.With("search_id", in.SearchID, "registry", in.Registry, "workflow_id", activity.GetInfo(ctx).WorkflowExecution.ID)
-	search, err := a.store.RegistrySearch(ctx, in.AccountID, id)
-	if err != nil {
-		return workflows.LiveRegistryResult{}, classify(err)
-	}
 	res, err := resultOf(&search, in.Registry)
 	if err != nil {
 		return workflows.LiveRegistryResult{}, err
@@ -142,13 +138,9 @@ func (a *Activities) RecordLiveFailure(ctx context.Context, in workflows.LiveFai
 // marks it stored. It runs as a local activity (see the workflow); a retry
 // renders the same bytes again.
 func (a *Activities) RenderCertificate(ctx context.Context, in workflows.RenderCertificateInput) (workflows.RenderCertificateResult, error) {
-	id, err := parseID("search_id", in.SearchID)
+	id, search, err := lookup(ctx, a.store.RegistrySearch, in.AccountID, "search_id", in.SearchID)
 	if err != nil {
 		return workflows.RenderCertificateResult{}, err
-	}
-	search, err := a.store.RegistrySearch(ctx, in.AccountID, id)
-	if err != nil {
-		return workflows.RenderCertificateResult{}, classify(err)
 	}
 	if search.CertificateAt != nil {
 		return workflows.RenderCertificateResult{}, nil

@@ -2,8 +2,6 @@ package httpapi_test
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"log/slog"
 	"strings"
 	"testing"
@@ -15,6 +13,7 @@ import (
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
+	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/store"
 	"github.com/clearedtostart/compliance/workflows"
 )
@@ -47,20 +46,10 @@ func TestReplayCatchesAnUnversionedChange(t *testing.T) {
 	}
 	defer w.Stop()
 
-	pdf := files(t).bls
-	sum := sha256.Sum256(pdf)
-	f := &store.File{ID: uuid.New(), AccountID: "acct-a", MimeType: "application/pdf", SizeBytes: int64(len(pdf)), SHA256: hex.EncodeToString(sum[:])}
-	f.BlobKey = "uploads/acct-a/" + f.ID.String()
-	if err := hh.blobs.PutBytes(ctx, f.BlobKey, pdf, f.MimeType); err != nil {
-		t.Fatal(err)
-	}
-	in := &store.Intake{ID: uuid.New(), AccountID: "acct-a", ExternalID: "nurse-changed", FileID: f.ID, CreatedAt: time.Now().UTC()}
-	in.WorkflowID = workflows.IntakeWorkflowID(in.ID.String())
-	if err := hh.st.CreateIntake(ctx, in, f); err != nil {
-		t.Fatal(err)
-	}
+	in := &store.Intake{AccountID: "acct-a", ExternalID: "nurse-changed"}
+	testenv.StoreIntake(t, hh.st, hh.blobs, in, files(t).bls)
 	run, err := hh.tc.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: in.WorkflowID, TaskQueue: queue}, "IntakeWorkflow", workflows.IntakeInput{
-		IntakeID: in.ID.String(), AccountID: in.AccountID, ExternalID: in.ExternalID, FileKey: f.BlobKey, MimeType: f.MimeType,
+		IntakeID: in.ID.String(), AccountID: in.AccountID, ExternalID: in.ExternalID, FileKey: in.File.BlobKey, MimeType: in.File.MimeType,
 	})
 	if err != nil {
 		t.Fatal(err)
