@@ -181,27 +181,20 @@ func TestSearchConcurrent(t *testing.T) {
 		want[i] = fmt.Sprint(hits)
 	}
 	var wg sync.WaitGroup
-	errs := make(chan string, 16)
 	for g := range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			var hits []Hit
 			for i := range 200 {
 				k := (g + i) % len(queries)
 				hits, _ = ix.Search(queries[k], ModeFuzzy, hits[:0])
 				if got := fmt.Sprint(hits); got != want[k] {
-					errs <- fmt.Sprintf("%+v: concurrent result differs", queries[k])
+					t.Errorf("%+v: concurrent result differs", queries[k])
 					return
 				}
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Error(e)
-	}
 }
 
 func TestSearchBestFirst(t *testing.T) {

@@ -59,25 +59,32 @@ func ParseFull(full string) Name {
 		// "Ann Baker, RN": what follows the comma is only a suffix.
 		full = last
 	}
-	parts := dropSuffixes(strings.Fields(full))
-	switch len(parts) {
+	return SplitReadingOrder(dropSuffixes(strings.Fields(full)), func(w string) bool {
+		return surnameParticles[strings.ToLower(w)]
+	})
+}
+
+// SplitReadingOrder splits the words of a name written first name first.
+// A lone word is a surname. Otherwise the first word is the first name and
+// the surname starts at the first word after it that particle reports
+// ("de", "van", "bin"), else it is the last word; the words between are
+// the middle names. The list's own particles are the caller's: name
+// lists and documents differ in which they keep.
+func SplitReadingOrder(words []string, particle func(word string) bool) Name {
+	switch len(words) {
 	case 0:
 		return Name{}
 	case 1:
-		return Name{Last: parts[0]}
-	case 2:
-		return Name{First: parts[0], Last: parts[1]}
+		return Name{Last: words[0]}
 	}
-	// The surname starts at the first particle after the first name, else it
-	// is the last word.
-	lastStart := len(parts) - 1
-	for i := 1; i < len(parts)-1; i++ {
-		if surnameParticles[strings.ToLower(parts[i])] {
+	lastStart := len(words) - 1
+	for i := 1; i < len(words)-1; i++ {
+		if particle(words[i]) {
 			lastStart = i
 			break
 		}
 	}
-	return Name{First: parts[0], Middle: strings.Join(parts[1:lastStart], " "), Last: strings.Join(parts[lastStart:], " ")}
+	return Name{First: words[0], Middle: strings.Join(words[1:lastStart], " "), Last: strings.Join(words[lastStart:], " ")}
 }
 
 func allSuffixes(parts []string) bool {

@@ -610,47 +610,37 @@ func (ix *Index) lastScore(sc *scratch, o *side, e *entry, first sim) sim {
 // The same words in the same order are as good as their weakest word;
 // otherwise the result is a compound_part.
 func (ix *Index) containment(sc *scratch, q []int, es []uint32) sim {
+	// Each word of the shorter side takes the best unused word of the
+	// longer; swapped says the shorter side is the entry's.
+	short, long := len(q), len(es)
+	swapped := short > long
+	if swapped {
+		short, long = long, short
+	}
 	var used uint8
 	weakest := sim{ScoreExact, rcExact}
 	inOrder := len(q) == len(es)
-	if len(q) <= len(es) {
-		for i, k := range q {
-			bi, bv := -1, sim{}
-			for j, t := range es {
-				if used&(1<<j) != 0 {
-					continue
-				}
-				if v := sc.sim(ix, k, t); v.score >= MinLast && v.score > bv.score {
-					bi, bv = j, v
-				}
+	for i := range short {
+		bi, bv := -1, sim{}
+		for j := range long {
+			if used&(1<<j) != 0 {
+				continue
 			}
-			if bi < 0 {
-				return sim{}
+			k, t := i, j
+			if swapped {
+				k, t = j, i
 			}
-			used |= 1 << bi
-			inOrder = inOrder && bi == i
-			if bv.score < weakest.score {
-				weakest = bv
+			if v := sc.sim(ix, q[k], es[t]); v.score >= MinLast && v.score > bv.score {
+				bi, bv = j, v
 			}
 		}
-	} else {
-		for _, t := range es {
-			bi, bv := -1, sim{}
-			for i, k := range q {
-				if used&(1<<i) != 0 {
-					continue
-				}
-				if v := sc.sim(ix, k, t); v.score >= MinLast && v.score > bv.score {
-					bi, bv = i, v
-				}
-			}
-			if bi < 0 {
-				return sim{}
-			}
-			used |= 1 << bi
-			if bv.score < weakest.score {
-				weakest = bv
-			}
+		if bi < 0 {
+			return sim{}
+		}
+		used |= 1 << bi
+		inOrder = inOrder && bi == i
+		if bv.score < weakest.score {
+			weakest = bv
 		}
 	}
 	if inOrder && weakest.rc != rcExact {

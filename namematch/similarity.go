@@ -259,10 +259,11 @@ func jaroWinklerBound(p *probe, b string, w *tokInfo) float64 {
 // letters. (matchr.OSA would do, but it misses a swap of the first two
 // letters and allocates a matrix per call.)
 func withinOneEdit(a, b string) bool {
+	// Names are mostly ASCII: bytes then spare decoding into runes.
 	if isASCII(a) && isASCII(b) {
-		return oneEditBytes(a, b)
+		return oneEdit([]byte(a), []byte(b))
 	}
-	return oneEditRunes([]rune(a), []rune(b))
+	return oneEdit([]rune(a), []rune(b))
 }
 
 func isASCII(s string) bool {
@@ -274,34 +275,7 @@ func isASCII(s string) bool {
 	return true
 }
 
-func oneEditBytes(a, b string) bool {
-	if len(a) < len(b) {
-		a, b = b, a
-	}
-	switch len(a) - len(b) {
-	case 0:
-		i := 0
-		for i < len(a) && a[i] == b[i] {
-			i++
-		}
-		if i == len(a) {
-			return true
-		}
-		if i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:] {
-			return true
-		}
-		return a[i+1:] == b[i+1:]
-	case 1:
-		i := 0
-		for i < len(b) && a[i] == b[i] {
-			i++
-		}
-		return a[i+1:] == b[i:]
-	}
-	return false
-}
-
-func oneEditRunes(a, b []rune) bool {
+func oneEdit[E comparable](a, b []E) bool {
 	if len(a) < len(b) {
 		a, b = b, a
 	}

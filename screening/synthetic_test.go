@@ -228,38 +228,36 @@ func TestSyntheticConcurrent(t *testing.T) {
 		want[i] = fmt.Sprint(sourceIDs(ix.Search(q).Matches))
 	}
 	var wg sync.WaitGroup
-	errs := make(chan error, 16)
 	for g := range 16 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range 100 {
 				k := (g*7 + i) % len(qs)
 				if got := fmt.Sprint(sourceIDs(ix.Search(qs[k]).Matches)); got != want[k] {
-					errs <- fmt.Errorf("%+v: %s concurrently, %s alone", qs[k], got, want[k])
+					t.Errorf("%+v: %s concurrently, %s alone", qs[k], got, want[k])
 					return
 				}
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
 }
 
 // BenchmarkSearch screens a rotating set of candidates (half listed, with
 // variations; half random common names) against ~250,000 names.
 func BenchmarkSearch(b *testing.B) {
+	ix, qs := benchmarkQueries(b)
+	for i := 0; b.Loop(); i++ {
+		ix.Search(qs[i%len(qs)])
+	}
+}
+
+// benchmarkQueries returns the synthetic index and the rotating set of
+// candidates BenchmarkSearch screens.
+func benchmarkQueries(b *testing.B) (*Index, []Query) {
 	s, ix := synthetic(b)
 	qs := s.queries(256)
 	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		ix.Search(qs[i%len(qs)])
-		i++
-	}
+	return ix, qs
 }
 
 // BenchmarkSearchCommon screens the commonest name of the list.
@@ -274,15 +272,11 @@ func BenchmarkSearchCommon(b *testing.B) {
 
 // BenchmarkSearchParallel is BenchmarkSearch from 16 goroutines at once.
 func BenchmarkSearchParallel(b *testing.B) {
-	s, ix := synthetic(b)
-	qs := s.queries(256)
-	b.ReportAllocs()
+	ix, qs := benchmarkQueries(b)
 	b.SetParallelism(8) // 16 goroutines on 2 CPUs
 	b.RunParallel(func(pb *testing.PB) {
-		i := 0
-		for pb.Next() {
+		for i := 0; pb.Next(); i++ {
 			ix.Search(qs[i%len(qs)])
-			i++
 		}
 	})
 }
