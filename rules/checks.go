@@ -46,13 +46,9 @@ func (j *judge) expiry(rule string) RuleResult {
 	exp := readDate(j.in.Fields, fieldExpirationDate)
 	switch exp.state {
 	case absent:
-		rr.Result, rr.Reason = Fail, ReasonMissingField
-		rr.Message = "The document shows no expiration date, so it cannot be confirmed as current."
-		return rr
+		return failMissing(rr, "The document shows no expiration date, so it cannot be confirmed as current.")
 	case malformed:
-		rr.Result, rr.Reason, rr.Actual = Fail, ReasonInvalidValue, display(exp.raw)
-		rr.Message = fmt.Sprintf("The expiration date on the document, %s, could not be read as a date, so it cannot be confirmed as current.", quote(display(exp.raw)))
-		return rr
+		return failUnreadable(rr, exp.raw, "The expiration date on the document, %s, could not be read as a date, so it cannot be confirmed as current.")
 	}
 	rr.Actual = iso(exp.date)
 	if exp.date.Before(j.asOf) {
@@ -76,17 +72,9 @@ func (j *judge) withinWindow(rule string, w window) RuleResult {
 	rr := RuleResult{Rule: rule, Field: jd.field, Expected: map[string]string{"on_or_after": iso(start), "on_or_before": iso(j.asOf)}}
 	switch jd.state {
 	case absent:
-		var names []string
-		for _, f := range judgedDateCandidates(j.in.DocumentType) {
-			names = append(names, label(f))
-		}
-		rr.Result, rr.Reason = Fail, ReasonMissingField
-		rr.Message = fmt.Sprintf("The document shows no %s, so how recent it is cannot be judged.", orList(names))
-		return rr
+		return failMissing(rr, fmt.Sprintf("The document shows no %s, so how recent it is cannot be judged.", j.judgedDateLabels()))
 	case malformed:
-		rr.Result, rr.Reason, rr.Actual = Fail, ReasonInvalidValue, display(jd.raw)
-		rr.Message = fmt.Sprintf("The %s on the document, %s, could not be read as a date, so how recent it is cannot be judged.", label(jd.field), quote(display(jd.raw)))
-		return rr
+		return failUnreadable(rr, jd.raw, "The %s on the document, %s, could not be read as a date, so how recent it is cannot be judged.", label(jd.field))
 	}
 	rr.Actual = iso(jd.date)
 	switch {
@@ -110,13 +98,19 @@ func (j *judge) notExpiredOrWithinMonths(r catalog.Rule) RuleResult {
 	w, _ := windowOf(r)
 	rr := j.withinWindow(r.Name, w)
 	if rr.Reason == ReasonMissingField {
-		var names []string
-		for _, f := range judgedDateCandidates(j.in.DocumentType) {
-			names = append(names, label(f))
-		}
-		rr.Message = fmt.Sprintf("The document shows no expiration date and no %s, so whether it is current cannot be judged.", orList(names))
+		rr.Message = fmt.Sprintf("The document shows no expiration date and no %s, so whether it is current cannot be judged.", j.judgedDateLabels())
 	}
 	return rr
+}
+
+// judgedDateLabels names the dates a window may be judged from, for a
+// message saying the document shows none of them.
+func (j *judge) judgedDateLabels() string {
+	var names []string
+	for _, f := range judgedDateCandidates(j.in.DocumentType) {
+		names = append(names, label(f))
+	}
+	return orList(names)
 }
 
 func (j *judge) resultIs(r catalog.Rule) RuleResult {
@@ -135,13 +129,9 @@ func (j *judge) oneOf(r catalog.Rule, field, failReason string) RuleResult {
 	v := readString(j.in.Fields, field)
 	switch v.state {
 	case absent:
-		rr.Result, rr.Reason = Fail, ReasonMissingField
-		rr.Message = fmt.Sprintf("The document shows no %s.", label(field))
-		return rr
+		return failMissing(rr, fmt.Sprintf("The document shows no %s.", label(field)))
 	case malformed:
-		rr.Result, rr.Reason, rr.Actual = Fail, ReasonInvalidValue, display(v.raw)
-		rr.Message = fmt.Sprintf("The %s on the document, %s, could not be read as text.", label(field), quote(display(v.raw)))
-		return rr
+		return failUnreadable(rr, v.raw, "The %s on the document, %s, could not be read as text.", label(field))
 	}
 	rr.Actual = v.text
 	if acceptedValue(v.text, r.Strings) {
@@ -264,13 +254,9 @@ func (j *judge) cleared(r catalog.Rule) RuleResult {
 	v := readBool(j.in.Fields, fieldCleared)
 	switch v.state {
 	case absent:
-		rr.Result, rr.Reason = Fail, ReasonMissingField
-		rr.Message = "The document does not say whether the examiner cleared the candidate for duty."
-		return rr
+		return failMissing(rr, "The document does not say whether the examiner cleared the candidate for duty.")
 	case malformed:
-		rr.Result, rr.Reason, rr.Actual = Fail, ReasonInvalidValue, display(v.raw)
-		rr.Message = fmt.Sprintf("Whether the examiner cleared the candidate could not be read (the document gives %s).", quote(display(v.raw)))
-		return rr
+		return failUnreadable(rr, v.raw, "Whether the examiner cleared the candidate could not be read (the document gives %s).")
 	}
 	rr.Actual = v.value
 	if v.value != r.Bool {

@@ -77,6 +77,21 @@ func display(v any) string {
 	}
 }
 
+// failMissing fails a rule whose field the document does not show.
+func failMissing(rr RuleResult, message string) RuleResult {
+	rr.Result, rr.Reason, rr.Message = Fail, ReasonMissingField, message
+	return rr
+}
+
+// failUnreadable fails a rule whose field the document shows but that
+// cannot be read: Actual is the value as printed, and the value, quoted,
+// fills the last verb of format (after args).
+func failUnreadable(rr RuleResult, raw any, format string, args ...any) RuleResult {
+	rr.Result, rr.Reason, rr.Actual = Fail, ReasonInvalidValue, display(raw)
+	rr.Message = fmt.Sprintf(format, append(args, quote(display(raw)))...)
+	return rr
+}
+
 type dateValue struct {
 	state presence
 	date  time.Time

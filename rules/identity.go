@@ -97,9 +97,7 @@ func (j *judge) nameMatch() RuleResult {
 	rr.Field = field
 	switch state {
 	case absent:
-		rr.Result, rr.Reason = Fail, ReasonMissingField
-		rr.Message = fmt.Sprintf("No name could be found on the document to compare with the candidate, %s.", quote(cand.Full()))
-		return rr
+		return failMissing(rr, fmt.Sprintf("No name could be found on the document to compare with the candidate, %s.", quote(cand.Full())))
 	case malformed:
 		rr.Result, rr.Reason, rr.Actual = Fail, ReasonInvalidValue, printed
 		rr.Message = fmt.Sprintf("The name on the document, %s, is not a full first and last name, so it cannot be matched to the candidate, %s.",
@@ -179,9 +177,7 @@ func (j *judge) dobMatch() RuleResult {
 	}
 	rr.Expected = iso(want)
 	if doc.state == malformed {
-		rr.Result, rr.Reason, rr.Actual = Fail, ReasonInvalidValue, display(doc.raw)
-		rr.Message = fmt.Sprintf("The date of birth on the document, %s, could not be read as a date, so it cannot be confirmed to be the candidate's.", quote(display(doc.raw)))
-		return rr
+		return failUnreadable(rr, doc.raw, "The date of birth on the document, %s, could not be read as a date, so it cannot be confirmed to be the candidate's.")
 	}
 	rr.Actual = iso(doc.date)
 	if !doc.date.Equal(want) {
