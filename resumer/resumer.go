@@ -86,22 +86,22 @@ func (r *Resumer) Run(ctx context.Context) {
 // interrupted deletes.
 func (r *Resumer) Once(ctx context.Context) {
 	cutoff := time.Now().Add(-r.interval)
-	stalled, err := r.store.Unstarted(ctx, cutoff, r.batch)
-	if err != nil {
-		r.log.Warn("listing unstarted work failed", "error", err)
-		return
-	}
-	for _, o := range stalled {
-		r.log.Info("starting workflow", "kind", o.Kind, "id", o.ID)
-		r.starter.StartStalled(ctx, o)
-	}
-	unpurged, err := r.store.Unpurged(ctx, cutoff, r.batch)
-	if err != nil {
-		r.log.Warn("listing unfinished deletes failed", "error", err)
-		return
-	}
-	for _, o := range unpurged {
-		r.log.Info("finishing delete", "kind", o.Kind, "id", o.ID)
-		r.starter.PurgeStalled(ctx, o)
+	for _, step := range []struct {
+		list              func(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
+		resume            func(ctx context.Context, o store.Stalled)
+		listFailed, doing string
+	}{
+		{r.store.Unstarted, r.starter.StartStalled, "listing unstarted work failed", "starting workflow"},
+		{r.store.Unpurged, r.starter.PurgeStalled, "listing unfinished deletes failed", "finishing delete"},
+	} {
+		stalled, err := step.list(ctx, cutoff, r.batch)
+		if err != nil {
+			r.log.Warn(step.listFailed, "error", err)
+			return
+		}
+		for _, o := range stalled {
+			r.log.Info(step.doing, "kind", o.Kind, "id", o.ID)
+			step.resume(ctx, o)
+		}
 	}
 }
