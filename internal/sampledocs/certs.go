@@ -104,8 +104,7 @@ func renderAHAeCard(c *canvas, co course) {
 	c.dates(dMDY, dMDY, dMDYn)
 	renewLabel := c.pick("Recommended Renewal Date", "Recommended Renewal Date", "Renewal Date")
 	// Page chrome of the printed eCard.
-	c.font("Helvetica", "", 8)
-	c.ink(gray)
+	c.set(fine(8))
 	c.text(14, 12, "American Heart Association eCard - "+co.short+" Provider")
 	c.textR(c.w-14, 12, "Printed from www.heart.org/cpr/mycards")
 	c.ink(black)
@@ -116,25 +115,17 @@ func renderAHAeCard(c *canvas, co course) {
 	c.rbox(x, y, w, h, 3, "D")
 	c.band(x, y, 30, h, ahaRed)
 	c.logo("heart", x+7, y+8, 16, white)
-	c.font("Helvetica", "B", 6.5)
-	c.ink(white)
-	c.text(x+3, y+32, "American")
-	c.text(x+3, y+35.5, "Heart")
-	c.text(x+3, y+39, "Association.")
-	c.ink(black)
-	c.font("Helvetica", "B", 15)
-	c.text(x+34, y+10, co.short)
+	c.para(sans("B", 6.5).in(white), x+3, y+32, 24, 3.5, "American\nHeart\nAssociation.")
+	c.say(sans("B", 15), x+34, y+10, co.short)
 	sw := c.width(co.short)
-	c.font("Helvetica", "", 9)
-	c.text(x+36+sw, y+10, "Provider")
-	c.font("Helvetica", "B", 12)
-	c.text(x+34, y+21, c.name())
+	c.say(sans("", 9), x+36+sw, y+10, "Provider")
+	c.say(sans("B", 12), x+34, y+21, c.name())
 	c.stroke(lgray)
 	c.rule(x+34, y+23, w-38)
-	c.font("Helvetica", "", 5.6)
-	c.wrap(x+34, y+27, w-38, 2.6, "has successfully completed the cognitive and skills evaluations in accordance with the curriculum of the American Heart Association "+co.program+".")
-	c.stack(x+34, y+45, "Issue Date", c.date("issue_date"), 8)
-	c.stack(x+63, y+45, renewLabel, c.date("expiration_date"), 8)
+	c.para(sans("", 5.6), x+34, y+27, w-38, 2.6, "has successfully completed the cognitive and skills evaluations in accordance with the curriculum of the American Heart Association "+co.program+".")
+	dated := caption{look{"Helvetica", "", 8 * 0.62, gray}, sans("B", 8), 0, 8 * 0.42}
+	c.captioned(dated, x+34, y+45, "Issue Date", c.date("issue_date"))
+	c.captioned(dated, x+63, y+45, renewLabel, c.date("expiration_date"))
 
 	// Back of the card.
 	bx := x + w + 6
@@ -152,31 +143,27 @@ func renderAHAeCard(c *canvas, co course) {
 	}
 	ry := y + 7
 	for _, row := range rows {
-		c.font("Helvetica", "", 6)
-		c.ink(gray)
-		c.text(bx+4, ry, row[0])
-		c.ink(black)
-		c.font("Helvetica", "B", 7)
-		c.text(bx+34, ry, row[1])
+		c.captioned(caption{fine(6), sans("B", 7), 30, 0}, bx+4, ry, row[0], row[1])
 		ry += 5.2
 	}
 	c.qr(bx+w-24, y+h-24, 20)
-	c.font("Helvetica", "", 5)
-	c.wrap(bx+4, y+h-12, w-32, 2.4, "To view or verify authenticity, students and employers should scan this QR code with their mobile device or go to www.heart.org/cpr/mycards.")
+	c.para(sans("", 5), bx+4, y+h-12, w-32, 2.4, "To view or verify authenticity, students and employers should scan this QR code with their mobile device or go to www.heart.org/cpr/mycards.")
 
-	c.font("Helvetica", "", 8)
-	c.ink(gray)
-	c.textC(c.w/2, y+h+8, "Fold here")
+	c.sayC(fine(8), c.w/2, y+h+8, "Fold here")
 	c.stroke(lgray)
 	c.pdf.SetDashPattern([]float64{2, 2}, 0)
 	c.rule(14, y+h+10, c.w-28)
 	c.pdf.SetDashPattern(nil, 0)
-	c.ink(black)
-	c.font("Helvetica", "", 9)
-	c.wrap(14, y+h+22, c.w-28, 4.6, "This card contains a unique code that will allow you to verify its authenticity. "+
+	c.para(sans("", 9), 14, y+h+22, c.w-28, 4.6, "This card contains a unique code that will allow you to verify its authenticity. "+
 		"Keep this page for your records. The "+co.short+" Provider eCard is valid until the "+strings.ToLower(renewLabel)+
 		" shown above. Employers may verify this eCard at heart.org/cpr/mycards using the eCard code.\n"+
 		"© 2025 American Heart Association. All rights reserved. Unauthorized use prohibited.")
+}
+
+// nameRule underlines the holder's name on a certificate.
+func (c *canvas) nameRule(y float64) {
+	c.stroke(gray)
+	c.rule(c.w/2-70, y, 140)
 }
 
 func renderRedCross(c *canvas, co course) {
@@ -185,45 +172,29 @@ func renderRedCross(c *canvas, co course) {
 	expLabel := c.pick("Expiration Date", "Expires", "Valid Through")
 	c.border(10, crossRed)
 	c.logo("cross", 24, 24, 16, crossRed)
-	c.font("Helvetica", "B", 16)
-	c.ink(crossRed)
-	c.text(44, 31, "American Red Cross")
-	c.font("Helvetica", "", 10)
-	c.ink(gray)
-	c.text(44, 37, "Training Services")
-	c.ink(black)
+	c.say(sans("B", 16).in(crossRed), 44, 31, "American Red Cross")
+	c.say(fine(10), 44, 37, "Training Services")
 
-	c.font("Times", "I", 14)
-	c.textC(c.w/2, 62, "This certificate acknowledges that")
-	c.font("Times", "B", 26)
-	c.textC(c.w/2, 80, c.name())
-	c.stroke(gray)
-	c.rule(c.w/2-70, 83, 140)
-	c.font("Times", "I", 14)
-	c.textC(c.w/2, 96, "has completed the requirements for")
-	c.font("Helvetica", "B", 20)
-	c.textC(c.w/2, 110, co.redCross)
+	c.centred(line{serif("I", 14), 62, "This certificate acknowledges that"}, line{serif("B", 26), 80, c.name()})
+	c.nameRule(83)
+	c.centred(line{serif("I", 14), 96, "has completed the requirements for"}, line{sans("B", 20), 110, co.redCross})
 	if co.key == "acls" {
-		c.font("Helvetica", "", 10)
-		c.textC(c.w/2, 117, "Adult Advanced Cardiovascular Life Support (ACLS)")
+		c.centred(line{sans("", 10), 117, "Adult Advanced Cardiovascular Life Support (ACLS)"})
 	}
-	c.font("Times", "I", 12)
-	c.textC(c.w/2, 127, "conducted by "+c.f("training_center"))
+	c.centred(line{serif("I", 12), 127, "conducted by " + c.f("training_center")})
 
 	y := 150.0
 	c.font("Helvetica", "", 11)
-	c.lv(30, y, "Date Completed:", c.date("issue_date"))
-	c.lv(30, y+8, "Valid For:", "2 Years")
-	c.lv(30, y+16, expLabel+":", c.date("expiration_date"))
-	c.lv(30, y+24, "Certificate ID:", c.f("certificate_id"))
+	c.lvs(30, y, 8,
+		[2]string{"Date Completed:", c.date("issue_date")},
+		[2]string{"Valid For:", "2 Years"},
+		[2]string{expLabel + ":", c.date("expiration_date")},
+		[2]string{"Certificate ID:", c.f("certificate_id")})
 	c.qr(c.w-62, y-8, 32)
 	c.font("Helvetica", "", 8)
 	c.textC(c.w-46, y+30, "Scan code or visit:")
 	c.textC(c.w-46, y+34, "redcross.org/confirm")
-	c.font("Helvetica", "", 7)
-	c.ink(gray)
-	c.textC(c.w/2, c.h-16, "The American Red Cross name and emblem are used with its permission, which in no way constitutes an endorsement, express or implied, of any product, service, company, opinion or political position.")
-	c.ink(black)
+	c.sayC(fine(7), c.w/2, c.h-16, "The American Red Cross name and emblem are used with its permission, which in no way constitutes an endorsement, express or implied, of any product, service, company, opinion or political position.")
 }
 
 func renderSiteCard(c *canvas, co course) {
@@ -242,33 +213,26 @@ func renderSiteCard(c *canvas, co course) {
 	}
 	// Front.
 	c.logo("heart", x+4, y+4, 10, ahaRed)
-	c.font("Helvetica", "B", 10)
-	c.text(x+17, y+9, co.short+" Provider")
-	c.font("Helvetica", "", 6.5)
-	c.text(x+17, y+13, "American Heart Association")
-	c.font("Helvetica", "B", 10)
-	c.text(x+5, y+26, c.name())
+	c.say(sans("B", 10), x+17, y+9, co.short+" Provider")
+	c.say(sans("", 6.5), x+17, y+13, "American Heart Association")
+	c.say(sans("B", 10), x+5, y+26, c.name())
 	c.stroke(gray)
 	c.rule(x+5, y+27.5, w-10)
-	c.font("Helvetica", "", 5.5)
-	c.wrap(x+5, y+31, w-10, 2.4, "has successfully completed the national cognitive and skills evaluations in accordance with the curriculum of the American Heart Association "+co.program+".")
+	c.para(sans("", 5.5), x+5, y+31, w-10, 2.4, "has successfully completed the national cognitive and skills evaluations in accordance with the curriculum of the American Heart Association "+co.program+".")
 	c.font("Helvetica", "", 7.5)
 	c.lv(x+5, y+46, issueLabel+":", c.date("issue_date"))
 	c.lv(x+48, y+46, expLabel+":", c.date("expiration_date"))
 	// Back.
 	bx := x + w + 8
 	c.font("Helvetica", "", 7)
-	c.lvCol(bx+4, y+8, 26, "Training Site:", c.f("training_center"))
-	c.lvCol(bx+4, y+14, 26, "Instructor:", c.someone())
-	c.lvCol(bx+4, y+20, 26, "Card #:", c.f("certificate_id"))
-	c.lvCol(bx+4, y+26, 26, "Holder:", "")
+	c.lvCols(bx+4, y+8, 26, 6,
+		[2]string{"Training Site:", c.f("training_center")},
+		[2]string{"Instructor:", c.someone()},
+		[2]string{"Card #:", c.f("certificate_id")},
+		[2]string{"Holder:", ""})
 	c.signature(bx+30, y+40, 44)
-	c.font("Helvetica", "", 5.5)
-	c.text(bx+30, y+44, "Holder's Signature")
-	c.font("Helvetica", "", 9)
-	c.ink(gray)
-	c.text(x, y+h+10, c.pick("Front", "Card front")+" / "+c.pick("Back", "reverse"))
-	c.ink(black)
+	c.say(sans("", 5.5), bx+30, y+44, "Holder's Signature")
+	c.say(fine(9), x, y+h+10, c.pick("Front", "Card front")+" / "+c.pick("Back", "reverse"))
 }
 
 func renderNRPeCard(c *canvas) {
@@ -277,33 +241,24 @@ func renderNRPeCard(c *canvas) {
 	expLabel := c.pick("Expiration Date", "Valid Through", "Expires")
 	c.band(0, 0, c.w, 34, navy)
 	c.logo("star", 16, 8, 18, gold)
-	c.font("Helvetica", "B", 16)
-	c.ink(white)
-	c.text(40, 17, "American Academy of Pediatrics")
-	c.font("Helvetica", "", 11)
-	c.text(40, 25, "Neonatal Resuscitation Program"+"\u00ae")
-	c.ink(black)
-	c.font("Helvetica", "B", 22)
-	c.textC(c.w/2, 60, "NRP Provider eCard")
-	c.font("Helvetica", "", 11)
-	c.textC(c.w/2, 70, c.pick("Advanced", "Essentials")+" Provider - 8th Edition")
-	c.font("Helvetica", "", 10)
-	c.textC(c.w/2, 88, "This is to certify that")
-	c.font("Helvetica", "B", 20)
-	c.textC(c.w/2, 101, c.name())
-	c.font("Helvetica", "", 10)
-	c.textC(c.w/2, 111, "has successfully completed the Neonatal Resuscitation Program online exam and instructor-led event.")
+	c.say(sans("B", 16).in(white), 40, 17, "American Academy of Pediatrics")
+	c.say(sans("", 11).in(white), 40, 25, "Neonatal Resuscitation Program"+"\u00ae")
+	c.centred(
+		line{sans("B", 22), 60, "NRP Provider eCard"},
+		line{sans("", 11), 70, c.pick("Advanced", "Essentials") + " Provider - 8th Edition"},
+		line{sans("", 10), 88, "This is to certify that"},
+		line{sans("B", 20), 101, c.name()},
+		line{sans("", 10), 111, "has successfully completed the Neonatal Resuscitation Program online exam and instructor-led event."})
 	c.stroke(lgray)
 	c.box(40, 124, c.w-80, 44)
 	c.font("Helvetica", "", 11)
-	c.lvCol(48, 136, 42, "Issue Date:", c.date("issue_date"))
-	c.lvCol(48, 146, 42, expLabel+":", c.date("expiration_date"))
-	c.lvCol(48, 156, 42, "eCard ID:", c.f("certificate_id"))
-	c.lvCol(48, 166, 42, "Instructor:", c.someone())
+	c.lvCols(48, 136, 42, 10,
+		[2]string{"Issue Date:", c.date("issue_date")},
+		[2]string{expLabel + ":", c.date("expiration_date")},
+		[2]string{"eCard ID:", c.f("certificate_id")},
+		[2]string{"Instructor:", c.someone()})
 	c.qr(c.w-70, 130, 24)
-	c.font("Helvetica", "", 8)
-	c.ink(gray)
-	c.wrap(20, 190, c.w-40, 4, "Verify this eCard at nrplearning.aap.org. NRP Provider status is valid for 2 years from the date of issue. The American Academy of Pediatrics does not certify individuals; this card indicates course completion.")
+	c.para(fine(8), 20, 190, c.w-40, 4, "Verify this eCard at nrplearning.aap.org. NRP Provider status is valid for 2 years from the date of issue. The American Academy of Pediatrics does not certify individuals; this card indicates course completion.")
 	c.footer("© American Academy of Pediatrics   ·   NRP eCard")
 }
 
@@ -313,28 +268,21 @@ func renderNRPCertificate(c *canvas) {
 	hosp := pick(c.r, []string{"St. Luke's Women's Center", "Mercy Regional Medical Center", "Children's Hospital of the Valley", "Northside Hospital", "Good Samaritan Medical Center"})
 	c.border(12, teal)
 	c.logo("drop", 30, 26, 14, teal)
+	c.para(serif("", 12), 48, 32, c.w, 6, hosp+"\nDepartment of Nursing Education")
+	c.centred(
+		line{serif("B", 30), 70, "Certificate of Completion"},
+		line{serif("I", 13), 86, "is hereby awarded to"},
+		line{serif("B", 24), 102, c.name()},
+		line{serif("", 13), 118, "for successful completion of the"},
+		line{serif("B", 16), 130, "Neonatal Resuscitation Program (NRP), 8th Edition"},
+		line{serif("", 11), 139, "in accordance with the American Academy of Pediatrics and American Heart Association guidelines"})
 	c.font("Times", "", 12)
-	c.text(48, 32, hosp)
-	c.text(48, 38, "Department of Nursing Education")
-	c.font("Times", "B", 30)
-	c.textC(c.w/2, 70, "Certificate of Completion")
-	c.font("Times", "I", 13)
-	c.textC(c.w/2, 86, "is hereby awarded to")
-	c.font("Times", "B", 24)
-	c.textC(c.w/2, 102, c.name())
-	c.font("Times", "", 13)
-	c.textC(c.w/2, 118, "for successful completion of the")
-	c.font("Times", "B", 16)
-	c.textC(c.w/2, 130, "Neonatal Resuscitation Program (NRP), 8th Edition")
-	c.font("Times", "", 11)
-	c.textC(c.w/2, 139, "in accordance with the American Academy of Pediatrics and American Heart Association guidelines")
-	c.font("Times", "", 12)
-	c.lv(40, 160, "Date of Course:", c.date("issue_date"))
-	c.lv(40, 169, c.pick("Expiration Date:", "Expires:", "Renewal Due:"), c.date("expiration_date"))
-	c.lv(40, 178, "Certificate No.:", c.f("certificate_id"))
+	c.lvs(40, 160, 9,
+		[2]string{"Date of Course:", c.date("issue_date")},
+		[2]string{c.pick("Expiration Date:", "Expires:", "Renewal Due:"), c.date("expiration_date")},
+		[2]string{"Certificate No.:", c.f("certificate_id")})
 	c.signature(c.w-110, 176, 70)
-	c.font("Times", "", 10)
-	c.text(c.w-110, 182, c.someone()+", MSN, RNC-NIC, NRP Instructor")
+	c.say(serif("", 10), c.w-110, 182, c.someone()+", MSN, RNC-NIC, NRP Instructor")
 	c.logo("seal", c.w-60, 140, 24, gold)
 }
 
@@ -345,25 +293,19 @@ func renderTNCCCard(c *canvas) {
 	x, y, w, h := 25.0, 28.0, 100.0, 62.0
 	c.band(x, y, w, 16, maroon)
 	c.logo("shield", x+4, y+2.5, 11, white)
-	c.font("Helvetica", "B", 10)
-	c.ink(white)
-	c.text(x+18, y+7.5, "EMERGENCY NURSES ASSOCIATION")
-	c.font("Helvetica", "", 7)
-	c.text(x+18, y+12, "Trauma Nursing Core Course - "+c.pick("9th", "8th")+" Edition")
-	c.ink(black)
+	c.say(sans("B", 10).in(white), x+18, y+7.5, "EMERGENCY NURSES ASSOCIATION")
+	c.say(sans("", 7).in(white), x+18, y+12, "Trauma Nursing Core Course - "+c.pick("9th", "8th")+" Edition")
 	c.stroke(gray)
 	c.rbox(x, y, w, h, 2, "D")
-	c.font("Helvetica", "B", 13)
-	c.text(x+5, y+27, "TNCC Provider")
-	c.font("Helvetica", "B", 11)
-	c.text(x+5, y+37, c.name())
+	c.say(sans("B", 13), x+5, y+27, "TNCC Provider")
+	c.say(sans("B", 11), x+5, y+37, c.name())
 	c.font("Helvetica", "", 8)
-	c.lv(x+5, y+46, "Verification #:", c.f("certificate_id"))
-	c.lv(x+5, y+52, c.pick("Issue Date:", "Completion Date:", "Verified:"), c.date("issue_date"))
-	c.lv(x+5, y+58, expLabel+":", c.date("expiration_date"))
+	c.lvs(x+5, y+46, 6,
+		[2]string{"Verification #:", c.f("certificate_id")},
+		[2]string{c.pick("Issue Date:", "Completion Date:", "Verified:"), c.date("issue_date")},
+		[2]string{expLabel + ":", c.date("expiration_date")})
 	c.logo("seal", x+w-24, y+38, 19, maroon)
-	c.font("Helvetica", "", 9)
-	c.wrap(x, y+h+14, 160, 4.5, "This card verifies that the individual named has successfully completed the Trauma Nursing Core Course (TNCC) Provider Course. Verify at ena.org/verify.")
+	c.para(sans("", 9), x, y+h+14, 160, 4.5, "This card verifies that the individual named has successfully completed the Trauma Nursing Core Course (TNCC) Provider Course. Verify at ena.org/verify.")
 }
 
 func renderTNCCCertificate(c *canvas) {
@@ -371,23 +313,18 @@ func renderTNCCCertificate(c *canvas) {
 	c.dates(dLong, dAbbr, dMDY)
 	c.border(11, maroon)
 	c.logo("shield", c.w/2-9, 24, 18, maroon)
-	c.font("Helvetica", "B", 13)
-	c.textC(c.w/2, 52, "EMERGENCY NURSES ASSOCIATION")
-	c.font("Times", "I", 12)
-	c.textC(c.w/2, 66, "certifies that")
-	c.font("Times", "B", 26)
-	c.textC(c.w/2, 84, c.name())
-	c.font("Times", "", 13)
-	c.textC(c.w/2, 99, "has successfully completed the requirements of the")
-	c.font("Helvetica", "B", 18)
-	c.textC(c.w/2, 113, "Trauma Nursing Core Course (TNCC)")
-	c.font("Times", "", 12)
-	c.textC(c.w/2, 124, "Provider Course, 9th Edition, and is verified as a TNCC Provider")
+	c.centred(
+		line{sans("B", 13), 52, "EMERGENCY NURSES ASSOCIATION"},
+		line{serif("I", 12), 66, "certifies that"},
+		line{serif("B", 26), 84, c.name()},
+		line{serif("", 13), 99, "has successfully completed the requirements of the"},
+		line{sans("B", 18), 113, "Trauma Nursing Core Course (TNCC)"},
+		line{serif("", 12), 124, "Provider Course, 9th Edition, and is verified as a TNCC Provider"})
 	c.font("Helvetica", "", 11)
-	c.lv(45, 150, "Verification Date:", c.date("issue_date"))
-	c.lv(45, 159, c.pick("Expiration Date:", "Valid Through:", "Expires:"), c.date("expiration_date"))
-	c.lv(45, 168, "ID Number:", c.f("certificate_id"))
+	c.lvs(45, 150, 9,
+		[2]string{"Verification Date:", c.date("issue_date")},
+		[2]string{c.pick("Expiration Date:", "Valid Through:", "Expires:"), c.date("expiration_date")},
+		[2]string{"ID Number:", c.f("certificate_id")})
 	c.signature(c.w-115, 166, 72)
-	c.font("Helvetica", "", 9)
-	c.text(c.w-115, 172, "Course Director")
+	c.say(sans("", 9), c.w-115, 172, "Course Director")
 }

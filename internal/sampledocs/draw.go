@@ -109,6 +109,74 @@ func (c *canvas) stroke(col rgb) { c.pdf.SetDrawColor(col[0], col[1], col[2]) }
 func (c *canvas) fill(col rgb)   { c.pdf.SetFillColor(col[0], col[1], col[2]) }
 func (c *canvas) lw(w float64)   { c.pdf.SetLineWidth(w) }
 
+// look is how a run of text is set: a core font's family, style and size,
+// and its ink (black when zero).
+type look struct {
+	fam, style string
+	size       float64
+	ink        rgb
+}
+
+func sans(style string, size float64) look  { return look{fam: "Helvetica", style: style, size: size} }
+func serif(style string, size float64) look { return look{fam: "Times", style: style, size: size} }
+func mono(style string, size float64) look  { return look{fam: "Courier", style: style, size: size} }
+
+// in is l in another ink.
+func (l look) in(col rgb) look { l.ink = col; return l }
+
+// fine is the small grey print of notes, captions and disclaimers.
+func fine(size float64) look { return sans("", size).in(gray) }
+
+func (c *canvas) set(l look) {
+	c.font(l.fam, l.style, l.size)
+	c.ink(l.ink)
+}
+
+// say prints s at x, y in l; the ink goes back to black after it, as it
+// does after every coloured line.
+func (c *canvas) say(l look, x, y float64, s string) {
+	c.set(l)
+	c.text(x, y, s)
+	c.ink(black)
+}
+
+// sayC prints s in l centred on cx.
+func (c *canvas) sayC(l look, cx, y float64, s string) {
+	c.set(l)
+	c.textC(cx, y, s)
+	c.ink(black)
+}
+
+// sayR prints s in l ending at rx.
+func (c *canvas) sayR(l look, rx, y float64, s string) {
+	c.set(l)
+	c.textR(rx, y, s)
+	c.ink(black)
+}
+
+// para prints s in l word-wrapped to width w (see wrap) and returns the
+// baseline after it.
+func (c *canvas) para(l look, x, y, w, lh float64, s string) float64 {
+	c.set(l)
+	y = c.wrap(x, y, w, lh, s)
+	c.ink(black)
+	return y
+}
+
+// line is a line of text in its look on its baseline.
+type line struct {
+	look
+	y float64
+	s string
+}
+
+// centred prints lines centred across the page.
+func (c *canvas) centred(lines ...line) {
+	for _, l := range lines {
+		c.sayC(l.look, c.w/2, l.y, l.s)
+	}
+}
+
 // --- truth access ---
 
 // dates chooses the issuer's date layout among the plausible ones.
@@ -228,20 +296,51 @@ func (c *canvas) lvCol(x, y, lw float64, label, value string) {
 	c.text(x+lw, y, value)
 }
 
-// stack prints a small caption above a value, the way cards do.
-func (c *canvas) stack(x, y float64, label, value string, vsize float64) {
-	fam := c.fam
-	c.font(fam, "", vsize*0.62)
-	c.ink(gray)
-	c.text(x, y, label)
-	c.ink(black)
-	c.font(fam, "B", vsize)
-	if value != "" {
-		c.text(x, y+vsize*0.42, value)
+// lvs prints label/value lines (see lv) at x from y down, step apart, and
+// returns the baseline after them. A line with no label stays blank: the
+// ones after it keep their places.
+func (c *canvas) lvs(x, y, step float64, rows ...[2]string) float64 {
+	for _, r := range rows {
+		if r[0] != "" {
+			c.lv(x, y, r[0], r[1])
+		}
+		y += step
 	}
+	return y
+}
+
+// lvCols prints label/value lines in two columns (see lvCol) at x from y
+// down, step apart, and returns the baseline after them.
+func (c *canvas) lvCols(x, y, lw, step float64, rows ...[2]string) float64 {
+	for _, r := range rows {
+		c.lvCol(x, y, lw, r[0], r[1])
+		y += step
+	}
+	return y
+}
+
+// caption is how a card or form sets a small label and its value, each in
+// its own look, the value dx, dy from the label: under it, over it or
+// beside it.
+type caption struct {
+	label, value look
+	dx, dy       float64
+}
+
+// captioned prints label at x, y and value where st puts it.
+func (c *canvas) captioned(st caption, x, y float64, label, value string) {
+	c.say(st.label, x, y, label)
+	c.say(st.value, x+st.dx, y+st.dy, value)
 }
 
 func (c *canvas) rule(x, y, w float64) { c.pdf.Line(x, y, x+w, y) }
+
+// heavyRule draws a rule of line width lw, as under a letterhead.
+func (c *canvas) heavyRule(x, y, w, lw float64) {
+	c.lw(lw)
+	c.rule(x, y, w)
+	c.lw(0.2)
+}
 
 // wrap prints s word-wrapped to width w, lines lh apart, and returns the
 // baseline after the last line.
@@ -267,12 +366,7 @@ func (c *canvas) wrap(x, y, w, lh float64, s string) float64 {
 // field draws a form field: a caption, the value on a rule.
 func (c *canvas) field(x, y, w float64, label, value string) {
 	fam, sz := c.fam, c.sz
-	c.font(fam, "", sz*0.75)
-	c.ink(gray)
-	c.text(x, y+3.8, label)
-	c.ink(black)
-	c.font(fam, "", sz)
-	c.text(x+0.5, y, value)
+	c.captioned(caption{look{fam, "", sz * 0.75, gray}, look{fam: fam, size: sz}, 0.5, -3.8}, x, y+3.8, label, value)
 	c.stroke(gray)
 	c.rule(x, y+1.2, w)
 	c.stroke(black)

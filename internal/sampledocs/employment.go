@@ -93,61 +93,52 @@ func renderBackground(c *canvas) {
 	if res == "CONSIDER" {
 		searches[1][3] = "Consider"
 	}
-	header := func() {
+	// Each page opens with the vendor's band and a section title and
+	// closes with the FCRA notice.
+	page := func(title string) {
+		c.newPage(false)
 		c.band(0, 0, c.w, 20, navy)
-		c.font("Helvetica", "B", 15)
-		c.ink(white)
-		c.text(14, 13, vendor)
-		c.font("Helvetica", "", 8.5)
-		c.textR(c.w-14, 13, c.pick("Background Screening Report", "Consumer Report", "Background Check Results"))
-		c.ink(black)
+		c.say(sans("B", 15).in(white), 14, 13, vendor)
+		c.sayR(sans("", 8.5).in(white), c.w-14, 13, c.pick("Background Screening Report", "Consumer Report", "Background Check Results"))
+		c.say(sans("B", 11), 14, 32, title)
 	}
 	footer := func() {
-		c.font("Helvetica", "", 7)
-		c.ink(gray)
+		c.set(fine(7))
 		c.text(14, c.h-8, "CONFIDENTIAL - This report contains consumer information protected by the FCRA.")
 		c.textR(c.w-14, c.h-8, c.pageOf())
 		c.ink(black)
 	}
 
-	c.newPage(false)
-	header()
-	c.font("Helvetica", "B", 11)
-	c.text(14, 32, "Candidate")
+	page("Candidate")
 	c.font("Helvetica", "", 9.5)
-	c.lvCol(14, 40, 36, "Name:", c.name())
 	dob := c.dob()
 	if dob == "" && c.has("full_name") && c.d.Variant == "consumer_report" {
 		dob = "XX/XX/" + fmt.Sprint(c.d.Person.DOB.Year())
 	}
-	c.lvCol(14, 46, 36, "Date of Birth:", dob)
-	c.lvCol(14, 52, 36, "SSN:", "XXX-XX-"+digits(c.r, 4))
-	c.lvCol(14, 58, 36, "Address:", c.d.Person.City+", "+c.d.Person.State)
-	c.lvCol(112, 40, 34, "Order ID:", alnum(c.r, 3)+"-"+digits(c.r, 7))
-	c.lvCol(112, 46, 34, "Requested By:", c.pick("Aya Healthcare", "AMN Healthcare", "Cross Country Nurses", "Medical Solutions", "Trusted Health"))
-	c.lvCol(112, 52, 34, "Order Date:", c.fmtDate(ordered))
-	c.lvCol(112, 58, 34, c.pick("Completed:", "Date Completed:", "Report Completed:"), c.date("completed_date"))
+	c.lvCols(14, 40, 36, 6,
+		[2]string{"Name:", c.name()},
+		[2]string{"Date of Birth:", dob},
+		[2]string{"SSN:", "XXX-XX-" + digits(c.r, 4)},
+		[2]string{"Address:", c.d.Person.City + ", " + c.d.Person.State})
+	c.lvCols(112, 40, 34, 6,
+		[2]string{"Order ID:", alnum(c.r, 3) + "-" + digits(c.r, 7)},
+		[2]string{"Requested By:", c.pick("Aya Healthcare", "AMN Healthcare", "Cross Country Nurses", "Medical Solutions", "Trusted Health")},
+		[2]string{"Order Date:", c.fmtDate(ordered)},
+		[2]string{c.pick("Completed:", "Date Completed:", "Report Completed:"), c.date("completed_date")})
 	col := green
 	if res == "CONSIDER" {
 		col = rgb{200, 120, 0}
 	}
 	c.band(14, 66, c.w-28, 14, col)
-	c.font("Helvetica", "B", 13)
-	c.ink(white)
-	c.text(18, 75, "Overall Result: "+res)
-	c.ink(black)
+	c.say(sans("B", 13).in(white), 18, 75, "Overall Result: "+res)
 	c.font("Helvetica", "", 8.5)
 	c.table(14, 88, []float64{60, 54, 32, 42}, 7, []string{"Search", "Jurisdiction", "Status", "Result"}, searches, xlgray)
 	footer()
 
-	c.newPage(false)
-	header()
-	c.font("Helvetica", "B", 11)
-	c.text(14, 32, "Search Details")
+	page("Search Details")
 	y := 42.0
 	for _, s := range searches {
-		c.font("Helvetica", "B", 9.5)
-		c.text(14, y, s[0]+" - "+s[1])
+		c.say(sans("B", 9.5), 14, y, s[0]+" - "+s[1])
 		c.font("Helvetica", "", 9)
 		detail := "No records found. Search completed " + c.fmtDate(done) + "."
 		if s[3] == "Consider" {
@@ -161,12 +152,8 @@ func renderBackground(c *canvas) {
 	footer()
 
 	if c.d.Pages >= 3 {
-		c.newPage(false)
-		header()
-		c.font("Helvetica", "B", 11)
-		c.text(14, 32, "A Summary of Your Rights Under the Fair Credit Reporting Act")
-		c.font("Helvetica", "", 8.5)
-		c.wrap(14, 40, c.w-28, 4.2, "The federal Fair Credit Reporting Act (FCRA) promotes the accuracy, fairness, and privacy of information in the files of consumer reporting agencies. There are many types of consumer reporting agencies, including credit bureaus and specialty agencies (such as agencies that sell information about check writing histories, medical records, and rental history records).\n\n"+
+		page("A Summary of Your Rights Under the Fair Credit Reporting Act")
+		c.para(sans("", 8.5), 14, 40, c.w-28, 4.2, "The federal Fair Credit Reporting Act (FCRA) promotes the accuracy, fairness, and privacy of information in the files of consumer reporting agencies. There are many types of consumer reporting agencies, including credit bureaus and specialty agencies (such as agencies that sell information about check writing histories, medical records, and rental history records).\n\n"+
 			"You must be told if information in your file has been used against you. Anyone who uses a credit report or another type of consumer report to deny your application for credit, insurance, or employment must tell you, and must give you the name, address, and phone number of the agency that provided the information.\n\n"+
 			"You have the right to know what is in your file. You have the right to dispute incomplete or inaccurate information. Consumer reporting agencies must correct or delete inaccurate, incomplete, or unverifiable information. Consumer reporting agencies may not report outdated negative information.\n\n"+
 			"For more information, including information about additional rights, go to www.consumerfinance.gov/learnmore.")
@@ -218,13 +205,9 @@ func renderSkills(c *canvas) {
 		return r
 	}
 	header := func() {
-		c.font("Helvetica", "B", 12)
-		c.text(14, 16, agency)
-		c.font("Helvetica", "", 8.5)
-		c.textR(c.w-14, 16, spec+" Skills Checklist")
-		c.lw(0.4)
-		c.rule(14, 20, c.w-28)
-		c.lw(0.2)
+		c.say(sans("B", 12), 14, 16, agency)
+		c.sayR(sans("", 8.5), c.w-14, 16, spec+" Skills Checklist")
+		c.heavyRule(14, 20, c.w-28, 0.4)
 	}
 	sections := [][2]any{{"General Nursing Skills", general}, {spec + " Skills", skills}, {"Age Groups Served", age}}
 	// Spread the sections over the pages before the attestation page.
@@ -236,29 +219,24 @@ func renderSkills(c *canvas) {
 		header()
 		y := 30.0
 		if p == 1 {
-			c.font("Helvetica", "B", 15)
-			c.text(14, 32, c.pick("Clinical Skills Checklist", "Skills Self-Assessment", "Competency Checklist")+" - "+spec)
+			c.say(sans("B", 15), 14, 32, c.pick("Clinical Skills Checklist", "Skills Self-Assessment", "Competency Checklist")+" - "+spec)
 			c.font("Helvetica", "", 10)
-			c.lvCol(14, 42, 34, "Name:", c.name())
-			c.lvCol(14, 49, 34, "Specialty:", spec)
-			c.lvCol(120, 42, 32, c.pick("Date Completed:", "Completed:", "Date:"), c.date("completed_date"))
-			c.lvCol(120, 49, 32, "Years in specialty:", fmt.Sprint(1+c.r.IntN(15)))
-			c.font("Helvetica", "", 8)
-			c.ink(gray)
+			c.lvCols(14, 42, 34, 7, [2]string{"Name:", c.name()}, [2]string{"Specialty:", spec})
+			c.lvCols(120, 42, 32, 7,
+				[2]string{c.pick("Date Completed:", "Completed:", "Date:"), c.date("completed_date")},
+				[2]string{"Years in specialty:", fmt.Sprint(1 + c.r.IntN(15))})
 			legend := "Proficiency: 1 = No experience, 2 = Need training, 3 = Competent, 4 = Expert (can teach)."
 			if grid {
 				legend = "Rate your experience honestly; this checklist is shared with facilities as part of your profile."
 			}
-			c.wrap(14, 56, c.w-28, 4, legend)
-			c.ink(black)
+			c.para(fine(8), 14, 56, c.w-28, 4, legend)
 			y = 64
 		}
 		if p < c.d.Pages {
 			for k := 0; k < per && si < len(sections); k, si = k+1, si+1 {
 				title, _ := sections[si][0].(string)
 				items, _ := sections[si][1].([]string)
-				c.font("Helvetica", "B", 10)
-				c.text(14, y+4, title)
+				c.say(sans("B", 10), 14, y+4, title)
 				var rows [][]string
 				for _, it := range items {
 					rows = append(rows, row(it))
@@ -271,15 +249,11 @@ func renderSkills(c *canvas) {
 				y = c.table(14, y+7, widths, rowH, cols, rows, xlgray) + 6
 			}
 		} else {
-			c.font("Helvetica", "B", 11)
-			c.text(14, y+6, "Attestation")
-			c.font("Helvetica", "", 9.5)
-			yy := c.wrap(14, y+14, c.w-28, 4.8, "I attest that the information I have given is true and accurate to the best of my knowledge, and that I am the person completing this self-assessment. I understand that this checklist may be shared with client facilities for the purpose of assignment placement.")
+			c.say(sans("B", 11), 14, y+6, "Attestation")
+			yy := c.para(sans("", 9.5), 14, y+14, c.w-28, 4.8, "I attest that the information I have given is true and accurate to the best of my knowledge, and that I am the person completing this self-assessment. I understand that this checklist may be shared with client facilities for the purpose of assignment placement.")
 			c.signature(14, yy+20, 80)
-			c.font("Helvetica", "", 8)
-			c.text(14, yy+24, "Signature")
-			c.lvCol(110, yy+20, 20, "Name:", c.name())
-			c.lvCol(110, yy+27, 20, "Date:", c.date("completed_date"))
+			c.say(sans("", 8), 14, yy+24, "Signature")
+			c.lvCols(110, yy+20, 20, 7, [2]string{"Name:", c.name()}, [2]string{"Date:", c.date("completed_date")})
 		}
 		c.footer(agency + "   " + c.pageOf())
 	}
@@ -300,39 +274,27 @@ func renderResume(c *canvas) {
 	x := 18.0
 	if modern {
 		c.band(0, 0, c.w, 38, rgb{35, 60, 90})
-		c.font("Helvetica", "B", 24)
-		c.ink(white)
-		c.text(x, 20, c.name())
-		c.font("Helvetica", "", 10)
-		c.text(x, 28, "Registered Nurse, BSN  -  "+spec)
-		c.font("Helvetica", "", 9)
-		c.text(x, 34, contact)
-		c.ink(black)
+		c.say(sans("B", 24).in(white), x, 20, c.name())
+		c.say(sans("", 10).in(white), x, 28, "Registered Nurse, BSN  -  "+spec)
+		c.say(sans("", 9).in(white), x, 34, contact)
 	} else {
-		c.font("Times", "B", 22)
-		c.textC(c.w/2, 22, c.name())
-		c.font("Times", "", 10)
-		c.textC(c.w/2, 29, contact)
-		c.lw(0.5)
-		c.rule(x, 33, c.w-2*x)
-		c.lw(0.2)
+		c.centred(line{serif("B", 22), 22, c.name()}, line{serif("", 10), 29, contact})
+		c.heavyRule(x, 33, c.w-2*x, 0.5)
 	}
 	fam := map[bool]string{true: "Helvetica", false: "Times"}[modern]
+	heading := look{fam: fam, style: "B", size: 12}
+	if modern {
+		heading = heading.in(rgb{35, 60, 90})
+	}
 	section := func(y float64, title string) float64 {
-		c.font(fam, "B", 12)
-		if modern {
-			c.ink(rgb{35, 60, 90})
-		}
-		c.text(x, y, strings.ToUpper(title))
-		c.ink(black)
+		c.say(heading, x, y, strings.ToUpper(title))
 		c.stroke(lgray)
 		c.rule(x, y+1.5, c.w-2*x)
 		c.stroke(black)
 		return y + 7
 	}
 	y := section(48, c.pick("Summary", "Professional Summary", "Profile", "Summary of Qualifications"))
-	c.font(fam, "", 10)
-	y = c.wrap(x, y, c.w-2*x, 4.8, fmt.Sprintf("Compassionate %s registered nurse with %d years of acute care experience, including %d travel assignments at Magnet-designated facilities. Skilled in patient assessment, EHR documentation (Epic, Cerner, Meditech) and interdisciplinary collaboration.", spec, 3+c.r.IntN(15), 2+c.r.IntN(8)))
+	y = c.para(look{fam: fam, size: 10}, x, y, c.w-2*x, 4.8, fmt.Sprintf("Compassionate %s registered nurse with %d years of acute care experience, including %d travel assignments at Magnet-designated facilities. Skilled in patient assessment, EHR documentation (Epic, Cerner, Meditech) and interdisciplinary collaboration.", spec, 3+c.r.IntN(15), 2+c.r.IntN(8)))
 	y = section(y+4, c.pick("Experience", "Professional Experience", "Work Experience", "Clinical Experience"))
 	end := c.d.Created
 	jobs := 3 + c.r.IntN(2)
@@ -350,9 +312,7 @@ func renderResume(c *canvas) {
 				break
 			}
 		}
-		c.font(fam, "B", 10.5)
-		h := pick(c.r, hospitals)
-		c.text(x, y, "Travel RN - "+spec+", "+h)
+		c.say(look{fam: fam, style: "B", size: 10.5}, x, y, "Travel RN - "+spec+", "+pick(c.r, hospitals))
 		c.font(fam, "I", 9.5)
 		period := start.Format("Jan 2006") + " - " + end.Format("Jan 2006")
 		if i == 0 {
@@ -373,11 +333,9 @@ func renderResume(c *canvas) {
 		y = c.h - 60
 	}
 	y = section(y+4, "Education")
-	c.font(fam, "", 10)
-	c.text(x, y, "Bachelor of Science in Nursing (BSN) - "+pick(c.r, schools)+", "+fmt.Sprint(p.DOB.Year()+22+c.r.IntN(6)))
+	c.say(look{fam: fam, size: 10}, x, y, "Bachelor of Science in Nursing (BSN) - "+pick(c.r, schools)+", "+fmt.Sprint(p.DOB.Year()+22+c.r.IntN(6)))
 	y = section(y+9, "Licenses & Certifications")
-	c.font(fam, "", 10)
-	c.text(x, y, "RN License - "+p.State+" (Compact) | BLS, ACLS (AHA) | "+c.pick("PALS", "TNCC", "NIHSS", "CCRN"))
+	c.say(look{fam: fam, size: 10}, x, y, "RN License - "+p.State+" (Compact) | BLS, ACLS (AHA) | "+c.pick("PALS", "TNCC", "NIHSS", "CCRN"))
 	if c.d.Pages > 1 {
 		c.footer(c.name() + "  -  page " + fmt.Sprint(c.page))
 	}
@@ -410,37 +368,23 @@ func renderTrainingCert(c *canvas, key string) {
 	col := pick(c.r, []rgb{navy, teal, maroon, green})
 	c.border(10, col)
 	c.logo(c.pick("seal", "star", "chevron"), 24, 22, 16, col)
-	c.font("Helvetica", "B", 12)
-	c.ink(col)
-	c.text(44, 32, c.d.Issuer)
-	c.ink(black)
-	c.font("Times", "B", 30)
-	c.textC(c.w/2, 66, "Certificate of Completion")
-	c.font("Times", "I", 13)
-	c.textC(c.w/2, 82, "This certifies that")
-	c.font("Times", "B", 24)
-	c.textC(c.w/2, 98, c.name())
-	c.stroke(gray)
-	c.rule(c.w/2-70, 101, 140)
-	c.font("Times", "I", 13)
-	c.textC(c.w/2, 114, "has successfully completed")
-	c.font("Helvetica", "B", 17)
-	c.textC(c.w/2, 127, course)
-	c.font("Times", "", 10)
-	c.textC(c.w/2, 135, long)
+	c.say(sans("B", 12).in(col), 44, 32, c.d.Issuer)
+	c.centred(
+		line{serif("B", 30), 66, "Certificate of Completion"},
+		line{serif("I", 13), 82, "This certifies that"},
+		line{serif("B", 24), 98, c.name()})
+	c.nameRule(101)
+	c.centred(line{serif("I", 13), 114, "has successfully completed"}, line{sans("B", 17), 127, course}, line{serif("", 10), 135, long})
 	c.font("Helvetica", "", 11)
-	c.lv(40, 160, c.pick("Completion Date:", "Date Completed:", "Completed on"), c.date("completion_date"))
+	completed := [2]string{c.pick("Completion Date:", "Date Completed:", "Completed on"), c.date("completion_date")}
+	var expires [2]string
 	if c.has("expiration_date") {
-		c.lv(40, 168, c.pick("Expiration Date:", "Valid Through:", "Expires:"), c.date("expiration_date"))
+		expires = [2]string{c.pick("Expiration Date:", "Valid Through:", "Expires:"), c.date("expiration_date")}
 	}
-	c.lv(40, 176, "Certificate #:", alnum(c.r, 3)+"-"+digits(c.r, 6))
+	c.lvs(40, 160, 8, completed, expires, [2]string{"Certificate #:", alnum(c.r, 3) + "-" + digits(c.r, 6)})
 	c.signature(c.w-110, 176, 70)
-	c.font("Helvetica", "", 9)
-	c.text(c.w-110, 182, "Director of Education")
-	c.font("Helvetica", "", 8)
-	c.ink(gray)
-	c.textC(c.w/2, c.h-16, fmt.Sprintf("Contact hours: %.1f   |   Score: %d%%", 0.5+float64(c.r.IntN(4))*0.5, 80+c.r.IntN(21)))
-	c.ink(black)
+	c.say(sans("", 9), c.w-110, 182, "Director of Education")
+	c.sayC(fine(8), c.w/2, c.h-16, fmt.Sprintf("Contact hours: %.1f   |   Score: %d%%", 0.5+float64(c.r.IntN(4))*0.5, 80+c.r.IntN(21)))
 }
 
 func renderTranscript(c *canvas, key string) {
@@ -448,15 +392,12 @@ func renderTranscript(c *canvas, key string) {
 	c.dates(dMDY, dISO, dMDYn)
 	course, _ := trainingCourse(key)
 	c.band(0, 0, c.w, 22, teal)
-	c.font("Helvetica", "B", 15)
-	c.ink(white)
-	c.text(14, 14, c.d.Issuer+" Learning Center")
-	c.ink(black)
-	c.font("Helvetica", "B", 13)
-	c.text(14, 34, "Learner Transcript")
+	c.say(sans("B", 15).in(white), 14, 14, c.d.Issuer+" Learning Center")
+	c.say(sans("B", 13), 14, 34, "Learner Transcript")
 	c.font("Helvetica", "", 10)
-	c.lvCol(14, 44, 30, "Learner:", c.name())
-	c.lvCol(14, 51, 30, "User ID:", strings.ToLower(c.d.Person.FirstName[:1]+asciiFold(strings.ReplaceAll(c.d.Person.LastName, " ", "")))+digits(c.r, 3))
+	c.lvCols(14, 44, 30, 7,
+		[2]string{"Learner:", c.name()},
+		[2]string{"User ID:", strings.ToLower(c.d.Person.FirstName[:1]+asciiFold(strings.ReplaceAll(c.d.Person.LastName, " ", ""))) + digits(c.r, 3)})
 	c.lvCol(120, 44, 30, "Printed:", c.fmtDate(c.d.Created.AddDate(0, 0, c.r.IntN(3))))
 	other := []string{"Fire Safety and Emergency Preparedness", "Workplace Violence Prevention", "Cultural Competency in Healthcare", "Patient Rights and Ethics", "Sexual Harassment Prevention"}
 	done := c.tdate("completion_date")
