@@ -11,8 +11,8 @@ package catalog
 import (
 	_ "embed"
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -40,9 +40,10 @@ type Catalog struct {
 	// CommonFields maps a field name shared by many types to its value kind.
 	CommonFields map[string]string
 	types        map[string]*DocType
-	typeOrder    []string
 	requirements map[string]*Requirement
-	reqOrder     []string
+	// typeList and reqList hold the same in catalog order.
+	typeList []*DocType
+	reqList  []*Requirement
 }
 
 // DocType is one document type of the catalog.
@@ -111,12 +112,7 @@ var ruleArgKinds = map[string]string{
 
 // RuleNames lists every rule name the catalog may use.
 func RuleNames() []string {
-	names := make([]string, 0, len(ruleArgKinds))
-	for n := range ruleArgKinds {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
+	return slices.Sorted(maps.Keys(ruleArgKinds))
 }
 
 // Load parses and validates the embedded catalog.
@@ -189,8 +185,9 @@ func Parse(typesDoc, requirementsDoc []byte) (*Catalog, error) {
 		if len(t.Fields) == 0 {
 			return nil, fmt.Errorf("catalog: type %q has no fields", key)
 		}
-		c.types[key] = &DocType{Key: key, Category: t.Category, Name: t.Name, Fields: t.Fields, Notes: t.Notes, Classify: t.Classify}
-		c.typeOrder = append(c.typeOrder, key)
+		dt := &DocType{Key: key, Category: t.Category, Name: t.Name, Fields: t.Fields, Notes: t.Notes, Classify: t.Classify}
+		c.types[key] = dt
+		c.typeList = append(c.typeList, dt)
 	}
 	if _, ok := c.types[OtherType]; !ok {
 		return nil, fmt.Errorf("catalog: the %q type is required", OtherType)
@@ -217,7 +214,7 @@ func Parse(typesDoc, requirementsDoc []byte) (*Catalog, error) {
 			return nil, fmt.Errorf("catalog: requirement %q defined twice", key)
 		}
 		c.requirements[key] = req
-		c.reqOrder = append(c.reqOrder, key)
+		c.reqList = append(c.reqList, req)
 	}
 	return c, nil
 }
@@ -307,11 +304,7 @@ func (c *Catalog) Type(key string) (*DocType, bool) {
 
 // Types returns every document type in catalog order.
 func (c *Catalog) Types() []*DocType {
-	out := make([]*DocType, 0, len(c.typeOrder))
-	for _, k := range c.typeOrder {
-		out = append(out, c.types[k])
-	}
-	return out
+	return slices.Clone(c.typeList)
 }
 
 // Requirement returns the requirement with the given key.
@@ -322,9 +315,5 @@ func (c *Catalog) Requirement(key string) (*Requirement, bool) {
 
 // Requirements returns every requirement in catalog order.
 func (c *Catalog) Requirements() []*Requirement {
-	out := make([]*Requirement, 0, len(c.reqOrder))
-	for _, k := range c.reqOrder {
-		out = append(out, c.requirements[k])
-	}
-	return out
+	return slices.Clone(c.reqList)
 }
