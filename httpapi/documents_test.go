@@ -113,15 +113,7 @@ func TestDocumentScanEndToEnd(t *testing.T) {
 	if r := hh.do(t, http.MethodGet, "/document/"+created.ID, hh.keyB, nil, ""); r.status != 404 {
 		t.Fatalf("other account: %d", r.status)
 	}
-	r = hh.do(t, http.MethodDelete, "/document/"+created.ID, hh.keyA, nil, "")
-	var del struct {
-		ID        string `json:"id"`
-		DeletedAt string `json:"deletedAt"`
-	}
-	r.json(t, &del)
-	if r.status != 200 || del.ID != created.ID || del.DeletedAt == "" {
-		t.Fatalf("delete: %d %s", r.status, r.body)
-	}
+	hh.deleteObject(t, "/document/"+created.ID, created.ID, "deletedAt")
 	r = hh.do(t, http.MethodGet, "/document/"+created.ID, hh.keyA, nil, "")
 	var tomb scanJSON
 	r.json(t, &tomb)
@@ -133,39 +125,35 @@ func TestDocumentScanEndToEnd(t *testing.T) {
 	}
 }
 
-func TestDocumentScanWithoutValidation(t *testing.T) {
+// TestDocumentScanOutcomes scans files and asserts how each scan ends.
+func TestDocumentScanOutcomes(t *testing.T) {
 	hh := stack(t)
 	f := files(t)
-	r := hh.upload(t, "/document/scan/async", hh.keyA, field("external_id", ownerID), filePart("scan.pdf", f.scanned))
-	var created scanJSON
-	r.json(t, &created)
-	done := hh.waitScan(t, created.ID)
-	if done.ScanStatus != "SUCCESS" || done.ValidationResult != nil || done.Validations != nil || len(done.Fields) == 0 {
-		t.Fatalf("done: %+v", done)
+	tests := []struct {
+		name  string
+		parts []part
+		// wrong reports a scan that did not end as it should.
+		wrong func(done scanJSON) bool
+	}{
+		{"without validation", []part{field("external_id", ownerID), filePart("scan.pdf", f.scanned)}, func(done scanJSON) bool {
+			return done.ScanStatus != "SUCCESS" || done.ValidationResult != nil || done.Validations != nil || len(done.Fields) == 0
+		}},
+		{"someone else's card: the requirement is inferred", []part{field("external_id", ownerID), field("validation", "true"),
+			field("context", `{"first_name":"Someone","last_name":"Else"}`), filePart("card.pdf", f.bls)}, func(done scanJSON) bool {
+			return done.ValidationResult == nil || *done.ValidationResult != "INVALID" || done.Validations["requirement"] != "bls"
+		}},
+		{"encrypted file fails", []part{field("external_id", ownerID), filePart("x.pdf", f.encrypted)}, func(done scanJSON) bool {
+			return done.ScanStatus != "FAILED" || done.Tasks.Status != "FAILED" || done.Tasks.Error == nil || !strings.HasPrefix(*done.Tasks.Error, "encrypted_file")
+		}},
 	}
-}
-
-func TestDocumentScanInfersTheRequirement(t *testing.T) {
-	hh := stack(t)
-	f := files(t)
-	r := hh.upload(t, "/document/scan/async", hh.keyA, field("external_id", ownerID), field("validation", "true"),
-		field("context", `{"first_name":"Someone","last_name":"Else"}`), filePart("card.pdf", f.bls))
-	var created scanJSON
-	r.json(t, &created)
-	done := hh.waitScan(t, created.ID)
-	if done.ValidationResult == nil || *done.ValidationResult != "INVALID" || done.Validations["requirement"] != "bls" {
-		t.Fatalf("someone else's card: %+v", done)
-	}
-}
-
-func TestDocumentScanFailure(t *testing.T) {
-	hh := stack(t)
-	f := files(t)
-	r := hh.upload(t, "/document/scan/async", hh.keyA, field("external_id", ownerID), filePart("x.pdf", f.encrypted))
-	var created scanJSON
-	r.json(t, &created)
-	done := hh.waitScan(t, created.ID)
-	if done.ScanStatus != "FAILED" || done.Tasks.Status != "FAILED" || done.Tasks.Error == nil || !strings.HasPrefix(*done.Tasks.Error, "encrypted_file") {
-		t.Fatalf("encrypted scan: %+v", done)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := hh.upload(t, "/document/scan/async", hh.keyA, tt.parts...)
+			var created scanJSON
+			r.json(t, &created)
+			if done := hh.waitScan(t, created.ID); tt.wrong(done) {
+				t.Fatalf("%s: %+v", tt.name, done)
+			}
+		})
 	}
 }

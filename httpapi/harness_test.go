@@ -364,6 +364,34 @@ func (hh *harness) upload(t *testing.T, path, key string, parts ...part) respons
 	return hh.do(t, http.MethodPost, path, key, body, ct)
 }
 
+// createIntake uploads an intake with key and returns the created intake,
+// failing unless it is 201.
+func (hh *harness) createIntake(t *testing.T, key string, parts ...part) intake {
+	t.Helper()
+	r := hh.upload(t, "/v2/intakes/scan/async", key, parts...)
+	if r.status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.status, r.body)
+	}
+	var in intake
+	r.json(t, &in)
+	return in
+}
+
+// deleteObject deletes the object at path with account A's key and returns
+// when it was deleted (the answer's field deletedAtKey), failing unless the
+// answer is 200 with the object's id and a deletion time.
+func (hh *harness) deleteObject(t *testing.T, path, id, deletedAtKey string) string {
+	t.Helper()
+	r := hh.do(t, http.MethodDelete, path, hh.keyA, nil, "")
+	var del map[string]any
+	r.json(t, &del)
+	deletedAt, _ := del[deletedAtKey].(string)
+	if r.status != 200 || del["id"] != id || deletedAt == "" {
+		t.Fatalf("delete: %d %s", r.status, r.body)
+	}
+	return deletedAt
+}
+
 // intake is the part of the Intake JSON the tests read.
 type intake struct {
 	ID              string          `json:"id"`

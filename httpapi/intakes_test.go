@@ -274,27 +274,14 @@ func TestIntakeEndToEnd(t *testing.T) {
 	}
 
 	// Delete: tombstone, files gone, repeatable.
-	r = hh.do(t, http.MethodDelete, "/v2/intakes/"+created.ID, hh.keyA, nil, "")
-	var del struct {
-		ID        string `json:"id"`
-		DeletedAt string `json:"deleted_at"`
-	}
-	r.json(t, &del)
-	if r.status != 200 || del.ID != created.ID || del.DeletedAt == "" {
-		t.Fatalf("delete: %d %s", r.status, r.body)
-	}
+	deletedAt := hh.deleteObject(t, "/v2/intakes/"+created.ID, created.ID, "deleted_at")
 	for _, u := range []string{done.File.URL, blsSeg.File.URL} {
 		if resp, err := http.Get(u); err != nil || resp.StatusCode != 404 {
 			t.Fatalf("download after delete: %v %v", resp.StatusCode, err)
 		}
 	}
-	r = hh.do(t, http.MethodDelete, "/v2/intakes/"+created.ID, hh.keyA, nil, "")
-	var again struct {
-		DeletedAt string `json:"deleted_at"`
-	}
-	r.json(t, &again)
-	if r.status != 200 || again.DeletedAt != del.DeletedAt {
-		t.Fatalf("second delete: %d %s", r.status, r.body)
+	if again := hh.deleteObject(t, "/v2/intakes/"+created.ID, created.ID, "deleted_at"); again != deletedAt {
+		t.Fatalf("second delete: deleted at %s, first at %s", again, deletedAt)
 	}
 	r = hh.do(t, http.MethodGet, "/v2/intakes/"+created.ID, hh.keyA, nil, "")
 	var tomb intake
@@ -323,13 +310,8 @@ func TestIntakeFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := hh.upload(t, "/v2/intakes/scan/async", hh.keyA, field("external_id", "n1"),
+			in := hh.createIntake(t, hh.keyA, field("external_id", "n1"),
 				field("validate", `{"requirement":"bls"}`), filePart(tt.name+".pdf", tt.data))
-			if r.status != 201 {
-				t.Fatalf("create: %d %s", r.status, r.body)
-			}
-			var in intake
-			r.json(t, &in)
 			done := hh.waitIntake(t, in.ID, hh.keyA)
 			if done.ScanStatus != "FAILED" || done.Error == nil || done.Error.Code != tt.code || done.Error.Message == "" {
 				t.Fatalf("got %s %+v, want FAILED %s", done.ScanStatus, done.Error, tt.code)
@@ -364,13 +346,8 @@ func TestIntakeImagesAndScans(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			r := hh.upload(t, "/v2/intakes/scan/async", hh.keyA, field("external_id", "n1"),
+			in := hh.createIntake(t, hh.keyA, field("external_id", "n1"),
 				field("validate", `{"requirement":"bls"}`), filePart("upload", tt.data))
-			if r.status != 201 {
-				t.Fatalf("create: %d %s", r.status, r.body)
-			}
-			var in intake
-			r.json(t, &in)
 			if *in.File.MimeType != tt.mime {
 				t.Fatalf("detected %s, want %s", *in.File.MimeType, tt.mime)
 			}
@@ -402,12 +379,7 @@ func TestIntakeReusesFileByID(t *testing.T) {
 		} `json:"file"`
 	}
 	r.json(t, &scan)
-	r = hh.upload(t, "/v2/intakes/scan/async", hh.keyA, field("external_id", "n1"), field("file_id", scan.File.ID))
-	if r.status != 201 {
-		t.Fatalf("file_id: %d %s", r.status, r.body)
-	}
-	var in intake
-	r.json(t, &in)
+	in := hh.createIntake(t, hh.keyA, field("external_id", "n1"), field("file_id", scan.File.ID))
 	if done := hh.waitIntake(t, in.ID, hh.keyA); done.ScanStatus != "SUCCESS" {
 		t.Fatalf("status %s", done.ScanStatus)
 	}
@@ -421,9 +393,7 @@ func TestIntakeReusesFileByID(t *testing.T) {
 func TestFraudulentEditIsFlagged(t *testing.T) {
 	hh := stack(t)
 	f := files(t)
-	r := hh.upload(t, "/v2/intakes/scan/async", hh.keyA, field("external_id", "n1"), filePart("bls.pdf", f.edited))
-	var in intake
-	r.json(t, &in)
+	in := hh.createIntake(t, hh.keyA, field("external_id", "n1"), filePart("bls.pdf", f.edited))
 	done := hh.waitIntake(t, in.ID, hh.keyA)
 	if done.ScanStatus != "SUCCESS" || done.Fraud == nil || done.Fraud.Result != "fraudulent" {
 		t.Fatalf("edited PDF: %s %+v %+v", done.ScanStatus, done.Fraud, done.Segments)
@@ -436,13 +406,8 @@ func TestFraudulentEditIsFlagged(t *testing.T) {
 func TestDeleteWhileProcessing(t *testing.T) {
 	hh := stack(t)
 	f := files(t)
-	r := hh.upload(t, "/v2/intakes/scan/async", hh.keyA, field("external_id", "n1"), filePart("scan.pdf", f.scanned))
-	var in intake
-	r.json(t, &in)
-	r = hh.do(t, http.MethodDelete, "/v2/intakes/"+in.ID, hh.keyA, nil, "")
-	if r.status != 200 {
-		t.Fatalf("delete: %d %s", r.status, r.body)
-	}
+	in := hh.createIntake(t, hh.keyA, field("external_id", "n1"), filePart("scan.pdf", f.scanned))
+	hh.deleteObject(t, "/v2/intakes/"+in.ID, in.ID, "deleted_at")
 	// Processing is cancelled and leaves nothing behind.
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -465,7 +430,7 @@ func TestDeleteWhileProcessing(t *testing.T) {
 	if ok, _ := hh.blobs.Exists(context.Background(), stored.File.BlobKey); ok {
 		t.Fatal("the upload of a deleted intake remains")
 	}
-	r = hh.do(t, http.MethodGet, "/v2/intakes/"+in.ID, hh.keyA, nil, "")
+	r := hh.do(t, http.MethodGet, "/v2/intakes/"+in.ID, hh.keyA, nil, "")
 	var tomb intake
 	r.json(t, &tomb)
 	if tomb.DeletedAt == nil || tomb.ScanStatus != "PENDING" || len(tomb.Segments) != 0 {

@@ -353,45 +353,49 @@ func sameOutcome(t *testing.T, got map[string]any) {
 	}
 }
 
-func TestWorkerKilledMidIntake(t *testing.T) {
+// disturbedMidIntake uploads the packet to a cluster of its own, disturbs
+// the cluster once the intake is midway, and asserts the intake still ends
+// as it does undisturbed.
+func disturbedMidIntake(t *testing.T, disturb func(c *cluster)) {
+	t.Helper()
 	_ = undisturbed(t)
 	c := newCluster(t)
 	id := c.upload(packet(t))
 	c.waitMidway(id, 8)
-	if err := c.worker.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(time.Second)
-	c.worker = c.start("worker")
+	disturb(c)
 	sameOutcome(t, c.wait(id, 5*time.Minute))
+}
+
+func TestWorkerKilledMidIntake(t *testing.T) {
+	disturbedMidIntake(t, func(c *cluster) {
+		if err := c.worker.Process.Signal(syscall.SIGKILL); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Second)
+		c.worker = c.start("worker")
+	})
 }
 
 func TestTemporalRestartedMidIntake(t *testing.T) {
-	_ = undisturbed(t)
-	c := newCluster(t)
-	id := c.upload(packet(t))
-	c.waitMidway(id, 8)
-	c.temporal.Kill()
-	time.Sleep(2 * time.Second)
-	if err := c.temporal.Restart(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	sameOutcome(t, c.wait(id, 5*time.Minute))
+	disturbedMidIntake(t, func(c *cluster) {
+		c.temporal.Kill()
+		time.Sleep(2 * time.Second)
+		if err := c.temporal.Restart(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	})
 }
 
 func TestDatabaseRestartedMidIntake(t *testing.T) {
-	_ = undisturbed(t)
-	c := newCluster(t)
-	id := c.upload(packet(t))
-	c.waitMidway(id, 8)
-	if err := c.pg.Kill(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(3 * time.Second)
-	if err := c.pg.Restart(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	sameOutcome(t, c.wait(id, 5*time.Minute))
+	disturbedMidIntake(t, func(c *cluster) {
+		if err := c.pg.Kill(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(3 * time.Second)
+		if err := c.pg.Restart(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	})
 }
 
 // TestUploadWhileTemporalIsDown: an upload accepted while Temporal cannot
