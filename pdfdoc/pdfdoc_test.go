@@ -19,14 +19,7 @@ func TestOpenAndRead(t *testing.T) {
 	for _, typ := range []string{"bls", "nursing_license", "tb_skin_test", "drivers_license", "background_check"} {
 		t.Run(typ, func(t *testing.T) {
 			doc := sampledocs.Generate(r, typ, p, sampledocs.Options{})
-			pdf, err := sampledocs.RenderPDF(doc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			d, err := Open(pdf)
-			if err != nil {
-				t.Fatal(err)
-			}
+			pdf, d := openRendered(t, doc)
 			if d.Info.PageCount != doc.Pages || d.Info.Revisions != 1 || d.Info.Producer == "" || d.Info.CreationDate == "" {
 				t.Fatalf("info = %+v (doc has %d pages)", d.Info, doc.Pages)
 			}
@@ -90,10 +83,7 @@ func TestEditedPDFHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := Open(edited)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := mustOpen(t, edited)
 	if d.Info.Revisions < 2 || d.Info.ModDate == d.Info.CreationDate || d.Info.Producer == "" {
 		t.Fatalf("edited info = %+v", d.Info)
 	}
@@ -105,10 +95,7 @@ func TestExtract(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := Open(pk.PDF)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := mustOpen(t, pk.PDF)
 	for _, s := range pk.Segments {
 		out, err := d.Extract(s.PageStart, s.PageEnd)
 		if err != nil {
@@ -179,15 +166,26 @@ func TestImagesAndRasterize(t *testing.T) {
 func TestBlankPageHasNoImages(t *testing.T) {
 	r := sampledocs.Seeded(6)
 	doc := sampledocs.Generate(r, "other", sampledocs.NewPerson(r), sampledocs.Options{Variant: "blank"})
+	if _, d := openRendered(t, doc); d.PageHasImages(1) {
+		t.Fatal("a blank page reports images")
+	}
+}
+
+// openRendered renders doc as a PDF and opens it.
+func openRendered(t *testing.T, doc sampledocs.Doc) ([]byte, *Doc) {
+	t.Helper()
 	pdf, err := sampledocs.RenderPDF(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return pdf, mustOpen(t, pdf)
+}
+
+func mustOpen(t *testing.T, pdf []byte) *Doc {
+	t.Helper()
 	d, err := Open(pdf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.PageHasImages(1) {
-		t.Fatal("a blank page reports images")
-	}
+	return d
 }
