@@ -5,6 +5,7 @@
 package lifecycle
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/clearedtostart/compliance/derrors"
@@ -51,9 +52,9 @@ var DocumentScan = pendingThrough("document scan", "IN_PROGRESS", "SUCCESS")
 // ScanTask is the status of a document scan's SCAN task.
 var ScanTask = pendingThrough("scan task", "IN_PROGRESS", "COMPLETED")
 
-// pendingThrough is the machine every status of the service follows: it
-// starts PENDING and moves through steps in order, the last of them ending
-// it; until then any status may move to FAILED, which ends it too.
+// pendingThrough is the machine of a scan's status: it starts PENDING and
+// moves through steps in order, the last of them ending it; until then any
+// status may move to FAILED, which ends it too.
 func pendingThrough(name string, steps ...string) Machine {
 	next := map[string][]string{"FAILED": {}}
 	from := "PENDING"
@@ -72,5 +73,17 @@ func TaskStatusFor(scanStatus string) string {
 		return "COMPLETED"
 	default:
 		return scanStatus
+	}
+}
+
+func init() {
+	for _, m := range []Machine{IntakeScan, SegmentScan, DocumentScan, ScanTask} {
+		for from, next := range m.Next {
+			for _, to := range next {
+				if _, ok := m.Next[to]; !ok {
+					panic(fmt.Sprintf("lifecycle: %s: %s -> %s: unknown state", m.Name, from, to))
+				}
+			}
+		}
 	}
 }
