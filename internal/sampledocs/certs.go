@@ -115,7 +115,7 @@ func renderAHAeCard(c *canvas, co course) {
 	c.rbox(x, y, w, h, 3, "D")
 	c.band(x, y, 30, h, ahaRed)
 	c.logo("heart", x+7, y+8, 16, white)
-	c.para(sans("B", 6.5).in(white), x+3, y+32, 24, 3.5, "American\nHeart\nAssociation.")
+	c.lines(sans("B", 6.5).in(white), x+3, y+32, 3.5, "American", "Heart", "Association.")
 	c.say(sans("B", 15), x+34, y+10, co.short)
 	sw := c.width(co.short)
 	c.say(sans("", 9), x+36+sw, y+10, "Provider")
@@ -268,7 +268,7 @@ func renderNRPCertificate(c *canvas) {
 	hosp := pick(c.r, []string{"St. Luke's Women's Center", "Mercy Regional Medical Center", "Children's Hospital of the Valley", "Northside Hospital", "Good Samaritan Medical Center"})
 	c.border(12, teal)
 	c.logo("drop", 30, 26, 14, teal)
-	c.para(serif("", 12), 48, 32, c.w, 6, hosp+"\nDepartment of Nursing Education")
+	c.lines(serif("", 12), 48, 32, 6, hosp, "Department of Nursing Education")
 	c.centred(
 		line{serif("B", 30), 70, "Certificate of Completion"},
 		line{serif("I", 13), 86, "is hereby awarded to"},

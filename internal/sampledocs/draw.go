@@ -163,6 +163,18 @@ func (c *canvas) para(l look, x, y, w, lh float64, s string) float64 {
 	return y
 }
 
+// lines prints ss in l one under the other, lh apart, and returns the
+// baseline after them.
+func (c *canvas) lines(l look, x, y, lh float64, ss ...string) float64 {
+	c.set(l)
+	for _, s := range ss {
+		c.text(x, y, s)
+		y += lh
+	}
+	c.ink(black)
+	return y
+}
+
 // line is a line of text in its look on its baseline.
 type line struct {
 	look

@@ -207,19 +207,11 @@ func renderBoardVerification(c *canvas) {
 
 	c.band(0, 12, c.w, 24, darkBlue)
 	c.logo("seal", 12, 14, 20, white)
-	c.font("Helvetica", "B", 15)
-	c.ink(white)
-	c.text(38, 24, board)
-	c.font("Helvetica", "", 9)
-	c.text(38, 31, "Online License Verification  |  Primary Source Verification")
-	c.ink(black)
+	c.say(sans("B", 15).in(white), 38, 24, board)
+	c.say(sans("", 9).in(white), 38, 31, "Online License Verification  |  Primary Source Verification")
 
-	c.font("Helvetica", "B", 13)
-	c.text(16, 50, c.pick("License Verification", "Licensee Information", "Verification Details"))
-	c.font("Helvetica", "", 8.5)
-	c.ink(gray)
-	c.wrap(16, 56, c.w-32, 4, "This information is provided as a primary source of license verification under the rules of the "+board+". Data is updated nightly.")
-	c.ink(black)
+	c.say(sans("B", 13), 16, 50, c.pick("License Verification", "Licensee Information", "Verification Details"))
+	c.para(fine(8.5), 16, 56, c.w-32, 4, "This information is provided as a primary source of license verification under the rules of the "+board+". Data is updated nightly.")
 
 	rows := [][2]string{
 		{"Name", c.name()},
@@ -242,10 +234,7 @@ func renderBoardVerification(c *canvas) {
 		c.lvCol(20, y, 60, row[0]+":", row[1])
 		y += 8
 	}
-	c.font("Helvetica", "", 8)
-	c.ink(gray)
-	c.wrap(16, y+10, c.w-32, 4, fmt.Sprintf("Verification generated %s. The %s makes no warranty as to the accuracy of information printed from this page after the date shown.", now.Format("01/02/2006 03:04 PM"), board))
-	c.ink(black)
+	c.para(fine(8), 16, y+10, c.w-32, 4, fmt.Sprintf("Verification generated %s. The %s makes no warranty as to the accuracy of information printed from this page after the date shown.", now.Format("01/02/2006 03:04 PM"), board))
 }
 
 func renderLicenseCard(c *canvas) {
@@ -256,10 +245,7 @@ func renderLicenseCard(c *canvas) {
 	if sname == "" {
 		sname = state
 	}
-	c.font("Helvetica", "", 8)
-	c.ink(gray)
-	c.wrap(20, 18, c.w-40, 4, "Your license has been renewed. Detach the pocket card below and carry it with you. Verify license status at any time through the board's online verification.")
-	c.ink(black)
+	c.para(fine(8), 20, 18, c.w-40, 4, "Your license has been renewed. Detach the pocket card below and carry it with you. Verify license status at any time through the board's online verification.")
 	c.stroke(gray)
 	c.pdf.SetDashPattern([]float64{1.5, 1.5}, 0)
 	x, y, w, h := 40.0, 40.0, 130.0, 70.0
@@ -271,71 +257,46 @@ func renderLicenseCard(c *canvas) {
 	c.box(x, y, w, h)
 	c.lw(0.2)
 	c.logo("seal", x+4, y+4, 18, darkBlue)
-	c.font("Helvetica", "B", 10)
-	c.ink(darkBlue)
-	c.text(x+26, y+9, "STATE OF "+sname)
-	c.font("Helvetica", "", 8)
-	c.text(x+26, y+13.5, strings.ToUpper(c.d.Issuer))
-	c.ink(black)
-	lt := c.f("license_type")
-	c.font("Helvetica", "B", 11)
-	c.text(x+26, y+21, "LICENSED "+strings.ToUpper(licenseTypeLong[lt]))
-	c.font("Helvetica", "B", 12)
-	c.text(x+6, y+35, c.name())
-	c.font("Helvetica", "", 8.5)
+	c.say(sans("B", 10).in(darkBlue), x+26, y+9, "STATE OF "+sname)
+	c.say(sans("", 8).in(darkBlue), x+26, y+13.5, strings.ToUpper(c.d.Issuer))
+	c.say(sans("B", 11), x+26, y+21, "LICENSED "+strings.ToUpper(licenseTypeLong[c.f("license_type")]))
+	c.say(sans("B", 12), x+6, y+35, c.name())
 	street, city := c.address()
-	c.text(x+6, y+40, strings.ToUpper(street))
-	c.text(x+6, y+44.5, strings.ToUpper(city))
+	c.lines(sans("", 8.5), x+6, y+40, 4.5, strings.ToUpper(street), strings.ToUpper(city))
 	c.font("Helvetica", "", 9)
-	c.lv(x+6, y+54, "LICENSE NO.", c.f("license_number"))
-	c.lv(x+6, y+60, c.pick("ISSUED", "ISSUE DATE", "DATE ISSUED"), c.date("issue_date"))
-	c.lv(x+70, y+54, c.pick("EXPIRES", "EXPIRATION DATE", "EXP"), c.date("expiration_date"))
-	c.lv(x+70, y+60, "STATUS", c.f("license_status"))
-	c.font("Helvetica", "", 6)
-	c.text(x+6, y+h-3, "THIS IS YOUR LICENSE - NOT TRANSFERABLE - VERIFY AT THE BOARD'S WEBSITE")
+	c.lvs(x+6, y+54, 6,
+		[2]string{"LICENSE NO.", c.f("license_number")},
+		[2]string{c.pick("ISSUED", "ISSUE DATE", "DATE ISSUED"), c.date("issue_date")})
+	c.lvs(x+70, y+54, 6,
+		[2]string{c.pick("EXPIRES", "EXPIRATION DATE", "EXP"), c.date("expiration_date")},
+		[2]string{"STATUS", c.f("license_status")})
+	c.say(sans("", 6), x+6, y+h-3, "THIS IS YOUR LICENSE - NOT TRANSFERABLE - VERIFY AT THE BOARD'S WEBSITE")
 }
 
 func renderNursys(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY)
 	now := c.d.Created
-	c.font("Helvetica", "B", 22)
-	c.ink(teal)
-	c.text(16, 24, "nursys")
-	c.font("Helvetica", "", 8)
-	c.ink(gray)
-	c.text(16, 29, "Powered by NCSBN")
-	c.ink(black)
-	c.font("Helvetica", "B", 14)
-	c.textR(c.w-16, 22, "QuickConfirm License Verification Report")
-	c.font("Helvetica", "", 8.5)
-	c.textR(c.w-16, 28, "Report Date: "+c.fmtDate(now))
+	c.say(sans("B", 22).in(teal), 16, 24, "nursys")
+	c.say(fine(8), 16, 29, "Powered by NCSBN")
+	c.sayR(sans("B", 14), c.w-16, 22, "QuickConfirm License Verification Report")
+	c.sayR(sans("", 8.5), c.w-16, 28, "Report Date: "+c.fmtDate(now))
 	c.stroke(teal)
-	c.lw(0.8)
-	c.rule(16, 34, c.w-32)
-	c.lw(0.2)
+	c.heavyRule(16, 34, c.w-32, 0.8)
 	c.stroke(black)
 
-	c.font("Helvetica", "B", 11)
-	c.text(16, 46, "Nurse Information")
+	c.say(sans("B", 11), 16, 46, "Nurse Information")
 	c.font("Helvetica", "", 10)
-	c.lvCol(16, 55, 40, "Name:", c.name())
-	c.lvCol(16, 62, 40, "Nurse ID:", digits(c.r, 8))
-	c.font("Helvetica", "B", 11)
-	c.text(16, 78, "License Information")
+	c.lvCols(16, 55, 40, 7, [2]string{"Name:", c.name()}, [2]string{"Nurse ID:", digits(c.r, 8)})
+	c.say(sans("B", 11), 16, 78, "License Information")
 	c.font("Helvetica", "", 8.5)
 	hdr := []string{"Jurisdiction", "License Type", "License No.", "Status", "Expiration", "Original Issue", "Compact"}
 	widths := []float64{22, 24, 26, 22, 26, 28, 35}
 	row := []string{c.f("state"), c.f("license_type"), c.f("license_number"), c.f("license_status"), c.date("expiration_date"), c.date("issue_date"), c.pick("Multistate", "Single State")}
 	y := c.table(16, 83, widths, 8, hdr, [][]string{row}, rgb{220, 236, 238})
-	c.font("Helvetica", "B", 11)
-	c.text(16, y+14, "Discipline")
-	c.font("Helvetica", "", 9)
-	c.text(16, y+21, "Discipline against license: "+c.pick("No", "None reported"))
-	c.text(16, y+27, "Discipline against privilege(s) to practice: No")
-	c.font("Helvetica", "", 7.5)
-	c.ink(gray)
-	c.wrap(16, y+44, c.w-32, 3.6, "Nursys QuickConfirm is a primary source equivalent verification of the licenses and discipline of nurses in participating jurisdictions. The information is provided by the boards of nursing and is current as of the report date. Nursys is a registered trademark of the National Council of State Boards of Nursing, Inc. (NCSBN).")
+	c.say(sans("B", 11), 16, y+14, "Discipline")
+	c.lines(sans("", 9), 16, y+21, 6, "Discipline against license: "+c.pick("No", "None reported"), "Discipline against privilege(s) to practice: No")
+	c.para(fine(7.5), 16, y+44, c.w-32, 3.6, "Nursys QuickConfirm is a primary source equivalent verification of the licenses and discipline of nurses in participating jurisdictions. The information is provided by the boards of nursing and is current as of the report date. Nursys is a registered trademark of the National Council of State Boards of Nursing, Inc. (NCSBN).")
 	c.footer(c.pageOf() + "   ·   www.nursys.com")
 }
 
@@ -423,88 +384,64 @@ func renderDL(c *canvas, style string) {
 	c.band(x, y, w, 11, accent)
 	c.stroke(gray)
 	c.rbox(x, y, w, h, 3, "D")
-	c.ink(white)
-	c.font("Helvetica", "B", 11)
-	if c.chance(0.5) {
-		c.text(x+4, y+7.5, sname)
-		c.font("Helvetica", "B", 7.5)
-		c.textR(x+w-4, y+7.5, "USA "+title)
-	} else {
-		c.text(x+4, y+7.5, title)
-		c.font("Helvetica", "B", 8)
-		c.textR(x+w-4, y+7.5, sname+" USA")
+	left, right, size := sname, "USA "+title, 7.5
+	if !c.chance(0.5) {
+		left, right, size = title, sname+" USA", 8
 	}
-	c.ink(black)
+	c.say(sans("B", 11).in(white), x+4, y+7.5, left)
+	c.sayR(sans("B", size).in(white), x+w-4, y+7.5, right)
 	c.photo(x+3, y+14, 25, 32)
 	// The ghost image sits under the data, as on real cards.
 	c.photo(x+w-15, y+h-18, 11, 14)
 	fx := x + 31
 	first := strings.TrimSpace(c.f("first_name") + " " + c.f("middle_name"))
 	last := c.f("last_name")
+	// The number in red after its field code, the name and address, then
+	// the other fields on a grid both styles share, the third row with
+	// three fields.
+	number := caption{sans("", 6).in(accent), sans("B", 9).in(rgb{180, 20, 20}), 11, 0}
+	var fields [9][2]string
 	switch style {
 	case "numbered", "stateid":
-		c.font("Helvetica", "", 6)
-		c.ink(accent)
 		num := "4d DLN"
 		if style == "stateid" {
 			num = "4d IDN"
 		}
-		c.text(fx, y+16, num)
-		c.ink(rgb{180, 20, 20})
-		c.font("Helvetica", "B", 9)
-		c.text(fx+11, y+16, c.f("license_number"))
-		c.ink(black)
-		c.font("Helvetica", "", 6)
-		c.text(fx, y+21, "1")
-		c.text(fx, y+25, "2")
-		c.font("Helvetica", "B", 8.5)
-		c.text(fx+3, y+21, last)
-		c.text(fx+3, y+25, first)
-		c.font("Helvetica", "", 7)
+		c.captioned(number, fx, y+16, num, c.f("license_number"))
+		c.lines(sans("", 6), fx, y+21, 4, "1", "2")
+		c.lines(sans("B", 8.5), fx+3, y+21, 4, last, first)
 		street, city := c.address()
+		c.set(sans("", 7))
 		c.text(fx, y+29.5, "8 "+strings.ToUpper(street))
 		c.text(fx+2.5, y+33, strings.ToUpper(city))
-		c.font("Helvetica", "", 6)
-		c.lv(fx, y+38, "3 DOB", c.dob())
-		c.lv(fx+33, y+38, "4b Exp", c.date("expiration_date"))
-		c.lv(fx, y+42.5, "4a Iss", c.date("issue_date"))
-		c.lv(fx+33, y+42.5, "9 Class", c.pick("C", "D", "C"))
-		c.lv(fx, y+47, "15 Sex", c.d.Person.sex())
-		c.lv(fx+17, y+47, "16 Hgt", fmt.Sprintf("%d-%02d", 5, c.r.IntN(12)))
-		c.lv(fx+36, y+47, "18 Eyes", c.pick("BRN", "BLU", "HAZ", "GRN", "BLK"))
-		c.lv(fx, y+51.5, "12 Restr", "NONE")
-		c.lv(fx+33, y+51.5, "5 DD", digits(c.r, 10))
+		fields = [9][2]string{
+			{"3 DOB", c.dob()}, {"4b Exp", c.date("expiration_date")},
+			{"4a Iss", c.date("issue_date")}, {"9 Class", c.pick("C", "D", "C")},
+			{"15 Sex", c.d.Person.sex()}, {"16 Hgt", fmt.Sprintf("%d-%02d", 5, c.r.IntN(12))}, {"18 Eyes", c.pick("BRN", "BLU", "HAZ", "GRN", "BLK")},
+			{"12 Restr", "NONE"}, {"5 DD", digits(c.r, 10)},
+		}
 	default:
-		c.font("Helvetica", "", 6)
-		c.ink(accent)
-		c.text(fx, y+16, "DL")
-		c.ink(rgb{180, 20, 20})
-		c.font("Helvetica", "B", 10)
-		c.text(fx+5, y+16, c.f("license_number"))
-		c.ink(black)
+		number.value.size, number.dx = 10, 5
+		c.captioned(number, fx, y+16, "DL", c.f("license_number"))
 		c.font("Helvetica", "", 6)
 		c.lv(fx+35, y+16, "EXP", c.date("expiration_date"))
-		c.lv(fx, y+21, "LN", last)
-		c.lv(fx, y+25, "FN", first)
+		c.lvs(fx, y+21, 4, [2]string{"LN", last}, [2]string{"FN", first})
 		street, city := c.address()
-		c.font("Helvetica", "", 7)
-		c.text(fx, y+29.5, strings.ToUpper(street))
-		c.text(fx, y+33, strings.ToUpper(city))
-		c.font("Helvetica", "", 6)
-		c.lv(fx, y+38, "DOB", c.dob())
-		c.lv(fx+33, y+38, "CLASS", "C")
-		c.lv(fx, y+42.5, "RSTR", "NONE")
-		c.lv(fx+33, y+42.5, "END", "NONE")
-		c.lv(fx, y+47, "SEX", c.d.Person.sex())
-		c.lv(fx+17, y+47, "HGT", fmt.Sprintf("%d'-%02d\"", 5, c.r.IntN(12)))
-		c.lv(fx+36, y+47, "EYES", c.pick("BRN", "BLU", "HAZ"))
-		c.lv(fx, y+51.5, "ISS", c.date("issue_date"))
-		c.lv(fx+33, y+51.5, "DD", alnum(c.r, 4)+digits(c.r, 6))
+		c.lines(sans("", 7), fx, y+29.5, 3.5, strings.ToUpper(street), strings.ToUpper(city))
+		fields = [9][2]string{
+			{"DOB", c.dob()}, {"CLASS", "C"},
+			{"RSTR", "NONE"}, {"END", "NONE"},
+			{"SEX", c.d.Person.sex()}, {"HGT", fmt.Sprintf("%d'-%02d\"", 5, c.r.IntN(12))}, {"EYES", c.pick("BRN", "BLU", "HAZ")},
+			{"ISS", c.date("issue_date")}, {"DD", alnum(c.r, 4) + digits(c.r, 6)},
+		}
+	}
+	c.font("Helvetica", "", 6)
+	for i, at := range [9][2]float64{{0, 38}, {33, 38}, {0, 42.5}, {33, 42.5}, {0, 47}, {17, 47}, {36, 47}, {0, 51.5}, {33, 51.5}} {
+		c.lv(fx+at[0], y+at[1], fields[i][0], fields[i][1])
 	}
 	if c.chance(0.4) {
 		c.logo("heart", x+4, y+h-12, 5, ahaRed)
-		c.font("Helvetica", "", 5)
-		c.text(x+10, y+h-8.5, "DONOR")
+		c.say(sans("", 5), x+10, y+h-8.5, "DONOR")
 	}
 	c.signature(x+4, y+h-3, 24)
 
@@ -522,12 +459,8 @@ func renderDL(c *canvas, style string) {
 			}
 		}
 	}
-	c.font("Helvetica", "", 5.5)
-	c.text(x+6, by+h-6, "Veteran: N   Organ donor card on file   Rev "+fmt.Sprint(c.d.Created.Year()-c.r.IntN(4)))
-	c.font("Helvetica", "", 8)
-	c.ink(gray)
-	c.text(x, by+h+8, c.pick("Scanned with CamScanner", "Front and back", ""))
-	c.ink(black)
+	c.say(sans("", 5.5), x+6, by+h-6, "Veteran: N   Organ donor card on file   Rev "+fmt.Sprint(c.d.Created.Year()-c.r.IntN(4)))
+	c.say(fine(8), x, by+h+8, c.pick("Scanned with CamScanner", "Front and back", ""))
 }
 
 // --- passports ---
@@ -627,21 +560,14 @@ func renderPassportBook(c *canvas) {
 	c.waves(x, y, w, h, rgb{200, 210, 232}, 16)
 	c.stroke(gray)
 	c.box(x, y, w, h)
-	c.font("Helvetica", "B", 9)
-	c.ink(navy)
+	c.set(sans("B", 9).in(navy))
 	c.text(x+6, y+8, "PASSPORT")
 	c.textR(x+w-6, y+8, co.name)
 	c.ink(black)
 	c.photo(x+6, y+14, 38, 48)
 	fx := x + 50
-	cap := func(x, y float64, label, value string) {
-		c.font("Helvetica", "", 6)
-		c.ink(navy)
-		c.text(x, y, label)
-		c.ink(black)
-		c.font("Courier", "B", 10)
-		c.text(x, y+4.6, value)
-	}
+	st := caption{sans("", 6).in(navy), mono("B", 10), 0, 4.6}
+	cap := func(x, y float64, label, value string) { c.captioned(st, x, y, label, value) }
 	cap(fx, y+15, "Type / Type / Tipo", "P")
 	cap(fx+30, y+15, "Code / Code / Codigo", co.code)
 	cap(fx+75, y+15, "Passport No. / No. du Passeport", c.f("passport_number"))
@@ -681,13 +607,8 @@ func renderPassportBook(c *canvas) {
 	}
 	body := num + mrzCheck(num) + co.code + d1 + mrzCheck(d1) + c.d.Person.sex() + d2 + mrzCheck(d2) + strings.Repeat("<", 14) + "<"
 	l2 := padMRZ(body+mrzCheck(body), 44)
-	c.font("Courier", "", 11.5)
-	c.text(x+6, y+h-12, l1)
-	c.text(x+6, y+h-5, l2)
-	c.font("Helvetica", "", 8)
-	c.ink(gray)
-	c.text(x, y+h+8, "Photocopy of passport data page")
-	c.ink(black)
+	c.lines(mono("", 11.5), x+6, y+h-12, 7, l1, l2)
+	c.say(fine(8), x, y+h+8, "Photocopy of passport data page")
 }
 
 func renderPassportCard(c *canvas) {
@@ -698,22 +619,12 @@ func renderPassportCard(c *canvas) {
 	c.waves(x, y, w, h, rgb{190, 205, 230}, 11)
 	c.stroke(gray)
 	c.rbox(x, y, w, h, 3, "D")
-	c.font("Helvetica", "B", 9)
-	c.ink(navy)
-	c.text(x+4, y+7, "UNITED STATES OF AMERICA")
-	c.font("Helvetica", "B", 7)
-	c.textR(x+w-4, y+7, "PASSPORT CARD")
-	c.ink(black)
+	c.say(sans("B", 9).in(navy), x+4, y+7, "UNITED STATES OF AMERICA")
+	c.sayR(sans("B", 7).in(navy), x+w-4, y+7, "PASSPORT CARD")
 	c.photo(x+4, y+11, 24, 31)
 	fx := x + 32
-	cap := func(x, y float64, label, value string) {
-		c.font("Helvetica", "", 5)
-		c.ink(navy)
-		c.text(x, y, label)
-		c.ink(black)
-		c.font("Helvetica", "B", 7.5)
-		c.text(x, y+3.3, value)
-	}
+	st := caption{sans("", 5).in(navy), sans("B", 7.5), 0, 3.3}
+	cap := func(x, y float64, label, value string) { c.captioned(st, x, y, label, value) }
 	cap(fx, y+13, "Surname", c.f("last_name"))
 	cap(fx, y+20, "Given Names", strings.TrimSpace(c.f("first_name")+" "+c.f("middle_name")))
 	cap(fx, y+27, "Nationality", c.f("nationality"))
@@ -723,10 +634,7 @@ func renderPassportCard(c *canvas) {
 	cap(fx, y+41, "Issued On", c.date("issue_date"))
 	cap(fx+30, y+41, "Expires On", c.date("expiration_date"))
 	cap(fx, y+48, "Card No.", c.f("passport_number"))
-	c.font("Helvetica", "", 8)
-	c.ink(gray)
-	c.text(x, y+h+8, "U.S. Passport Card (front)")
-	c.ink(black)
+	c.say(fine(8), x, y+h+8, "U.S. Passport Card (front)")
 }
 
 // --- Social Security card ---
@@ -747,31 +655,19 @@ func renderSSNCard(c *canvas) {
 	c.box(x, y, w, h)
 	c.lw(0.2)
 	c.logo("seal", x+w/2-9, y+5, 18, navy)
-	c.font("Times", "B", 16)
-	c.ink(navy)
-	c.textC(x+w/2, y+30, "SOCIAL SECURITY")
-	c.ink(black)
-	c.font("Courier", "B", 14)
-	c.textC(x+w/2, y+39, mask+last4)
-	c.font("Helvetica", "", 6.5)
-	c.textC(x+w/2, y+44, "THIS NUMBER HAS BEEN ESTABLISHED FOR")
-	c.font("Courier", "B", 12)
-	c.textC(x+w/2, y+51, c.name())
+	c.sayC(serif("B", 16).in(navy), x+w/2, y+30, "SOCIAL SECURITY")
+	c.sayC(mono("B", 14), x+w/2, y+39, mask+last4)
+	c.sayC(sans("", 6.5), x+w/2, y+44, "THIS NUMBER HAS BEEN ESTABLISHED FOR")
+	c.sayC(mono("B", 12), x+w/2, y+51, c.name())
 	c.signature(x+25, y+60, 70)
-	c.font("Helvetica", "", 5.5)
-	c.textC(x+w/2, y+64, "SIGNATURE")
+	c.sayC(sans("", 5.5), x+w/2, y+64, "SIGNATURE")
 	if c.d.Variant == "card_front_back" {
 		by := y + h + 12
 		c.band(x, by, w, h, rgb{240, 240, 240})
 		c.stroke(gray)
 		c.box(x, by, w, h)
-		c.font("Helvetica", "", 6.5)
-		c.wrap(x+6, by+10, w-12, 3.2, "This card is the property of the Social Security Administration. If found, please return it to any Social Security office or mail it to: Social Security Administration, P.O. Box 33000, Baltimore, MD 21290-3000.\n\nImproper use of this card or number by the cardholder or any other person is punishable by fine, imprisonment or both.\n\nThis card is not to be used for identification.")
-		c.font("Helvetica", "", 5)
-		c.text(x+6, by+h-4, "FORM SSA-3000 (10-2017)")
+		c.para(sans("", 6.5), x+6, by+10, w-12, 3.2, "This card is the property of the Social Security Administration. If found, please return it to any Social Security office or mail it to: Social Security Administration, P.O. Box 33000, Baltimore, MD 21290-3000.\n\nImproper use of this card or number by the cardholder or any other person is punishable by fine, imprisonment or both.\n\nThis card is not to be used for identification.")
+		c.say(sans("", 5), x+6, by+h-4, "FORM SSA-3000 (10-2017)")
 	}
-	c.font("Helvetica", "", 8)
-	c.ink(gray)
-	c.text(x, 270, "Copy - for employment verification only")
-	c.ink(black)
+	c.say(fine(8), x, 270, "Copy - for employment verification only")
 }
