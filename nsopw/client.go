@@ -18,6 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/clearedtostart/compliance/nsopw/wire"
 	"github.com/clearedtostart/compliance/registry"
 )
 
@@ -94,7 +95,7 @@ func New(cfg Config) (*Client, error) {
 	}
 	c := &Client{
 		http:          cfg.HTTPClient,
-		endpoint:      strings.TrimRight(u.String(), "/") + searchPath,
+		endpoint:      strings.TrimRight(u.String(), "/") + wire.SearchPath,
 		timeout:       cfg.Timeout,
 		userAgent:     cfg.UserAgent,
 		maxBody:       cfg.MaxBodyBytes,
@@ -206,7 +207,7 @@ func (c *Client) Search(ctx context.Context, q Query) ([]Offender, error) {
 
 func (c *Client) requestBody(q Query) ([]byte, error) {
 	clean := func(s string) string { return strings.Join(strings.Fields(s), " ") }
-	r := searchRequest{
+	r := wire.Query{
 		FirstName:     clean(q.FirstName),
 		LastName:      clean(q.LastName),
 		City:          clean(q.City),
@@ -298,9 +299,7 @@ func (c *Client) answer(ctx, reqCtx context.Context, resp *http.Response) ([]Off
 	case status >= 500:
 		return nil, &Error{Class: ErrServer, Status: status, Reason: fmt.Sprintf("NSOPW answered %d", status)}
 	case status >= 400:
-		var v struct {
-			StatusCode flexInt `json:"statusCode"`
-		}
+		var v wire.Rejection
 		if isJSON && json.Unmarshal(sniffed, &v) == nil && v.StatusCode.Valid {
 			return nil, statusCodeError(status, v.StatusCode.Value)
 		}
@@ -318,7 +317,7 @@ func (c *Client) answer(ctx, reqCtx context.Context, resp *http.Response) ([]Off
 		return nil, &Error{Class: ErrMalformed, Status: status, Reason: "NSOPW answered " + what + " instead of a search result"}
 	}
 
-	var r searchResponse
+	var r wire.Response
 	dec := json.NewDecoder(br)
 	err = dec.Decode(&r)
 	if err == nil {
@@ -345,14 +344,14 @@ func (c *Client) answer(ctx, reqCtx context.Context, resp *http.Response) ([]Off
 }
 
 // result checks that every jurisdiction answered and converts offenders.
-func (c *Client) result(status int, r *searchResponse) ([]Offender, error) {
+func (c *Client) result(status int, r *wire.Response) ([]Offender, error) {
 	if sc := r.StatusCode; sc.Valid && sc.Value != 200 && sc.Value != 201 {
 		return nil, statusCodeError(status, sc.Value)
 	}
 	if len(r.JurisdictionStatus) == 0 {
 		return nil, &Error{Class: ErrMalformed, Status: status, Reason: "NSOPW answered without saying which jurisdictions it searched"}
 	}
-	answered := make(map[string]jurisdictionStatus, len(r.JurisdictionStatus))
+	answered := make(map[string]wire.JurisdictionStatus, len(r.JurisdictionStatus))
 	for _, js := range r.JurisdictionStatus {
 		answered[strings.ToUpper(strings.TrimSpace(js.JurisdictionID))] = js
 	}
@@ -448,18 +447,18 @@ func statusCodeError(httpStatus, code int) error {
 	return &Error{Class: ErrServer, Status: httpStatus, Reason: fmt.Sprintf("NSOPW reported its search failed (statusCode %d)", code)}
 }
 
-func (c *Client) offender(w *wireOffender) Offender {
+func (c *Client) offender(w *wire.Offender) Offender {
 	text := func(s string) string { return strings.Join(strings.Fields(html.UnescapeString(s)), " ") }
-	name := func(n wireName) registry.Name {
-		return registry.Name{First: text(n.given()), Middle: text(n.MiddleName), Last: text(n.sur())}
+	name := func(n wire.Name) registry.Name {
+		return registry.Name{First: text(n.Given()), Middle: text(deref(n.MiddleName)), Last: text(n.Sur())}
 	}
 	o := Offender{
 		Name:         name(w.Name),
-		Suffix:       text(w.Name.Suffix),
+		Suffix:       text(deref(w.Name.Suffix)),
 		Gender:       text(w.Gender),
 		Jurisdiction: strings.ToUpper(text(w.JurisdictionID)),
 		RegistryURL:  strings.TrimSpace(html.UnescapeString(w.OffenderURI)),
-		ImageURL:     strings.TrimSpace(html.UnescapeString(w.ImageURI)),
+		ImageURL:     strings.TrimSpace(html.UnescapeString(deref(w.ImageURI))),
 		Absconder:    w.Absconder,
 	}
 	o.ID = text(w.ID)
@@ -480,7 +479,7 @@ func (c *Client) offender(w *wireOffender) Offender {
 	if w.Age.Valid && w.Age.Value > 0 && w.Age.Value < 130 {
 		o.Age = w.Age.Value
 	}
-	o.DOB = parseDOB(text(w.DOB), now)
+	o.DOB = parseDOB(text(deref(w.DOB)), now)
 	if o.DOB == nil && o.Age > 0 {
 		o.DOB = ageToBirthYears(o.Age, now)
 	}
@@ -491,6 +490,14 @@ func (c *Client) offender(w *wireOffender) Offender {
 		}
 	}
 	return o
+}
+
+// deref is the text of a field the backend may send as null.
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 // parseDOB reads "1972-04-28T00:00:00" (the public API), "1972-04-28" (the

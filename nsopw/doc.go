@@ -4,7 +4,8 @@
 //
 // NSOPW publishes no bulk file and no API. Its search page posts to its own
 // JSON backend, and that backend is what this connector speaks. Package
-// nsopw/sandbox serves the same interface for development and tests.
+// nsopw/sandbox serves the same interface for development and tests; both
+// use the JSON types of package nsopw/wire.
 //
 // # The interface, as modelled
 //

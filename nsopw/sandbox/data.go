@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"time"
+
+	"github.com/clearedtostart/compliance/nsopw/wire"
 )
 
 // generationDate anchors generated birth dates, so that a seed gives the
@@ -15,8 +17,9 @@ func generationDate() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.
 
 // offender is one registrant held by the sandbox.
 type offender struct {
-	wire wireOffender
-	// birth is the true date of birth; wire.DOB shows it or not.
+	// listed is the registrant as the backend lists it, without the age.
+	listed wire.Offender
+	// birth is the true date of birth; listed.DOB shows it or not.
 	birth   time.Time
 	showAge bool
 	// keys are the folded (first, last) pairs of the name and aliases.
@@ -30,12 +33,12 @@ type nameKey struct{ first, last string }
 func fold(s string) string { return strings.ToUpper(strings.Join(strings.Fields(s), " ")) }
 
 func (o *offender) index() {
-	o.keys = append(o.keys[:0], nameKey{fold(o.wire.Name.GivenName), fold(o.wire.Name.SurName)})
-	for _, a := range o.wire.Aliases {
+	o.keys = append(o.keys[:0], nameKey{fold(o.listed.Name.GivenName), fold(o.listed.Name.SurName)})
+	for _, a := range o.listed.Aliases {
 		o.keys = append(o.keys, nameKey{fold(a.GivenName), fold(a.SurName)})
 	}
 	o.zips, o.cities, o.counties = nil, nil, nil
-	for _, l := range o.wire.Locations {
+	for _, l := range o.listed.Locations {
 		if len(l.ZipCode) >= 5 {
 			o.zips = append(o.zips, l.ZipCode[:5])
 		}
@@ -48,14 +51,13 @@ func (o *offender) index() {
 
 // at renders the offender as answered on now: the age the registry shows
 // is computed that day.
-func (o *offender) at(now time.Time) wireOffender {
-	w := o.wire
+func (o *offender) at(now time.Time) wire.Offender {
+	w := o.listed
 	if o.showAge {
-		age := yearsBetween(o.birth, now)
-		w.Age = &age
+		w.Age = wire.NewInt(yearsBetween(o.birth, now))
 	}
 	if w.Aliases == nil {
-		w.Aliases = []wireName{}
+		w.Aliases = []wire.Name{}
 	}
 	return w
 }
@@ -97,7 +99,7 @@ func generate(seed int64, n int) []*offender {
 		p := pickPlace()
 		st := styleOf(p.Jurisdiction)
 		o := &offender{}
-		w := &o.wire
+		w := &o.listed
 
 		isFemale := r.IntN(100) < 4
 		if isFemale {
@@ -106,7 +108,7 @@ func generate(seed int64, n int) []*offender {
 			w.Name.GivenName, w.Gender = pick(r, male), "M"
 		}
 		if r.IntN(100) < 70 {
-			w.Name.MiddleName = optional(pick(r, middles))
+			w.Name.MiddleName = wire.Optional(pick(r, middles))
 		}
 		w.Name.SurName = pick(r, lasts)
 		if r.IntN(100) < 7 {
@@ -116,7 +118,7 @@ func generate(seed int64, n int) []*offender {
 			}
 		}
 		if !isFemale && r.IntN(100) < 4 {
-			w.Name.Suffix = optional(pick(r, []string{"Jr", "Sr", "II", "III"}))
+			w.Name.Suffix = wire.Optional(pick(r, []string{"Jr", "Sr", "II", "III"}))
 		}
 
 		// Ages 19 to 85, most between 30 and 60.
@@ -125,11 +127,11 @@ func generate(seed int64, n int) []*offender {
 		switch x := r.IntN(100); {
 		case x < 65:
 			o.showAge = true
-			w.DOB = optional(o.birth.Format("2006-01-02T15:04:05"))
+			w.DOB = wire.Optional(o.birth.Format("2006-01-02T15:04:05"))
 		case x < 90:
 			o.showAge = true
 		case x < 96:
-			w.DOB = optional(o.birth.Format("2006-01-02T15:04:05"))
+			w.DOB = wire.Optional(o.birth.Format("2006-01-02T15:04:05"))
 		}
 
 		if r.IntN(100) < 35 {
@@ -170,7 +172,7 @@ func generate(seed int64, n int) []*offender {
 		nextID[p.Jurisdiction] += 1 + r.IntN(40)
 		w.OffenderURI = registryLink(st.Page, p.Jurisdiction, id)
 		if r.IntN(100) < 85 {
-			w.ImageURI = optional(registryLink(st.Image, p.Jurisdiction, id))
+			w.ImageURI = wire.Optional(registryLink(st.Image, p.Jurisdiction, id))
 		}
 		if st.Upper {
 			upperNames(w)
@@ -196,8 +198,8 @@ func samePlaces(pls []place, state string) []place {
 // alias draws one other name a registry might list: a nickname, the name
 // reversed, the middle name as first, another surname, a misspelling or
 // another given name.
-func alias(r *rand.Rand, n wireName, nicks map[string]string, lasts, firsts []string) (wireName, bool) {
-	a := wireName{GivenName: n.GivenName, SurName: n.SurName}
+func alias(r *rand.Rand, n wire.Name, nicks map[string]string, lasts, firsts []string) (wire.Name, bool) {
+	a := wire.Name{GivenName: n.GivenName, SurName: n.SurName}
 	switch r.IntN(6) {
 	case 0:
 		nick, ok := nicks[n.GivenName]
@@ -232,11 +234,11 @@ func alias(r *rand.Rand, n wireName, nicks map[string]string, lasts, firsts []st
 	return a, a.GivenName != n.GivenName || a.SurName != n.SurName
 }
 
-func residence(r *rand.Rand, p place, streets, suffixes []string) wireLocation {
+func residence(r *rand.Rand, p place, streets, suffixes []string) wire.Location {
 	switch x := r.IntN(100); {
 	case x < 6:
 		// Transient registrants have a city and no street, often no zip.
-		return wireLocation{Type: "R", StreetAddress: "TRANSIENT", City: p.City, County: optional(p.County), State: p.State}
+		return wire.Location{Type: "R", StreetAddress: "TRANSIENT", City: p.City, County: wire.Optional(p.County), State: p.State}
 	case x < 10:
 		l := address(r, p, "R", streets, suffixes)
 		l.StreetAddress = "INCARCERATED"
@@ -245,13 +247,13 @@ func residence(r *rand.Rand, p place, streets, suffixes []string) wireLocation {
 	return address(r, p, "R", streets, suffixes)
 }
 
-func address(r *rand.Rand, p place, typ string, streets, suffixes []string) wireLocation {
+func address(r *rand.Rand, p place, typ string, streets, suffixes []string) wire.Location {
 	street := fmt.Sprintf("%d %s %s", 100+r.IntN(9800), pick(r, streets), pick(r, suffixes))
 	if r.IntN(5) == 0 {
 		street += fmt.Sprintf(" Apt %d", 1+r.IntN(40))
 	}
-	return wireLocation{
-		Type: typ, StreetAddress: street, City: p.City, County: optional(p.County), State: p.State, ZipCode: p.Zip,
+	return wire.Location{
+		Type: typ, StreetAddress: street, City: p.City, County: wire.Optional(p.County), State: p.State, ZipCode: p.Zip,
 		Latitude:  round6(p.Lat + (r.Float64()-0.5)/10),
 		Longitude: round6(p.Lon + (r.Float64()-0.5)/10),
 	}
@@ -274,14 +276,14 @@ func styleOf(jurisdiction string) registryStyle {
 	return styles[h.Sum32()%uint32(len(styles))]
 }
 
-func upperNames(w *wireOffender) {
-	up := func(n *wireName) {
+func upperNames(w *wire.Offender) {
+	up := func(n *wire.Name) {
 		n.GivenName, n.SurName = strings.ToUpper(n.GivenName), strings.ToUpper(n.SurName)
 		if n.MiddleName != nil {
-			n.MiddleName = optional(strings.ToUpper(*n.MiddleName))
+			n.MiddleName = wire.Optional(strings.ToUpper(*n.MiddleName))
 		}
 		if n.Suffix != nil {
-			n.Suffix = optional(strings.ToUpper(*n.Suffix))
+			n.Suffix = wire.Optional(strings.ToUpper(*n.Suffix))
 		}
 	}
 	up(&w.Name)
@@ -292,7 +294,7 @@ func upperNames(w *wireOffender) {
 		l := &w.Locations[i]
 		l.StreetAddress, l.City = strings.ToUpper(l.StreetAddress), strings.ToUpper(l.City)
 		if l.County != nil {
-			l.County = optional(strings.ToUpper(*l.County))
+			l.County = wire.Optional(strings.ToUpper(*l.County))
 		}
 	}
 }
@@ -368,25 +370,25 @@ func known() []*offender {
 		}
 		st := styleOf(k.Jurisdiction)
 		o := &offender{birth: e.birth, showAge: true}
-		w := &o.wire
-		w.Name = wireName{GivenName: k.First, MiddleName: optional(k.Middle), SurName: k.Last}
+		w := &o.listed
+		w.Name = wire.Name{GivenName: k.First, MiddleName: wire.Optional(k.Middle), SurName: k.Last}
 		for _, a := range k.Aliases {
 			f := strings.Fields(a)
-			w.Aliases = append(w.Aliases, wireName{GivenName: f[0], SurName: f[len(f)-1], MiddleName: optional(strings.Join(f[1:len(f)-1], " "))})
+			w.Aliases = append(w.Aliases, wire.Name{GivenName: f[0], SurName: f[len(f)-1], MiddleName: wire.Optional(strings.Join(f[1:len(f)-1], " "))})
 		}
 		w.Gender = "M"
 		if k.Middle == "Marie" {
 			w.Gender = "F"
 		}
 		if k.DOB != "" {
-			w.DOB = optional(k.DOB + "T00:00:00")
+			w.DOB = wire.Optional(k.DOB + "T00:00:00")
 		}
 		street := fmt.Sprintf("%d %s", 1200+i*111, []string{"Elm St", "Atlantic Ave", "Cypress Dr", "Walnut Ave", "Olvera St", "Pine St", "Morgan Blvd"}[i%7])
-		w.Locations = []wireLocation{{Type: "R", StreetAddress: street, City: k.City, County: optional(p.County), State: p.State, ZipCode: p.Zip,
+		w.Locations = []wire.Location{{Type: "R", StreetAddress: street, City: k.City, County: wire.Optional(p.County), State: p.State, ZipCode: p.Zip,
 			Latitude: p.Lat, Longitude: p.Lon}}
 		if i == 0 {
-			w.Locations = append(w.Locations, wireLocation{Type: "E", StreetAddress: "LONE STAR ROOFING, 4400 S CONGRESS AVE", City: "AUSTIN",
-				County: optional("TRAVIS"), State: "TX", ZipCode: "78745", Latitude: 30.2185, Longitude: -97.7677})
+			w.Locations = append(w.Locations, wire.Location{Type: "E", StreetAddress: "LONE STAR ROOFING, 4400 S CONGRESS AVE", City: "AUSTIN",
+				County: wire.Optional("TRAVIS"), State: "TX", ZipCode: "78745", Latitude: 30.2185, Longitude: -97.7677})
 		}
 		if st.LongTypes {
 			for j := range w.Locations {
@@ -395,7 +397,7 @@ func known() []*offender {
 		}
 		w.JurisdictionID = k.Jurisdiction
 		w.OffenderURI = registryLink(st.Page, k.Jurisdiction, 900001+i)
-		w.ImageURI = optional(registryLink(st.Image, k.Jurisdiction, 900001+i))
+		w.ImageURI = wire.Optional(registryLink(st.Image, k.Jurisdiction, 900001+i))
 		if st.Upper {
 			upperNames(w)
 		}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/clearedtostart/compliance/nsopw"
+	"github.com/clearedtostart/compliance/nsopw/wire"
 )
 
 // Defaults of Config.
@@ -112,7 +113,7 @@ func New(cfg Config) *Sandbox {
 	}
 
 	s.mux = http.NewServeMux()
-	s.mux.HandleFunc("POST "+searchPath, s.handleSearch)
+	s.mux.HandleFunc("POST "+wire.SearchPath, s.handleSearch)
 	s.mux.HandleFunc("GET /_sandbox/behaviour", s.handleGetBehaviour)
 	s.mux.HandleFunc("POST /_sandbox/behaviour", s.handleSetBehaviour)
 	s.mux.HandleFunc("GET /_sandbox/requests", s.handleRequests)
@@ -293,25 +294,30 @@ func (s *Sandbox) answered(rec *Request, mode string, status int) {
 	rec.Behaviour, rec.Status = mode, status
 }
 
+// specialModes are the modes special last names trigger by themselves.
+func specialModes() map[string]string {
+	return map[string]string{
+		"SANDBOX-SLOW":        ModeSlow,
+		"SANDBOX-DOWN":        ModeDown,
+		"SANDBOX-CHALLENGE":   ModeChallenge,
+		"SANDBOX-MALFORMED":   ModeMalformed,
+		"SANDBOX-RATELIMITED": ModeRateLimit,
+		"SANDBOX-PARTIAL":     ModePartial,
+		"SANDBOX-TOOMANY":     ModeTooMany,
+	}
+}
+
 // specialBehaviour is the behaviour a special last name triggers by itself.
 func specialBehaviour(lastName string, slow time.Duration) (Behaviour, bool) {
-	switch strings.ToUpper(strings.TrimSpace(lastName)) {
-	case "SANDBOX-SLOW":
-		return Behaviour{Mode: ModeSlow, Delay: Duration(slow)}, true
-	case "SANDBOX-DOWN":
-		return Behaviour{Mode: ModeDown}, true
-	case "SANDBOX-CHALLENGE":
-		return Behaviour{Mode: ModeChallenge}, true
-	case "SANDBOX-MALFORMED":
-		return Behaviour{Mode: ModeMalformed}, true
-	case "SANDBOX-RATELIMITED":
-		return Behaviour{Mode: ModeRateLimit}, true
-	case "SANDBOX-PARTIAL":
-		return Behaviour{Mode: ModePartial}, true
-	case "SANDBOX-TOOMANY":
-		return Behaviour{Mode: ModeTooMany}, true
+	mode, ok := specialModes()[strings.ToUpper(strings.TrimSpace(lastName))]
+	if !ok {
+		return Behaviour{}, false
 	}
-	return Behaviour{}, false
+	b := Behaviour{Mode: mode}
+	if mode == ModeSlow {
+		b.Delay = Duration(slow)
+	}
+	return b, true
 }
 
 func (s *Sandbox) handleSearch(w http.ResponseWriter, r *http.Request) {
@@ -321,7 +327,7 @@ func (s *Sandbox) handleSearch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rec := s.record(r, body)
-	var q wireQuery
+	var q wire.Query
 	parsed := len(body) <= maxRequestBody && json.Unmarshal(body, &q) == nil
 
 	// An admin behaviour acts in front of the backend, as a CDN or an
@@ -340,7 +346,7 @@ func (s *Sandbox) handleSearch(w http.ResponseWriter, r *http.Request) {
 
 // respond writes the answer of one search and returns its status and the
 // number of offenders listed.
-func (s *Sandbox) respond(w http.ResponseWriter, r *http.Request, b Behaviour, parsed bool, q *wireQuery) (int, int) {
+func (s *Sandbox) respond(w http.ResponseWriter, r *http.Request, b Behaviour, parsed bool, q *wire.Query) (int, int) {
 	if b.Mode == ModeSlow {
 		d := time.Duration(b.Delay)
 		if d == 0 {
@@ -383,10 +389,10 @@ func (s *Sandbox) respond(w http.ResponseWriter, r *http.Request, b Behaviour, p
 		return http.StatusOK, 0
 	}
 	if !parsed {
-		return writeJSON(w, http.StatusUnprocessableEntity, wireRejection{StatusCode: 100, Message: "The search request could not be read."}), 0
+		return writeJSON(w, http.StatusUnprocessableEntity, wire.Rejection{StatusCode: wire.NewInt(100), Message: "The search request could not be read."}), 0
 	}
 	if code, msg := s.validate(q); code != 0 {
-		return writeJSON(w, http.StatusUnprocessableEntity, wireRejection{StatusCode: code, Message: msg}), 0
+		return writeJSON(w, http.StatusUnprocessableEntity, wire.Rejection{StatusCode: wire.NewInt(code), Message: msg}), 0
 	}
 	resp := s.search(q, b)
 	return writeJSON(w, http.StatusOK, resp), len(resp.Offenders)
@@ -433,7 +439,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) int {
 }
 
 // validate applies the backend's rules, answering its statusCode values.
-func (s *Sandbox) validate(q *wireQuery) (int, string) {
+func (s *Sandbox) validate(q *wire.Query) (int, string) {
 	for _, f := range []string{q.FirstName, q.LastName, q.City, q.County} {
 		if len([]rune(f)) > 50 {
 			return 111, "A search field is longer than 50 characters."
@@ -472,7 +478,7 @@ func (s *Sandbox) validate(q *wireQuery) (int, string) {
 // search answers a valid query: last name exact, first name as a prefix,
 // both case-insensitive, against primary names and aliases; zips, city and
 // county narrow it; each requested jurisdiction reports its status.
-func (s *Sandbox) search(q *wireQuery, b Behaviour) wireResponse {
+func (s *Sandbox) search(q *wire.Query, b Behaviour) wire.Response {
 	now := s.now()
 	first, last := fold(q.FirstName), fold(q.LastName)
 	var candidates []int
@@ -504,7 +510,7 @@ func (s *Sandbox) search(q *wireQuery, b Behaviour) wireResponse {
 		if county != "" && !slices.Contains(o.counties, county) {
 			continue
 		}
-		j := o.wire.JurisdictionID
+		j := o.listed.JurisdictionID
 		byJurisdiction[j] = append(byJurisdiction[j], o)
 	}
 
@@ -528,7 +534,7 @@ func (s *Sandbox) search(q *wireQuery, b Behaviour) wireResponse {
 		}
 	}
 
-	resp := wireResponse{StatusCode: 200, Query: *q, Offenders: []wireOffender{}}
+	resp := wire.Response{StatusCode: wire.NewInt(200), Query: *q, Offenders: []wire.Offender{}}
 	seen := map[string]bool{}
 	for _, j := range jurisdictions {
 		j = strings.ToUpper(j)
@@ -537,15 +543,15 @@ func (s *Sandbox) search(q *wireQuery, b Behaviour) wireResponse {
 		}
 		seen[j] = true
 		found := byJurisdiction[j]
-		st := wireStatus{JurisdictionID: j, StatusCode: "200", Records: len(found), ResponseTime: responseTime(j)}
+		st := wire.JurisdictionStatus{JurisdictionID: j, StatusCode: wire.NewCode(200), Records: wire.NewInt(len(found)), ResponseTime: wire.NewInt(responseTime(j))}
 		switch {
 		case offline[j]:
-			st.StatusCode, st.Records, st.ResponseTime, found = "507", 0, 0, nil
+			st.StatusCode, st.Records, st.ResponseTime, found = wire.NewCode(507), wire.NewInt(0), wire.NewInt(0), nil
 		case tooMany[j] || len(found) > s.maxResults:
-			st.StatusCode, found = "511", nil
+			st.StatusCode, found = wire.NewCode(511), nil
 		}
-		if st.StatusCode != "200" {
-			resp.StatusCode = 201
+		if st.StatusCode.Value != 200 {
+			resp.StatusCode = wire.NewInt(201)
 		}
 		resp.JurisdictionStatus = append(resp.JurisdictionStatus, st)
 		for _, o := range found {
@@ -622,7 +628,7 @@ func Help() string {
 	var b strings.Builder
 	b.WriteString(`NSOPW search sandbox
 
-  POST ` + searchPath + ` the search: {"firstName","lastName","city","county","zips":[...],"jurisdictions":[...],"clientIp"}
+  POST ` + wire.SearchPath + ` the search: {"firstName","lastName","city","county","zips":[...],"jurisdictions":[...],"clientIp"}
   GET  /_sandbox/behaviour       the behaviour in force
   POST /_sandbox/behaviour       {"mode":"normal|slow|down|flaky|challenge|malformed|ratelimit|partial|toomany",
                                   "delay":"5s","count":N,"status":503,"retryAfter":"30s","jurisdictions":["AK"]}

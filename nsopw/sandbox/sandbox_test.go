@@ -16,6 +16,7 @@ import (
 
 	"github.com/clearedtostart/compliance/internal/golden"
 	"github.com/clearedtostart/compliance/nsopw"
+	"github.com/clearedtostart/compliance/nsopw/wire"
 )
 
 func testNow() time.Time { return time.Date(2026, 5, 14, 15, 0, 0, 0, time.UTC) }
@@ -32,16 +33,16 @@ func newTest(cfg Config) *Sandbox {
 func post(t *testing.T, h http.Handler, body string) *httptest.ResponseRecorder {
 	t.Helper()
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, searchPath, strings.NewReader(body)))
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, wire.SearchPath, strings.NewReader(body)))
 	return rec
 }
 
-func decode(t *testing.T, rec *httptest.ResponseRecorder) wireResponse {
+func decode(t *testing.T, rec *httptest.ResponseRecorder) wire.Response {
 	t.Helper()
 	if rec.Code != http.StatusOK {
 		t.Fatalf("status %d: %s", rec.Code, rec.Body)
 	}
-	var r wireResponse
+	var r wire.Response
 	if err := json.Unmarshal(rec.Body.Bytes(), &r); err != nil {
 		t.Fatalf("%v: %s", err, rec.Body)
 	}
@@ -63,7 +64,7 @@ func mustJSON(v any) string {
 	return string(b)
 }
 
-func names(r wireResponse) []string {
+func names(r wire.Response) []string {
 	var out []string
 	for _, o := range r.Offenders {
 		n := o.Name.GivenName + " "
@@ -81,7 +82,7 @@ func TestSearchSemantics(t *testing.T) {
 		name  string
 		body  string
 		want  []string
-		check func(t *testing.T, r wireResponse)
+		check func(t *testing.T, r wire.Response)
 	}{
 		{name: "exact name, two registries", body: query("John", "Doe", ""), want: []string{"JOHN DOE/NY", "JOHN ROBERT DOE/TX"}},
 		{name: "case does not matter", body: query("jOHN", "dOE", ""), want: []string{"JOHN DOE/NY", "JOHN ROBERT DOE/TX"}},
@@ -98,19 +99,23 @@ func TestSearchSemantics(t *testing.T) {
 		{name: "answers follow the requested order", body: query("John", "Doe", `"jurisdictions":["TX","NY"]`), want: []string{"JOHN ROBERT DOE/TX", "JOHN DOE/NY"}},
 		{name: "jurisdictions narrow", body: query("John", "Doe", `"jurisdictions":["NY"]`), want: []string{"JOHN DOE/NY"}},
 		{name: "tribal registry", body: query("Darrell", "Yazzie", `"jurisdictions":["NAVAJO"]`), want: []string{"Darrell James Yazzie/NAVAJO"},
-			check: func(t *testing.T, r wireResponse) {
-				if o := r.Offenders[0]; o.DOB != nil || o.Age == nil || *o.Age != 43 {
-					t.Errorf("age-only registrant: dob %v age %v", o.DOB, o.Age)
+			check: func(t *testing.T, r wire.Response) {
+				if o := r.Offenders[0]; o.DOB != nil || o.Age != wire.NewInt(43) {
+					t.Errorf("age-only registrant: dob %v age %+v", o.DOB, o.Age)
 				}
 			}},
 		{name: "statuses per jurisdiction", body: query("John", "Doe", `"jurisdictions":["TX","NY","GU"]`), want: []string{"JOHN ROBERT DOE/TX", "JOHN DOE/NY"},
-			check: func(t *testing.T, r wireResponse) {
-				if r.StatusCode != 200 || len(r.JurisdictionStatus) != 3 {
-					t.Fatalf("envelope %d, %d statuses", r.StatusCode, len(r.JurisdictionStatus))
+			check: func(t *testing.T, r wire.Response) {
+				if r.StatusCode != wire.NewInt(200) || len(r.JurisdictionStatus) != 3 {
+					t.Fatalf("envelope %+v, %d statuses", r.StatusCode, len(r.JurisdictionStatus))
 				}
-				for i, want := range []wireStatus{{"TX", "200", 1, 0}, {"NY", "200", 1, 0}, {"GU", "200", 0, 0}} {
+				for i, want := range []wire.JurisdictionStatus{
+					{JurisdictionID: "TX", StatusCode: wire.NewCode(200), Records: wire.NewInt(1)},
+					{JurisdictionID: "NY", StatusCode: wire.NewCode(200), Records: wire.NewInt(1)},
+					{JurisdictionID: "GU", StatusCode: wire.NewCode(200), Records: wire.NewInt(0)},
+				} {
 					got := r.JurisdictionStatus[i]
-					if got.JurisdictionID != want.JurisdictionID || got.StatusCode != want.StatusCode || got.Records != want.Records || got.ResponseTime < 80 {
+					if got.JurisdictionID != want.JurisdictionID || got.StatusCode != want.StatusCode || got.Records != want.Records || got.ResponseTime.Value < 80 {
 						t.Errorf("status %d: %+v, want %+v", i, got, want)
 					}
 				}
@@ -145,7 +150,7 @@ func TestSearchSemantics(t *testing.T) {
 			t.Errorf("zip search found %v", names(r))
 		}
 		for _, o := range r.Offenders {
-			if !slices.ContainsFunc(o.Locations, func(l wireLocation) bool { return l.ZipCode == "86515" }) {
+			if !slices.ContainsFunc(o.Locations, func(l wire.Location) bool { return l.ZipCode == "86515" }) {
 				t.Errorf("%s has no address in 86515", o.Name.SurName)
 			}
 		}
@@ -161,7 +166,7 @@ func TestKnownAsPrinted(t *testing.T) {
 	s := newTest(Config{})
 	for _, k := range KnownOffenders() {
 		r := decode(t, post(t, s, query(k.First, k.Last, "")))
-		var found *wireOffender
+		var found *wire.Offender
 		for i, o := range r.Offenders {
 			if o.Name.GivenName == k.First && o.Name.SurName == k.Last && o.JurisdictionID == k.Jurisdiction {
 				found = &r.Offenders[i]
@@ -174,7 +179,7 @@ func TestKnownAsPrinted(t *testing.T) {
 		if (found.DOB == nil) != (k.DOB == "") || (found.DOB != nil && *found.DOB != k.DOB+"T00:00:00") {
 			t.Errorf("%s: dob %v, want %q", k.Last, found.DOB, k.DOB)
 		}
-		if found.Age == nil {
+		if !found.Age.Valid {
 			t.Errorf("%s: no age", k.Last)
 		}
 		if l := found.Locations[0]; l.ZipCode != k.Zip || l.City != k.City {
@@ -189,7 +194,7 @@ func TestKnownAsPrinted(t *testing.T) {
 		}
 		for _, a := range k.Aliases {
 			f := strings.Fields(a)
-			if !slices.ContainsFunc(decode(t, post(t, s, query(f[0], f[len(f)-1], ""))).Offenders, func(o wireOffender) bool {
+			if !slices.ContainsFunc(decode(t, post(t, s, query(f[0], f[len(f)-1], ""))).Offenders, func(o wire.Offender) bool {
 				return o.OffenderURI == found.OffenderURI
 			}) {
 				t.Errorf("%s not found by its alias %s", k.Last, a)
@@ -223,7 +228,7 @@ func TestGoldenAnswer(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	a, b, c := newTest(Config{Seed: 7, Offenders: 500}), newTest(Config{Seed: 7, Offenders: 500}), newTest(Config{Seed: 8, Offenders: 500})
 	dump := func(s *Sandbox) string {
-		var out []wireOffender
+		var out []wire.Offender
 		for _, o := range s.offenders {
 			out = append(out, o.at(testNow()))
 		}
@@ -264,9 +269,9 @@ func TestRealisticPopulation(t *testing.T) {
 			withAliases++
 		}
 		switch {
-		case w.DOB != nil && w.Age != nil:
+		case w.DOB != nil && w.Age.Valid:
 			dobAndAge++
-		case w.Age != nil:
+		case w.Age.Valid:
 			ageOnly++
 		case w.DOB != nil:
 			dobOnly++
@@ -288,8 +293,8 @@ func TestRealisticPopulation(t *testing.T) {
 		if strings.Contains(w.OffenderURI, "&") && !strings.Contains(w.OffenderURI, "&amp;") {
 			t.Fatalf("link %q is not entity-encoded", w.OffenderURI)
 		}
-		if w.Age != nil && (*w.Age < 18 || *w.Age > 90) {
-			t.Fatalf("age %d", *w.Age)
+		if w.Age.Valid && (w.Age.Value < 18 || w.Age.Value > 90) {
+			t.Fatalf("age %d", w.Age.Value)
 		}
 	}
 	between := func(what string, got, lo, hi int) {
@@ -348,8 +353,8 @@ func TestValidation(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := post(t, s, tt.body)
-			var r wireRejection
-			if rec.Code != http.StatusUnprocessableEntity || json.Unmarshal(rec.Body.Bytes(), &r) != nil || r.StatusCode != tt.code || r.Message == "" {
+			var r wire.Rejection
+			if rec.Code != http.StatusUnprocessableEntity || json.Unmarshal(rec.Body.Bytes(), &r) != nil || r.StatusCode != wire.NewInt(tt.code) || r.Message == "" {
 				t.Errorf("answer %d %s, want 422 with statusCode %d", rec.Code, rec.Body, tt.code)
 			}
 		})
@@ -359,11 +364,11 @@ func TestValidation(t *testing.T) {
 func TestTooManyPerJurisdiction(t *testing.T) {
 	s := newTest(Config{MaxResults: 1})
 	r := decode(t, post(t, s, `{"firstName":"","lastName":"","zips":["77002"]}`))
-	if r.StatusCode != 201 || len(r.JurisdictionStatus) != 1 || r.JurisdictionStatus[0].StatusCode != "511" || len(r.Offenders) != 0 {
-		t.Errorf("answer %d %+v with %d offenders, want 201 and TX 511 listing none", r.StatusCode, r.JurisdictionStatus, len(r.Offenders))
+	if r.StatusCode != wire.NewInt(201) || len(r.JurisdictionStatus) != 1 || r.JurisdictionStatus[0].StatusCode != wire.NewCode(511) || len(r.Offenders) != 0 {
+		t.Errorf("answer %+v %+v with %d offenders, want 201 and TX 511 listing none", r.StatusCode, r.JurisdictionStatus, len(r.Offenders))
 	}
-	if r.JurisdictionStatus[0].Records < 2 {
-		t.Errorf("records %d, want the number found", r.JurisdictionStatus[0].Records)
+	if r.JurisdictionStatus[0].Records.Value < 2 {
+		t.Errorf("records %d, want the number found", r.JurisdictionStatus[0].Records.Value)
 	}
 }
 
@@ -402,32 +407,32 @@ func TestBehaviours(t *testing.T) {
 			}},
 		{name: "rate limited by admin", admin: `{"mode":"ratelimit","retryAfter":"2m"}`, status: 429, header: map[string]string{"Retry-After": "120"}},
 		{name: "partial by name", last: "Sandbox-Partial", status: 200, check: func(t *testing.T, body []byte) {
-			var r wireResponse
+			var r wire.Response
 			json.Unmarshal(body, &r)
 			var offline []string
 			for _, s := range r.JurisdictionStatus {
-				if s.StatusCode == "507" {
+				if s.StatusCode == wire.NewCode(507) {
 					offline = append(offline, s.JurisdictionID)
 				}
 			}
-			if r.StatusCode != 201 || !slices.Equal(offline, []string{"AK", "TX"}) {
-				t.Errorf("envelope %d, offline %v", r.StatusCode, offline)
+			if r.StatusCode != wire.NewInt(201) || !slices.Equal(offline, []string{"AK", "TX"}) {
+				t.Errorf("envelope %+v, offline %v", r.StatusCode, offline)
 			}
 		}},
 		{name: "partial by admin keeps other results", admin: `{"mode":"partial","jurisdictions":["ny"]}`, last: "Doe", status: 200,
 			check: func(t *testing.T, body []byte) {
-				var r wireResponse
+				var r wire.Response
 				json.Unmarshal(body, &r)
-				if got := names(r); r.StatusCode != 201 || !slices.Equal(got, []string{"JOHN ROBERT DOE/TX"}) {
-					t.Errorf("envelope %d, found %v", r.StatusCode, got)
+				if got := names(r); r.StatusCode != wire.NewInt(201) || !slices.Equal(got, []string{"JOHN ROBERT DOE/TX"}) {
+					t.Errorf("envelope %+v, found %v", r.StatusCode, got)
 				}
 			}},
 		{name: "too many by name", last: "Sandbox-TooMany", status: 200, check: func(t *testing.T, body []byte) {
-			var r wireResponse
+			var r wire.Response
 			json.Unmarshal(body, &r)
 			for _, s := range r.JurisdictionStatus {
-				if (s.JurisdictionID == "TX") != (s.StatusCode == "511") {
-					t.Errorf("%s answered %s", s.JurisdictionID, s.StatusCode)
+				if (s.JurisdictionID == "TX") != (s.StatusCode == wire.NewCode(511)) {
+					t.Errorf("%s answered %+v", s.JurisdictionID, s.StatusCode)
 				}
 			}
 		}},
@@ -449,7 +454,7 @@ func TestBehaviours(t *testing.T) {
 			if last == "" {
 				last = "Doe"
 			}
-			resp, err := http.Post(srv.URL+searchPath, "application/json", strings.NewReader(query("John", last, "")))
+			resp, err := http.Post(srv.URL+wire.SearchPath, "application/json", strings.NewReader(query("John", last, "")))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -516,7 +521,7 @@ func TestSlow(t *testing.T) {
 	}
 	defer srv.Close()
 	search := func(ctx context.Context, last string) (int, time.Duration, error) {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL()+searchPath, strings.NewReader(query("John", last, "")))
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL()+wire.SearchPath, strings.NewReader(query("John", last, "")))
 		start := time.Now()
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -596,7 +601,7 @@ func TestAdminEndpoints(t *testing.T) {
 	}
 	do("POST", "/_sandbox/behaviour", `{"mode":"normal"}`)
 
-	req, _ := http.NewRequest("POST", srv.URL+searchPath, strings.NewReader(query("John", "Doe", `"jurisdictions":["TX"]`)))
+	req, _ := http.NewRequest("POST", srv.URL+wire.SearchPath, strings.NewReader(query("John", "Doe", `"jurisdictions":["TX"]`)))
 	req.Header.Set("User-Agent", "probe/1")
 	req.Header.Set("Token", "05/14/2026")
 	resp, err := http.DefaultClient.Do(req)
@@ -615,9 +620,9 @@ func TestAdminEndpoints(t *testing.T) {
 		t.Fatalf("%d requests logged: %s", len(reqs), body)
 	}
 	first := reqs[0]
-	var sent wireQuery
+	var sent wire.Query
 	json.Unmarshal(first.Body, &sent)
-	if first.Seq != 1 || first.Method != "POST" || first.Path != searchPath || first.Status != 200 || first.Behaviour != ModeNormal ||
+	if first.Seq != 1 || first.Method != "POST" || first.Path != wire.SearchPath || first.Status != 200 || first.Behaviour != ModeNormal ||
 		first.Headers["User-Agent"] != "probe/1" || first.Headers["Token"] != "05/14/2026" || sent.LastName != "Doe" {
 		t.Errorf("logged %+v", first)
 	}
@@ -635,7 +640,7 @@ func TestAdminEndpoints(t *testing.T) {
 	if code, body := do("GET", "/", ""); code != 200 || !strings.Contains(body, "Sandbox-RateLimited") || !strings.Contains(body, "/_sandbox/behaviour") {
 		t.Errorf("help: %d %s", code, body)
 	}
-	if code, _ := do("GET", searchPath, ""); code != http.StatusMethodNotAllowed {
+	if code, _ := do("GET", wire.SearchPath, ""); code != http.StatusMethodNotAllowed {
 		t.Errorf("GET search: %d", code)
 	}
 }
@@ -661,7 +666,7 @@ func TestStartAndClose(t *testing.T) {
 	if !strings.HasPrefix(srv.URL(), "http://127.0.0.1:") || srv.Sandbox() != s {
 		t.Fatalf("url %s", srv.URL())
 	}
-	resp, err := http.Post(srv.URL()+searchPath, "application/json", strings.NewReader(query("John", "Doe", "")))
+	resp, err := http.Post(srv.URL()+wire.SearchPath, "application/json", strings.NewReader(query("John", "Doe", "")))
 	if err != nil || resp.StatusCode != 200 {
 		t.Fatalf("search: %v %v", resp, err)
 	}
@@ -671,7 +676,7 @@ func TestStartAndClose(t *testing.T) {
 	cancel()
 	deadline := time.Now().Add(2 * time.Second)
 	for {
-		_, err := http.Post(srv.URL()+searchPath, "application/json", strings.NewReader(`{}`))
+		_, err := http.Post(srv.URL()+wire.SearchPath, "application/json", strings.NewReader(`{}`))
 		if err != nil {
 			break
 		}
@@ -691,7 +696,7 @@ func TestStartAndClose(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		_, err := http.Post(srv2.URL()+searchPath, "application/json", strings.NewReader(query("John", "Sandbox-Slow", "")))
+		_, err := http.Post(srv2.URL()+wire.SearchPath, "application/json", strings.NewReader(query("John", "Sandbox-Slow", "")))
 		done <- err
 	}()
 	time.Sleep(100 * time.Millisecond)
