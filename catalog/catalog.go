@@ -170,24 +170,23 @@ func Parse(typesDoc, requirementsDoc []byte) (*Catalog, error) {
 	if rt.Types.Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("catalog: document types: `types` must be a mapping")
 	}
-	for i := 0; i+1 < len(rt.Types.Content); i += 2 {
-		key := rt.Types.Content[i].Value
-		var t rawType
-		if err := rt.Types.Content[i+1].Decode(&t); err != nil {
-			return nil, fmt.Errorf("catalog: type %q: %w", key, err)
-		}
+	err := eachEntry(rt.Types, "type", func(key string, t rawType) error {
 		if _, dup := c.types[key]; dup {
-			return nil, fmt.Errorf("catalog: type %q defined twice", key)
+			return fmt.Errorf("catalog: type %q defined twice", key)
 		}
 		if t.Category == "" {
-			return nil, fmt.Errorf("catalog: type %q has no category", key)
+			return fmt.Errorf("catalog: type %q has no category", key)
 		}
 		if len(t.Fields) == 0 {
-			return nil, fmt.Errorf("catalog: type %q has no fields", key)
+			return fmt.Errorf("catalog: type %q has no fields", key)
 		}
 		dt := &DocType{Key: key, Category: t.Category, Name: t.Name, Fields: t.Fields, Notes: t.Notes, Classify: t.Classify}
 		c.types[key] = dt
 		c.typeList = append(c.typeList, dt)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if _, ok := c.types[OtherType]; !ok {
 		return nil, fmt.Errorf("catalog: the %q type is required", OtherType)
@@ -200,23 +199,38 @@ func Parse(typesDoc, requirementsDoc []byte) (*Catalog, error) {
 	if rr.Requirements.Kind != yaml.MappingNode {
 		return nil, fmt.Errorf("catalog: requirements: `requirements` must be a mapping")
 	}
-	for i := 0; i+1 < len(rr.Requirements.Content); i += 2 {
-		key := rr.Requirements.Content[i].Value
-		var r rawRequirement
-		if err := rr.Requirements.Content[i+1].Decode(&r); err != nil {
-			return nil, fmt.Errorf("catalog: requirement %q: %w", key, err)
-		}
+	err = eachEntry(rr.Requirements, "requirement", func(key string, r rawRequirement) error {
 		req, err := c.buildRequirement(key, r)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if _, dup := c.requirements[key]; dup {
-			return nil, fmt.Errorf("catalog: requirement %q defined twice", key)
+			return fmt.Errorf("catalog: requirement %q defined twice", key)
 		}
 		c.requirements[key] = req
 		c.reqList = append(c.reqList, req)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return c, nil
+}
+
+// eachEntry decodes the entries of a YAML mapping in the file's order,
+// which is the catalog's; what names an entry in errors.
+func eachEntry[T any](m yaml.Node, what string, use func(key string, v T) error) error {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		key := m.Content[i].Value
+		var v T
+		if err := m.Content[i+1].Decode(&v); err != nil {
+			return fmt.Errorf("catalog: %s %q: %w", what, key, err)
+		}
+		if err := use(key, v); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (c *Catalog) buildRequirement(key string, r rawRequirement) (*Requirement, error) {

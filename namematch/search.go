@@ -337,11 +337,11 @@ func (ix *Index) collect(sc *scratch, mode Mode) {
 	d, s := &sc.sides[0], &sc.sides[1]
 	if mode == ModeExact {
 		if t, ok := ix.tokID[sc.probes[d.surJ].s]; ok {
-			ix.addDirect(sc, &ix.surnames, t)
+			ix.addPostings(sc, &ix.surnames, t, routeDirect)
 		}
 		if s.givJ >= 0 && len(s.sur) > 0 {
 			if t, ok := ix.tokID[sc.probes[s.givJ].s]; ok {
-				ix.addSwapped(sc, &ix.givens, t)
+				ix.addPostings(sc, &ix.givens, t, routeSwapped)
 			}
 		}
 		return
@@ -354,7 +354,7 @@ func (ix *Index) collect(sc *scratch, mode Mode) {
 	for _, k := range keys {
 		for _, t := range ix.neighbours(sc, k) {
 			if sc.sim(ix, k, t).score >= MinLast {
-				ix.addDirect(sc, &ix.surnames, t)
+				ix.addPostings(sc, &ix.surnames, t, routeDirect)
 			}
 		}
 	}
@@ -367,7 +367,7 @@ func (ix *Index) collect(sc *scratch, mode Mode) {
 		for _, k := range skeys {
 			for _, t := range ix.neighbours(sc, k) {
 				if sc.sim(ix, k, t).score >= MinLast {
-					ix.addSwapped(sc, &ix.givens, t)
+					ix.addPostings(sc, &ix.givens, t, routeSwapped)
 				}
 			}
 		}
@@ -375,43 +375,39 @@ func (ix *Index) collect(sc *scratch, mode Mode) {
 	// A surname printed as a middle name, on either side.
 	for _, k := range d.sig {
 		if t, ok := ix.tokID[sc.probes[k].s]; ok {
-			ix.addDirect(sc, &ix.middles, t)
+			ix.addPostings(sc, &ix.middles, t, routeDirect)
 		}
 	}
 	for _, k := range d.middle {
 		if sc.probes[k].runes > 1 {
 			if t, ok := ix.tokID[sc.probes[k].s]; ok {
-				ix.addDirect(sc, &ix.surnames, t)
+				ix.addPostings(sc, &ix.surnames, t, routeDirect)
 			}
 		}
 	}
 }
 
-// addDirect adds the entries of a key's surname or middle postings whose
-// given name may agree (aux holds each entry's givenKey).
-func (ix *Index) addDirect(sc *scratch, p *postings, key uint32) {
+// addPostings adds the entries of a key's postings that may agree by their
+// aux word: routeDirect (surname or middle postings) tests each entry's
+// givenKey against the query's given name, routeSwapped (given-name
+// postings) its surnameKey against the query's given name read as a
+// surname. An entry marked needsEntry is always added.
+func (ix *Index) addPostings(sc *scratch, p *postings, key uint32, route uint8) {
 	entries, aux := p.getAux(key)
 	sc.reached += len(entries)
 	for i, e := range entries {
-		if g := aux[i]; g&needsEntry == 0 && !ix.firstMayAgree(sc, g) {
+		if w := aux[i]; w&needsEntry == 0 && !ix.auxMayAgree(sc, route, w) {
 			continue
 		}
-		sc.add(e, routeDirect)
+		sc.add(e, route)
 	}
 }
 
-// addSwapped adds the entries of a key's given-name postings whose
-// surname may agree with the query's given name (aux holds each entry's
-// surnameKey).
-func (ix *Index) addSwapped(sc *scratch, p *postings, key uint32) {
-	entries, aux := p.getAux(key)
-	sc.reached += len(entries)
-	for i, e := range entries {
-		if t := aux[i]; t&needsEntry == 0 && !ix.swappedSurnameMayAgree(sc, t) {
-			continue
-		}
-		sc.add(e, routeSwapped)
+func (ix *Index) auxMayAgree(sc *scratch, route uint8, w uint32) bool {
+	if route == routeSwapped {
+		return ix.swappedSurnameMayAgree(sc, w)
 	}
+	return ix.firstMayAgree(sc, w)
 }
 
 // swappedSurnameMayAgree reports whether an entry whose surname is the
