@@ -626,6 +626,19 @@ func (c *canvas) star(cx, cy, r float64) {
 	c.pdf.Polygon(pts, "F")
 }
 
+// browserChrome draws what a browser prints around a web page: when it
+// was printed and the page's title at the top and, when url is given, the
+// address and the page count at the bottom.
+func (c *canvas) browserChrome(title, url string) {
+	c.font("Helvetica", "", 7.5)
+	c.text(8, 7, c.d.Created.Format("1/2/06, 3:04 PM"))
+	c.textC(c.w/2, 7, title)
+	if url != "" {
+		c.text(8, c.h-6, url)
+		c.textR(c.w-8, c.h-6, "1/1")
+	}
+}
+
 // footer prints a centred footer line at the bottom of the page.
 func (c *canvas) footer(s string) {
 	c.font("Helvetica", "", 7.5)

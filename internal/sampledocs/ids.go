@@ -198,12 +198,7 @@ func renderBoardVerification(c *canvas) {
 	board := c.d.Issuer
 	now := c.d.Created
 	// Browser print chrome.
-	c.font("Helvetica", "", 7.5)
-	c.text(8, 7, now.Format("1/2/06, 3:04 PM"))
-	c.textC(c.w/2, 7, "License Verification - "+board)
-	url := "https://www." + strings.ToLower(state) + "bon.gov/licensure/verification"
-	c.text(8, c.h-6, url)
-	c.textR(c.w-8, c.h-6, "1/1")
+	c.browserChrome("License Verification - "+board, "https://www."+strings.ToLower(state)+"bon.gov/licensure/verification")
 
 	c.band(0, 12, c.w, 24, darkBlue)
 	c.logo("seal", 12, 14, 20, white)

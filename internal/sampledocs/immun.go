@@ -173,22 +173,16 @@ func renderRegistry(c *canvas, s series) {
 	c.dates(dMDY, dMDYn, dISO)
 	reg := registryOf(c.d.Person.State)
 	c.logo("seal", 14, 10, 18, darkBlue)
-	c.font("Helvetica", "B", 13)
-	c.text(36, 17, reg)
-	c.font("Helvetica", "", 8.5)
-	c.text(36, 22, "Official Immunization Record - Consumer Access Printout")
-	c.font("Helvetica", "", 8)
-	c.textR(c.w-14, 12, "Printed: "+c.fmtDate(c.d.Created))
-	c.lw(0.5)
-	c.rule(14, 28, c.w-28)
-	c.lw(0.2)
+	c.say(sans("B", 13), 36, 17, reg)
+	c.say(sans("", 8.5), 36, 22, "Official Immunization Record - Consumer Access Printout")
+	c.sayR(sans("", 8), c.w-14, 12, "Printed: "+c.fmtDate(c.d.Created))
+	c.heavyRule(14, 28, c.w-28, 0.5)
 	c.font("Helvetica", "", 9.5)
-	c.lvCol(14, 38, 32, "Client Name:", c.name())
-	c.lvCol(14, 44, 32, "Date of Birth:", c.dob())
-	c.lvCol(120, 38, 26, "Client ID:", digits(c.r, 10))
-	c.lvCol(120, 44, 26, "Gender:", map[string]string{"F": "Female", "M": "Male"}[c.d.Person.sex()])
-	c.font("Helvetica", "B", 10)
-	c.text(14, 58, "Immunization History")
+	c.lvCols(14, 38, 32, 6, [2]string{"Client Name:", c.name()}, [2]string{"Date of Birth:", c.dob()})
+	c.lvCols(120, 38, 26, 6,
+		[2]string{"Client ID:", digits(c.r, 10)},
+		[2]string{"Gender:", map[string]string{"F": "Female", "M": "Male"}[c.d.Person.sex()]})
+	c.say(sans("B", 10), 14, 58, "Immunization History")
 	c.font("Helvetica", "", 8.5)
 	var rows [][]string
 	names := map[string][]string{
@@ -204,9 +198,7 @@ func renderRegistry(c *canvas, s series) {
 	}
 	c.table(14, 62, []float64{28, 28, 20, 46, 28, 38}, 7.5,
 		[]string{"Vaccine", "Date Given", "Dose", "Trade Name / Mfr", "Lot #", "Source"}, rows, rgb{225, 232, 245})
-	c.font("Helvetica", "", 7.5)
-	c.ink(gray)
-	c.wrap(14, 130, c.w-28, 3.6, "This record reflects immunizations reported to the registry by providers and may not be complete. Official record: valid without signature. Vaccine series status is computed from the dates above per ACIP schedules.")
+	c.para(fine(7.5), 14, 130, c.w-28, 3.6, "This record reflects immunizations reported to the registry by providers and may not be complete. Official record: valid without signature. Vaccine series status is computed from the dates above per ACIP schedules.")
 	c.footer(reg + "   " + c.pageOf())
 }
 
@@ -254,25 +246,16 @@ func renderTiter(c *canvas, s series) {
 	c.font("Helvetica", "", 8.5)
 	y = c.table(14, y, []float64{70, 22, 26, 46, 20}, 7, []string{"Test", "Result", "Interpretation", "Reference Range", "Units"}, rows, xlgray)
 	if summary != "" && c.chance(0.7) {
-		c.font("Helvetica", "B", 9)
-		c.text(14, y+10, "Interpretation: ")
-		c.font("Helvetica", "", 9)
-		c.text(42, y+10, summary)
+		c.captioned(caption{sans("B", 9), sans("", 9), 28, 0}, 14, y+10, "Interpretation: ", summary)
 	}
-	c.font("Helvetica", "", 7.5)
-	c.ink(gray)
-	c.wrap(14, y+22, c.w-28, 3.6, "Antibody testing for immunity documentation of health care personnel. Results of equivocal or negative indicate lack of presumptive evidence of immunity per CDC guidance.")
-	c.ink(black)
+	c.para(fine(7.5), 14, y+22, c.w-28, 3.6, "Antibody testing for immunity documentation of health care personnel. Results of equivocal or negative indicate lack of presumptive evidence of immunity per CDC guidance.")
 	c.footer(c.pageOf())
 }
 
 func renderImmCertificate(c *canvas, s series) {
 	c.newPage(false)
 	c.dates(dMDY, dMDYs)
-	c.font("Times", "B", 15)
-	c.textC(c.w/2, 22, "CERTIFICATE OF IMMUNIZATION")
-	c.font("Times", "", 10)
-	c.textC(c.w/2, 28, c.d.Issuer)
+	c.centred(line{serif("B", 15), 22, "CERTIFICATE OF IMMUNIZATION"}, line{serif("", 10), 28, c.d.Issuer})
 	c.font("Times", "", 11)
 	c.field(16, 44, 110, "Name", c.name())
 	c.field(132, 44, 60, "Birthdate", c.dob())
@@ -286,40 +269,29 @@ func renderImmCertificate(c *canvas, s series) {
 		}
 		rows = append(rows, []string{fmt.Sprintf("Dose %d", i+1), d, map[bool]string{true: c.someone(), false: ""}[d != ""]})
 	}
-	c.font("Times", "B", 11)
-	c.text(16, 62, s.vaccine)
+	c.say(serif("B", 11), 16, 62, s.vaccine)
 	c.font("Times", "", 10)
 	c.table(16, 66, []float64{30, 50, 80}, 8, []string{"Dose", "Date (mo/day/yr)", "Clinic / Provider"}, rows, xlgray)
-	c.font("Times", "I", 10)
-	c.wrap(16, 112, c.w-32, 5, "I certify that the above immunization information was transcribed from official records in my possession.")
+	c.para(serif("I", 10), 16, 112, c.w-32, 5, "I certify that the above immunization information was transcribed from official records in my possession.")
 	c.signature(16, 135, 80)
-	c.font("Times", "", 9)
-	c.text(16, 139, "Signature of physician / nurse / clinic representative")
+	c.say(serif("", 9), 16, 139, "Signature of physician / nurse / clinic representative")
 	c.footer("Form IMM-" + digits(c.r, 3))
 }
 
 func renderHepBDeclination(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dMDYn, dLong)
-	c.font("Helvetica", "B", 13)
-	c.textC(c.w/2, 24, c.d.Issuer)
-	c.font("Helvetica", "B", 14)
-	c.textC(c.w/2, 38, c.pick("HEPATITIS B VACCINE DECLINATION (MANDATORY)", "Hepatitis B Vaccination Declination Form"))
-	c.font("Helvetica", "", 10.5)
-	y := c.wrap(20, 56, c.w-40, 5.4, "I understand that due to my occupational exposure to blood or other potentially infectious materials I may be at risk of acquiring hepatitis B virus (HBV) infection. I have been given the opportunity to be vaccinated with hepatitis B vaccine, at no charge to myself. However, I decline hepatitis B vaccination at this time. I understand that by declining this vaccine, I continue to be at risk of acquiring hepatitis B, a serious disease. If in the future I continue to have occupational exposure to blood or other potentially infectious materials and I want to be vaccinated with hepatitis B vaccine, I can receive the vaccination series at no charge to me.")
+	c.centred(line{sans("B", 13), 24, c.d.Issuer}, line{sans("B", 14), 38, c.pick("HEPATITIS B VACCINE DECLINATION (MANDATORY)", "Hepatitis B Vaccination Declination Form")})
+	y := c.para(sans("", 10.5), 20, 56, c.w-40, 5.4, "I understand that due to my occupational exposure to blood or other potentially infectious materials I may be at risk of acquiring hepatitis B virus (HBV) infection. I have been given the opportunity to be vaccinated with hepatitis B vaccine, at no charge to myself. However, I decline hepatitis B vaccination at this time. I understand that by declining this vaccine, I continue to be at risk of acquiring hepatitis B, a serious disease. If in the future I continue to have occupational exposure to blood or other potentially infectious materials and I want to be vaccinated with hepatitis B vaccine, I can receive the vaccination series at no charge to me.")
 	c.font("Helvetica", "", 10)
 	c.check(20, y+8, c.has("declined"), "I decline the hepatitis B vaccine at this time.")
 	c.font("Helvetica", "", 10)
 	c.field(20, y+30, 100, "Employee Name (print)", c.name())
 	c.field(126, y+30, 70, "Date of Birth", c.dob())
 	c.signature(20, y+48, 100)
-	c.font("Helvetica", "", 8)
-	c.text(20, y+52, "Employee Signature")
+	c.say(sans("", 8), 20, y+52, "Employee Signature")
 	c.field(126, y+48, 70, "Date", c.fmtDate(c.d.Created))
-	c.font("Helvetica", "", 7.5)
-	c.ink(gray)
-	c.text(20, c.h-16, "OSHA Bloodborne Pathogens Standard 29 CFR 1910.1030, Appendix A")
-	c.ink(black)
+	c.say(fine(7.5), 20, c.h-16, "OSHA Bloodborne Pathogens Standard 29 CFR 1910.1030, Appendix A")
 }
 
 // --- Tdap ---
@@ -329,47 +301,32 @@ func renderTdapPharmacy(c *canvas) {
 	c.dates(dMDY, dMDYs)
 	ph := c.d.Issuer
 	c.band(0, 0, c.w, 22, crossRed)
-	c.font("Helvetica", "B", 16)
-	c.ink(white)
-	c.text(14, 14, ph)
-	c.ink(black)
-	c.font("Helvetica", "B", 13)
-	c.text(14, 36, "Vaccination Record")
-	c.font("Helvetica", "", 9)
-	c.text(14, 42, "Keep this record. Share it with your doctor and employer.")
+	c.say(sans("B", 16).in(white), 14, 14, ph)
+	c.say(sans("B", 13), 14, 36, "Vaccination Record")
+	c.say(sans("", 9), 14, 42, "Keep this record. Share it with your doctor and employer.")
 	c.font("Helvetica", "", 10)
-	c.lvCol(14, 56, 40, "Patient:", c.name())
-	c.lvCol(14, 63, 40, "Date of Birth:", c.dob())
+	c.lvCols(14, 56, 40, 7, [2]string{"Patient:", c.name()}, [2]string{"Date of Birth:", c.dob()})
 	c.font("Helvetica", "", 9)
 	c.table(14, 74, []float64{52, 30, 30, 26, 50}, 8, []string{"Vaccine", "Date Given", "Lot", "Route/Site", "Immunizer"},
 		[][]string{{c.pick("Tdap (Boostrix)", "Tdap (Adacel)", "TDAP VACCINE"), c.date("administered_date"), c.f("lot_number"), c.pick("IM L Deltoid", "IM R Deltoid"), c.someone() + ", PharmD"}}, rgb{250, 228, 228})
-	c.font("Helvetica", "", 8)
-	c.ink(gray)
-	c.wrap(14, 104, c.w-28, 3.8, "Tetanus, diphtheria and acellular pertussis vaccine. Vaccine Information Statement (VIS) provided. Next Td/Tdap booster recommended in 10 years.")
-	c.ink(black)
+	c.para(fine(8), 14, 104, c.w-28, 3.8, "Tetanus, diphtheria and acellular pertussis vaccine. Vaccine Information Statement (VIS) provided. Next Td/Tdap booster recommended in 10 years.")
 	c.footer(ph + " Store #" + digits(c.r, 5) + "   Rx Immunization Services")
 }
 
 func renderTdapClinic(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dISO, dDMON)
-	c.font("Helvetica", "B", 13)
-	c.text(14, 18, c.d.Issuer)
-	c.font("Helvetica", "", 9)
-	c.text(14, 23, "Immunization Administration Record")
-	c.lw(0.4)
-	c.rule(14, 27, c.w-28)
-	c.lw(0.2)
+	c.say(sans("B", 13), 14, 18, c.d.Issuer)
+	c.say(sans("", 9), 14, 23, "Immunization Administration Record")
+	c.heavyRule(14, 27, c.w-28, 0.4)
 	c.font("Helvetica", "", 10)
-	c.lvCol(14, 38, 30, "Patient:", c.name())
-	c.lvCol(14, 45, 30, "DOB:", c.dob())
+	c.lvCols(14, 38, 30, 7, [2]string{"Patient:", c.name()}, [2]string{"DOB:", c.dob()})
 	c.lvCol(120, 38, 20, "MRN:", digits(c.r, 8))
 	c.font("Helvetica", "", 9)
 	c.table(14, 56, []float64{44, 30, 34, 26, 54}, 8, []string{"Vaccine", "Admin Date", "Lot Number", "Dose", "Manufacturer"},
 		[][]string{{"Tdap", c.date("administered_date"), c.f("lot_number"), "0.5 mL IM", c.pick("GlaxoSmithKline", "Sanofi Pasteur")}}, xlgray)
 	c.signature(14, 100, 70)
-	c.font("Helvetica", "", 8)
-	c.text(14, 104, "Administered by")
+	c.say(sans("", 8), 14, 104, "Administered by")
 	c.footer(c.pageOf())
 }
 
@@ -424,15 +381,12 @@ func renderFluPharmacy(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dMDYs)
 	x := 58.0
-	c.font("Courier", "B", 12)
-	c.text(x, 20, strings.ToUpper(c.d.Issuer))
-	c.font("Courier", "", 9)
+	c.say(mono("B", 12), x, 20, strings.ToUpper(c.d.Issuer))
+	c.set(mono("", 9))
 	c.text(x, 25, strings.ToUpper(c.d.Person.City+", "+c.d.Person.State))
 	c.text(x, 32, strings.Repeat("=", 44))
-	c.font("Courier", "B", 10)
-	c.text(x, 38, "IMMUNIZATION RECORD - "+c.f("season")+" FLU")
-	c.font("Courier", "", 9)
-	c.text(x, 43, strings.Repeat("=", 44))
+	c.say(mono("B", 10), x, 38, "IMMUNIZATION RECORD - "+c.f("season")+" FLU")
+	c.say(mono("", 9), x, 43, strings.Repeat("=", 44))
 	y := 50.0
 	for _, l := range [][2]string{
 		{"PATIENT:", c.name()}, {"DOB:", c.dob()}, {"VACCINE:", strings.ToUpper(fluVaccine(c))}, {"DATE GIVEN:", c.date("administered_date")},
@@ -451,15 +405,12 @@ func renderFluForm(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dMDYn, dAbbr)
 	c.logo("shield", 14, 10, 12, teal)
-	c.font("Helvetica", "B", 13)
-	c.text(30, 18, c.d.Issuer)
-	c.font("Helvetica", "B", 14)
-	c.textC(c.w/2, 36, c.f("season")+" Influenza Vaccination Consent & Record")
+	c.say(sans("B", 13), 30, 18, c.d.Issuer)
+	c.centred(line{sans("B", 14), 36, c.f("season") + " Influenza Vaccination Consent & Record"})
 	c.font("Helvetica", "", 10)
 	c.field(16, 52, 110, "Name", c.name())
 	c.field(132, 52, 60, "Date of Birth", c.dob())
-	c.font("Helvetica", "B", 10)
-	c.text(16, 68, "Screening (circle / check)")
+	c.say(sans("B", 10), 16, 68, "Screening (circle / check)")
 	c.font("Helvetica", "", 9.5)
 	y := 76.0
 	for _, q := range []string{"Are you sick today?", "Have you ever had a serious reaction to a flu vaccine?", "Do you have a severe allergy to any vaccine component?", "Have you ever had Guillain-Barre syndrome?"} {
@@ -469,8 +420,7 @@ func renderFluForm(c *canvas) {
 		y += 7
 	}
 	c.band(16, y+2, c.w-32, 7, xlgray)
-	c.font("Helvetica", "B", 10)
-	c.text(18, y+7, "FOR CLINIC USE")
+	c.say(sans("B", 10), 18, y+7, "FOR CLINIC USE")
 	c.font("Helvetica", "", 10)
 	c.field(16, y+20, 60, "Date Administered", c.date("administered_date"))
 	c.field(82, y+20, 60, "Vaccine", fluVaccine(c))
@@ -478,22 +428,16 @@ func renderFluForm(c *canvas) {
 	c.field(16, y+34, 60, "Site", c.pick("Left deltoid", "Right deltoid"))
 	c.field(82, y+34, 60, "Season", c.f("season"))
 	c.signature(16, y+52, 80)
-	c.font("Helvetica", "", 8)
-	c.text(16, y+56, "Vaccinator signature / title")
+	c.say(sans("", 8), 16, y+56, "Vaccinator signature / title")
 	c.footer(c.pageOf())
 }
 
 func renderFluDeclination(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dLong)
-	c.font("Helvetica", "B", 13)
-	c.textC(c.w/2, 24, c.d.Issuer)
-	c.font("Helvetica", "B", 14)
-	c.textC(c.w/2, 38, "Influenza Vaccination Declination - "+c.f("season")+" Season")
-	c.font("Helvetica", "", 10.5)
-	y := c.wrap(20, 56, c.w-40, 5.4, "My employer or affiliated health facility has recommended that I receive influenza vaccination to protect the patients I serve. I acknowledge that I am aware of the following facts: influenza is a serious respiratory disease; influenza vaccination is recommended for me and all other health care workers to protect patients from influenza, its complications and death; if I contract influenza, I can shed the virus for 24 hours before influenza symptoms appear. Despite these facts, I am choosing to decline influenza vaccination at this time.")
-	c.font("Helvetica", "B", 10)
-	c.text(20, y+6, "Reason for declining (optional):")
+	c.centred(line{sans("B", 13), 24, c.d.Issuer}, line{sans("B", 14), 38, "Influenza Vaccination Declination - " + c.f("season") + " Season"})
+	y := c.para(sans("", 10.5), 20, 56, c.w-40, 5.4, "My employer or affiliated health facility has recommended that I receive influenza vaccination to protect the patients I serve. I acknowledge that I am aware of the following facts: influenza is a serious respiratory disease; influenza vaccination is recommended for me and all other health care workers to protect patients from influenza, its complications and death; if I contract influenza, I can shed the virus for 24 hours before influenza symptoms appear. Despite these facts, I am choosing to decline influenza vaccination at this time.")
+	c.say(sans("B", 10), 20, y+6, "Reason for declining (optional):")
 	c.font("Helvetica", "", 10)
 	c.check(24, y+14, c.chance(0.3), "Medical contraindication")
 	c.check(24, y+21, c.chance(0.3), "Religious / personal belief")
@@ -501,8 +445,7 @@ func renderFluDeclination(c *canvas) {
 	c.field(20, y+50, 100, "Name (print)", c.name())
 	c.field(126, y+50, 70, "Date of Birth", c.dob())
 	c.signature(20, y+68, 100)
-	c.font("Helvetica", "", 8)
-	c.text(20, y+72, "Signature")
+	c.say(sans("", 8), 20, y+72, "Signature")
 	c.field(126, y+68, 70, "Date signed", c.fmtDate(c.d.Created))
 	c.footer("Masking is required during influenza season for personnel who decline vaccination.")
 }
@@ -549,16 +492,10 @@ func renderCDCCard(c *canvas) {
 	c.stroke(gray)
 	c.box(x, y, w, h)
 	c.logo("shield", x+5, y+5, 12, navy)
-	c.font("Helvetica", "B", 13)
-	c.text(x+22, y+11, "COVID-19 Vaccination Record Card")
-	c.font("Helvetica", "", 7)
-	c.wrap(x+22, y+15.5, w-30, 3.2, "Please keep this record card, which includes medical information about the vaccines you have received. Por favor, guarde esta tarjeta de registro.")
-	hand := func(xx, yy float64, s string) {
-		c.font("Times", "I", 11)
-		c.ink(inkBlue)
-		c.text(xx, yy, s)
-		c.ink(black)
-	}
+	c.say(sans("B", 13), x+22, y+11, "COVID-19 Vaccination Record Card")
+	c.para(sans("", 7), x+22, y+15.5, w-30, 3.2, "Please keep this record card, which includes medical information about the vaccines you have received. Por favor, guarde esta tarjeta de registro.")
+	// What the vaccinator wrote by hand.
+	hand := func(xx, yy float64, s string) { c.say(serif("I", 11).in(inkBlue), xx, yy, s) }
 	c.font("Helvetica", "", 6.5)
 	mi := ""
 	if m := c.d.Person.MiddleName; m != "" && strings.Contains(c.name(), " "+string([]rune(m)[:1])) {
@@ -571,17 +508,14 @@ func renderCDCCard(c *canvas) {
 		val   string
 	}{{x + 5, 55, "Last Name", c.f("last_name")}, {x + 62, 45, "First Name", c.f("first_name")}, {x + 109, 10, "MI", mi}} {
 		c.rule(f.x, y+31, f.w)
-		c.font("Helvetica", "", 6.5)
-		c.text(f.x, y+34, f.label)
+		c.say(sans("", 6.5), f.x, y+34, f.label)
 		hand(f.x+1, y+29.5, f.val)
 	}
 	c.rule(x+5, y+41, 40)
-	c.font("Helvetica", "", 6.5)
-	c.text(x+5, y+44, "Date of birth")
+	c.say(sans("", 6.5), x+5, y+44, "Date of birth")
 	hand(x+6, y+39.5, c.dob())
 	c.rule(x+62, y+41, 45)
-	c.font("Helvetica", "", 6.5)
-	c.text(x+62, y+44, "Patient number (medical record or IIS record number)")
+	c.say(sans("", 6.5), x+62, y+44, "Patient number (medical record or IIS record number)")
 	rows := [][]string{}
 	ds := c.doses()
 	labels := []string{"1st Dose COVID-19", "2nd Dose COVID-19", "Other", "Other"}
@@ -597,38 +531,25 @@ func renderCDCCard(c *canvas) {
 		hand(x+84, ry, ds[i])
 		hand(x+102, ry, pick(c.r, pharmacies))
 	}
-	c.font("Helvetica", "", 7)
-	c.ink(gray)
-	c.text(x, y+h+6, "CS 321629-A   (front, photocopy)")
-	c.ink(black)
+	c.say(fine(7), x, y+h+6, "CS 321629-A   (front, photocopy)")
 }
 
 func renderCovidRegistry(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dMDY, dISO)
 	st := c.d.Person.State
-	c.font("Helvetica", "", 7.5)
-	c.text(8, 7, c.d.Created.Format("1/2/06, 3:04 PM"))
-	c.textC(c.w/2, 7, "Digital COVID-19 Vaccine Record")
+	c.browserChrome("Digital COVID-19 Vaccine Record", "")
 	c.band(0, 12, c.w, 20, darkBlue)
-	c.font("Helvetica", "B", 14)
-	c.ink(white)
-	c.text(14, 25, stateNames[st]+" Digital COVID-19 Vaccine Record")
-	c.ink(black)
+	c.say(sans("B", 14).in(white), 14, 25, stateNames[st]+" Digital COVID-19 Vaccine Record")
 	c.font("Helvetica", "", 10)
-	c.lvCol(14, 46, 32, "Name:", c.name())
-	c.lvCol(14, 53, 32, "Date of Birth:", c.dob())
+	c.lvCols(14, 46, 32, 7, [2]string{"Name:", c.name()}, [2]string{"Date of Birth:", c.dob()})
 	c.qr(c.w-58, 38, 40)
-	c.font("Helvetica", "", 6.5)
-	c.textC(c.w-38, 82, "SMART Health Card")
+	c.sayC(sans("", 6.5), c.w-38, 82, "SMART Health Card")
 	c.font("Helvetica", "", 9)
 	var rows [][]string
 	for i, d := range c.doses() {
 		rows = append(rows, []string{fmt.Sprintf("Dose %d", i+1), d, c.f("manufacturer"), alnum(c.r, 2) + digits(c.r, 4)})
 	}
 	c.table(14, 92, []float64{30, 40, 60, 40}, 8, []string{"Dose", "Date", "Vaccine / Manufacturer", "Lot"}, rows, rgb{225, 232, 245})
-	c.font("Helvetica", "", 7.5)
-	c.ink(gray)
-	c.wrap(14, 150, c.w-28, 3.6, "Data provided by "+registryOf(st)+". This digital record is based on information reported by vaccine providers.")
-	c.ink(black)
+	c.para(fine(7.5), 14, 150, c.w-28, 3.6, "Data provided by "+registryOf(st)+". This digital record is based on information reported by vaccine providers.")
 }
