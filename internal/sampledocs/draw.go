@@ -639,6 +639,14 @@ func (c *canvas) browserChrome(title, url string) {
 	}
 }
 
+// formSection draws a form's shaded section bar at y and its title, and
+// leaves the form's 10 pt font set.
+func (c *canvas) formSection(y float64, title string) {
+	c.band(16, y, c.w-32, 7, xlgray)
+	c.say(sans("B", 10), 18, y+5, title)
+	c.font("Helvetica", "", 10)
+}
+
 // footer prints a centred footer line at the bottom of the page.
 func (c *canvas) footer(s string) {
 	c.font("Helvetica", "", 7.5)

@@ -419,9 +419,7 @@ func renderFluForm(c *canvas) {
 		c.check(170, y, true, "No")
 		y += 7
 	}
-	c.band(16, y+2, c.w-32, 7, xlgray)
-	c.say(sans("B", 10), 18, y+7, "FOR CLINIC USE")
-	c.font("Helvetica", "", 10)
+	c.formSection(y+2, "FOR CLINIC USE")
 	c.field(16, y+20, 60, "Date Administered", c.date("administered_date"))
 	c.field(82, y+20, 60, "Vaccine", fluVaccine(c))
 	c.field(148, y+20, 44, "Lot #", c.f("lot_number"))

@@ -67,27 +67,21 @@ func (c *canvas) vitals(x, y float64) {
 func renderPhysicalPreplacement(c *canvas) {
 	c.dates(dMDY, dMDYn, dAbbr)
 	prov := c.f("provider")
-	header := func() {
+	page := func() {
+		c.newPage(false)
 		c.logo("cross", 14, 10, 10, teal)
-		c.font("Helvetica", "B", 12)
-		c.text(28, 17, prov)
-		c.font("Helvetica", "", 8)
-		c.textR(c.w-14, 17, "Patient: "+c.name())
-		c.lw(0.4)
-		c.rule(14, 22, c.w-28)
-		c.lw(0.2)
+		c.say(sans("B", 12), 28, 17, prov)
+		c.sayR(sans("", 8), c.w-14, 17, "Patient: "+c.name())
+		c.heavyRule(14, 22, c.w-28, 0.4)
 	}
-	c.newPage(false)
-	header()
-	c.font("Helvetica", "B", 14)
-	c.textC(c.w/2, 34, c.pick("PRE-PLACEMENT PHYSICAL EXAMINATION", "Annual Health Assessment / Physical Examination"))
+	page()
+	c.centred(line{sans("B", 14), 34, c.pick("PRE-PLACEMENT PHYSICAL EXAMINATION", "Annual Health Assessment / Physical Examination")})
 	c.font("Helvetica", "", 10)
 	c.field(14, 48, 110, "Name", c.name())
 	c.field(130, 48, 66, "Date of Birth", c.dob())
 	c.field(14, 62, 60, c.pick("Exam Date", "Date of Examination", "Date of Visit"), c.date("exam_date"))
 	c.field(80, 62, 116, "Position", c.pick("Registered Nurse - Travel", "RN, ICU", "RN, Med-Surg", "Staff Nurse"))
-	c.font("Helvetica", "B", 10)
-	c.text(14, 78, "HEALTH HISTORY (completed by examinee)")
+	c.say(sans("B", 10), 14, 78, "HEALTH HISTORY (completed by examinee)")
 	c.font("Helvetica", "", 9.5)
 	y := 86.0
 	for _, q := range []string{"Heart disease or high blood pressure", "Asthma, COPD or lung disease", "Back or joint injury", "Seizures or neurological disorder", "Diabetes", "Latex allergy", "Surgery in the past 5 years", "Current medications"} {
@@ -96,33 +90,27 @@ func renderPhysicalPreplacement(c *canvas) {
 		c.check(170, y, true, "No")
 		y += 7
 	}
-	c.font("Helvetica", "B", 10)
-	c.text(14, y+6, "VITAL SIGNS")
+	c.say(sans("B", 10), 14, y+6, "VITAL SIGNS")
 	c.vitals(14, y+10)
 	c.footer(c.pageOf())
 
-	c.newPage(false)
-	header()
-	c.font("Helvetica", "B", 10)
-	c.text(14, 34, "PHYSICAL EXAMINATION")
+	page()
+	c.say(sans("B", 10), 14, 34, "PHYSICAL EXAMINATION")
 	c.font("Helvetica", "", 9)
 	var rows [][]string
 	for _, sys := range []string{"General appearance", "HEENT", "Neck / thyroid", "Lungs", "Cardiovascular", "Abdomen", "Musculoskeletal / back", "Extremities", "Neurological", "Skin"} {
 		rows = append(rows, []string{sys, "X", "", ""})
 	}
 	y = c.table(14, 38, []float64{70, 26, 26, 66}, 7, []string{"System", "Normal", "Abnormal", "Comments"}, rows, xlgray)
-	c.font("Helvetica", "B", 10)
-	c.text(14, y+12, "DETERMINATION")
+	c.say(sans("B", 10), 14, y+12, "DETERMINATION")
 	c.font("Helvetica", "", 10)
 	cleared, known := c.d.Fields["cleared"].(bool)
 	c.check(18, y+21, known && cleared, "Cleared for duty without restrictions")
 	c.check(18, y+28, known && !cleared, "Cleared with restrictions / not cleared at this time")
 	c.lv(18, y+38, "Restrictions:", c.f("restrictions"))
 	c.signature(14, y+62, 80)
-	c.font("Helvetica", "", 8)
-	c.text(14, y+66, "Examining provider: "+c.someone()+", "+c.pick("MD", "DO", "NP-C", "PA-C"))
-	c.lvCol(110, y+62, 22, "Date:", c.date("exam_date"))
-	c.lvCol(110, y+69, 22, "Clinic:", prov)
+	c.say(sans("", 8), 14, y+66, "Examining provider: "+c.someone()+", "+c.pick("MD", "DO", "NP-C", "PA-C"))
+	c.lvCols(110, y+62, 22, 7, [2]string{"Date:", c.date("exam_date")}, [2]string{"Clinic:", prov})
 	c.footer(c.pageOf())
 }
 
@@ -131,20 +119,14 @@ func renderPhysicalFFD(c *canvas) {
 	prov := c.f("provider")
 	c.newPage(false)
 	c.band(0, 0, c.w, 24, navy)
-	c.font("Helvetica", "B", 14)
-	c.ink(white)
-	c.text(14, 12, prov)
-	c.font("Helvetica", "", 9)
-	c.text(14, 19, "Occupational Medicine - Fitness for Duty Evaluation")
-	c.ink(black)
+	c.say(sans("B", 14).in(white), 14, 12, prov)
+	c.say(sans("", 9).in(white), 14, 19, "Occupational Medicine - Fitness for Duty Evaluation")
 	c.font("Helvetica", "", 10)
-	c.lvCol(14, 36, 34, "Employee:", c.name())
-	c.lvCol(14, 43, 34, "DOB:", c.dob())
-	c.lvCol(14, 50, 34, "Date of Service:", c.date("exam_date"))
-	c.lvCol(120, 36, 26, "Employer:", c.pick("Aya Healthcare", "AMN Healthcare", "Cross Country Nurses", "Trusted Health", "Medical Solutions"))
-	c.lvCol(120, 43, 26, "Visit Type:", c.pick("Pre-placement", "Annual", "Post-offer"))
-	c.font("Helvetica", "B", 10)
-	c.text(14, 64, "Services performed")
+	c.lvCols(14, 36, 34, 7, [2]string{"Employee:", c.name()}, [2]string{"DOB:", c.dob()}, [2]string{"Date of Service:", c.date("exam_date")})
+	c.lvCols(120, 36, 26, 7,
+		[2]string{"Employer:", c.pick("Aya Healthcare", "AMN Healthcare", "Cross Country Nurses", "Trusted Health", "Medical Solutions")},
+		[2]string{"Visit Type:", c.pick("Pre-placement", "Annual", "Post-offer")})
+	c.say(sans("B", 10), 14, 64, "Services performed")
 	c.font("Helvetica", "", 9)
 	y := 70.0
 	for _, s := range []string{"Physical examination (DOT-style)", "Vision screening (Snellen, Ishihara)", "Audiometric screening", "Musculoskeletal lift assessment (50 lb)", "Respirator medical evaluation (OSHA questionnaire)"} {
@@ -156,28 +138,21 @@ func renderPhysicalFFD(c *canvas) {
 	c.footer(prov + "   " + c.pageOf())
 
 	c.newPage(false)
-	c.font("Helvetica", "B", 13)
-	c.text(14, 24, "WORK STATUS REPORT")
+	c.say(sans("B", 13), 14, 24, "WORK STATUS REPORT")
 	c.font("Helvetica", "", 10)
-	c.lvCol(14, 36, 34, "Employee:", c.name())
-	c.lvCol(14, 43, 34, "Exam Date:", c.date("exam_date"))
+	c.lvCols(14, 36, 34, 7, [2]string{"Employee:", c.name()}, [2]string{"Exam Date:", c.date("exam_date")})
 	cleared, known := c.d.Fields["cleared"].(bool)
 	c.stroke(gray)
 	c.box(14, 52, c.w-28, 44)
-	c.font("Helvetica", "B", 10)
-	c.text(18, 60, "Medical determination:")
+	c.say(sans("B", 10), 18, 60, "Medical determination:")
 	c.font("Helvetica", "", 10)
 	c.check(22, 68, known && cleared, "Medically qualified / cleared for full duty - no restrictions")
 	c.check(22, 75, known && !cleared, "Qualified with restrictions (see below)")
 	c.check(22, 82, false, "Not qualified - referred to personal physician")
 	c.lv(22, 91, "Work restrictions:", c.f("restrictions"))
-	c.font("Helvetica", "", 8.5)
-	c.ink(gray)
-	c.wrap(14, 108, c.w-28, 4, "This report communicates work status only. Confidential medical information is retained by the clinic in accordance with ADA and HIPAA requirements.")
-	c.ink(black)
+	c.para(fine(8.5), 14, 108, c.w-28, 4, "This report communicates work status only. Confidential medical information is retained by the clinic in accordance with ADA and HIPAA requirements.")
 	c.signature(14, 135, 80)
-	c.font("Helvetica", "", 8)
-	c.text(14, 139, c.someone()+", "+c.pick("MD", "DO", "FNP-C")+" - Examining Provider")
+	c.say(sans("", 8), 14, 139, c.someone()+", "+c.pick("MD", "DO", "FNP-C")+" - Examining Provider")
 	c.footer(prov + "   " + c.pageOf())
 }
 
@@ -244,47 +219,34 @@ func renderDrugLab(c *canvas) {
 	c.font("Helvetica", "", 8.5)
 	y = c.table(14, y, []float64{90, 40, 40}, 6.5, []string{"Analyte", "Result", "Screen Cutoff"}, rows, xlgray)
 	c.font("Helvetica", "", 8.5)
-	c.lvCol(14, y+8, 40, "Specimen Validity:", "Creatinine "+fmt.Sprint(40+c.r.IntN(150))+" mg/dL, pH 6.0 - Valid")
-	c.lvCol(14, y+14, 40, "Reason for Test:", c.pick("Pre-employment", "Pre-placement"))
-	c.lvCol(14, y+20, 40, "Chain of Custody:", "Federal CCF #"+digits(c.r, 9))
-	c.font("Helvetica", "B", 11)
-	c.text(14, y+32, "FINAL RESULT: "+strings.ToUpper(c.f("result")))
+	c.lvCols(14, y+8, 40, 6,
+		[2]string{"Specimen Validity:", "Creatinine " + fmt.Sprint(40+c.r.IntN(150)) + " mg/dL, pH 6.0 - Valid"},
+		[2]string{"Reason for Test:", c.pick("Pre-employment", "Pre-placement")},
+		[2]string{"Chain of Custody:", "Federal CCF #" + digits(c.r, 9)})
+	c.say(sans("B", 11), 14, y+32, "FINAL RESULT: "+strings.ToUpper(c.f("result")))
 	c.footer(c.pageOf() + "   Forensic Toxicology")
 }
 
 func renderDrugMRO(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dLong)
-	c.font("Times", "B", 16)
-	c.text(20, 24, c.d.Issuer)
-	c.font("Times", "", 10)
-	c.text(20, 30, "Medical Review Officer Services")
-	c.lw(0.5)
-	c.rule(20, 34, c.w-40)
-	c.lw(0.2)
-	c.font("Times", "B", 13)
-	c.textC(c.w/2, 48, "MEDICAL REVIEW OFFICER VERIFICATION REPORT")
+	c.say(serif("B", 16), 20, 24, c.d.Issuer)
+	c.say(serif("", 10), 20, 30, "Medical Review Officer Services")
+	c.heavyRule(20, 34, c.w-40, 0.5)
+	c.centred(line{serif("B", 13), 48, "MEDICAL REVIEW OFFICER VERIFICATION REPORT"})
 	c.font("Times", "", 11)
-	rows := [][2]string{
-		{"Donor Name:", c.name()},
-		{"Date of Birth:", c.dob()},
-		{"Specimen ID:", digits(c.r, 10)},
-		{"Date Collected:", c.date("collection_date")},
-		{"Test Type:", strings.TrimSpace(c.panelText() + " urine drug screen")},
-		{"Testing Laboratory:", c.f("lab")},
-		{"Reason:", c.pick("Pre-employment", "Pre-placement")},
-		{"MRO Verified Result:", strings.ToUpper(c.f("result"))},
-	}
-	y := 64.0
-	for _, r := range rows {
-		c.lvCol(24, y, 48, r[0], r[1])
-		y += 8
-	}
-	c.font("Times", "", 10)
-	c.wrap(24, y+6, c.w-48, 5, "I have reviewed the laboratory result for the specimen identified above in accordance with applicable regulations and verified the result reported.")
+	y := c.lvCols(24, 64, 48, 8,
+		[2]string{"Donor Name:", c.name()},
+		[2]string{"Date of Birth:", c.dob()},
+		[2]string{"Specimen ID:", digits(c.r, 10)},
+		[2]string{"Date Collected:", c.date("collection_date")},
+		[2]string{"Test Type:", strings.TrimSpace(c.panelText() + " urine drug screen")},
+		[2]string{"Testing Laboratory:", c.f("lab")},
+		[2]string{"Reason:", c.pick("Pre-employment", "Pre-placement")},
+		[2]string{"MRO Verified Result:", strings.ToUpper(c.f("result"))})
+	c.para(serif("", 10), 24, y+6, c.w-48, 5, "I have reviewed the laboratory result for the specimen identified above in accordance with applicable regulations and verified the result reported.")
 	c.signature(24, y+34, 80)
-	c.font("Times", "", 10)
-	c.text(24, y+39, c.someone()+", MD, MRO")
+	c.say(serif("", 10), 24, y+39, c.someone()+", MD, MRO")
 	c.footer("Confidential - for employer use only")
 }
 
@@ -292,38 +254,28 @@ func renderDrugVendor(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dAbbr, dISO)
 	v := c.d.Issuer
-	c.font("Helvetica", "B", 18)
-	c.ink(teal)
-	c.text(14, 22, v)
-	c.ink(black)
-	c.font("Helvetica", "", 9)
+	c.say(sans("B", 18).in(teal), 14, 22, v)
+	c.set(sans("", 9))
 	c.textR(c.w-14, 18, "Drug Test Result Summary")
 	c.textR(c.w-14, 23, "Order #"+digits(c.r, 8))
 	c.stroke(teal)
-	c.lw(0.6)
-	c.rule(14, 28, c.w-28)
-	c.lw(0.2)
+	c.heavyRule(14, 28, c.w-28, 0.6)
 	c.font("Helvetica", "", 10)
-	c.lvCol(14, 40, 42, "Candidate:", c.name())
-	c.lvCol(14, 47, 42, "Date of Birth:", c.dob())
-	c.lvCol(14, 54, 42, "Client:", c.pick("Aya Healthcare", "AMN Healthcare", "Cross Country Nurses", "Trusted Health"))
+	c.lvCols(14, 40, 42, 7,
+		[2]string{"Candidate:", c.name()},
+		[2]string{"Date of Birth:", c.dob()},
+		[2]string{"Client:", c.pick("Aya Healthcare", "AMN Healthcare", "Cross Country Nurses", "Trusted Health")})
 	c.font("Helvetica", "", 9)
 	res := c.f("result")
 	status := map[string]string{"negative": "Negative", "positive": "Positive"}[res]
 	c.table(14, 64, []float64{46, 30, 34, 40, 32}, 8, []string{"Test", "Collected", "Panel", "Laboratory", "Result"},
 		[][]string{{"Urine drug screen", c.date("collection_date"), c.panelText(), c.f("lab"), status}}, rgb{220, 236, 238})
-	c.font("Helvetica", "B", 12)
 	col := green
 	if res == "positive" {
 		col = ahaRed
 	}
-	c.ink(col)
-	c.text(14, 100, "Overall: "+strings.ToUpper(status))
-	c.ink(black)
-	c.font("Helvetica", "", 7.5)
-	c.ink(gray)
-	c.wrap(14, 112, c.w-28, 3.6, "This report is provided for employment purposes under the Fair Credit Reporting Act. A verified positive result has been reviewed by a licensed Medical Review Officer.")
-	c.ink(black)
+	c.say(sans("B", 12).in(col), 14, 100, "Overall: "+strings.ToUpper(status))
+	c.para(fine(7.5), 14, 112, c.w-28, 3.6, "This report is provided for employment purposes under the Fair Credit Reporting Act. A verified positive result has been reviewed by a licensed Medical Review Officer.")
 	c.footer(c.pageOf())
 }
 
@@ -342,12 +294,10 @@ func renderFitQualitative(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dMDYs, dLong)
 	c.logo("shield", 14, 10, 12, navy)
-	c.font("Helvetica", "B", 12)
-	c.text(30, 18, c.d.Issuer)
-	c.font("Helvetica", "B", 14)
-	c.textC(c.w/2, 36, c.pick("RESPIRATOR FIT TEST RECORD", "N95 Qualitative Fit Test Form"))
-	c.font("Helvetica", "", 8.5)
-	c.textC(c.w/2, 41, "OSHA 29 CFR 1910.134 Appendix A - Qualitative Fit Test Protocol")
+	c.say(sans("B", 12), 30, 18, c.d.Issuer)
+	c.centred(
+		line{sans("B", 14), 36, c.pick("RESPIRATOR FIT TEST RECORD", "N95 Qualitative Fit Test Form")},
+		line{sans("", 8.5), 41, "OSHA 29 CFR 1910.134 Appendix A - Qualitative Fit Test Protocol"})
 	c.font("Helvetica", "", 10)
 	c.field(14, 54, 110, "Name", c.name())
 	c.field(130, 54, 66, c.pick("Test Date", "Date Tested", "Date"), c.date("test_date"))
@@ -366,32 +316,27 @@ func renderFitQualitative(c *canvas) {
 	}
 	c.font("Helvetica", "", 9.5)
 	y := c.table(14, 80, []float64{100, 30, 52}, 7, []string{"Exercise", "Duration", "Result"}, rows, xlgray)
-	c.font("Helvetica", "B", 11)
-	c.text(14, y+12, "Overall result:")
+	c.say(sans("B", 11), 14, y+12, "Overall result:")
 	c.font("Helvetica", "", 10.5)
 	c.check(50, y+12, pass && c.has("result"), "PASS")
 	c.check(75, y+12, !pass && c.has("result"), "FAIL")
 	c.signature(14, y+36, 80)
-	c.font("Helvetica", "", 8)
-	c.text(14, y+40, "Fit tester: "+c.someone())
+	c.say(sans("", 8), 14, y+40, "Fit tester: "+c.someone())
 	c.footer("Fit testing must be repeated annually or when a different respirator is used.")
 }
 
 func renderFitPortacount(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dISO)
-	c.font("Helvetica", "B", 14)
-	c.text(14, 20, "TSI PortaCount(R) Respirator Fit Tester - Fit Test Report")
-	c.font("Helvetica", "", 8.5)
-	c.text(14, 26, "FitPro+ Software   |   Protocol: OSHA Fast Filtering Facepiece   |   "+c.d.Issuer)
-	c.lw(0.4)
-	c.rule(14, 30, c.w-28)
-	c.lw(0.2)
+	c.say(sans("B", 14), 14, 20, "TSI PortaCount(R) Respirator Fit Tester - Fit Test Report")
+	c.say(sans("", 8.5), 14, 26, "FitPro+ Software   |   Protocol: OSHA Fast Filtering Facepiece   |   "+c.d.Issuer)
+	c.heavyRule(14, 30, c.w-28, 0.4)
 	c.font("Helvetica", "", 10)
-	c.lvCol(14, 42, 40, "Person:", c.name())
-	c.lvCol(14, 49, 40, "Test Date:", c.date("test_date"))
-	c.lvCol(14, 56, 40, "Respirator:", c.f("respirator_model"))
-	c.lvCol(14, 63, 40, "Pass Level:", "100")
+	c.lvCols(14, 42, 40, 7,
+		[2]string{"Person:", c.name()},
+		[2]string{"Test Date:", c.date("test_date")},
+		[2]string{"Respirator:", c.f("respirator_model")},
+		[2]string{"Pass Level:", "100"})
 	pass := c.f("result") == "pass"
 	ex := []string{"Bending", "Talking", "Head side-to-side", "Head up-and-down"}
 	var rows [][]string
@@ -408,12 +353,11 @@ func renderFitPortacount(c *canvas) {
 	}
 	c.font("Helvetica", "", 9.5)
 	y := c.table(14, 72, []float64{80, 40}, 7, []string{"Exercise", "Fit Factor"}, rows, xlgray)
-	c.font("Helvetica", "B", 11)
-	c.lv(14, y+12, "Overall Fit Factor:", fmt.Sprint(overall))
 	res := map[bool]string{true: "PASS", false: "FAIL"}[pass]
 	if !c.has("result") {
 		res = ""
 	}
-	c.lv(14, y+20, "Result:", res)
+	c.font("Helvetica", "B", 11)
+	c.lvs(14, y+12, 8, [2]string{"Overall Fit Factor:", fmt.Sprint(overall)}, [2]string{"Result:", res})
 	c.footer("Serial #8048" + digits(c.r, 6) + "   " + c.pageOf())
 }

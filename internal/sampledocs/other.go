@@ -31,11 +31,8 @@ func renderFaxCover(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dLong, dMDYs)
 	p := c.d.Person
-	c.font("Helvetica", "B", 40)
-	c.text(20, 40, "FAX")
-	c.lw(1)
-	c.rule(20, 45, c.w-40)
-	c.lw(0.2)
+	c.say(sans("B", 40), 20, 40, "FAX")
+	c.heavyRule(20, 45, c.w-40, 1)
 	agency := pick(c.r, agencies)
 	rows := [][2]string{
 		{"To:", c.someone() + ", Credentialing"},
@@ -47,37 +44,25 @@ func renderFaxCover(c *canvas) {
 		{"Pages:", fmt.Sprintf("%d (including cover)", 2+c.r.IntN(30))},
 		{"Re:", c.pick("Compliance documents for my upcoming assignment", "Credentialing file - travel assignment", "Requested documents")},
 	}
-	y := 60.0
 	c.font("Helvetica", "", 12)
-	for _, r := range rows {
-		c.lvCol(20, y, 30, r[0], r[1])
-		y += 10
-	}
+	y := c.lvCols(20, 60, 30, 10, rows...)
 	c.font("Helvetica", "", 11)
 	c.check(20, y+6, true, "Urgent")
 	c.check(50, y+6, false, "For review")
 	c.check(86, y+6, true, "Please reply")
-	c.font("Helvetica", "", 11)
-	c.wrap(20, y+22, c.w-40, 5.5, c.pick("Hi, attached are my documents for credentialing. Please let me know if anything else is needed before my start date. Thank you!",
+	c.para(sans("", 11), 20, y+22, c.w-40, 5.5, c.pick("Hi, attached are my documents for credentialing. Please let me know if anything else is needed before my start date. Thank you!",
 		"Please find my compliance paperwork attached. Call me with any questions.",
 		"Here are the items from the checklist. The rest will follow by email."))
-	c.font("Helvetica", "", 7.5)
-	c.ink(gray)
-	c.wrap(20, c.h-30, c.w-40, 3.6, "CONFIDENTIALITY NOTICE: This facsimile contains confidential information intended only for the use of the recipient named above. If you have received this fax in error, please notify the sender immediately and destroy the document.")
-	c.ink(black)
+	c.para(fine(7.5), 20, c.h-30, c.w-40, 3.6, "CONFIDENTIALITY NOTICE: This facsimile contains confidential information intended only for the use of the recipient named above. If you have received this fax in error, please notify the sender immediately and destroy the document.")
 }
 
 func renderCoverLetter(c *canvas) {
 	c.newPage(false)
 	c.dates(dLong)
 	p := c.d.Person
-	c.font("Times", "B", 14)
-	c.text(25, 30, c.name())
-	c.font("Times", "", 10.5)
-	c.text(25, 36, p.Street)
-	c.text(25, 41, p.City+", "+p.State+" "+p.Zip)
-	c.text(25, 46, p.Phone+"  |  "+p.Email)
-	c.font("Times", "", 11.5)
+	c.say(serif("B", 14), 25, 30, c.name())
+	c.lines(serif("", 10.5), 25, 36, 5, p.Street, p.City+", "+p.State+" "+p.Zip, p.Phone+"  |  "+p.Email)
+	c.set(serif("", 11.5))
 	c.text(25, 62, c.fmtDate(c.d.Created))
 	recruiter := c.someone()
 	agency := pick(c.r, agencies)

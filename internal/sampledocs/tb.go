@@ -90,25 +90,17 @@ func renderTSTForm(c *canvas) {
 	c.dates(dMDY, dMDYs, dMDYn)
 	prov := c.f("provider")
 	c.logo(c.pick("cross", "drop", "rings"), 16, 12, 12, teal)
-	c.font("Helvetica", "B", 13)
-	c.text(32, 18, prov)
-	c.font("Helvetica", "", 8)
-	c.text(32, 23, c.d.Person.City+", "+c.d.Person.State+"   Phone "+fmt.Sprintf("(%03d) 555-01%02d", 200+c.r.IntN(700), c.r.IntN(100)))
-	c.font("Helvetica", "B", 14)
-	c.textC(c.w/2, 40, c.pick("TUBERCULIN SKIN TEST (TST) RECORD", "PPD / Mantoux Skin Test Documentation", "Tuberculin Skin Test Form"))
-	c.lw(0.5)
-	c.rule(16, 44, c.w-32)
-	c.lw(0.2)
+	c.say(sans("B", 13), 32, 18, prov)
+	c.say(sans("", 8), 32, 23, c.d.Person.City+", "+c.d.Person.State+"   Phone "+fmt.Sprintf("(%03d) 555-01%02d", 200+c.r.IntN(700), c.r.IntN(100)))
+	c.centred(line{sans("B", 14), 40, c.pick("TUBERCULIN SKIN TEST (TST) RECORD", "PPD / Mantoux Skin Test Documentation", "Tuberculin Skin Test Form")})
+	c.heavyRule(16, 44, c.w-32, 0.5)
 	c.font("Helvetica", "", 10)
 	c.field(16, 56, 110, "Name", c.name())
 	c.field(132, 56, 60, "Date of Birth", c.dob())
 	c.field(16, 70, 110, "Employer / Agency", c.pick("Travel nurse - agency placement", "Pre-employment", "Annual screening"))
 	c.field(132, 70, 60, "Phone", c.d.Person.Phone)
 
-	c.band(16, 82, c.w-32, 7, xlgray)
-	c.font("Helvetica", "B", 10)
-	c.text(18, 87, "SECTION 1 - ADMINISTRATION")
-	c.font("Helvetica", "", 10)
+	c.formSection(82, "SECTION 1 - ADMINISTRATION")
 	manu, lot := tstLot(c)
 	c.field(16, 100, 55, c.pick("Date Given", "Date Placed", "Date Administered"), c.date("administered_date"))
 	c.field(76, 100, 50, "Site", c.pick("L forearm", "Left volar forearm", "R forearm"))
@@ -117,13 +109,9 @@ func renderTSTForm(c *canvas) {
 	c.field(100, 114, 40, "Lot #", lot)
 	c.field(146, 114, 46, "Lot Exp.", c.fmtDate(c.d.Created.AddDate(0, 7+c.r.IntN(10), 0)))
 	c.signature(16, 130, 80)
-	c.font("Helvetica", "", 7.5)
-	c.text(16, 134, "Administered by (signature / credentials)")
+	c.say(sans("", 7.5), 16, 134, "Administered by (signature / credentials)")
 
-	c.band(16, 142, c.w-32, 7, xlgray)
-	c.font("Helvetica", "B", 10)
-	c.text(18, 147, "SECTION 2 - READING (48-72 HOURS)")
-	c.font("Helvetica", "", 10)
+	c.formSection(142, "SECTION 2 - READING (48-72 HOURS)")
 	c.field(16, 160, 55, c.pick("Date Read", "Read Date", "Date of Reading"), c.date("read_date"))
 	mm := ""
 	if c.has("induration_mm") {
@@ -131,17 +119,13 @@ func renderTSTForm(c *canvas) {
 	}
 	c.field(76, 160, 50, "Induration", mm)
 	res := c.f("result")
-	c.font("Helvetica", "", 10)
-	c.text(132, 156, "Result:")
+	c.say(sans("", 10), 132, 156, "Result:")
 	c.check(146, 156, res == "negative", "Negative")
 	c.check(146, 162, res == "positive", "Positive")
 	c.signature(16, 178, 80)
-	c.font("Helvetica", "", 7.5)
-	c.text(16, 182, "Read by (signature / credentials)")
+	c.say(sans("", 7.5), 16, 182, "Read by (signature / credentials)")
 	c.lvCol(16, 196, 28, "Provider:", prov)
-	c.font("Helvetica", "", 7.5)
-	c.ink(gray)
-	c.wrap(16, 214, c.w-32, 3.6, "Interpretation per CDC guidelines: an induration of 10 mm or more is considered positive for health care workers. Induration of 0-9 mm is negative unless risk factors apply. A positive TST requires a chest X-ray and medical evaluation.")
+	c.para(fine(7.5), 16, 214, c.w-32, 3.6, "Interpretation per CDC guidelines: an induration of 10 mm or more is considered positive for health care workers. Induration of 0-9 mm is negative unless risk factors apply. A positive TST requires a chest X-ray and medical evaluation.")
 	c.footer("Form TB-101 Rev. " + fmt.Sprint(2019+c.r.IntN(6)))
 }
 
@@ -150,19 +134,12 @@ func renderTSTRecord(c *canvas) {
 	c.dates(dMDY, dISO, dDMON)
 	prov := c.f("provider")
 	c.band(0, 0, c.w, 26, teal)
-	c.font("Helvetica", "B", 15)
-	c.ink(white)
-	c.text(16, 13, prov)
-	c.font("Helvetica", "", 9)
-	c.text(16, 20, "Occupational Health  |  Employee Health Record")
-	c.ink(black)
-	c.font("Helvetica", "B", 12)
-	c.text(16, 40, "Tuberculosis Screening Result")
+	c.say(sans("B", 15).in(white), 16, 13, prov)
+	c.say(sans("", 9).in(white), 16, 20, "Occupational Health  |  Employee Health Record")
+	c.say(sans("B", 12), 16, 40, "Tuberculosis Screening Result")
 	c.font("Helvetica", "", 10)
-	c.lvCol(16, 52, 35, "Patient:", c.name())
-	c.lvCol(16, 59, 35, "DOB:", c.dob())
-	c.lvCol(120, 52, 25, "MRN:", digits(c.r, 8))
-	c.lvCol(120, 59, 25, "Visit:", c.fmtDate(c.tdate("read_date")))
+	c.lvCols(16, 52, 35, 7, [2]string{"Patient:", c.name()}, [2]string{"DOB:", c.dob()})
+	c.lvCols(120, 52, 25, 7, [2]string{"MRN:", digits(c.r, 8)}, [2]string{"Visit:", c.fmtDate(c.tdate("read_date"))})
 	c.font("Helvetica", "", 9)
 	mm := ""
 	if c.has("induration_mm") {
@@ -173,11 +150,8 @@ func renderTSTRecord(c *canvas) {
 		[][]string{{"PPD (Mantoux)", c.date("administered_date"), c.date("read_date"), mm, title(c.f("result")), c.someone() + ", RN"}},
 		rgb{210, 235, 235})
 	c.font("Helvetica", "", 9.5)
-	c.lv(16, 100, "TB symptom questionnaire:", c.pick("No symptoms reported", "Negative"))
-	c.lv(16, 107, "Provider:", prov)
-	c.font("Helvetica", "", 8)
-	c.ink(gray)
-	c.wrap(16, 122, c.w-32, 3.8, "This record is confidential patient health information. Results reported per CDC/OSHA guidelines for health care personnel screening.")
+	c.lvs(16, 100, 7, [2]string{"TB symptom questionnaire:", c.pick("No symptoms reported", "Negative")}, [2]string{"Provider:", prov})
+	c.para(fine(8), 16, 122, c.w-32, 3.8, "This record is confidential patient health information. Results reported per CDC/OSHA guidelines for health care personnel screening.")
 	c.footer("Printed " + c.fmtDate(c.d.Created) + "   " + c.pageOf())
 }
 
@@ -186,17 +160,12 @@ func renderTSTPharmacy(c *canvas) {
 	c.dates(dMDY, dMDYs)
 	prov := c.f("provider")
 	x := 60.0
-	c.font("Courier", "B", 12)
-	c.text(x, 20, strings.ToUpper(prov))
-	c.font("Courier", "", 9)
+	c.say(mono("B", 12), x, 20, strings.ToUpper(prov))
 	street := fmt.Sprintf("%d %s", 100+c.r.IntN(9000), pick(c.r, streetNames)+" "+pick(c.r, streetSuffix))
-	c.text(x, 25, strings.ToUpper(street))
-	c.text(x, 29, strings.ToUpper(c.d.Person.City+", "+c.d.Person.State))
+	c.lines(mono("", 9), x, 25, 4, strings.ToUpper(street), strings.ToUpper(c.d.Person.City+", "+c.d.Person.State))
 	c.text(x, 37, strings.Repeat("-", 44))
-	c.font("Courier", "B", 11)
-	c.text(x, 43, "TB SKIN TEST RESULT")
-	c.font("Courier", "", 9)
-	c.text(x, 49, strings.Repeat("-", 44))
+	c.say(mono("B", 11), x, 43, "TB SKIN TEST RESULT")
+	c.say(mono("", 9), x, 49, strings.Repeat("-", 44))
 	lines := [][2]string{
 		{"PATIENT:", c.name()},
 		{"DOB:", c.dob()},
@@ -265,18 +234,11 @@ func (c *canvas) labHeader(test, dateField string) float64 {
 		lab = "Clinical Laboratory Report"
 	}
 	c.logo(c.pick("rings", "chevron", "drop"), 14, 10, 14, darkBlue)
-	c.font("Helvetica", "B", 16)
-	c.ink(darkBlue)
-	c.text(32, 18, lab)
-	c.ink(black)
-	c.font("Helvetica", "", 7.5)
-	c.text(32, 23, fmt.Sprintf("CLIA #%02dD%07d   |   Laboratory Director: %s, MD", c.r.IntN(99), c.r.IntN(9999999), c.someone()))
-	c.font("Helvetica", "B", 9)
-	c.textR(c.w-14, 16, c.pick("FINAL REPORT", "Final", "REPORT STATUS: FINAL"))
+	c.say(sans("B", 16).in(darkBlue), 32, 18, lab)
+	c.say(sans("", 7.5), 32, 23, fmt.Sprintf("CLIA #%02dD%07d   |   Laboratory Director: %s, MD", c.r.IntN(99), c.r.IntN(9999999), c.someone()))
+	c.sayR(sans("B", 9), c.w-14, 16, c.pick("FINAL REPORT", "Final", "REPORT STATUS: FINAL"))
 	c.stroke(darkBlue)
-	c.lw(0.6)
-	c.rule(14, 28, c.w-28)
-	c.lw(0.2)
+	c.heavyRule(14, 28, c.w-28, 0.6)
 	c.stroke(black)
 	c.font("Helvetica", "", 8.5)
 	coll := c.tdate(dateField)
@@ -287,19 +249,19 @@ func (c *canvas) labHeader(test, dateField string) float64 {
 	if rep.After(c.d.AsOf) {
 		rep = c.d.AsOf
 	}
-	lx, rx := 14.0, 112.0
-	c.lvCol(lx, 36, 30, "Patient Name:", c.name())
-	c.lvCol(lx, 41, 30, "Date of Birth:", c.dob())
-	c.lvCol(lx, 46, 30, "Sex:", c.d.Person.sex())
-	c.lvCol(lx, 51, 30, "Patient ID:", digits(c.r, 9))
-	c.lvCol(rx, 36, 34, c.pick("Collected:", "Collection Date:", "Date Collected:"), strings.TrimSpace(c.date(dateField)+" "+fmt.Sprintf("%02d:%02d", 7+c.r.IntN(9), c.r.IntN(60))))
-	c.lvCol(rx, 41, 34, "Received:", c.fmtDate(coll.AddDate(0, 0, 1)))
-	c.lvCol(rx, 46, 34, "Reported:", c.fmtDate(rep))
-	c.lvCol(rx, 51, 34, "Accession:", alnum(c.r, 2)+digits(c.r, 8))
-	c.lvCol(lx, 58, 30, "Ordering:", c.someone()+", "+c.pick("MD", "DO", "NP", "PA-C"))
+	c.lvCols(14, 36, 30, 5,
+		[2]string{"Patient Name:", c.name()},
+		[2]string{"Date of Birth:", c.dob()},
+		[2]string{"Sex:", c.d.Person.sex()},
+		[2]string{"Patient ID:", digits(c.r, 9)})
+	c.lvCols(112, 36, 34, 5,
+		[2]string{c.pick("Collected:", "Collection Date:", "Date Collected:"), strings.TrimSpace(c.date(dateField) + " " + fmt.Sprintf("%02d:%02d", 7+c.r.IntN(9), c.r.IntN(60)))},
+		[2]string{"Received:", c.fmtDate(coll.AddDate(0, 0, 1))},
+		[2]string{"Reported:", c.fmtDate(rep)},
+		[2]string{"Accession:", alnum(c.r, 2) + digits(c.r, 8)})
+	c.lvCol(14, 58, 30, "Ordering:", c.someone()+", "+c.pick("MD", "DO", "NP", "PA-C"))
 	c.band(14, 63, c.w-28, 7, rgb{225, 232, 245})
-	c.font("Helvetica", "B", 10)
-	c.text(16, 68, test)
+	c.say(sans("B", 10), 16, 68, test)
 	return 76
 }
 
@@ -323,8 +285,7 @@ func renderQFT(c *canvas) {
 			{"  TB2 ANTIGEN MINUS NIL", v.tb2, "", "<0.35", "IU/mL", "01"},
 			{"  MITOGEN MINUS NIL", v.mito, "", ">=0.50", "IU/mL", "01"},
 		}, xlgray)
-	c.font("Helvetica", "B", 9)
-	c.text(14, y+10, "Interpretation:")
+	c.say(sans("B", 9), 14, y+10, "Interpretation:")
 	c.font("Helvetica", "", 8.5)
 	interp := map[string]string{
 		"NEGATIVE":      "Negative. M. tuberculosis infection unlikely. A negative result does not rule out infection in patients with a high pretest probability.",
@@ -332,9 +293,7 @@ func renderQFT(c *canvas) {
 		"INDETERMINATE": "Indeterminate. Unable to determine M. tuberculosis infection status; mitogen response is low. Recommend repeat testing.",
 	}[res]
 	y = c.wrap(14, y+15, c.w-28, 4, interp)
-	c.font("Helvetica", "", 7)
-	c.ink(gray)
-	c.wrap(14, y+6, c.w-28, 3.4, "This test was performed using the QIAGEN QuantiFERON-TB Gold Plus (QFT-Plus) assay. Results should be interpreted in conjunction with the patient's clinical history. Test performed at: "+c.f("lab")+".")
+	c.para(fine(7), 14, y+6, c.w-28, 3.4, "This test was performed using the QIAGEN QuantiFERON-TB Gold Plus (QFT-Plus) assay. Results should be interpreted in conjunction with the patient's clinical history. Test performed at: "+c.f("lab")+".")
 	c.ink(black)
 	c.footer(c.pageOf() + "   " + c.pick("CONFIDENTIAL", "Patient copy", "Final report"))
 }
@@ -345,35 +304,23 @@ func renderQFTPortal(c *canvas) {
 	lab := c.f("lab")
 	c.browserChrome("Test Results - "+lab+" Patient Portal", "https://patient.portal/results/detail")
 	c.band(0, 12, c.w, 18, darkBlue)
-	c.font("Helvetica", "B", 14)
-	c.ink(white)
-	c.text(14, 24, lab+" | MyResults")
-	c.ink(black)
+	c.say(sans("B", 14).in(white), 14, 24, lab+" | MyResults")
+	c.say(sans("", 10), 14, 42, "Hello, "+c.name())
+	c.say(sans("B", 15), 14, 56, "QuantiFERON-TB Gold Plus")
 	c.font("Helvetica", "", 10)
-	c.text(14, 42, "Hello, "+c.name())
-	c.font("Helvetica", "B", 15)
-	c.text(14, 56, "QuantiFERON-TB Gold Plus")
-	c.font("Helvetica", "", 10)
-	c.lvCol(14, 66, 40, "Collected on", c.date("collection_date"))
-	c.lvCol(14, 73, 40, "Date of birth", c.dob())
-	c.lvCol(14, 80, 40, "Ordered by", c.someone()+", MD")
+	c.lvCols(14, 66, 40, 7,
+		[2]string{"Collected on", c.date("collection_date")},
+		[2]string{"Date of birth", c.dob()},
+		[2]string{"Ordered by", c.someone() + ", MD"})
 	c.stroke(lgray)
 	c.rbox(14, 88, c.w-28, 30, 2, "D")
-	c.font("Helvetica", "", 9)
-	c.ink(gray)
-	c.text(20, 97, "Your result")
-	c.ink(black)
-	c.font("Helvetica", "B", 18)
-	c.text(20, 109, title(c.f("result")))
-	c.font("Helvetica", "", 9)
-	c.text(80, 109, "Standard range: Negative")
+	c.say(fine(9), 20, 97, "Your result")
+	c.captioned(caption{sans("B", 18), sans("", 9), 60, 0}, 20, 109, title(c.f("result")), "Standard range: Negative")
 	v := c.qftValues()
 	c.font("Helvetica", "", 9)
 	c.table(14, 126, []float64{70, 40, 40}, 7, []string{"Component", "Value", "Units"},
 		[][]string{{"Nil", v.nil, "IU/mL"}, {"TB1-Nil", v.tb1, "IU/mL"}, {"TB2-Nil", v.tb2, "IU/mL"}, {"Mitogen-Nil", v.mito, "IU/mL"}}, xlgray)
-	c.font("Helvetica", "", 8)
-	c.ink(gray)
-	c.wrap(14, 172, c.w-28, 3.8, "Results are released to the portal automatically and may be available before your provider has reviewed them. Performing lab: "+lab+".")
+	c.para(fine(8), 14, 172, c.w-28, 3.8, "Results are released to the portal automatically and may be available before your provider has reviewed them. Performing lab: "+lab+".")
 	c.ink(black)
 }
 
@@ -398,8 +345,7 @@ func renderTSpot(c *canvas) {
 			{"Nil control", fmt.Sprint(c.r.IntN(3)), "spots", "<=10"},
 			{"Mitogen control", fmt.Sprint(20 + c.r.IntN(200)), "spots", ">=20"},
 		}, xlgray)
-	c.font("Helvetica", "", 8)
-	c.wrap(14, y+10, c.w-28, 3.8, "The T-SPOT.TB test is an interferon-gamma release assay (IGRA) for detection of effector T cells responding to M. tuberculosis antigens. Performed by "+c.f("lab")+".")
+	c.para(sans("", 8), 14, y+10, c.w-28, 3.8, "The T-SPOT.TB test is an interferon-gamma release assay (IGRA) for detection of effector T cells responding to M. tuberculosis antigens. Performed by "+c.f("lab")+".")
 	c.footer(c.pageOf())
 }
 
@@ -420,15 +366,11 @@ func renderCXRReport(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dMDY, dLong)
 	prov := c.f("provider")
-	c.font("Times", "B", 16)
-	c.textC(c.w/2, 20, strings.ToUpper(prov))
-	c.font("Times", "", 9)
-	c.textC(c.w/2, 25, fmt.Sprintf("%d %s %s, %s, %s", 100+c.r.IntN(9000), pick(c.r, streetNames), pick(c.r, streetSuffix), c.d.Person.City, c.d.Person.State))
-	c.lw(0.5)
-	c.rule(16, 29, c.w-32)
-	c.lw(0.2)
-	c.font("Times", "B", 13)
-	c.textC(c.w/2, 40, "DIAGNOSTIC RADIOLOGY REPORT")
+	c.centred(
+		line{serif("B", 16), 20, strings.ToUpper(prov)},
+		line{serif("", 9), 25, fmt.Sprintf("%d %s %s, %s, %s", 100+c.r.IntN(9000), pick(c.r, streetNames), pick(c.r, streetSuffix), c.d.Person.City, c.d.Person.State)})
+	c.heavyRule(16, 29, c.w-32, 0.5)
+	c.centred(line{serif("B", 13), 40, "DIAGNOSTIC RADIOLOGY REPORT"})
 	c.font("Courier", "", 10)
 	y := 52.0
 	for _, l := range [][2]string{
@@ -460,14 +402,12 @@ func renderCXRReport(c *canvas) {
 			[2]string{"IMPRESSION:", "Right upper lobe cavitary opacity, suspicious for active tuberculosis. Recommend clinical correlation and sputum AFB smears."})
 	}
 	for _, s := range sections {
-		c.font("Times", "B", 11)
-		c.text(16, y, s[0])
-		c.font("Times", "", 11)
-		y = c.wrap(16, y+5.5, c.w-32, 5.2, s[1]) + 4
+		c.say(serif("B", 11), 16, y, s[0])
+		y = c.para(serif("", 11), 16, y+5.5, c.w-32, 5.2, s[1]) + 4
 	}
-	c.font("Times", "I", 10)
-	c.text(16, y+8, "Electronically signed by: "+c.someone()+", MD, Radiologist")
-	c.text(16, y+13, "Signed: "+c.date("exam_date")+" "+fmt.Sprintf("%02d:%02d", 8+c.r.IntN(10), c.r.IntN(60)))
+	c.lines(serif("I", 10), 16, y+8, 5,
+		"Electronically signed by: "+c.someone()+", MD, Radiologist",
+		"Signed: "+c.date("exam_date")+" "+fmt.Sprintf("%02d:%02d", 8+c.r.IntN(10), c.r.IntN(60)))
 	c.footer(prov + "   " + c.pageOf())
 }
 
@@ -476,30 +416,24 @@ func renderCXRForm(c *canvas) {
 	c.dates(dMDY, dMDYs, dAbbr)
 	prov := c.f("provider")
 	c.logo("cross", 16, 12, 10, teal)
-	c.font("Helvetica", "B", 12)
-	c.text(30, 19, prov)
-	c.font("Helvetica", "B", 15)
-	c.textC(c.w/2, 38, c.pick("CHEST X-RAY CLEARANCE FORM", "TB Clearance - Chest Radiograph", "Chest X-Ray Report for Employment"))
+	c.say(sans("B", 12), 30, 19, prov)
+	c.centred(line{sans("B", 15), 38, c.pick("CHEST X-RAY CLEARANCE FORM", "TB Clearance - Chest Radiograph", "Chest X-Ray Report for Employment")})
 	c.font("Helvetica", "", 10)
 	c.field(16, 54, 110, "Employee / Applicant Name", c.name())
 	c.field(132, 54, 60, "Date of Birth", c.dob())
 	c.field(16, 68, 60, c.pick("Date of Chest X-Ray", "X-Ray Date", "Date of Exam"), c.date("exam_date"))
 	c.field(82, 68, 110, "Reason", c.pick("History of positive TST", "Positive IGRA in the past", "Annual TB clearance"))
 	neg := c.f("result") != "positive"
-	c.font("Helvetica", "B", 10)
-	c.text(16, 86, "Chest X-ray results:")
+	c.say(sans("B", 10), 16, 86, "Chest X-ray results:")
 	c.font("Helvetica", "", 10)
 	c.check(20, 94, neg, "Negative - no evidence of active tuberculosis")
 	c.check(20, 101, !neg && c.has("result"), "Abnormal - findings consistent with possible active TB; refer for evaluation")
-	c.font("Helvetica", "B", 10)
-	c.text(16, 116, "Symptom review:")
+	c.say(sans("B", 10), 16, 116, "Symptom review:")
 	c.font("Helvetica", "", 10)
 	c.check(20, 124, neg, "No cough > 3 weeks, fever, night sweats or weight loss")
 	c.wrap(16, 140, c.w-32, 5, "Based on the above, the individual named is "+map[bool]string{true: "free of communicable tuberculosis and may work in a health care setting.", false: "NOT cleared pending further medical evaluation."}[neg])
 	c.signature(16, 168, 80)
-	c.font("Helvetica", "", 8)
-	c.text(16, 172, "Provider signature")
-	c.lvCol(110, 168, 20, "Clinic:", prov)
-	c.lvCol(110, 175, 20, "Date:", c.date("exam_date"))
+	c.say(sans("", 8), 16, 172, "Provider signature")
+	c.lvCols(110, 168, 20, 7, [2]string{"Clinic:", prov}, [2]string{"Date:", c.date("exam_date")})
 	c.footer("Form CXR-2 " + c.pageOf())
 }
