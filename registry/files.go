@@ -47,38 +47,20 @@ func LoadFiles(code string, paths []string, date time.Time) (*Loaded, error) {
 	}
 	switch code {
 	case OIGExclusion:
-		if len(paths) != 1 {
-			return nil, fmt.Errorf("registry: %s takes one file (UPDATED.csv), got %d", code, len(paths))
-		}
-		b, err := os.ReadFile(paths[0])
-		if err != nil {
-			return nil, err
-		}
-		if date.IsZero() {
-			st, err := os.Stat(paths[0])
-			if err != nil {
-				return nil, err
+		return loadOneFile(code, "UPDATED.csv", paths, func(path string, b []byte) (*List, error) {
+			if date.IsZero() {
+				st, err := os.Stat(path)
+				if err != nil {
+					return nil, err
+				}
+				date = st.ModTime().UTC()
 			}
-			date = st.ModTime().UTC()
-		}
-		list, err := ParseLEIE(bytes.NewReader(b), date)
-		if err != nil {
-			return nil, err
-		}
-		return &Loaded{List: list, SHA256: digest(b), Source: filepath.Base(paths[0])}, nil
+			return ParseLEIE(bytes.NewReader(b), date)
+		})
 	case SAM:
-		if len(paths) != 1 {
-			return nil, fmt.Errorf("registry: %s takes one file (the extract ZIP), got %d", code, len(paths))
-		}
-		b, err := os.ReadFile(paths[0])
-		if err != nil {
-			return nil, err
-		}
-		list, err := ParseSAMExtract(bytes.NewReader(b), int64(len(b)), SAMOptions{FileName: filepath.Base(paths[0]), Date: date})
-		if err != nil {
-			return nil, err
-		}
-		return &Loaded{List: list, SHA256: digest(b), Source: filepath.Base(paths[0])}, nil
+		return loadOneFile(code, "the extract ZIP", paths, func(path string, b []byte) (*List, error) {
+			return ParseSAMExtract(bytes.NewReader(b), int64(len(b)), SAMOptions{FileName: filepath.Base(path), Date: date})
+		})
 	case OFAC:
 		return loadOFAC(paths, date)
 	}
@@ -86,6 +68,23 @@ func LoadFiles(code string, paths []string, date time.Time) (*Loaded, error) {
 		return nil, fmt.Errorf("registry: %s is searched live; it has no file to import", code)
 	}
 	return nil, fmt.Errorf("registry: unknown registry %q", code)
+}
+
+// loadOneFile reads a list published as one file (what names it, for the
+// error when paths are not one) with parse.
+func loadOneFile(code, what string, paths []string, parse func(path string, b []byte) (*List, error)) (*Loaded, error) {
+	if len(paths) != 1 {
+		return nil, fmt.Errorf("registry: %s takes one file (%s), got %d", code, what, len(paths))
+	}
+	b, err := os.ReadFile(paths[0])
+	if err != nil {
+		return nil, err
+	}
+	list, err := parse(paths[0], b)
+	if err != nil {
+		return nil, err
+	}
+	return &Loaded{List: list, SHA256: digest(b), Source: filepath.Base(paths[0])}, nil
 }
 
 func loadOFAC(paths []string, date time.Time) (*Loaded, error) {

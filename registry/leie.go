@@ -77,52 +77,32 @@ func ParseLEIE(r io.Reader, listDate time.Time) (*List, error) {
 		return nil, errors.New("registry: ParseLEIE needs the list's date (the download's Last-Modified)")
 	}
 	f := newCSVFile(LEIEFileName, r)
-	head, _, err := f.next()
-	if err == io.EOF {
-		return nil, formatErr(LEIEFileName, 0, CodeTruncated, "empty file: no header row")
-	}
+	head, err := f.header()
 	if err != nil {
 		return nil, err
 	}
-	if err := checkHeader(LEIEFileName, trimAll(head), leieHeader); err != nil {
+	if err := checkHeader(LEIEFileName, head, leieHeader); err != nil {
 		return nil, err
 	}
 	list := &List{Registry: OIGExclusion, Date: listDate}
 	seen := map[string]int{}
-	for {
-		rec, line, err := f.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if len(rec) != len(leieHeader) {
-			return nil, formatErr(LEIEFileName, line, CodeColumnCount, "%d fields, want %d", len(rec), len(leieHeader))
-		}
+	err = f.rows(len(leieHeader), func(rec []string, line int) error {
 		list.Rows++
 		row, err := leieRecord(rec, line)
-		if err != nil {
-			return nil, err
-		}
-		if row == nil {
-			continue
+		if err != nil || row == nil {
+			return err
 		}
 		row.SourceID = uniqueID(seen, row.SourceID)
 		list.Records = append(list.Records, *row)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(list.Records) == 0 {
 		return nil, formatErr(LEIEFileName, 0, CodeNoIndividuals, "no individuals in %d data rows", list.Rows)
 	}
 	return list, nil
-}
-
-func trimAll(rec []string) []string {
-	out := make([]string, len(rec))
-	for i, s := range rec {
-		out[i] = strings.TrimSpace(s)
-	}
-	return out
 }
 
 // leieRecord validates one data row and returns its individual, or nil for

@@ -109,63 +109,54 @@ func ParseOFAC(files OFACFiles, listDate time.Time) (*List, error) {
 	if err != nil {
 		return nil, err
 	}
-	lookup := func(file string, line int, field string) (*ofacEntry, error) {
-		num, err := entNum(file, line, field)
+	// The other three files add to sdn.csv's entries, named by ent_num.
+	for _, f := range []struct {
+		name    string
+		r       io.Reader
+		columns int
+		row     func(e *ofacEntry, rec []string, line int) error
+	}{
+		{OFACCommentsFile, files.Comments, 2, func(e *ofacEntry, rec []string, _ int) error {
+			e.remarks.WriteString(rec[1])
+			return nil
+		}},
+		{OFACAltFile, files.Alt, 5, func(e *ofacEntry, rec []string, line int) error {
+			rec = trimAll(rec)
+			typ := strings.ToLower(strings.ReplaceAll(rec[2], ".", ""))
+			switch typ {
+			case "aka", "fka", "nka":
+			default:
+				return formatErr(OFACAltFile, line, CodeValue, "ent_num %s: alt_type %q is not aka, fka or nka", rec[0], rec[2])
+			}
+			if e.typ == OFACIndividual && rec[3] != "" {
+				e.aliases = append(e.aliases, Alias{Name: NameFromLastFirst(rec[3]), Type: typ})
+			}
+			return nil
+		}},
+		{OFACAddFile, files.Add, 6, func(e *ofacEntry, rec []string, _ int) error {
+			rec = trimAll(rec)
+			if e.typ != OFACIndividual || (rec[2] == "" && rec[3] == "" && rec[4] == "") {
+				return nil
+			}
+			city, state, zip := splitCityStateZip(rec[3])
+			e.addrs = append(e.addrs, Address{Line1: rec[2], City: city, State: state, Zip: zip, Country: rec[4]})
+			return nil
+		}},
+	} {
+		err := readOFACFile(f.name, f.r, f.columns, func(rec []string, line int) error {
+			num, err := entNum(f.name, line, rec[0])
+			if err != nil {
+				return err
+			}
+			e, ok := entries[num]
+			if !ok {
+				return formatErr(f.name, line, CodeUnknownRef, "ent_num %d is not in %s (files of different editions?)", num, OFACSDNFile)
+			}
+			return f.row(e, rec, line)
+		})
 		if err != nil {
 			return nil, err
 		}
-		e, ok := entries[num]
-		if !ok {
-			return nil, formatErr(file, line, CodeUnknownRef, "ent_num %d is not in %s (files of different editions?)", num, OFACSDNFile)
-		}
-		return e, nil
-	}
-	err = readOFACFile(OFACCommentsFile, files.Comments, 2, func(rec []string, line int) error {
-		e, err := lookup(OFACCommentsFile, line, rec[0])
-		if err != nil {
-			return err
-		}
-		e.remarks.WriteString(rec[1])
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	err = readOFACFile(OFACAltFile, files.Alt, 5, func(rec []string, line int) error {
-		e, err := lookup(OFACAltFile, line, rec[0])
-		if err != nil {
-			return err
-		}
-		rec = trimAll(rec)
-		typ := strings.ToLower(strings.ReplaceAll(rec[2], ".", ""))
-		switch typ {
-		case "aka", "fka", "nka":
-		default:
-			return formatErr(OFACAltFile, line, CodeValue, "ent_num %s: alt_type %q is not aka, fka or nka", rec[0], rec[2])
-		}
-		if e.typ == OFACIndividual && rec[3] != "" {
-			e.aliases = append(e.aliases, Alias{Name: NameFromLastFirst(rec[3]), Type: typ})
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	err = readOFACFile(OFACAddFile, files.Add, 6, func(rec []string, line int) error {
-		e, err := lookup(OFACAddFile, line, rec[0])
-		if err != nil {
-			return err
-		}
-		rec = trimAll(rec)
-		if e.typ != OFACIndividual || (rec[2] == "" && rec[3] == "" && rec[4] == "") {
-			return nil
-		}
-		city, state, zip := splitCityStateZip(rec[3])
-		e.addrs = append(e.addrs, Address{Line1: rec[2], City: city, State: state, Zip: zip, Country: rec[4]})
-		return nil
-	})
-	if err != nil {
-		return nil, err
 	}
 	list := &List{Registry: OFAC, Date: listDate, Rows: len(order)}
 	for _, num := range order {
@@ -234,25 +225,12 @@ func readOFACFile(name string, r io.Reader, columns int, row func(rec []string, 
 	if i := bytes.IndexByte(data, ofacEOF); i >= 0 {
 		return formatErr(name, bytes.Count(data[:i], []byte{'\n'})+1, CodeValue, "0x1A byte before the end of the file")
 	}
-	f := newCSVFile(name, bytes.NewReader(data))
-	for {
-		rec, line, err := f.next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		if len(rec) != columns {
-			return formatErr(name, line, CodeColumnCount, "%d fields, want %d", len(rec), columns)
-		}
+	return newCSVFile(name, bytes.NewReader(data)).rows(columns, func(rec []string, line int) error {
 		for i, v := range rec {
 			rec[i] = ofacValue(v)
 		}
-		if err := row(rec, line); err != nil {
-			return err
-		}
-	}
+		return row(rec, line)
+	})
 }
 
 // ofacValue empties the list's placeholder "-0- ". Other values keep their

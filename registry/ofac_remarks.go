@@ -126,55 +126,37 @@ func parseRemarkDOB(v string) (PartialDate, error) {
 // parsePlainDOB reads "12 Jan 1965", "Sep 1973" or "1957".
 func parsePlainDOB(s string) (PartialDate, error) {
 	f := strings.Fields(s)
-	year := func(y string) (int, error) {
-		n, err := strconv.Atoi(y)
-		if err != nil || len(y) != 4 || n < 1800 || n > 2200 {
-			return 0, fmt.Errorf("%q is not a four-digit year", y)
-		}
-		return n, nil
+	if len(f) == 0 || len(f) > 3 {
+		return PartialDate{}, fmt.Errorf("%q is not a date", s)
 	}
-	month := func(m string) (int, error) {
-		if len(m) >= 3 {
-			if n, ok := monthAbbrev[strings.ToLower(m[:3])]; ok {
-				return n, nil
-			}
-		}
-		return 0, fmt.Errorf("%q is not a month", m)
-	}
-	switch len(f) {
-	case 1:
-		y, err := year(f[0])
-		if err != nil {
-			return PartialDate{}, err
-		}
-		return PartialDate{Year: y, Precision: PrecisionYear}, nil
-	case 2:
-		m, err := month(f[0])
-		if err != nil {
-			return PartialDate{}, err
-		}
-		y, err := year(f[1])
-		if err != nil {
-			return PartialDate{}, err
-		}
-		return PartialDate{Year: y, Month: m, Precision: PrecisionMonth}, nil
-	case 3:
+	// The fields are [[day] month] year, read in that order.
+	d := PartialDate{Precision: []string{PrecisionYear, PrecisionMonth, PrecisionDay}[len(f)-1]}
+	if len(f) == 3 {
 		day, err := strconv.Atoi(f[0])
 		if err != nil || len(f[0]) > 2 {
 			return PartialDate{}, fmt.Errorf("%q is not a day", f[0])
 		}
-		m, err := month(f[1])
-		if err != nil {
-			return PartialDate{}, err
+		d.Day, f = day, f[1:]
+	}
+	if len(f) == 2 {
+		m := 0
+		if len(f[0]) >= 3 {
+			m = monthAbbrev[strings.ToLower(f[0][:3])]
 		}
-		y, err := year(f[2])
-		if err != nil {
-			return PartialDate{}, err
+		if m == 0 {
+			return PartialDate{}, fmt.Errorf("%q is not a month", f[0])
 		}
-		if _, ok := calendarDate(y, m, day); !ok {
+		d.Month, f = m, f[1:]
+	}
+	y, err := strconv.Atoi(f[0])
+	if err != nil || len(f[0]) != 4 || y < 1800 || y > 2200 {
+		return PartialDate{}, fmt.Errorf("%q is not a four-digit year", f[0])
+	}
+	d.Year = y
+	if d.Precision == PrecisionDay {
+		if _, ok := calendarDate(d.Year, d.Month, d.Day); !ok {
 			return PartialDate{}, fmt.Errorf("%s is not a calendar date", s)
 		}
-		return PartialDate{Year: y, Month: m, Day: day, Precision: PrecisionDay}, nil
 	}
-	return PartialDate{}, fmt.Errorf("%q is not a date", s)
+	return d, nil
 }

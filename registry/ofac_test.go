@@ -176,6 +176,7 @@ func TestParseRemarkDOB(t *testing.T) {
 		{"29 Feb 1965", PartialDate{}, "not a calendar date"},
 		{"Sept 1973", PartialDate{Year: 1973, Month: 9, Precision: PrecisionMonth, Text: "Sept 1973"}, ""},
 		{"Foo 1973", PartialDate{}, `"Foo" is not a month`},
+		{"1st Jan 1965", PartialDate{}, `"1st" is not a day`},
 		{"65", PartialDate{}, "not a four-digit year"},
 		{"1 2 3 4", PartialDate{}, "is not a date"},
 	} {

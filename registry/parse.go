@@ -104,6 +104,47 @@ func (f *csvFile) next() ([]string, int, error) {
 	return nil, 0, fmt.Errorf("registry: reading %s: %w", f.name, err)
 }
 
+// header reads the header row, its fields trimmed.
+func (f *csvFile) header() ([]string, error) {
+	head, _, err := f.next()
+	if err == io.EOF {
+		return nil, formatErr(f.name, 0, CodeTruncated, "empty file: no header row")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return trimAll(head), nil
+}
+
+// rows calls row with each further record, once its field count is checked,
+// and its first line. It stops at the end of the file or at the first
+// error, its own or row's.
+func (f *csvFile) rows(columns int, row func(rec []string, line int) error) error {
+	for {
+		rec, line, err := f.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if len(rec) != columns {
+			return formatErr(f.name, line, CodeColumnCount, "%d fields, want %d", len(rec), columns)
+		}
+		if err := row(rec, line); err != nil {
+			return err
+		}
+	}
+}
+
+func trimAll(rec []string) []string {
+	out := make([]string, len(rec))
+	for i, s := range rec {
+		out[i] = strings.TrimSpace(s)
+	}
+	return out
+}
+
 // checkHeader compares a header row with the expected one.
 func checkHeader(file string, got, want []string) error {
 	if len(got) != len(want) {

@@ -190,14 +190,10 @@ func samColumnsFor(header []string) (samColumns, bool) {
 
 func parseSAMCSV(file string, r io.Reader) (*List, error) {
 	f := newCSVFile(file, r)
-	head, _, err := f.next()
-	if err == io.EOF {
-		return nil, formatErr(file, 0, CodeTruncated, "empty file: no header row")
-	}
+	head, err := f.header()
 	if err != nil {
 		return nil, samReadErr(file, err)
 	}
-	head = trimAll(head)
 	cols, ok := samColumnsFor(head)
 	if !ok {
 		if err := checkHeader(file, head, samHeader); err != nil {
@@ -209,35 +205,27 @@ func parseSAMCSV(file string, r io.Reader) (*List, error) {
 	// bySAM finds the record a repeated SAM Number merges into.
 	bySAM := map[string]int{}
 	seen := map[string]int{}
-	for {
-		rec, line, err := f.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, samReadErr(file, err)
-		}
-		if len(rec) != cols.n {
-			return nil, formatErr(file, line, CodeColumnCount, "%d fields, want %d", len(rec), cols.n)
-		}
+	err = f.rows(cols.n, func(rec []string, line int) error {
 		list.Rows++
 		for i := range rec {
 			rec[i] = strings.TrimSpace(rec[i])
 		}
 		row, err := samRecord(file, line, rec, cols)
-		if err != nil {
-			return nil, err
-		}
-		if row == nil {
-			continue
+		if err != nil || row == nil {
+			return err
 		}
 		if i, ok := bySAM[row.SourceID]; ok && list.Records[i].Name == row.Name {
 			mergeRecord(&list.Records[i], row)
-			continue
+			return nil
 		}
 		row.SourceID = uniqueID(seen, row.SourceID)
 		bySAM[row.SourceID] = len(list.Records)
 		list.Records = append(list.Records, *row)
+		return nil
+	})
+	if err != nil {
+		// The rows' own errors are FormatErrors already.
+		return nil, samReadErr(file, err)
 	}
 	if len(list.Records) == 0 {
 		return nil, formatErr(file, 0, CodeNoIndividuals, "no individuals in %d data rows", list.Rows)
