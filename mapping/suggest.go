@@ -57,7 +57,8 @@ type Suggestion struct {
 }
 
 type lexiconFile struct {
-	Requirements yaml.Node `yaml:"requirements"`
+	NotMisspellings []string  `yaml:"notMisspellings"`
+	Requirements    yaml.Node `yaml:"requirements"`
 }
 
 type lexiconEntry struct {
@@ -78,24 +79,32 @@ type term struct {
 // Suggester ranks catalog requirements for unmapped labels. It is
 // immutable and safe for concurrent use; build one at start and keep it.
 type Suggester struct {
-	terms []term
-	rank  map[string]int // catalog order, the last tie-break
-	jw    *metrics.JaroWinkler
+	terms    []term
+	rank     map[string]int // catalog order, the last tie-break
+	jw       *metrics.JaroWinkler
+	notTypos map[string]bool
+}
+
+// lexicon is the parsed lexicon.yaml.
+type lexicon struct {
+	terms    []term
+	keys     []string
+	notTypos map[string]bool
 }
 
 // NewSuggester reads the embedded lexicon. Lexicon keys the catalog does
 // not have are left out (a suggestion must be a catalog key); CheckLexicon
 // reports them, and catalog keys the lexicon does not cover.
 func NewSuggester(cat *catalog.Catalog) (*Suggester, error) {
-	lex, _, err := parseLexicon(lexiconYAML)
+	lex, err := parseLexicon(lexiconYAML)
 	if err != nil {
 		return nil, err
 	}
-	s := &Suggester{rank: map[string]int{}, jw: metrics.NewJaroWinkler()}
+	s := &Suggester{rank: map[string]int{}, jw: metrics.NewJaroWinkler(), notTypos: lex.notTypos}
 	for i, r := range cat.Requirements() {
 		s.rank[r.Key] = i
 	}
-	for _, t := range lex {
+	for _, t := range lex.terms {
 		if _, ok := s.rank[t.key]; ok {
 			s.terms = append(s.terms, t)
 		}
@@ -124,10 +133,11 @@ func Suggest(cat *catalog.Catalog, label string, n int) []Suggestion {
 // catalog requirements the lexicon has no name for: a requirement nobody
 // can be pointed to is one every facility label for it stays unmapped for.
 func CheckLexicon(cat *catalog.Catalog) error {
-	_, keys, err := parseLexicon(lexiconYAML)
+	lex, err := parseLexicon(lexiconYAML)
 	if err != nil {
 		return err
 	}
+	keys := lex.keys
 	var problems []string
 	for _, k := range keys {
 		if _, ok := cat.Requirement(k); !ok {
@@ -145,29 +155,33 @@ func CheckLexicon(cat *catalog.Catalog) error {
 	return nil
 }
 
-func parseLexicon(data []byte) ([]term, []string, error) {
+func parseLexicon(data []byte) (*lexicon, error) {
 	var f lexiconFile
 	if err := yaml.Unmarshal(data, &f); err != nil {
-		return nil, nil, fmt.Errorf("mapping lexicon: %w", err)
+		return nil, fmt.Errorf("mapping lexicon: %w", err)
 	}
 	if f.Requirements.Kind != yaml.MappingNode {
-		return nil, nil, fmt.Errorf("mapping lexicon: `requirements` must be a mapping")
+		return nil, fmt.Errorf("mapping lexicon: `requirements` must be a mapping")
 	}
-	var terms []term
-	var keys []string
+	lex := &lexicon{notTypos: map[string]bool{}}
+	for _, w := range f.NotMisspellings {
+		for _, t := range tokens(w) {
+			lex.notTypos[t] = true
+		}
+	}
 	for i := 0; i+1 < len(f.Requirements.Content); i += 2 {
 		key := f.Requirements.Content[i].Value
 		var e lexiconEntry
 		if err := f.Requirements.Content[i+1].Decode(&e); err != nil {
-			return nil, nil, fmt.Errorf("mapping lexicon: %q: %w", key, err)
+			return nil, fmt.Errorf("mapping lexicon: %q: %w", key, err)
 		}
-		if slices.Contains(keys, key) {
-			return nil, nil, fmt.Errorf("mapping lexicon: %q listed twice", key)
+		if slices.Contains(lex.keys, key) {
+			return nil, fmt.Errorf("mapping lexicon: %q listed twice", key)
 		}
 		if len(e.Names) == 0 {
-			return nil, nil, fmt.Errorf("mapping lexicon: %q has no names", key)
+			return nil, fmt.Errorf("mapping lexicon: %q has no names", key)
 		}
-		keys = append(keys, key)
+		lex.keys = append(lex.keys, key)
 		var unless [][]string
 		for _, u := range e.Unless {
 			unless = append(unless, tokens(u))
@@ -189,26 +203,26 @@ func parseLexicon(data []byte) ([]term, []string, error) {
 			} else {
 				t.unless = unless
 			}
-			terms = append(terms, t)
+			lex.terms = append(lex.terms, t)
 			return nil
 		}
 		for _, p := range e.Names {
 			if err := add(p, true); err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 		}
 		// The key read as words names its requirement (after the names, so
 		// that a name spelt like the key is shown as the lexicon writes it).
 		if err := add(strings.ReplaceAll(key, "_", " "), true); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		for _, p := range e.Hints {
 			if err := add(p, false); err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 		}
 	}
-	return terms, keys, nil
+	return lex, nil
 }
 
 // match is one lexicon phrase found in a label.
@@ -331,7 +345,7 @@ func (s *Suggester) wordSimilarity(t *term, got, want string) float64 {
 	// Only names are matched through misspellings, and only long words:
 	// hints are ambiguous already, and short words are acronyms or numbers
 	// where one letter is another thing (PPD, PPE; 5-panel, 6-panel).
-	if !t.name || len(got) < FuzzyMinLength || len(want) < FuzzyMinLength || hasDigit(got) || hasDigit(want) {
+	if !t.name || s.notTypos[got] || len(got) < FuzzyMinLength || len(want) < FuzzyMinLength || hasDigit(got) || hasDigit(want) {
 		return 0
 	}
 	if sim := s.jw.Compare(got, want); sim >= FuzzyMin {

@@ -141,6 +141,10 @@ func TestSuggestExplains(t *testing.T) {
 		{"Hepatitis", 3, []string{"hepatitis_b"}, `hint "hepatitis" → hepatitis_b`},
 		{"COVID-19 PCR", 3, nil, ""},
 		{"Physician's order", 3, nil, ""},
+		// "respiratory" is a word, not "respirator" misspelt; an RT license is
+		// no nursing license
+		{"Respiratory Care Practitioner license – active", 3, nil, ""},
+		{"Alaris pump competency", 3, nil, ""},
 		{"", 3, nil, ""},
 		{"BLS", 0, nil, ""},
 	}
@@ -221,7 +225,7 @@ func TestParseLexiconRejects(t *testing.T) {
 		{"requirements:\n  bls: {names: BLS}\n", `mapping lexicon: "bls": yaml: unmarshal errors:`},
 	}
 	for _, tt := range tests {
-		_, _, err := parseLexicon([]byte(tt.doc))
+		_, err := parseLexicon([]byte(tt.doc))
 		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("%q: err = %v, want %q", tt.doc, err, tt.want)
 		}

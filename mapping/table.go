@@ -2,7 +2,9 @@ package mapping
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/clearedtostart/compliance/catalog"
 )
@@ -52,6 +54,11 @@ func (t Target) Check(cat *catalog.Catalog) error {
 type Entry struct {
 	// Label is the label as it was written (in the file, or by the person
 	// who mapped it); lookups compare Normalize(Label).
+	//
+	// In a file entry, a placeholder in braces ("Skills checklist – {dept}",
+	// "{state} RN license or compact license") stands for the 1 to
+	// MaxPlaceholderWords words a VMS fills in per job. A learned entry is
+	// always literal: it is a label a source actually sent.
 	Label string
 	Target
 	// Learned is true for a mapping made through the API (stored in the
@@ -59,11 +66,23 @@ type Entry struct {
 	Learned bool
 }
 
+// MaxPlaceholderWords bounds what a placeholder stands for: a facility,
+// department or state name, not a sentence that could change what the
+// label asks for ("Skills checklist – ICU, not required").
+const MaxPlaceholderWords = 4
+
+// wildcard is a placeholder in a normalised pattern; braces never survive
+// Normalize, so no label word can be it.
+const wildcard = "{}"
+
+var rePlaceholder = regexp.MustCompile(`\{[A-Za-z][A-Za-z0-9_]*\}`)
+
 // Table maps source labels of one integration to catalog requirements.
 // It is immutable: Merge returns a new table.
 type Table struct {
-	byLabel map[string]Entry
-	order   []string
+	byLabel  map[string]Entry // normalised label or pattern → entry
+	order    []string
+	patterns []string // the keys of byLabel that hold placeholders, in order
 }
 
 // DuplicateLabelError is returned by NewTable for two entries whose labels
@@ -88,22 +107,63 @@ func NewTable(entries []Entry) (*Table, error) {
 	t := &Table{byLabel: make(map[string]Entry, len(entries))}
 	firstIndex := map[string]int{}
 	for i, e := range entries {
-		n := Normalize(e.Label)
+		n, isPattern := normalizePattern(e.Label)
 		if n == "" {
 			return nil, fmt.Errorf("label %q has no words", e.Label)
+		}
+		if isPattern && !slices.ContainsFunc(strings.Fields(n), func(w string) bool { return w != wildcard }) {
+			return nil, fmt.Errorf("label %q is only placeholders: it would match any short label", e.Label)
 		}
 		if j, dup := firstIndex[n]; dup {
 			return nil, &DuplicateLabelError{Label: e.Label, FirstLabel: entries[j].Label, Index: i, FirstIndex: j, Normalized: n}
 		}
 		firstIndex[n] = i
+		e.Learned = false
 		t.byLabel[n] = e
 		t.order = append(t.order, n)
+		if isPattern {
+			t.patterns = append(t.patterns, n)
+		}
 	}
 	return t, nil
 }
 
+// normalizePattern is Normalize with each placeholder kept as a wildcard.
+func normalizePattern(label string) (string, bool) {
+	locs := rePlaceholder.FindAllStringIndex(label, -1)
+	if len(locs) == 0 {
+		return Normalize(label), false
+	}
+	var words []string
+	prev := 0
+	for _, l := range locs {
+		words = append(words, tokens(label[prev:l[0]])...)
+		words = append(words, wildcard)
+		prev = l[1]
+	}
+	words = append(words, tokens(label[prev:])...)
+	return strings.Join(words, " "), true
+}
+
+// matchPattern reports whether words fit pattern, each wildcard taking 1
+// to MaxPlaceholderWords words.
+func matchPattern(pattern, words []string) bool {
+	if len(pattern) == 0 {
+		return len(words) == 0
+	}
+	if pattern[0] != wildcard {
+		return len(words) > 0 && words[0] == pattern[0] && matchPattern(pattern[1:], words[1:])
+	}
+	for k := 1; k <= MaxPlaceholderWords && k <= len(words); k++ {
+		if matchPattern(pattern[1:], words[k:]) {
+			return true
+		}
+	}
+	return false
+}
+
 // Conflict is a learned mapping that Merge set aside because the file maps
-// the same label to something else.
+// the same label (or a pattern the label fits) to other keys.
 type Conflict struct {
 	Learned Entry
 	File    Entry
@@ -121,6 +181,7 @@ func (t *Table) Merge(learned []Entry) (*Table, []Conflict) {
 			out.byLabel[n] = t.byLabel[n]
 		}
 		out.order = slices.Clone(t.order)
+		out.patterns = slices.Clone(t.patterns)
 	}
 	var conflicts []Conflict
 	for _, e := range learned {
@@ -129,15 +190,17 @@ func (t *Table) Merge(learned []Entry) (*Table, []Conflict) {
 			continue
 		}
 		e.Learned = true
-		prev, exists := out.byLabel[n]
-		switch {
-		case !exists:
-			out.order = append(out.order, n)
-		case !prev.Learned:
-			if !sameTarget(prev.Target, e.Target) {
-				conflicts = append(conflicts, Conflict{Learned: e, File: prev})
+		// The file's say on the label, by the label itself or a pattern it
+		// fits. A learned entry naming the same keys adds nothing (its
+		// packet group and order are the file's to set).
+		if f, ok := t.fileEntry(e.Label); ok {
+			if !slices.Equal(f.Keys(), e.Keys()) {
+				conflicts = append(conflicts, Conflict{Learned: e, File: f})
 			}
 			continue
+		}
+		if _, exists := out.byLabel[n]; !exists {
+			out.order = append(out.order, n)
 		}
 		out.byLabel[n] = e
 	}
@@ -148,13 +211,51 @@ func sameTarget(a, b Target) bool {
 	return a.Key == b.Key && slices.Equal(a.Also, b.Also) && a.PacketGroup == b.PacketGroup && a.SortOrder == b.SortOrder
 }
 
-// Lookup returns the entry for a label, compared in normalised form.
+// Lookup returns the entry for a label, compared in normalised form: the
+// entry of that very label if there is one, else the one placeholder
+// pattern it fits. When it fits patterns that disagree, Lookup finds
+// nothing: which one was meant is for a person to say.
 func (t *Table) Lookup(label string) (Entry, bool) {
 	if t == nil {
 		return Entry{}, false
 	}
-	e, ok := t.byLabel[Normalize(label)]
-	return e, ok
+	words := tokens(label)
+	if e, ok := t.byLabel[strings.Join(words, " ")]; ok {
+		return e, true
+	}
+	return t.matchPatterns(words)
+}
+
+// fileEntry is Lookup among the file's entries only.
+func (t *Table) fileEntry(label string) (Entry, bool) {
+	if t == nil {
+		return Entry{}, false
+	}
+	words := tokens(label)
+	if e, ok := t.byLabel[strings.Join(words, " ")]; ok && !e.Learned {
+		return e, true
+	}
+	return t.matchPatterns(words)
+}
+
+func (t *Table) matchPatterns(words []string) (Entry, bool) {
+	var found *Entry
+	for _, p := range t.patterns {
+		if !matchPattern(strings.Fields(p), words) {
+			continue
+		}
+		e := t.byLabel[p]
+		if found != nil && !sameTarget(found.Target, e.Target) {
+			return Entry{}, false
+		}
+		if found == nil {
+			found = &e
+		}
+	}
+	if found == nil {
+		return Entry{}, false
+	}
+	return *found, true
 }
 
 // Len is the number of labels the table maps.

@@ -170,3 +170,72 @@ func TestDescribe(t *testing.T) {
 		t.Errorf("Describe(mixed) = %+v, %v", got, err)
 	}
 }
+
+func TestTablePlaceholders(t *testing.T) {
+	tab, err := NewTable([]Entry{
+		{Label: "Skills checklist – {dept}", Target: Target{Key: "skills_checklist"}},
+		{Label: "{state} RN license or compact license", Target: Target{Key: "nursing_license"}},
+		{Label: "{facility} orientation {what}", Target: Target{Key: "orientation"}},
+		{Label: "{facility} orientation modules", Target: Target{Key: "orientation", PacketGroup: "Facility"}},
+		{Label: "Skills checklist – ICU", Target: Target{Key: "skills_checklist", SortOrder: 5}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		label string
+		want  string // key, "" for none
+		order int
+	}{
+		{"Skills checklist – Med/Surg", "skills_checklist", 0},
+		{"Skills checklist - Cath Lab", "skills_checklist", 0},
+		{"Skills checklist – ICU", "skills_checklist", 5},                         // the label itself before a pattern
+		{"Skills checklist", "", 0},                                               // a placeholder is at least one word
+		{"Skills checklist – ICU, not required for travelers this season", "", 0}, // and at most four
+		{"WA RN license or compact license", "nursing_license", 0},
+		{"Gulf Coast Regional orientation day 1", "orientation", 0},
+		// fits "{facility} orientation {what}" and "{facility} orientation
+		// modules", which disagree on the packet group: for a person
+		{"St. Brigid orientation modules", "", 0},
+	}
+	for _, tt := range tests {
+		e, ok := tab.Lookup(tt.label)
+		if ok != (tt.want != "") || e.Key != tt.want || e.SortOrder != tt.order {
+			t.Errorf("Lookup(%q) = %+v, %v; want %q", tt.label, e, ok, tt.want)
+		}
+	}
+
+	for _, bad := range []struct{ label, want string }{
+		{"{facility} {dept}", `label "{facility} {dept}" is only placeholders: it would match any short label`},
+		{"{dept} – Skills checklist", ""},
+	} {
+		_, err := NewTable([]Entry{{Label: "Skills checklist {x}", Target: Target{Key: "bls"}}, {Label: bad.label, Target: Target{Key: "bls"}}})
+		if errString(err) != bad.want {
+			t.Errorf("NewTable with %q: err = %v, want %q", bad.label, err, bad.want)
+		}
+	}
+	_, err = NewTable([]Entry{{Label: "Skills checklist – {dept}", Target: Target{Key: "bls"}}, {Label: "skills checklist {unit}", Target: Target{Key: "bls"}}})
+	if errString(err) != `label "skills checklist {unit}" is the same as "Skills checklist – {dept}" once normalised ("skills checklist {}")` {
+		t.Errorf("duplicate patterns: err = %v", err)
+	}
+
+	// A learned mapping the file's pattern contradicts is set aside; one it
+	// agrees with adds nothing; labels no pattern fits are added.
+	merged, conflicts := tab.Merge([]Entry{
+		{Label: "Skills checklist – PACU", Target: Target{Key: "resume"}},
+		{Label: "Skills checklist – Tele", Target: Target{Key: "skills_checklist"}},
+		{Label: "Skills checklist", Target: Target{Key: "skills_checklist"}},
+	})
+	if len(conflicts) != 1 || conflicts[0].Learned.Label != "Skills checklist – PACU" || conflicts[0].File.Label != "Skills checklist – {dept}" {
+		t.Fatalf("conflicts = %+v", conflicts)
+	}
+	if merged.Len() != tab.Len()+1 {
+		t.Fatalf("merged %d entries, file %d", merged.Len(), tab.Len())
+	}
+	if e, ok := merged.Lookup("Skills checklist"); !ok || !e.Learned {
+		t.Fatalf("learned = %+v, %v", e, ok)
+	}
+	if e, _ := merged.Lookup("Skills checklist – PACU"); e.Key != "skills_checklist" || e.Learned {
+		t.Fatalf("pattern lost to a learned entry: %+v", e)
+	}
+}
