@@ -462,6 +462,13 @@ func (g *generator) commonPerson(reg string) person {
 	if reg == registry.OFAC {
 		m = newMix(0.1, 0.0, &arabic, 0.6, &hispanic, 0.4)
 	}
+	return g.newCommonPerson(m, 12, 30)
+}
+
+// newCommonPerson draws a person of m with one of the firsts most frequent
+// given names and the lasts most frequent surnames of their origin, and
+// neither middle name nor suffix.
+func (g *generator) newCommonPerson(m mix, firsts, lasts int) person {
 	p := g.newPerson(m, personOptions{})
 	op := m.origins[0]
 	for _, o := range m.origins {
@@ -469,12 +476,12 @@ func (g *generator) commonPerson(reg string) person {
 			op = o
 		}
 	}
-	firsts := op.originData.male
+	given := op.originData.male
 	if p.female {
-		firsts = op.originData.female
+		given = op.originData.female
 	}
-	p.first = firsts[g.r.IntN(min(12, len(firsts)))]
-	p.last = op.originData.surnames[g.r.IntN(min(30, len(op.originData.surnames)))]
+	p.first = given[g.r.IntN(min(firsts, len(given)))]
+	p.last = op.originData.surnames[g.r.IntN(min(lasts, len(op.originData.surnames)))]
 	p.middle, p.suffix = "", ""
 	return p
 }
@@ -590,20 +597,7 @@ func (g *generator) pickReserved(n int) {
 	g.resIx = newIndex(g.m)
 	seen := map[string]bool{}
 	for len(g.reserved) < n {
-		p := g.newPerson(m, personOptions{})
-		op := m.origins[0]
-		for _, o := range m.origins {
-			if o.name == p.origin {
-				op = o
-			}
-		}
-		firsts := op.originData.male
-		if p.female {
-			firsts = op.originData.female
-		}
-		p.first = firsts[g.r.IntN(min(25, len(firsts)))]
-		p.last = op.originData.surnames[g.r.IntN(min(60, len(op.originData.surnames)))]
-		p.middle, p.suffix = "", ""
+		p := g.newCommonPerson(m, 25, 60)
 		n := g.m.name(p.first, "", p.last)
 		key := n.first.s + "|" + n.last.s
 		if seen[key] {

@@ -1,10 +1,12 @@
 package registrysamples
 
 import (
+	_ "embed"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -20,41 +22,34 @@ type place struct {
 	weight            float64
 }
 
-var places = []place{
-	{"HOUSTON", "TX", "770", 9}, {"DALLAS", "TX", "752", 6}, {"SAN ANTONIO", "TX", "782", 6}, {"AUSTIN", "TX", "787", 4},
-	{"EL PASO", "TX", "799", 3}, {"FORT WORTH", "TX", "761", 3}, {"LAREDO", "TX", "780", 2}, {"MCALLEN", "TX", "785", 2},
-	{"LUBBOCK", "TX", "794", 1}, {"CORPUS CHRISTI", "TX", "784", 1},
-	{"LOS ANGELES", "CA", "900", 10}, {"SAN DIEGO", "CA", "921", 5}, {"SAN JOSE", "CA", "951", 3}, {"FRESNO", "CA", "937", 2},
-	{"SACRAMENTO", "CA", "958", 2}, {"RIVERSIDE", "CA", "925", 2}, {"OAKLAND", "CA", "946", 2}, {"LONG BEACH", "CA", "908", 2},
-	{"BAKERSFIELD", "CA", "933", 1}, {"GARDEN GROVE", "CA", "928", 2},
-	{"MIAMI", "FL", "331", 8}, {"ORLANDO", "FL", "328", 4}, {"TAMPA", "FL", "336", 4}, {"JACKSONVILLE", "FL", "322", 3},
-	{"HIALEAH", "FL", "330", 3}, {"FORT LAUDERDALE", "FL", "333", 3}, {"TALLAHASSEE", "FL", "323", 1},
-	{"NEW YORK", "NY", "100", 7}, {"BROOKLYN", "NY", "112", 6}, {"BRONX", "NY", "104", 4}, {"BUFFALO", "NY", "142", 2},
-	{"ROCHESTER", "NY", "146", 1}, {"YONKERS", "NY", "107", 1},
-	{"PHILADELPHIA", "PA", "191", 5}, {"PITTSBURGH", "PA", "152", 3}, {"ALLENTOWN", "PA", "181", 1},
-	{"COLUMBUS", "OH", "432", 3}, {"CLEVELAND", "OH", "441", 3}, {"CINCINNATI", "OH", "452", 2}, {"DAYTON", "OH", "454", 1},
-	{"TOLEDO", "OH", "436", 1}, {"CHICAGO", "IL", "606", 8}, {"SPRINGFIELD", "IL", "627", 1}, {"ROCKFORD", "IL", "611", 1},
-	{"ATLANTA", "GA", "303", 5}, {"SAVANNAH", "GA", "314", 1}, {"AUGUSTA", "GA", "309", 1},
-	{"CHARLOTTE", "NC", "282", 3}, {"RALEIGH", "NC", "276", 2}, {"GREENSBORO", "NC", "274", 1},
-	{"DETROIT", "MI", "482", 4}, {"GRAND RAPIDS", "MI", "495", 1}, {"FLINT", "MI", "485", 1},
-	{"NEWARK", "NJ", "071", 3}, {"JERSEY CITY", "NJ", "073", 2}, {"PATERSON", "NJ", "075", 1},
-	{"RICHMOND", "VA", "232", 2}, {"NORFOLK", "VA", "235", 1}, {"SEATTLE", "WA", "981", 2}, {"SPOKANE", "WA", "992", 1},
-	{"TACOMA", "WA", "984", 1}, {"PHOENIX", "AZ", "850", 4}, {"TUCSON", "AZ", "857", 2}, {"MESA", "AZ", "852", 1},
-	{"BOSTON", "MA", "021", 3}, {"WORCESTER", "MA", "016", 1}, {"MEMPHIS", "TN", "381", 2}, {"NASHVILLE", "TN", "372", 2},
-	{"KNOXVILLE", "TN", "379", 1}, {"INDIANAPOLIS", "IN", "462", 2}, {"MUNCIE", "IN", "473", 1}, {"FORT WAYNE", "IN", "468", 1},
-	{"KANSAS CITY", "MO", "641", 2}, {"ST. LOUIS", "MO", "631", 2}, {"BALTIMORE", "MD", "212", 3}, {"LAUREL", "MD", "207", 1},
-	{"MILWAUKEE", "WI", "532", 2}, {"MINNEAPOLIS", "MN", "554", 2}, {"DENVER", "CO", "802", 2},
-	{"BIRMINGHAM", "AL", "352", 2}, {"MONTGOMERY", "AL", "361", 1}, {"MOBILE", "AL", "366", 1},
-	{"COLUMBIA", "SC", "292", 1}, {"CHARLESTON", "SC", "294", 1}, {"NEW ORLEANS", "LA", "701", 2},
-	{"BATON ROUGE", "LA", "708", 1}, {"SHREVEPORT", "LA", "711", 1}, {"LOUISVILLE", "KY", "402", 2}, {"LEXINGTON", "KY", "405", 1},
-	{"OKLAHOMA CITY", "OK", "731", 2}, {"TULSA", "OK", "741", 1}, {"PORTLAND", "OR", "972", 2}, {"HARTFORD", "CT", "061", 1},
-	{"BRIDGEPORT", "CT", "066", 1}, {"JACKSON", "MS", "392", 1}, {"LITTLE ROCK", "AR", "722", 1}, {"LAS VEGAS", "NV", "891", 2},
-	{"RENO", "NV", "895", 1}, {"ALBUQUERQUE", "NM", "871", 1}, {"CHARLESTON", "WV", "253", 1}, {"SALT LAKE CITY", "UT", "841", 1},
-	{"WICHITA", "KS", "672", 1}, {"OMAHA", "NE", "681", 1}, {"DES MOINES", "IA", "503", 1}, {"SAN JUAN", "PR", "009", 1},
-	{"HONOLULU", "HI", "968", 1}, {"BOISE", "ID", "837", 0.5}, {"PORTLAND", "ME", "041", 0.5}, {"MANCHESTER", "NH", "031", 0.5},
-	{"PROVIDENCE", "RI", "029", 0.5}, {"WILMINGTON", "DE", "198", 0.5}, {"WASHINGTON", "DC", "200", 1}, {"BILLINGS", "MT", "591", 0.3},
-	{"FARGO", "ND", "581", 0.3}, {"SIOUX FALLS", "SD", "571", 0.3}, {"BURLINGTON", "VT", "054", 0.3}, {"CHEYENNE", "WY", "820", 0.3},
-	{"ANCHORAGE", "AK", "995", 0.3},
+// places are the cities listed people live in, weighted roughly by their
+// share of the lists (pools/places.tsv).
+var places = readPlaces()
+
+//go:embed pools/places.tsv
+var placesTSV string
+
+// readPlaces parses pools/places.tsv. The file is part of the binary, so one
+// that does not parse is a build defect: it panics as the package loads.
+func readPlaces() []place {
+	lines := strings.Split(strings.TrimSuffix(placesTSV, "\n"), "\n")
+	if lines[0] != "city\tstate\tzip3\tweight" {
+		panic(fmt.Sprintf("registrysamples: pools/places.tsv header %q", lines[0]))
+	}
+	out := make([]place, 0, len(lines)-1)
+	for i, l := range lines[1:] {
+		f := strings.Split(l, "\t")
+		var w float64
+		var err error
+		if len(f) == 4 {
+			w, err = strconv.ParseFloat(f[3], 64)
+		}
+		if len(f) != 4 || err != nil || w <= 0 || len(f[2]) != 3 {
+			panic(fmt.Sprintf("registrysamples: pools/places.tsv line %d: %q is not city, state, zip3 and a weight", i+2, l))
+		}
+		out = append(out, place{city: f[0], state: f[1], zip3: f[2], weight: w})
+	}
+	return out
 }
 
 var streetNames = []string{"MAIN", "OAK", "MAPLE", "CEDAR", "ELM", "PINE", "WASHINGTON", "LAKE", "HILL", "PARK", "SUNSET",

@@ -54,9 +54,11 @@ func countCases(cases []Case) (listed, unlisted int, byKind map[string]int) {
 	return listed, unlisted, byKind
 }
 
-func TestGenerateSmallParsesAndCasesHold(t *testing.T) {
-	dir := t.TempDir()
-	files, err := Generate(dir, Options{Seed: 7, Scale: 0.03})
+// generateParsed writes sample lists into a temporary folder and parses
+// them back.
+func generateParsed(t *testing.T, opts Options) (Files, Parsed) {
+	t.Helper()
+	files, err := Generate(t.TempDir(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,6 +66,11 @@ func TestGenerateSmallParsesAndCasesHold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return files, p
+}
+
+func TestGenerateSmallParsesAndCasesHold(t *testing.T) {
+	files, p := generateParsed(t, Options{Seed: 7, Scale: 0.03})
 	if p.LEIE.Rows != files.LEIERows || p.SAM.Rows != files.SAMRows || p.OFAC.Rows != files.OFACEntries {
 		t.Fatalf("rows parsed %d/%d/%d, written %d/%d/%d", p.LEIE.Rows, p.SAM.Rows, p.OFAC.Rows, files.LEIERows, files.SAMRows, files.OFACEntries)
 	}
@@ -92,14 +99,7 @@ func TestGenerateSmallParsesAndCasesHold(t *testing.T) {
 // TestPlantedRecordsParseAsGenerated: the parser reads a planted person
 // back with the name and dates of birth the case was built from.
 func TestPlantedRecordsParseAsGenerated(t *testing.T) {
-	files, err := Generate(t.TempDir(), Options{Seed: 3, Scale: 0.02})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := ParseAll(files)
-	if err != nil {
-		t.Fatal(err)
-	}
+	files, p := generateParsed(t, Options{Seed: 3, Scale: 0.02})
 	byID := map[string]registry.Record{}
 	for _, l := range []*registry.List{p.LEIE, p.SAM, p.OFAC} {
 		for _, r := range l.Records {
@@ -156,16 +156,9 @@ func TestGenerateIsDeterministic(t *testing.T) {
 
 func TestListDateAndFileNames(t *testing.T) {
 	day := time.Date(2025, 2, 1, 15, 4, 5, 0, time.UTC)
-	files, err := Generate(t.TempDir(), Options{Seed: 1, Scale: 0.005, ListDate: day})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files, p := generateParsed(t, Options{Seed: 1, Scale: 0.005, ListDate: day})
 	if filepath.Base(files.SAM) != "SAM_Exclusions_Public_Extract_V2_25032.ZIP" {
 		t.Errorf("SAM file %s", files.SAM)
-	}
-	p, err := ParseAll(files)
-	if err != nil {
-		t.Fatal(err)
 	}
 	want := time.Date(2025, 2, 1, 0, 0, 0, 0, time.UTC)
 	if !p.LEIE.Date.Equal(want) || !p.SAM.Date.Equal(want) || !p.OFAC.Date.Equal(want) {
@@ -288,14 +281,7 @@ func countLines(t *testing.T, path string) int {
 // TestListStyles: LEIE and SAM print upper-case ASCII cut to the official
 // widths; OFAC keeps accents on some names.
 func TestListStyles(t *testing.T) {
-	files, err := Generate(t.TempDir(), Options{Seed: 5, Scale: 0.05})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := ParseAll(files)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, p := generateParsed(t, Options{Seed: 5, Scale: 0.05})
 	asciiUpper := func(s string) bool {
 		for _, r := range s {
 			if r > unicode.MaxASCII || unicode.IsLower(r) {
