@@ -34,22 +34,6 @@ type RegistrySearch struct {
 	CompletedAt       *time.Time
 }
 
-func searchRow(accountID, workflowID string, s registrycheck.Search) (*RegistrySearch, error) {
-	id, err := uuid.Parse(s.SearchID)
-	if err != nil {
-		return nil, fmt.Errorf("store: search id: %w", err)
-	}
-	row := &RegistrySearch{ID: id, AccountID: accountID, ExternalID: s.ExternalID, Status: s.Status, WorkflowID: workflowID,
-		CreatedAt: s.CreatedAt, UpdatedAt: s.CreatedAt, CompletedAt: s.CompletedAt}
-	if row.Query, err = ToJSON(s.Query); err != nil {
-		return nil, err
-	}
-	if row.Results, err = ToJSON(s.Results); err != nil {
-		return nil, err
-	}
-	return row, nil
-}
-
 func (r *RegistrySearch) search() (registrycheck.Search, error) {
 	s := registrycheck.Search{SearchID: r.ID.String(), ExternalID: r.ExternalID, Status: r.Status, CreatedAt: r.CreatedAt,
 		CompletedAt: r.CompletedAt, CertificateAt: r.CertificateAt}
