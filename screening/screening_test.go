@@ -21,6 +21,14 @@ func date(s string) time.Time {
 	return t
 }
 
+// dateIfGiven is date, or the zero time (not given) for "".
+func dateIfGiven(s string) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	return date(s)
+}
+
 func day(y, m, d int) registry.PartialDate {
 	return registry.PartialDate{Year: y, Month: m, Day: d, Precision: registry.PrecisionDay}
 }
@@ -62,6 +70,22 @@ func sourceIDs(hits []Hit) []string {
 		out = append(out, h.Record.SourceID)
 	}
 	return out
+}
+
+// searchOneRecord screens q against a list of rec alone and returns the
+// result with the record's hit, which must be its only one.
+func searchOneRecord(t *testing.T, registryCode string, rec registry.Record, q Query) (Result, Hit) {
+	t.Helper()
+	res := Build(&registry.List{Registry: registryCode, Records: []registry.Record{rec}}).Search(q)
+	if len(res.Filtered) != 1 {
+		t.Fatalf("filtered %v", sourceIDs(res.Filtered))
+	}
+	return res, res.Filtered[0]
+}
+
+// setAsideFor reports whether h is set aside for code.
+func setAsideFor(h Hit, code string) bool {
+	return slices.ContainsFunc(h.SetAside, func(s SetAside) bool { return s.Code == code })
 }
 
 func TestSearchVariants(t *testing.T) {
@@ -234,22 +258,13 @@ func TestSearchDOB(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ix := Build(&registry.List{Registry: registry.OIGExclusion, Records: []registry.Record{
-				{SourceID: "x", Name: name("MARIA", "", "ALVAREZ"), DOBs: tt.dobs},
-			}})
-			q := Query{First: "Maria", Last: "Alvarez"}
-			if tt.cand != "" {
-				q.DOB = date(tt.cand)
-			}
-			res := ix.Search(q)
-			if len(res.Filtered) != 1 {
-				t.Fatalf("filtered %v", sourceIDs(res.Filtered))
-			}
-			h := res.Filtered[0]
+			res, h := searchOneRecord(t, registry.OIGExclusion,
+				registry.Record{SourceID: "x", Name: name("MARIA", "", "ALVAREZ"), DOBs: tt.dobs},
+				Query{First: "Maria", Last: "Alvarez", DOB: dateIfGiven(tt.cand)})
 			if h.DOB.Outcome != tt.outcome {
 				t.Fatalf("DOB outcome %q, want %q (%+v)", h.DOB.Outcome, tt.outcome, h.DOB)
 			}
-			setAside := slices.ContainsFunc(h.SetAside, func(s SetAside) bool { return s.Code == SetAsideDOB })
+			setAside := setAsideFor(h, SetAsideDOB)
 			if setAside != (tt.outcome == DOBContradicts) || (len(res.Matches) == 1) == setAside {
 				t.Fatalf("set aside %v, matches %d, for outcome %s", h.SetAside, len(res.Matches), tt.outcome)
 			}
@@ -275,16 +290,13 @@ func TestSearchMiddleName(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ix := Build(&registry.List{Records: []registry.Record{{SourceID: "x", Name: name("MARIA", tt.listed, "ALVAREZ")}}})
-			res := ix.Search(Query{First: "Maria", Middle: tt.middle, Last: "Alvarez Garcia"})
-			if len(res.Filtered) != 1 {
-				t.Fatalf("filtered %v", sourceIDs(res.Filtered))
-			}
-			h := res.Filtered[0]
+			res, h := searchOneRecord(t, "",
+				registry.Record{SourceID: "x", Name: name("MARIA", tt.listed, "ALVAREZ")},
+				Query{First: "Maria", Middle: tt.middle, Last: "Alvarez Garcia"})
 			if h.Name.Middle.Reason != tt.reason {
 				t.Fatalf("middle reason %s, want %s", h.Name.Middle.Reason, tt.reason)
 			}
-			got := slices.ContainsFunc(h.SetAside, func(s SetAside) bool { return s.Code == SetAsideMiddleName })
+			got := setAsideFor(h, SetAsideMiddleName)
 			if got != tt.setAside || (len(res.Matches) == 0) != tt.setAside {
 				t.Fatalf("set aside %+v, matches %d", h.SetAside, len(res.Matches))
 			}
@@ -319,22 +331,13 @@ func TestSearchLocation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ix := Build(&registry.List{Registry: registry.SAM, Records: []registry.Record{
-				{SourceID: "x", Name: name("JOHN", "", "SMITH"), DOBs: tt.dobs, Addresses: tt.addrs},
-			}})
-			q := Query{First: "John", Last: "Smith", Zip: tt.zip}
-			if tt.dob != "" {
-				q.DOB = date(tt.dob)
-			}
-			res := ix.Search(q)
-			if len(res.Filtered) != 1 {
-				t.Fatalf("filtered %v", sourceIDs(res.Filtered))
-			}
-			h := res.Filtered[0]
+			res, h := searchOneRecord(t, registry.SAM,
+				registry.Record{SourceID: "x", Name: name("JOHN", "", "SMITH"), DOBs: tt.dobs, Addresses: tt.addrs},
+				Query{First: "John", Last: "Smith", Zip: tt.zip, DOB: dateIfGiven(tt.dob)})
 			if h.Location.Outcome != tt.outcome {
 				t.Fatalf("location %+v, want %s", h.Location, tt.outcome)
 			}
-			got := slices.ContainsFunc(h.SetAside, func(s SetAside) bool { return s.Code == SetAsideLocation })
+			got := setAsideFor(h, SetAsideLocation)
 			if got != tt.setAside || (len(res.Matches) == 0) != tt.setAside {
 				t.Fatalf("set aside %+v, matches %d", h.SetAside, len(res.Matches))
 			}
