@@ -271,23 +271,23 @@ func pipelineSection(c *client, work string, o options) error {
 	f.pagesPerSec = float64(f.throughputIntakes*20) / f.throughputWall.Seconds()
 
 	log.Printf("in-process engine (compliance process)")
-	if f.proc1, err = processTimings(filepath.Join(work, "one.pdf"), runs); err != nil {
-		return err
-	}
-	if f.proc20, err = processTimings(filepath.Join(work, "twenty.pdf"), runs); err != nil {
-		return err
-	}
-	if f.procScan, err = processTimings(filepath.Join(work, "scan5.pdf"), max(3, runs/4)); err != nil {
-		return err
-	}
-	if f.cmd1, err = commandTimings(filepath.Join(work, "one.pdf"), runs); err != nil {
-		return err
-	}
-	if f.cmd20, err = commandTimings(filepath.Join(work, "twenty.pdf"), runs); err != nil {
-		return err
-	}
-	if f.cmdScan, err = commandTimings(filepath.Join(work, "scan5.pdf"), max(3, runs/4)); err != nil {
-		return err
+	scanRuns := max(3, runs/4)
+	for _, m := range []struct {
+		into   *stats
+		timing func(path string, n int) (stats, error)
+		file   string
+		runs   int
+	}{
+		{&f.proc1, processTimings, "one.pdf", runs},
+		{&f.proc20, processTimings, "twenty.pdf", runs},
+		{&f.procScan, processTimings, "scan5.pdf", scanRuns},
+		{&f.cmd1, commandTimings, "one.pdf", runs},
+		{&f.cmd20, commandTimings, "twenty.pdf", runs},
+		{&f.cmdScan, commandTimings, "scan5.pdf", scanRuns},
+	} {
+		if *m.into, err = m.timing(filepath.Join(work, m.file), m.runs); err != nil {
+			return err
+		}
 	}
 
 	log.Printf("reads: GET /v2/intakes/{id} at %d/s for %s", o.rate, o.readFor)
