@@ -345,9 +345,7 @@ func (c *client) timedUpload(file []byte, name string) (time.Duration, string, e
 	var created struct {
 		ID string `json:"id"`
 	}
-	err = json.NewDecoder(resp.Body).Decode(&created)
-	resp.Body.Close()
-	if err != nil || resp.StatusCode != http.StatusCreated {
+	if err := readJSON(resp, &created); err != nil || resp.StatusCode != http.StatusCreated {
 		return 0, "", fmt.Errorf("upload: status %d: %v", resp.StatusCode, err)
 	}
 	for {
@@ -358,8 +356,7 @@ func (c *client) timedUpload(file []byte, name string) (time.Duration, string, e
 		var in struct {
 			ScanStatus string `json:"scan_status"`
 		}
-		_ = json.NewDecoder(resp.Body).Decode(&in)
-		resp.Body.Close()
+		_ = readJSON(resp, &in)
 		switch in.ScanStatus {
 		case "SUCCESS":
 			return time.Since(start), created.ID, nil
@@ -434,6 +431,12 @@ func paced(start time.Time, interval time.Duration, limit int, more func(i int) 
 	sendWall := time.Since(start)
 	_ = g.Wait()
 	return sendWall
+}
+
+// readJSON decodes an answer's body into v and closes it.
+func readJSON(resp *http.Response, v any) error {
+	defer resp.Body.Close()
+	return json.NewDecoder(resp.Body).Decode(v)
 }
 
 // do sends a request with the API key; contentType is set when not empty.
