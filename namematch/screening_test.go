@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/clearedtostart/compliance/internal/golden"
@@ -68,14 +69,7 @@ func TestParseScreening(t *testing.T) {
 }
 
 func join(ws []string) string {
-	s := ""
-	for i, w := range ws {
-		if i > 0 {
-			s += " "
-		}
-		s += w
-	}
-	return s
+	return strings.Join(ws, " ")
 }
 
 func TestGluedRests(t *testing.T) {
