@@ -27,76 +27,59 @@ var trainingCenters = []string{
 	"Gulf Coast Resuscitation Education", "Mountain States Health Training Center", "First Response Education LLC",
 }
 
-// lifeSupportSpecs are the layouts of the life-support cards: BLS, ACLS and
-// PALS, NRP and TNCC.
-func lifeSupportSpecs() map[string]*typeSpec {
-	out := map[string]*typeSpec{}
-	for key := range courses {
-		key := key
-		out[key] = &typeSpec{
-			fill: lifeSupportFill(key),
-			variants: []variant{
-				{name: "aha_ecard", pages: [2]int{1, 1}, names: namesCard, meta: metaEcardLike, render: func(c *canvas) { renderAHAeCard(c, courses[key]) }},
-				{name: "redcross_certificate", pages: [2]int{1, 1}, names: namesCard, meta: metaReport, render: func(c *canvas) { renderRedCross(c, courses[key]) }},
-				{name: "training_site_card", pages: [2]int{1, 1}, names: append([]string{"LAST, FIRST M"}, namesCard...), meta: metaOffice, render: func(c *canvas) { renderSiteCard(c, courses[key]) }},
-			},
-		}
-	}
-	out["nrp"] = &typeSpec{
-		fill: func(g *gen) {
-			issue, exp := g.cardDates(2)
-			g.setDate("issue_date", issue)
-			g.setDate("expiration_date", exp)
-			g.f["issuer"] = "American Academy of Pediatrics"
-			g.setIssuer("American Academy of Pediatrics")
-			g.f["certificate_id"] = "NRP-" + digits(g.r, 8)
-			if g.is("hospital_certificate") {
-				g.f["certificate_id"] = digits(g.r, 7)
-			}
-		},
+// lifeSupportSpec is the layouts of a BLS, ACLS or PALS card.
+func lifeSupportSpec(key string) *typeSpec {
+	co := courses[key]
+	return &typeSpec{
+		fill: fillLifeSupport,
 		variants: []variant{
-			{name: "aap_ecard", pages: [2]int{1, 1}, names: namesCard, meta: metaEcardLike, render: renderNRPeCard},
-			{name: "hospital_certificate", pages: [2]int{1, 1}, names: namesNatural, meta: metaOffice, render: renderNRPCertificate},
+			{name: "aha_ecard", pages: [2]int{1, 1}, names: namesCard, meta: metaEcardLike, render: func(c *canvas) { renderAHAeCard(c, co) }},
+			{name: "redcross_certificate", pages: [2]int{1, 1}, names: namesCard, meta: metaReport, render: func(c *canvas) { renderRedCross(c, co) }},
+			{name: "training_site_card", pages: [2]int{1, 1}, names: append([]string{"LAST, FIRST M"}, namesCard...), meta: metaOffice, render: func(c *canvas) { renderSiteCard(c, co) }},
 		},
 	}
-	out["tncc"] = &typeSpec{
-		fill: func(g *gen) {
-			issue, exp := g.cardDates(4)
-			g.setDate("issue_date", issue)
-			g.setDate("expiration_date", exp)
-			g.f["issuer"] = "Emergency Nurses Association"
-			g.setIssuer("Emergency Nurses Association")
-			g.f["certificate_id"] = digits(g.r, 6)
-		},
-		variants: []variant{
-			{name: "ena_card", pages: [2]int{1, 1}, names: namesCard, meta: metaIText, render: renderTNCCCard},
-			{name: "ena_certificate", pages: [2]int{1, 1}, names: namesNatural, meta: metaReport, render: renderTNCCCertificate},
-		},
-	}
-	return out
 }
 
-func lifeSupportFill(key string) func(g *gen) {
-	return func(g *gen) {
-		issue, exp := g.cardDates(2)
-		g.setDate("issue_date", issue)
-		g.setDate("expiration_date", exp)
-		issuer := "American Heart Association"
-		switch g.v.name {
-		case "aha_ecard":
-			g.f["certificate_id"] = digits(g.r, 12)
-			g.f["training_center"] = pick(g.r, trainingCenters)
-		case "redcross_certificate":
-			issuer = "American Red Cross"
-			g.f["certificate_id"] = digits(g.r, 2) + alnum(g.r, 5)
-			g.f["training_center"] = pick(g.r, []string{"American Red Cross Training Services", "Red Cross Training Services - " + g.p.City, pick(g.r, trainingCenters)})
-		default:
-			g.f["certificate_id"] = alnum(g.r, 2) + digits(g.r, 6)
-			g.f["training_center"] = pick(g.r, trainingCenters)
-		}
-		g.f["issuer"] = issuer
-		g.setIssuer(issuer)
+// certifiedBy dates a card valid for years and names its issuer, in the
+// truth and in the document's metadata.
+func (g *gen) certifiedBy(issuer string, years int) {
+	issue, exp := g.cardDates(years)
+	g.setDate("issue_date", issue)
+	g.setDate("expiration_date", exp)
+	g.f["issuer"] = issuer
+	g.setIssuer(issuer)
+}
+
+func fillLifeSupport(g *gen) {
+	issuer := "American Heart Association"
+	if g.is("redcross_certificate") {
+		issuer = "American Red Cross"
 	}
+	g.certifiedBy(issuer, 2)
+	switch g.v.name {
+	case "aha_ecard":
+		g.f["certificate_id"] = digits(g.r, 12)
+		g.f["training_center"] = pick(g.r, trainingCenters)
+	case "redcross_certificate":
+		g.f["certificate_id"] = digits(g.r, 2) + alnum(g.r, 5)
+		g.f["training_center"] = pick(g.r, []string{"American Red Cross Training Services", "Red Cross Training Services - " + g.p.City, pick(g.r, trainingCenters)})
+	default:
+		g.f["certificate_id"] = alnum(g.r, 2) + digits(g.r, 6)
+		g.f["training_center"] = pick(g.r, trainingCenters)
+	}
+}
+
+func fillNRP(g *gen) {
+	g.certifiedBy("American Academy of Pediatrics", 2)
+	g.f["certificate_id"] = "NRP-" + digits(g.r, 8)
+	if g.is("hospital_certificate") {
+		g.f["certificate_id"] = digits(g.r, 7)
+	}
+}
+
+func fillTNCC(g *gen) {
+	g.certifiedBy("Emergency Nurses Association", 4)
+	g.f["certificate_id"] = digits(g.r, 6)
 }
 
 func renderAHAeCard(c *canvas, co course) {

@@ -331,6 +331,18 @@ func (c *canvas) lvCols(x, y, lw, step float64, rows ...[2]string) float64 {
 	return y
 }
 
+// tabbed prints lines of a label and its value dx right of it, in the
+// current font, as receipts and reports typed in Courier lay them out, and
+// returns the baseline after them.
+func (c *canvas) tabbed(x, y, dx, step float64, rows ...[2]string) float64 {
+	for _, r := range rows {
+		c.text(x, y, r[0])
+		c.text(x+dx, y, r[1])
+		y += step
+	}
+	return y
+}
+
 // caption is how a card or form sets a small label and its value, each in
 // its own look, the value dx, dy from the label: under it, over it or
 // beside it.

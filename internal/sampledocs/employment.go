@@ -8,49 +8,6 @@ import (
 // Background and employment paperwork (multi-page background reports,
 // skills checklists, resumes) and annual training certificates.
 
-// employmentSpecs are the layouts of background checks, skills checklists,
-// resumes and HIPAA/OSHA training.
-func employmentSpecs() map[string]*typeSpec {
-	out := map[string]*typeSpec{}
-	out["background_check"] = &typeSpec{
-		fill: fillBackground,
-		variants: []variant{
-			{name: "screening_report", pages: [2]int{2, 3}, names: namesNatural, meta: metaReport, render: renderBackground},
-			{name: "consumer_report", pages: [2]int{2, 3}, names: namesRecord, meta: metaIText, render: renderBackground},
-		},
-	}
-	out["skills_checklist"] = &typeSpec{
-		fill: fillSkills,
-		variants: []variant{
-			{name: "agency_checklist", pages: [2]int{2, 4}, names: namesNatural, meta: metaWeb, render: renderSkills},
-			{name: "experience_grid", pages: [2]int{2, 4}, names: namesRecord, meta: metaReport, render: renderSkills},
-		},
-	}
-	out["resume"] = &typeSpec{
-		fill: func(g *gen) {
-			g.f["email"] = g.p.Email
-			g.f["phone"] = g.p.Phone
-			g.setIssuer(g.p.FullName())
-			g.made = g.daysAgo(2, 200)
-		},
-		variants: []variant{
-			{name: "classic", pages: [2]int{1, 2}, names: []string{"First Last", "First M. Last", "Nick Last"}, meta: metaOffice, render: renderResume},
-			{name: "modern", pages: [2]int{1, 2}, names: []string{"First Last", "FIRST LAST", "Nick Last"}, meta: append(append([]meta{}, metaOffice...), metaWeb...), render: renderResume},
-		},
-	}
-	for _, key := range []string{"hipaa_training", "osha_training"} {
-		key := key
-		out[key] = &typeSpec{
-			fill: fillTraining,
-			variants: []variant{
-				{name: "completion_certificate", pages: [2]int{1, 1}, names: namesNatural, meta: metaIText, render: func(c *canvas) { renderTrainingCert(c, key) }},
-				{name: "lms_transcript", pages: [2]int{1, 1}, names: namesRecord, meta: metaReport, render: func(c *canvas) { renderTranscript(c, key) }},
-			},
-		}
-	}
-	return out
-}
-
 // --- background check ---
 
 var bgVendors = []string{"Sterling", "HireRight", "First Advantage", "Accurate Background", "Certiphi Screening", "Universal Background Screening", "PreCheck"}
@@ -264,6 +221,13 @@ func renderSkills(c *canvas) {
 var hospitals = []string{"Memorial Hermann Hospital", "Banner University Medical Center", "Cedars-Sinai Medical Center", "Jackson Memorial Hospital", "Piedmont Atlanta Hospital", "Northwestern Memorial Hospital", "Mount Sinai Hospital", "Ohio State Wexner Medical Center", "UW Medical Center", "Intermountain Medical Center", "Tampa General Hospital", "Vanderbilt University Medical Center", "Baylor Scott & White", "HCA Florida Healthcare", "AdventHealth Orlando"}
 var schools = []string{"University of Texas at Austin", "Arizona State University", "University of Florida", "Georgia State University", "Chamberlain University", "Western Governors University", "University of the Philippines Manila", "Ohio State University", "Purdue University Global", "San Jose State University", "University of Lagos", "Miami Dade College"}
 
+func fillResume(g *gen) {
+	g.f["email"] = g.p.Email
+	g.f["phone"] = g.p.Phone
+	g.setIssuer(g.p.FullName())
+	g.made = g.daysAgo(2, 200)
+}
+
 func renderResume(c *canvas) {
 	c.dates(dMDY)
 	modern := c.d.Variant == "modern"
@@ -342,6 +306,17 @@ func renderResume(c *canvas) {
 }
 
 // --- training certificates ---
+
+// trainingSpec is the layouts of a HIPAA or OSHA training record.
+func trainingSpec(key string) *typeSpec {
+	return &typeSpec{
+		fill: fillTraining,
+		variants: []variant{
+			{name: "completion_certificate", pages: [2]int{1, 1}, names: namesNatural, meta: metaIText, render: func(c *canvas) { renderTrainingCert(c, key) }},
+			{name: "lms_transcript", pages: [2]int{1, 1}, names: namesRecord, meta: metaReport, render: func(c *canvas) { renderTranscript(c, key) }},
+		},
+	}
+}
 
 func fillTraining(g *gen) {
 	done := g.recent(365)

@@ -104,34 +104,41 @@ type typeSpec struct {
 // The package's two tables, each built once, explicitly, when the package
 // is initialised, and only read afterwards. docCatalog is the catalog the
 // truth is written in (field names, value formats, type names); specs
-// holds the layouts of every type drawn in its own shapes, one list per
-// family of documents (a catalog type without one gets genericSpec).
+// holds the layouts of every type drawn in its own shapes (a catalog type
+// without them gets genericSpec).
 var (
 	docCatalog = catalog.MustLoad()
-	specs      = knownSpecs(docCatalog,
-		lifeSupportSpecs(), employmentSpecs(), identitySpecs(), immunizationSpecs(),
-		occupationalHealthSpecs(), otherSpecs(), tbSpecs(),
-	)
+	specs      = knownSpecs(docCatalog, layouts())
 )
 
-// knownSpecs merges the lists into one table. A type listed twice, or one
-// the catalog does not know, is a mistake in this package: it fails when
-// the package is initialised, not later as a document drawn with the wrong
-// layout or truth no catalog field can hold.
-func knownSpecs(c *catalog.Catalog, groups ...map[string]*typeSpec) map[string]*typeSpec {
-	out := map[string]*typeSpec{}
-	for _, g := range groups {
-		for docType, s := range g {
-			if _, dup := out[docType]; dup {
-				panic(fmt.Sprintf("sampledocs: two lists of layouts for %q", docType))
+// knownSpecs returns the table of layouts once it holds together: every
+// type in it is one the catalog knows and has layouts of distinct names,
+// and the layouts it names as able to fail or to be out of date are its
+// own. A mistake here fails when the package is initialised, not later as
+// a document whose truth no catalog field can hold or an edge case drawn
+// from no layout.
+func knownSpecs(c *catalog.Catalog, table map[string]*typeSpec) map[string]*typeSpec {
+	for docType, s := range table {
+		if _, ok := c.Type(docType); !ok {
+			panic(fmt.Sprintf("sampledocs: layouts for %q, which is not a catalog type", docType))
+		}
+		if len(s.variants) == 0 {
+			panic(fmt.Sprintf("sampledocs: %s has no layouts", docType))
+		}
+		names := map[string]bool{}
+		for _, v := range s.variants {
+			if names[v.name] {
+				panic(fmt.Sprintf("sampledocs: %s has two layouts named %q", docType, v.name))
 			}
-			if _, ok := c.Type(docType); !ok {
-				panic(fmt.Sprintf("sampledocs: layouts for %q, which is not a catalog type", docType))
+			names[v.name] = true
+		}
+		for _, n := range slices.Concat(s.failing, s.dated) {
+			if !names[n] {
+				panic(fmt.Sprintf("sampledocs: %s names a layout %q it does not have", docType, n))
 			}
-			out[docType] = s
 		}
 	}
-	return out
+	return table
 }
 
 // Types lists the document types that have their own layouts, sorted.

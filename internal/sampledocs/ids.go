@@ -11,49 +11,6 @@ import (
 // cards, state driver licenses and ID cards, passports and Social Security
 // cards.
 
-// identitySpecs are the layouts of nursing licenses, driver's licenses,
-// passports and social security cards.
-func identitySpecs() map[string]*typeSpec {
-	out := map[string]*typeSpec{}
-	out["nursing_license"] = &typeSpec{
-		fill: fillNursingLicense,
-		variants: []variant{
-			{name: "board_verification", pages: [2]int{1, 1}, names: []string{"LAST, FIRST MIDDLE", "LAST, FIRST M", "Last, First M."}, meta: metaBrowser, render: renderBoardVerification},
-			{name: "wallet_card", pages: [2]int{1, 1}, names: []string{"FIRST M LAST", "FIRST MIDDLE LAST", "First M. Last"}, meta: metaReport, render: renderLicenseCard},
-			{name: "nursys_quickconfirm", pages: [2]int{1, 1}, names: []string{"LAST, FIRST MIDDLE", "LAST, FIRST"}, meta: metaIText, render: renderNursys},
-		},
-		failing: []string{"board_verification", "nursys_quickconfirm"},
-	}
-	out["drivers_license"] = &typeSpec{
-		fill: fillDriversLicense,
-		variants: []variant{
-			{name: "aamva_numbered", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: func(c *canvas) { renderDL(c, "numbered") }},
-			{name: "labeled_card", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: func(c *canvas) { renderDL(c, "labeled") }},
-			{name: "state_id_card", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: func(c *canvas) { renderDL(c, "stateid") }},
-		},
-	}
-	out["passport"] = &typeSpec{
-		fill: fillPassport,
-		variants: []variant{
-			{name: "us_passport_book", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: renderPassportBook},
-			{name: "us_passport_card", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: renderPassportCard},
-			{name: "foreign_passport", pages: [2]int{1, 1}, names: namesSplit, meta: metaScanner, render: renderPassportBook},
-		},
-	}
-	out["social_security_card"] = &typeSpec{
-		fill: func(g *gen) {
-			g.f["ssn_last4"] = fmt.Sprintf("%04d", 1+g.r.IntN(9998))
-			g.setIssuer("Social Security Administration")
-			g.made = g.daysAgo(5, 900)
-		},
-		variants: []variant{
-			{name: "ssa_card", pages: [2]int{1, 1}, names: []string{"FIRST MIDDLE LAST"}, meta: metaScanner, render: renderSSNCard},
-			{name: "card_front_back", pages: [2]int{1, 1}, names: []string{"FIRST MIDDLE LAST", "FIRST M LAST"}, meta: metaScanner, render: renderSSNCard},
-		},
-	}
-	return out
-}
-
 // --- nursing license ---
 
 var boardNames = map[string]string{
@@ -64,12 +21,7 @@ var boardNames = map[string]string{
 	"IL": "Illinois Department of Financial and Professional Regulation", "PA": "Pennsylvania State Board of Nursing",
 }
 
-func boardOf(state string) string {
-	if b, ok := boardNames[state]; ok {
-		return b
-	}
-	return stateNames[state] + " Board of Nursing"
-}
+func boardOf(state string) string { return stateBody(boardNames, state, "Board of Nursing") }
 
 var licenseTypeLong = map[string]string{
 	"RN": "Registered Nurse", "LPN": "Licensed Practical Nurse", "LVN": "Licensed Vocational Nurse",
@@ -633,6 +585,12 @@ func renderPassportCard(c *canvas) {
 }
 
 // --- Social Security card ---
+
+func fillSSNCard(g *gen) {
+	g.f["ssn_last4"] = fmt.Sprintf("%04d", 1+g.r.IntN(9998))
+	g.setIssuer("Social Security Administration")
+	g.made = g.daysAgo(5, 900)
+}
 
 func renderSSNCard(c *canvas) {
 	c.newPage(false)

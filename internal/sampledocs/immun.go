@@ -18,10 +18,7 @@ var registries = map[string]string{
 }
 
 func registryOf(state string) string {
-	if r, ok := registries[state]; ok {
-		return r
-	}
-	return stateNames[state] + " Immunization Information System"
+	return stateBody(registries, state, "Immunization Information System")
 }
 
 // series describes a two- or three-dose vaccine and its titer.
@@ -37,63 +34,23 @@ var seriesOf = map[string]series{
 	"hepatitis_b_record": {"hepb", "Hepatitis B", "HepB", 3, "Hepatitis B Surface Antibody, Quantitative"},
 }
 
-// immunizationSpecs are the layouts of vaccine series and titers, Tdap,
-// influenza and COVID-19 records.
-func immunizationSpecs() map[string]*typeSpec {
-	out := map[string]*typeSpec{}
-	for _, key := range []string{"mmr_record", "varicella_record", "hepatitis_b_record"} {
-		s := seriesOf[key]
-		vs := []variant{
-			{name: "registry_printout", pages: [2]int{1, 1}, names: namesRecord, meta: metaReport, render: func(c *canvas) { renderRegistry(c, s) }},
-			{name: "titer_lab_report", pages: [2]int{1, 1}, names: namesUpper, meta: metaLab, render: func(c *canvas) { renderTiter(c, s) }},
-		}
-		var failing []string
-		switch key {
-		case "mmr_record":
-			vs = append(vs, variant{name: "certificate_of_immunization", pages: [2]int{1, 1}, names: namesNatural, meta: metaOffice, render: func(c *canvas) { renderImmCertificate(c, s) }})
-		case "hepatitis_b_record":
-			vs = append(vs, variant{name: "declination_form", pages: [2]int{1, 1}, names: namesAny, meta: metaOffice, render: renderHepBDeclination})
-			failing = []string{"registry_printout", "titer_lab_report"}
-		}
-		out[key] = &typeSpec{fill: seriesFill(s), variants: vs, failing: failing}
+// seriesSpec is the layouts of a vaccine series' record: registry
+// printouts and titers, an MMR certificate, a hepatitis B declination.
+func seriesSpec(key string) *typeSpec {
+	s := seriesOf[key]
+	vs := []variant{
+		{name: "registry_printout", pages: [2]int{1, 1}, names: namesRecord, meta: metaReport, render: func(c *canvas) { renderRegistry(c, s) }},
+		{name: "titer_lab_report", pages: [2]int{1, 1}, names: namesUpper, meta: metaLab, render: func(c *canvas) { renderTiter(c, s) }},
 	}
-	out["tdap_record"] = &typeSpec{
-		fill: func(g *gen) {
-			if g.opt.Expired {
-				g.setDate("administered_date", g.daysAgo(10*365+200, 15*365))
-			} else {
-				g.setDate("administered_date", g.daysAgo(20, 9*365))
-			}
-			g.setDate("date_of_birth", g.p.DOB)
-			g.f["lot_number"] = pick(g.r, []string{"AC52B", "3K5T", "U7", "C57"}) + digits(g.r, 3) + pick(g.r, []string{"AA", "BA", "", "A"})
-			prov := pick(g.r, pharmacies)
-			if g.is("clinic_record") {
-				prov = pick(g.r, tbClinics)
-			}
-			g.setIssuer(prov)
-		},
-		variants: []variant{
-			{name: "pharmacy_record", pages: [2]int{1, 1}, names: namesUpper, meta: metaWeb, render: renderTdapPharmacy},
-			{name: "clinic_record", pages: [2]int{1, 1}, names: namesRecord, meta: metaReport, render: renderTdapClinic},
-		},
+	var failing []string
+	switch key {
+	case "mmr_record":
+		vs = append(vs, variant{name: "certificate_of_immunization", pages: [2]int{1, 1}, names: namesNatural, meta: metaOffice, render: func(c *canvas) { renderImmCertificate(c, s) }})
+	case "hepatitis_b_record":
+		vs = append(vs, variant{name: "declination_form", pages: [2]int{1, 1}, names: namesAny, meta: metaOffice, render: renderHepBDeclination})
+		failing = []string{"registry_printout", "titer_lab_report"}
 	}
-	out["influenza_vaccine"] = &typeSpec{
-		fill: fillFlu,
-		variants: []variant{
-			{name: "pharmacy_receipt", pages: [2]int{1, 1}, names: namesUpper, meta: metaWeb, render: renderFluPharmacy},
-			{name: "employee_flu_form", pages: [2]int{1, 1}, names: namesAny, meta: metaOffice, render: renderFluForm},
-			{name: "declination_form", pages: [2]int{1, 1}, names: namesNatural, meta: metaOffice, render: renderFluDeclination},
-		},
-		dated: []string{"pharmacy_receipt", "employee_flu_form"},
-	}
-	out["covid19_vaccine"] = &typeSpec{
-		fill: fillCovid,
-		variants: []variant{
-			{name: "cdc_card", pages: [2]int{1, 1}, names: []string{"First M Last", "First Last"}, meta: metaScanner, render: renderCDCCard},
-			{name: "state_digital_record", pages: [2]int{1, 1}, names: namesUpper, meta: metaBrowser, render: renderCovidRegistry},
-		},
-	}
-	return out
+	return &typeSpec{fill: seriesFill(s), variants: vs, failing: failing}
 }
 
 func seriesFill(s series) func(g *gen) {
@@ -296,6 +253,21 @@ func renderHepBDeclination(c *canvas) {
 
 // --- Tdap ---
 
+func fillTdap(g *gen) {
+	if g.opt.Expired {
+		g.setDate("administered_date", g.daysAgo(10*365+200, 15*365))
+	} else {
+		g.setDate("administered_date", g.daysAgo(20, 9*365))
+	}
+	g.setDate("date_of_birth", g.p.DOB)
+	g.f["lot_number"] = pick(g.r, []string{"AC52B", "3K5T", "U7", "C57"}) + digits(g.r, 3) + pick(g.r, []string{"AA", "BA", "", "A"})
+	prov := pick(g.r, pharmacies)
+	if g.is("clinic_record") {
+		prov = pick(g.r, tbClinics)
+	}
+	g.setIssuer(prov)
+}
+
 func renderTdapPharmacy(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dMDYs)
@@ -387,15 +359,9 @@ func renderFluPharmacy(c *canvas) {
 	c.text(x, 32, strings.Repeat("=", 44))
 	c.say(mono("B", 10), x, 38, "IMMUNIZATION RECORD - "+c.f("season")+" FLU")
 	c.say(mono("", 9), x, 43, strings.Repeat("=", 44))
-	y := 50.0
-	for _, l := range [][2]string{
-		{"PATIENT:", c.name()}, {"DOB:", c.dob()}, {"VACCINE:", strings.ToUpper(fluVaccine(c))}, {"DATE GIVEN:", c.date("administered_date")},
-		{"LOT #:", c.f("lot_number")}, {"SEASON:", c.f("season")}, {"SITE/ROUTE:", "L DELTOID / IM"}, {"IMMUNIZER:", strings.ToUpper(c.someone()) + " RPH"},
-	} {
-		c.text(x, y, l[0])
-		c.text(x+28, y, l[1])
-		y += 5.3
-	}
+	y := c.tabbed(x, 50, 28, 5.3,
+		[2]string{"PATIENT:", c.name()}, [2]string{"DOB:", c.dob()}, [2]string{"VACCINE:", strings.ToUpper(fluVaccine(c))}, [2]string{"DATE GIVEN:", c.date("administered_date")},
+		[2]string{"LOT #:", c.f("lot_number")}, [2]string{"SEASON:", c.f("season")}, [2]string{"SITE/ROUTE:", "L DELTOID / IM"}, [2]string{"IMMUNIZER:", strings.ToUpper(c.someone()) + " RPH"})
 	c.text(x, y+2, strings.Repeat("-", 44))
 	c.wrap(x, y+8, 90, 4.2, "YOU RECEIVED THE VACCINE INFORMATION STATEMENT. THANK YOU FOR GETTING YOUR FLU SHOT!")
 	c.barcode(x, y+24, 70, 10)

@@ -8,35 +8,6 @@ import (
 // Occupational health: pre-placement physicals, urine drug screens and
 // respirator fit tests.
 
-// occupationalHealthSpecs are the layouts of physical exams, drug screens
-// and fit tests.
-func occupationalHealthSpecs() map[string]*typeSpec {
-	out := map[string]*typeSpec{}
-	out["physical_exam"] = &typeSpec{
-		fill: fillPhysical,
-		variants: []variant{
-			{name: "preplacement_exam", pages: [2]int{2, 2}, names: namesAny, meta: metaOffice, render: renderPhysicalPreplacement},
-			{name: "fitness_for_duty", pages: [2]int{2, 2}, names: namesRecord, meta: metaReport, render: renderPhysicalFFD},
-		},
-	}
-	out["drug_screen"] = &typeSpec{
-		fill: fillDrug,
-		variants: []variant{
-			{name: "lab_result_report", pages: [2]int{1, 1}, names: namesUpper, meta: metaLab, render: renderDrugLab},
-			{name: "mro_verification", pages: [2]int{1, 1}, names: namesRecord, meta: metaReport, render: renderDrugMRO},
-			{name: "vendor_summary", pages: [2]int{1, 1}, names: namesNatural, meta: metaWeb, render: renderDrugVendor},
-		},
-	}
-	out["fit_test"] = &typeSpec{
-		fill: fillFit,
-		variants: []variant{
-			{name: "qualitative_record", pages: [2]int{1, 1}, names: namesAny, meta: metaOffice, render: renderFitQualitative},
-			{name: "portacount_report", pages: [2]int{1, 1}, names: namesRecord, meta: metaLab, render: renderFitPortacount},
-		},
-	}
-	return out
-}
-
 var restrictionsList = []string{
 	"No lifting over 20 lbs; no patient transfers",
 	"Light duty only pending orthopedic clearance",

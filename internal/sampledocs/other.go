@@ -9,22 +9,9 @@ import (
 
 var agencies = []string{"Aya Healthcare", "AMN Healthcare", "Cross Country Nurses", "Medical Solutions", "Trusted Health", "Fastaff Travel Nursing", "TNAA", "Host Healthcare", "Navigant Nursing"}
 
-// otherSpecs are the layouts of pages that travel with the documents: fax
-// covers, blank pages, cover letters.
-func otherSpecs() map[string]*typeSpec {
-	out := map[string]*typeSpec{}
-	out["other"] = &typeSpec{
-		fill: func(g *gen) {
-			g.setIssuer(g.p.FullName())
-			g.made = g.daysAgo(0, 20)
-		},
-		variants: []variant{
-			{name: "fax_cover", pages: [2]int{1, 1}, names: []string{"First Last", "First M. Last", "Nick Last"}, meta: metaOffice, render: renderFaxCover},
-			{name: "blank_page", pages: [2]int{1, 1}, meta: metaScanner, render: func(c *canvas) { c.newPage(false) }},
-			{name: "cover_letter", pages: [2]int{1, 1}, names: []string{"First Last", "First M. Last", "Nick Last"}, meta: metaOffice, render: renderCoverLetter},
-		},
-	}
-	return out
+func fillOther(g *gen) {
+	g.setIssuer(g.p.FullName())
+	g.made = g.daysAgo(0, 20)
 }
 
 func renderFaxCover(c *canvas) {

@@ -137,6 +137,15 @@ var stateNames = map[string]string{
 	"WA": "Washington", "WI": "Wisconsin",
 }
 
+// stateBody is the body names lists for a state, or for a state it does
+// not list "<State> <kind>", as in "Oregon Board of Nursing".
+func stateBody(names map[string]string, state, kind string) string {
+	if b, ok := names[state]; ok {
+		return b
+	}
+	return stateNames[state] + " " + kind
+}
+
 var (
 	streetNames   = []string{"Oak", "Maple", "Cedar", "Pine", "Elm", "Willow", "Main", "Park", "Washington", "Lake", "Hill", "Sunset", "Riverside", "Magnolia", "Pecan", "Mesquite", "Juniper", "Chestnut", "Highland", "Meadow", "Lincoln", "Cypress", "Bluebonnet", "Dogwood", "Martin Luther King Jr", "Peachtree", "Camino Real", "Palm"}
 	streetSuffix  = []string{"St", "Ave", "Dr", "Ln", "Rd", "Blvd", "Ct", "Way", "Pl", "Cir", "Pkwy", "Trl"}

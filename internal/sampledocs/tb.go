@@ -16,35 +16,6 @@ var (
 	radiology  = []string{"Radiology Associates", "Imaging Center of the Valley", "Metro Diagnostic Imaging", "Premier Radiology", "Regional Medical Imaging"}
 )
 
-// tbSpecs are the layouts of TB skin tests, blood tests and chest X-rays.
-func tbSpecs() map[string]*typeSpec {
-	out := map[string]*typeSpec{}
-	out["tb_skin_test"] = &typeSpec{
-		fill: fillTST,
-		variants: []variant{
-			{name: "clinic_form", pages: [2]int{1, 1}, names: namesAny, meta: metaOffice, render: renderTSTForm},
-			{name: "occ_health_record", pages: [2]int{1, 1}, names: namesRecord, meta: metaReport, render: renderTSTRecord},
-			{name: "pharmacy_record", pages: [2]int{1, 1}, names: namesUpper, meta: metaWeb, render: renderTSTPharmacy},
-		},
-	}
-	out["tb_blood_test"] = &typeSpec{
-		fill: fillIGRA,
-		variants: []variant{
-			{name: "qft_lab_report", pages: [2]int{1, 1}, names: namesUpper, meta: metaLab, render: renderQFT},
-			{name: "qft_results_portal", pages: [2]int{1, 1}, names: namesNatural, meta: metaBrowser, render: renderQFTPortal},
-			{name: "tspot_report", pages: [2]int{1, 1}, names: namesRecord, meta: metaLab, render: renderTSpot},
-		},
-	}
-	out["chest_xray"] = &typeSpec{
-		fill: fillCXR,
-		variants: []variant{
-			{name: "radiology_report", pages: [2]int{1, 1}, names: namesRecord, meta: metaLab, render: renderCXRReport},
-			{name: "clearance_form", pages: [2]int{1, 1}, names: namesAny, meta: metaOffice, render: renderCXRForm},
-		},
-	}
-	return out
-}
-
 func fillTST(g *gen) {
 	adm := g.recent(365)
 	if lim := g.asOf.AddDate(0, 0, -3); adm.After(lim) {
@@ -175,12 +146,7 @@ func renderTSTPharmacy(c *canvas) {
 		{"RESULT:", strings.ToUpper(c.f("result"))},
 		{"IMMUNIZER:", c.someone() + ", PHARMD"},
 	}
-	y := 56.0
-	for _, l := range lines {
-		c.text(x, y, l[0])
-		c.text(x+30, y, l[1])
-		y += 5.5
-	}
+	y := c.tabbed(x, 56, 30, 5.5, lines...)
 	c.text(x, y+2, strings.Repeat("-", 44))
 	c.wrap(x, y+8, 88, 4.2, "A NEGATIVE RESULT MEANS NO REACTION OF 10 MM OR MORE WAS MEASURED 48-72 HOURS AFTER PLACEMENT. KEEP THIS RECORD FOR YOUR EMPLOYER.")
 	c.barcode(x, y+30, 70, 10)
@@ -371,20 +337,16 @@ func renderCXRReport(c *canvas) {
 		line{serif("", 9), 25, fmt.Sprintf("%d %s %s, %s, %s", 100+c.r.IntN(9000), pick(c.r, streetNames), pick(c.r, streetSuffix), c.d.Person.City, c.d.Person.State)})
 	c.heavyRule(16, 29, c.w-32, 0.5)
 	c.centred(line{serif("B", 13), 40, "DIAGNOSTIC RADIOLOGY REPORT"})
-	c.font("Courier", "", 10)
-	y := 52.0
-	for _, l := range [][2]string{
+	exam := [][2]string{
 		{"PATIENT:", c.name()},
 		{"DOB:", c.dob()},
 		{"MRN:", digits(c.r, 9)},
 		{"EXAM DATE:", c.date("exam_date")},
 		{"EXAM:", c.pick("XR CHEST 2 VIEWS PA AND LATERAL", "CHEST X-RAY, PA AND LATERAL", "XR CHEST 1 VIEW")},
 		{"REFERRING:", c.someone() + ", " + c.pick("MD", "NP")},
-	} {
-		c.text(16, y, l[0])
-		c.text(50, y, l[1])
-		y += 5.5
 	}
+	c.font("Courier", "", 10)
+	y := c.tabbed(16, 52, 34, 5.5, exam...)
 	c.font("Times", "", 11)
 	y += 6
 	neg := c.f("result") != "positive"
