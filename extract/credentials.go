@@ -252,28 +252,23 @@ func readDriversLicense(r *reading) {
 // aamvaName reads the numbered name fields of AAMVA cards: "1 SURNAME"
 // over "2 GIVEN NAMES".
 func (r *reading) aamvaName() {
-	for i, line := range r.doc.lines {
-		m := aamvaLast.FindStringSubmatch(line)
-		if m == nil {
-			continue
-		}
-		k := r.doc.nextNonEmpty(i)
-		if k < 0 {
-			return
-		}
-		g := aamvaGiven.FindStringSubmatch(r.doc.lines[k])
+	for m, next := range r.doc.matchThenNext(aamvaLast, nil) {
+		g := aamvaGiven.FindStringSubmatch(next)
 		if g == nil {
 			continue
 		}
-		last := strings.TrimSpace(m[1])
-		given := strings.Fields(g[1])
-		full := strings.Join(given, " ") + " " + last
-		r.set("full_name", full, 0.9)
-		r.set("first_name", given[0], 0.9)
-		r.set("middle_name", strings.Join(given[1:], " "), 0.9)
-		r.set("last_name", last, 0.9)
+		r.setSplitName(strings.Fields(g[1]), strings.TrimSpace(m[1]), 0.9)
 		return
 	}
+}
+
+// setSplitName sets the name fields from a surname and the given names a
+// card prints apart from it.
+func (r *reading) setSplitName(given []string, last string, conf float64) {
+	r.set("full_name", strings.Join(given, " ")+" "+last, conf)
+	r.set("first_name", given[0], conf)
+	r.set("middle_name", strings.Join(given[1:], " "), conf)
+	r.set("last_name", last, conf)
 }
 
 // address reads a street line followed by a "City, ST 12345" line.
@@ -342,34 +337,21 @@ func readPassport(r *reading) {
 // mrz reads the machine-readable zone, which fills what the printed page
 // did not yield. Its check digits say how far to trust it.
 func (r *reading) mrz() {
-	for i, line := range r.doc.lines {
-		l1 := strings.ReplaceAll(strings.ToUpper(line), " ", "")
-		m1 := mrzLine1.FindStringSubmatch(l1)
-		if m1 == nil {
-			continue
-		}
-		k := r.doc.nextNonEmpty(i)
-		if k < 0 {
-			return
-		}
-		l2 := strings.ReplaceAll(strings.ToUpper(r.doc.lines[k]), " ", "")
-		m2 := mrzLine2.FindStringSubmatch(l2)
+	for m1, next := range r.doc.matchThenNext(mrzLine1, mrzText) {
+		m2 := mrzLine2.FindStringSubmatch(mrzText(next))
 		names := strings.Split(strings.Trim(strings.ReplaceAll(m1[2], "«", "<"), "<"), "<<")
 		if len(names) >= 2 {
 			last := strings.Join(strings.Fields(strings.ReplaceAll(names[0], "<", " ")), " ")
 			given := strings.Fields(strings.ReplaceAll(names[1], "<", " "))
 			if last != "" && len(given) > 0 {
-				r.set("full_name", strings.Join(given, " ")+" "+last, 0.8)
-				r.set("first_name", given[0], 0.8)
-				r.set("middle_name", strings.Join(given[1:], " "), 0.8)
-				r.set("last_name", last, 0.8)
+				r.setSplitName(given, last, 0.8)
 			}
 		}
 		if m2 == nil {
 			return
 		}
 		conf := 0.6
-		if mrzCheck(m2[1]) == m2[2] && mrzCheck(m2[4]) == m2[5] && mrzCheck(m2[7]) == m2[8] {
+		if MRZCheckDigit(m2[1]) == m2[2] && MRZCheckDigit(m2[4]) == m2[5] && MRZCheckDigit(m2[7]) == m2[8] {
 			conf = 0.9
 		}
 		r.set("passport_number", strings.TrimRight(m2[1], "<"), conf)
@@ -387,8 +369,14 @@ func (r *reading) mrz() {
 	}
 }
 
-// mrzCheck is the ICAO 9303 check digit of a field.
-func mrzCheck(s string) string {
+// mrzText is a line of the machine-readable zone as the zone is read:
+// upper case, without the spaces OCR puts between its characters.
+func mrzText(line string) string { return strings.ReplaceAll(strings.ToUpper(line), " ", "") }
+
+// MRZCheckDigit is the ICAO 9303 check digit of a field of a passport's
+// machine-readable zone: digits count as themselves, letters A-Z as 10-35
+// and the filler '<' as 0, weighted 7, 3, 1 in turn.
+func MRZCheckDigit(s string) string {
 	weights := []int{7, 3, 1}
 	sum := 0
 	for i, c := range s {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -187,22 +188,13 @@ func checkKinds(t *testing.T, c *catalog.Catalog, typ string, r Result) {
 		if typ2 != typ {
 			continue
 		}
-		if v, ok := r.Fields[field]; ok && !contains(allowed, v.(string)) {
+		if v, ok := r.Fields[field]; ok && !slices.Contains(allowed, v.(string)) {
 			t.Errorf("%s = %q, not in %v", field, v, allowed)
 		}
 	}
 	if s, ok := r.Fields["state"].(string); ok && !validCodes[s] {
 		t.Errorf("state %q is not a two-letter code", s)
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func TestDates(t *testing.T) {
@@ -307,6 +299,23 @@ func TestBirthDateCentury(t *testing.T) {
 		if fields["date_of_birth"] != tt.want || fields["expiration_date"] != "2028-11-22" {
 			t.Errorf("MRZ %s as of %s: date_of_birth %v, expiration_date %v; want %s, 2028-11-22",
 				tt.yymmdd, tt.asOf.Format(time.DateOnly), fields["date_of_birth"], fields["expiration_date"], tt.want)
+		}
+	}
+}
+
+// TestMRZCheckDigit: the check digits of ICAO 9303's specimen passport,
+// line 2 "L898902C36UTO7408122F1204159ZE184226B<<<<<10".
+func TestMRZCheckDigit(t *testing.T) {
+	tests := []struct{ field, want string }{
+		{"L898902C3", "6"},
+		{"740812", "2"},
+		{"120415", "9"},
+		{"ZE184226B<<<<<", "1"},
+		{"L898902C36" + "7408122" + "1204159" + "ZE184226B<<<<<1", "0"},
+	}
+	for _, tt := range tests {
+		if got := MRZCheckDigit(tt.field); got != tt.want {
+			t.Errorf("MRZCheckDigit(%q) = %s, want %s", tt.field, got, tt.want)
 		}
 	}
 }

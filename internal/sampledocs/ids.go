@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"time"
+
+	"github.com/clearedtostart/compliance/extract"
 )
 
 // Licenses and identity documents: board verification printouts and pocket
@@ -469,23 +471,6 @@ func countryOf(d *Doc) country {
 	return country{"USA", "UNITED STATES OF AMERICA", "UNITED STATES OF AMERICA", "Department of State", "U.S. Department of State"}
 }
 
-// mrzCheck is the ICAO 9303 check digit.
-func mrzCheck(s string) string {
-	weights := []int{7, 3, 1}
-	sum := 0
-	for i, ch := range s {
-		v := 0
-		switch {
-		case ch >= '0' && ch <= '9':
-			v = int(ch - '0')
-		case ch >= 'A' && ch <= 'Z':
-			v = int(ch-'A') + 10
-		}
-		sum += v * weights[i%3]
-	}
-	return fmt.Sprint(sum % 10)
-}
-
 func mrzName(s string) string {
 	s = strings.ToUpper(asciiFold(s))
 	return strings.NewReplacer(" ", "<", "-", "<", "'", "", ".", "").Replace(s)
@@ -552,8 +537,8 @@ func renderPassportBook(c *canvas) {
 	if exp.IsZero() {
 		d2 = "<<<<<<"
 	}
-	body := num + mrzCheck(num) + co.code + d1 + mrzCheck(d1) + c.d.Person.sex() + d2 + mrzCheck(d2) + strings.Repeat("<", 14) + "<"
-	l2 := padMRZ(body+mrzCheck(body), 44)
+	body := num + extract.MRZCheckDigit(num) + co.code + d1 + extract.MRZCheckDigit(d1) + c.d.Person.sex() + d2 + extract.MRZCheckDigit(d2) + strings.Repeat("<", 14) + "<"
+	l2 := padMRZ(body+extract.MRZCheckDigit(body), 44)
 	c.lines(mono("", 11.5), x+6, y+h-12, 7, l1, l2)
 	c.say(fine(8), x, y+h+8, "Photocopy of passport data page")
 }
