@@ -251,15 +251,26 @@ func (s *Store) FinishIntake(ctx context.Context, accountID string, id uuid.UUID
 }
 
 // DeleteIntake marks an intake deleted, erases what it held about the
-// candidate (context, validation, segments and their fields) and returns
-// the tombstone. Deleting a deleted intake returns the same tombstone;
+// candidate (context, validation, segments and their fields), invalidates
+// the requirement rows its documents fulfilled, and returns the tombstone. Deleting a deleted intake returns the same tombstone;
 // first reports whether this call did the delete.
 func (s *Store) DeleteIntake(ctx context.Context, accountID string, id uuid.UUID) (tomb *Intake, first bool, err error) {
 	var in Intake
 	first, err = s.tombstone(ctx, &in, tombstoneOf{
 		table: "intakes", subject: "intake", accountID: accountID, id: id,
 		erase: []string{"context", "validation"},
-		also:  func(tx *gorm.DB) error { return tx.Where("intake_id = ?", id).Delete(&Segment{}).Error },
+		also: func(tx *gorm.DB) error {
+			// The requirement rows its documents fulfilled lose their
+			// evidence with them.
+			var segs []string
+			if err := tx.Model(&Segment{}).Where("intake_id = ?", id).Pluck("id::text", &segs).Error; err != nil {
+				return err
+			}
+			if err := invalidateEvidence(tx, EvidenceSegment, segs, "the document was deleted"); err != nil {
+				return err
+			}
+			return tx.Where("intake_id = ?", id).Delete(&Segment{}).Error
+		},
 	})
 	if err != nil {
 		return nil, false, err

@@ -101,7 +101,10 @@ type AuditEvent struct {
 	FromState   string
 	ToState     string
 	Reason      string
-	CreatedAt   time.Time
+	// ScopeID groups events read together: a placement's rows and packets
+	// carry the placement's id.
+	ScopeID   *string
+	CreatedAt time.Time
 }
 
 // File is an uploaded file as received.

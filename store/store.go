@@ -177,10 +177,17 @@ func (s *Store) tx(ctx context.Context, fn func(tx *gorm.DB) error) error {
 
 // audit records a state transition inside tx.
 func audit(tx *gorm.DB, accountID, subjectType, subjectID, from, to, reason string) error {
-	return tx.Create(&AuditEvent{
-		AccountID: accountID, SubjectType: subjectType, SubjectID: subjectID,
-		FromState: from, ToState: to, Reason: reason,
-	}).Error
+	return auditIn(tx, "", accountID, subjectType, subjectID, from, to, reason)
+}
+
+// auditIn records a transition within a scope (a placement), so that the
+// scope's trail is read in one query.
+func auditIn(tx *gorm.DB, scope, accountID, subjectType, subjectID, from, to, reason string) error {
+	ev := &AuditEvent{AccountID: accountID, SubjectType: subjectType, SubjectID: subjectID, FromState: from, ToState: to, Reason: reason}
+	if scope != "" {
+		ev.ScopeID = &scope
+	}
+	return tx.Create(ev).Error
 }
 
 func mustSub(fsys embed.FS, dir string) fs.FS {

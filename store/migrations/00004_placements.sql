@@ -59,7 +59,7 @@ CREATE TABLE job_requirements (
     document_type      text,
     packet_group       text        NOT NULL,
     sort_order         integer     NOT NULL,
-    sources            text[]      NOT NULL,
+    sources            jsonb       NOT NULL,
     created_at         timestamptz NOT NULL DEFAULT now(),
     updated_at         timestamptz NOT NULL DEFAULT now(),
     UNIQUE (job_id, row_key)
@@ -106,7 +106,7 @@ CREATE TABLE placement_requirements (
     document_type       text,
     packet_group        text        NOT NULL,
     sort_order          integer     NOT NULL,
-    sources             text[]      NOT NULL,
+    sources             jsonb       NOT NULL,
     status              text        NOT NULL CHECK (status IN ('PENDING', 'AWAITING_CONFIG', 'IN_PROGRESS', 'FULFILLED', 'REJECTED', 'INVALIDATED', 'EXPIRED', 'SKIPPED')),
     status_reason       text        NOT NULL DEFAULT '',
     -- What fulfilled (or was rejected for) the row: a segment, a registry
@@ -176,7 +176,7 @@ CREATE TABLE inbound_emails (
     job_id       uuid REFERENCES jobs (id) ON DELETE SET NULL,
     status       text        NOT NULL CHECK (status IN ('ATTACHED', 'UNMATCHED', 'NO_CHECKLIST')),
     reason       text        NOT NULL DEFAULT '',
-    job_refs     text[]      NOT NULL DEFAULT '{}',
+    job_refs     jsonb       NOT NULL DEFAULT '[]',
     items        jsonb       NOT NULL,
     exclusions   jsonb,
     raw_key      text        NOT NULL,

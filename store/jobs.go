@@ -1,0 +1,244 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/clearedtostart/compliance/derrors"
+	"github.com/clearedtostart/compliance/lifecycle"
+	"github.com/clearedtostart/compliance/requirements"
+)
+
+// Job is a job of a VMS.
+type Job struct {
+	ID              uuid.UUID `gorm:"primaryKey;type:uuid"`
+	AccountID       string
+	VMSType         string `gorm:"column:vms_type"`
+	VMSJobRefID     string `gorm:"column:vms_job_ref_id"`
+	ATSJobRefID     *string
+	ATSSystem       *string
+	Title           *string
+	Facility        *string
+	Client          *string
+	Location        *string
+	Department      *string
+	Role            *string
+	Status          string
+	SyncedAt        *time.Time
+	SyncError       *string
+	Conflicts       JSON `gorm:"type:jsonb"`
+	SyncRequestedAt *time.Time
+	SyncStartedAt   *time.Time
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
+
+	// Loaded with the job (not columns).
+	Requirements   []JobRequirement `gorm:"-"`
+	PlacementCount int              `gorm:"-"`
+}
+
+// JobRequirement is a row of a job's requirement template.
+type JobRequirement struct {
+	ID               uuid.UUID `gorm:"primaryKey;type:uuid"`
+	AccountID        string
+	JobID            uuid.UUID `gorm:"type:uuid"`
+	RowKey           string
+	Label            string
+	NormalizedLabel  string
+	RequirementKey   *string
+	FulfillmentType  *string
+	DocumentCategory *string
+	DocumentType     *string
+	PacketGroup      string
+	SortOrder        int
+	Sources          JSON `gorm:"type:jsonb"`
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+}
+
+// JobSource is what one source last listed for a job.
+type JobSource struct {
+	JobID      uuid.UUID `gorm:"primaryKey;type:uuid"`
+	AccountID  string
+	Source     string `gorm:"primaryKey"`
+	Ref        string `gorm:"primaryKey"`
+	Items      JSON   `gorm:"type:jsonb"`
+	Exclusions JSON   `gorm:"type:jsonb"`
+	ReceivedAt time.Time
+}
+
+// JobInput is what a caller says of a job (POST /job).
+type JobInput struct {
+	AccountID, VMSType, VMSJobRefID                                             string
+	ATSJobRefID, ATSSystem, Title, Facility, Client, Location, Department, Role *string
+	// Force queues a sync even when the job is UNAVAILABLE.
+	Force bool
+}
+
+// UpsertJob creates or updates the account's job of (vmsType,
+// vmsJobRefId) and asks for its sync, unless the job is UNAVAILABLE and
+// the caller did not force it. queued reports whether a sync was asked.
+func (s *Store) UpsertJob(ctx context.Context, in JobInput) (job *Job, created, queued bool, err error) {
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	err = s.tx(ctx, func(tx *gorm.DB) error {
+		var cur Job
+		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
+			Where("account_id = ? AND vms_type = ? AND vms_job_ref_id = ?", in.AccountID, in.VMSType, in.VMSJobRefID).Take(&cur).Error
+		switch {
+		case err == nil:
+		case errorsIsNotFound(err):
+			cur = Job{ID: uuid.New(), AccountID: in.AccountID, VMSType: in.VMSType, VMSJobRefID: in.VMSJobRefID,
+				Status: lifecycle.Job.Initial, CreatedAt: now, UpdatedAt: now}
+			// A concurrent create of the same job waits on the unique
+			// key and then finds this row.
+			if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&cur).Error; err != nil {
+				return err
+			}
+			if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
+				Where("account_id = ? AND vms_type = ? AND vms_job_ref_id = ?", in.AccountID, in.VMSType, in.VMSJobRefID).Take(&cur).Error; err != nil {
+				return err
+			}
+			created = cur.CreatedAt.Equal(now)
+			if created {
+				if err := audit(tx, in.AccountID, "job", cur.ID.String(), "", cur.Status, "created"); err != nil {
+					return err
+				}
+			}
+		default:
+			return err
+		}
+		upd := map[string]any{"updated_at": now}
+		for col, v := range map[string]*string{
+			"ats_job_ref_id": in.ATSJobRefID, "ats_system": in.ATSSystem, "title": in.Title, "facility": in.Facility,
+			"client": in.Client, "location": in.Location, "department": in.Department, "role": in.Role,
+		} {
+			if v != nil {
+				upd[col] = *v
+			}
+		}
+		queued = cur.Status != "UNAVAILABLE" || in.Force
+		if queued {
+			upd["sync_requested_at"] = now
+		}
+		if err := tx.Model(&Job{}).Where("id = ?", cur.ID).Updates(upd).Error; err != nil {
+			return err
+		}
+		job = &cur
+		return tx.Where("id = ?", cur.ID).Take(job).Error
+	})
+	return job, created, queued, err
+}
+
+// Job returns a job of the account with its template rows and placement
+// count.
+func (s *Store) Job(ctx context.Context, accountID string, id uuid.UUID) (*Job, error) {
+	db := s.db.WithContext(ctx)
+	var j Job
+	if err := db.Where("account_id = ? AND id = ?", accountID, id).Take(&j).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	if err := db.Where("job_id = ?", id).Order("sort_order, id").Find(&j.Requirements).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	var n int64
+	if err := db.Model(&Placement{}).Where("job_id = ?", id).Count(&n).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	j.PlacementCount = int(n)
+	return &j, nil
+}
+
+// JobForSync is what a sync needs of a job.
+func (s *Store) JobForSync(ctx context.Context, accountID string, id uuid.UUID) (*Job, error) {
+	var j Job
+	if err := s.db.WithContext(ctx).Where("account_id = ? AND id = ?", accountID, id).Take(&j).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	return &j, nil
+}
+
+// BeginJobSync records that a sync of the job runs (the resumer leaves it
+// alone) and returns when it was asked for.
+func (s *Store) BeginJobSync(ctx context.Context, accountID string, id uuid.UUID, at time.Time) error {
+	res := s.db.WithContext(ctx).Model(&Job{}).Where("account_id = ? AND id = ?", accountID, id).
+		Update("sync_started_at", at)
+	if res.Error != nil {
+		return s.fail(res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return derrors.ErrNotFound
+	}
+	return nil
+}
+
+// SaveJobSource stores what a source listed for a job, replacing what it
+// listed before.
+func (s *Store) SaveJobSource(ctx context.Context, accountID string, jobID uuid.UUID, src requirements.Source) error {
+	items, err := json.Marshal(src.Items)
+	if err != nil {
+		return err
+	}
+	row := JobSource{JobID: jobID, AccountID: accountID, Source: src.Kind, Ref: src.Ref, Items: items, ReceivedAt: time.Now().UTC()}
+	if len(src.Exclusions) > 0 {
+		if row.Exclusions, err = ToJSON(src.Exclusions); err != nil {
+			return err
+		}
+	}
+	return s.fail(s.db.WithContext(ctx).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "job_id"}, {Name: "source"}, {Name: "ref"}},
+		DoUpdates: clause.AssignmentColumns([]string{"items", "exclusions", "received_at"}),
+	}).Create(&row).Error)
+}
+
+// JobSources returns what every source last listed for a job.
+func (s *Store) JobSources(ctx context.Context, jobID uuid.UUID) ([]requirements.Source, error) {
+	var rows []JobSource
+	if err := s.db.WithContext(ctx).Where("job_id = ?", jobID).Order("source, ref").Find(&rows).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	out := make([]requirements.Source, len(rows))
+	for i, r := range rows {
+		out[i] = requirements.Source{Kind: r.Source, Ref: r.Ref}
+		if err := json.Unmarshal(r.Items, &out[i].Items); err != nil {
+			return nil, err
+		}
+		if len(r.Exclusions) > 0 {
+			if err := json.Unmarshal(r.Exclusions, &out[i].Exclusions); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// SetJobStatus records the status the VMS reports, and the sync's error
+// when it could not read the VMS.
+func (s *Store) SetJobStatus(ctx context.Context, accountID string, id uuid.UUID, status, syncError string) error {
+	return s.tx(ctx, func(tx *gorm.DB) error {
+		var j Job
+		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("account_id = ? AND id = ?", accountID, id).Take(&j).Error; err != nil {
+			return err
+		}
+		upd := map[string]any{"updated_at": time.Now().UTC()}
+		if syncError != "" {
+			upd["sync_error"] = syncError
+		}
+		if status != "" && status != j.Status {
+			if err := lifecycle.Job.Check(j.Status, status); err != nil {
+				return err
+			}
+			upd["status"] = status
+			if err := audit(tx, accountID, "job", id.String(), j.Status, status, "reported by the VMS"); err != nil {
+				return err
+			}
+		}
+		return tx.Model(&Job{}).Where("id = ?", id).Updates(upd).Error
+	})
+}
+
+func errorsIsNotFound(err error) bool { return err == gorm.ErrRecordNotFound }

@@ -1,0 +1,707 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/clearedtostart/compliance/derrors"
+	"github.com/clearedtostart/compliance/lifecycle"
+	"github.com/clearedtostart/compliance/requirements"
+)
+
+// Placement is a candidate on a job.
+type Placement struct {
+	ID                uuid.UUID `gorm:"primaryKey;type:uuid"`
+	AccountID         string
+	JobID             uuid.UUID `gorm:"type:uuid"`
+	ExternalID        string
+	CandidateName     *string
+	CandidateEmail    *string
+	CandidatePhone    *string
+	ATSPlacementRefID *string `gorm:"column:ats_placement_ref_id"`
+	VMSPlacementRefID *string `gorm:"column:vms_placement_ref_id"`
+	StartDate         *time.Time
+	Status            string
+	SyncRequestedAt   *time.Time
+	SyncStartedAt     *time.Time
+	SyncedAt          *time.Time
+	SyncError         *string
+	CreatedAt         time.Time
+	UpdatedAt         time.Time
+
+	// Loaded with the placement (not columns).
+	Job          *Job                   `gorm:"-"`
+	Requirements []PlacementRequirement `gorm:"-"`
+	Packets      []Packet               `gorm:"-"`
+}
+
+// PlacementRequirement is one of a candidate's requirement rows.
+type PlacementRequirement struct {
+	ID               uuid.UUID `gorm:"primaryKey;type:uuid"`
+	AccountID        string
+	PlacementID      uuid.UUID `gorm:"type:uuid"`
+	RowKey           string
+	Label            string
+	NormalizedLabel  string
+	RequirementKey   *string
+	FulfillmentType  *string
+	DocumentCategory *string
+	DocumentType     *string
+	PacketGroup      string
+	SortOrder        int
+	Sources          JSON `gorm:"type:jsonb"`
+	Status           string
+	StatusReason     string
+	EvidenceKind     *string
+	EvidenceID       *string
+	ExpiresAt        *time.Time
+	Review           JSON `gorm:"type:jsonb"`
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+}
+
+// Packet is a placement's packet: its rows of one packet group.
+type Packet struct {
+	ID          uuid.UUID `gorm:"primaryKey;type:uuid"`
+	AccountID   string
+	PlacementID uuid.UUID `gorm:"type:uuid"`
+	PacketGroup string
+	Status      string
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+// Evidence kinds of a row.
+const (
+	EvidenceSegment       = "segment"
+	EvidenceRegistryCheck = "registry_check"
+	EvidenceStatement     = "statement"
+	EvidencePerson        = "person"
+	// EvidenceSync marks a row the sync skipped because no source lists
+	// it any more; a source listing it again brings it back.
+	EvidenceSync = "sync"
+)
+
+// PlacementInput is what a caller says of a placement (POST /placement).
+type PlacementInput struct {
+	AccountID                                     string
+	JobID                                         uuid.UUID
+	ExternalID                                    string
+	CandidateName, CandidateEmail, CandidatePhone *string
+	ATSPlacementRefID, VMSPlacementRefID          *string
+	StartDate                                     *time.Time
+}
+
+// CreatePlacement binds a candidate to a job, once: a repeat of the same
+// (job, external id), also a concurrent one, returns the existing
+// placement (created false) and changes nothing. A new placement asks for
+// its sync.
+func (s *Store) CreatePlacement(ctx context.Context, in PlacementInput) (p *Placement, created bool, err error) {
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	err = s.tx(ctx, func(tx *gorm.DB) error {
+		var job Job
+		if err := tx.Where("account_id = ? AND id = ?", in.AccountID, in.JobID).Take(&job).Error; err != nil {
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				return derrors.Newf(derrors.NotFound, "job %s was not found", in.JobID).WithDetails(map[string]string{"field": "jobId"})
+			}
+			return err
+		}
+		row := Placement{
+			ID: uuid.New(), AccountID: in.AccountID, JobID: in.JobID, ExternalID: in.ExternalID,
+			CandidateName: in.CandidateName, CandidateEmail: in.CandidateEmail, CandidatePhone: in.CandidatePhone,
+			ATSPlacementRefID: in.ATSPlacementRefID, VMSPlacementRefID: in.VMSPlacementRefID, StartDate: in.StartDate,
+			Status: lifecycle.Placement.Initial, SyncRequestedAt: &now, CreatedAt: now, UpdatedAt: now,
+		}
+		res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
+		if res.Error != nil {
+			return res.Error
+		}
+		created = res.RowsAffected == 1
+		if created {
+			if err := touchExternalUser(tx, in.AccountID, in.ExternalID); err != nil {
+				return err
+			}
+			if err := auditIn(tx, row.ID.String(), in.AccountID, "placement", row.ID.String(), "", row.Status, "created"); err != nil {
+				return err
+			}
+		}
+		p = &Placement{}
+		return tx.Where("account_id = ? AND job_id = ? AND external_id = ?", in.AccountID, in.JobID, in.ExternalID).Take(p).Error
+	})
+	return p, created, err
+}
+
+// Placement returns a placement of the account with its job, rows and
+// packets.
+func (s *Store) Placement(ctx context.Context, accountID string, id uuid.UUID) (*Placement, error) {
+	db := s.db.WithContext(ctx)
+	var p Placement
+	if err := db.Where("account_id = ? AND id = ?", accountID, id).Take(&p).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	var j Job
+	if err := db.Where("id = ?", p.JobID).Take(&j).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	p.Job = &j
+	if err := db.Where("placement_id = ?", id).Order("sort_order, id").Find(&p.Requirements).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	if err := db.Where("placement_id = ?", id).Order("packet_group").Find(&p.Packets).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	return &p, nil
+}
+
+// PlacementFilter narrows a list of placements.
+type PlacementFilter struct {
+	Status     string
+	ExternalID string
+	JobID      *uuid.UUID
+}
+
+// PlacementCursor is where a page of placements continues: after the
+// placement created at At with id ID (newest first).
+type PlacementCursor struct {
+	At time.Time
+	ID uuid.UUID
+}
+
+// PlacementItem is a placement in a list.
+type PlacementItem struct {
+	Placement
+	JobTitle string
+	JobRef   string
+}
+
+// ListPlacements returns up to limit placements of the account, newest
+// first, after the cursor.
+func (s *Store) ListPlacements(ctx context.Context, accountID string, f PlacementFilter, after *PlacementCursor, limit int) ([]PlacementItem, error) {
+	q := s.db.WithContext(ctx).Table("placements p").
+		Select("p.*, coalesce(j.title, '') AS job_title, j.vms_job_ref_id AS job_ref").
+		Joins("JOIN jobs j ON j.id = p.job_id").
+		Where("p.account_id = ?", accountID)
+	if f.Status != "" {
+		q = q.Where("p.status = ?", f.Status)
+	}
+	if f.ExternalID != "" {
+		q = q.Where("p.external_id = ?", f.ExternalID)
+	}
+	if f.JobID != nil {
+		q = q.Where("p.job_id = ?", *f.JobID)
+	}
+	if after != nil {
+		q = q.Where("(p.created_at, p.id) < (?, ?)", after.At, after.ID)
+	}
+	var items []PlacementItem
+	if err := q.Order("p.created_at DESC, p.id DESC").Limit(limit).Scan(&items).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	if len(items) == 0 {
+		return items, nil
+	}
+	ids := make([]uuid.UUID, len(items))
+	for i, it := range items {
+		ids[i] = it.ID
+	}
+	var packets []Packet
+	if err := s.db.WithContext(ctx).Where("placement_id IN ?", ids).Order("packet_group").Find(&packets).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	for _, pk := range packets {
+		for i := range items {
+			if items[i].ID == pk.PlacementID {
+				items[i].Packets = append(items[i].Packets, pk)
+			}
+		}
+	}
+	return items, nil
+}
+
+// JobPlacements lists the active placements of a job.
+func (s *Store) JobPlacements(ctx context.Context, accountID string, jobID uuid.UUID) ([]Placement, error) {
+	var ps []Placement
+	err := s.db.WithContext(ctx).Where("account_id = ? AND job_id = ? AND status = 'ACTIVE'", accountID, jobID).Order("created_at").Find(&ps).Error
+	return ps, s.fail(err)
+}
+
+// BeginPlacementSync records that a sync of the placement runs.
+func (s *Store) BeginPlacementSync(ctx context.Context, accountID string, id uuid.UUID, at time.Time) (*Placement, error) {
+	var p Placement
+	err := s.tx(ctx, func(tx *gorm.DB) error {
+		if err := tx.Model(&Placement{}).Where("account_id = ? AND id = ?", accountID, id).Update("sync_started_at", at).Error; err != nil {
+			return err
+		}
+		return tx.Where("account_id = ? AND id = ?", accountID, id).Take(&p).Error
+	})
+	return &p, err
+}
+
+// SaveJobTemplate stores a job's reconciled template rows and the sources'
+// conflicts, and records that the job is synced (or why it could not be).
+func (s *Store) SaveJobTemplate(ctx context.Context, accountID string, jobID uuid.UUID, rows []requirements.Row, conflicts []requirements.Conflict, syncError string) error {
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	return s.tx(ctx, func(tx *gorm.DB) error {
+		var j Job
+		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("account_id = ? AND id = ?", accountID, jobID).Take(&j).Error; err != nil {
+			return err
+		}
+		keep := make([]string, 0, len(rows))
+		for _, r := range rows {
+			keep = append(keep, r.RowKey)
+			jr, err := templateRow(accountID, jobID, r, now)
+			if err != nil {
+				return err
+			}
+			if err := tx.Clauses(clause.OnConflict{
+				Columns: []clause.Column{{Name: "job_id"}, {Name: "row_key"}},
+				DoUpdates: clause.AssignmentColumns([]string{"label", "normalized_label", "requirement_key", "fulfillment_type",
+					"document_category", "document_type", "packet_group", "sort_order", "sources", "updated_at"}),
+			}).Create(jr).Error; err != nil {
+				return err
+			}
+		}
+		del := tx.Where("job_id = ?", jobID)
+		if len(keep) > 0 {
+			del = del.Where("row_key NOT IN ?", keep)
+		}
+		if err := del.Delete(&JobRequirement{}).Error; err != nil {
+			return err
+		}
+		upd := map[string]any{"synced_at": now, "updated_at": now, "sync_error": nil}
+		if syncError != "" {
+			upd["sync_error"] = syncError
+		}
+		c, err := ToJSON(conflicts)
+		if err != nil {
+			return err
+		}
+		upd["conflicts"] = c
+		return tx.Model(&Job{}).Where("id = ?", jobID).Updates(upd).Error
+	})
+}
+
+func templateRow(accountID string, jobID uuid.UUID, r requirements.Row, now time.Time) (*JobRequirement, error) {
+	sources, err := json.Marshal(r.Sources)
+	if err != nil {
+		return nil, err
+	}
+	return &JobRequirement{
+		ID: uuid.New(), AccountID: accountID, JobID: jobID, RowKey: r.RowKey, Label: r.Label, NormalizedLabel: r.NormalizedLabel,
+		RequirementKey: nonEmpty(r.RequirementKey), FulfillmentType: nonEmpty(r.FulfillmentType),
+		DocumentCategory: nonEmpty(r.DocumentCategory), DocumentType: nonEmpty(r.DocumentType),
+		PacketGroup: r.PacketGroup, SortOrder: r.SortOrder, Sources: sources, CreatedAt: now, UpdatedAt: now,
+	}, nil
+}
+
+func nonEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// RowChange is one row a sync changed.
+type RowChange struct {
+	RowID   uuid.UUID
+	RowKey  string
+	From    string
+	To      string
+	Removed bool
+}
+
+// ApplyPlacementRows brings a placement's rows to the reconciled set:
+// rows new to it are ingested (PENDING, or AWAITING_CONFIG unmapped); rows
+// it has keep their progress and take the new label, packet and order; a
+// row no source lists any more is dropped when nothing happened to it yet,
+// else skipped with the reason (and brought back if a source lists it
+// again). Then mapped PENDING rows open (IN_PROGRESS): their work starts.
+// Packets follow.
+func (s *Store) ApplyPlacementRows(ctx context.Context, accountID string, placementID uuid.UUID, rows []requirements.Row) ([]RowChange, error) {
+	var changes []RowChange
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	err := s.tx(ctx, func(tx *gorm.DB) error {
+		p, err := lockPlacement(tx, accountID, placementID)
+		if err != nil {
+			return err
+		}
+		var have []PlacementRequirement
+		if err := tx.Where("placement_id = ?", placementID).Find(&have).Error; err != nil {
+			return err
+		}
+		byKey := map[string]*PlacementRequirement{}
+		for i := range have {
+			byKey[have[i].RowKey] = &have[i]
+		}
+		scope := p.ID.String()
+		listed := map[string]bool{}
+		for _, r := range rows {
+			listed[r.RowKey] = true
+			sources, err := json.Marshal(r.Sources)
+			if err != nil {
+				return err
+			}
+			cur, ok := byKey[r.RowKey]
+			if !ok {
+				status, reason := requirements.Initial(r)
+				row := PlacementRequirement{
+					ID: uuid.New(), AccountID: accountID, PlacementID: placementID, RowKey: r.RowKey, Label: r.Label,
+					NormalizedLabel: r.NormalizedLabel, RequirementKey: nonEmpty(r.RequirementKey), FulfillmentType: nonEmpty(r.FulfillmentType),
+					DocumentCategory: nonEmpty(r.DocumentCategory), DocumentType: nonEmpty(r.DocumentType), PacketGroup: r.PacketGroup,
+					SortOrder: r.SortOrder, Sources: sources, Status: status, StatusReason: reason, CreatedAt: now, UpdatedAt: now,
+				}
+				if err := tx.Create(&row).Error; err != nil {
+					return err
+				}
+				if err := auditIn(tx, scope, accountID, "requirement", row.ID.String(), "", status, "ingested: "+r.Label); err != nil {
+					return err
+				}
+				changes = append(changes, RowChange{RowID: row.ID, RowKey: r.RowKey, To: status})
+				continue
+			}
+			upd := map[string]any{"label": r.Label, "normalized_label": r.NormalizedLabel, "packet_group": r.PacketGroup,
+				"sort_order": r.SortOrder, "sources": JSON(sources), "updated_at": now}
+			if cur.Status == requirements.StatusSkipped && cur.EvidenceKind != nil && *cur.EvidenceKind == EvidenceSync {
+				to, reason := requirements.Initial(r)
+				if err := moveRow(tx, scope, cur, to, reason, nil, nil, upd); err != nil {
+					return err
+				}
+				changes = append(changes, RowChange{RowID: cur.ID, RowKey: r.RowKey, From: cur.Status, To: to})
+				continue
+			}
+			if err := tx.Model(&PlacementRequirement{}).Where("id = ?", cur.ID).Updates(upd).Error; err != nil {
+				return err
+			}
+		}
+		for _, cur := range have {
+			if listed[cur.RowKey] {
+				continue
+			}
+			if cur.Status == requirements.StatusPending || cur.Status == requirements.StatusAwaitingConfig || cur.Status == requirements.StatusInProgress && cur.EvidenceID == nil {
+				if err := tx.Delete(&PlacementRequirement{}, "id = ?", cur.ID).Error; err != nil {
+					return err
+				}
+				if err := auditIn(tx, scope, accountID, "requirement", cur.ID.String(), cur.Status, "REMOVED", "no source lists it any more"); err != nil {
+					return err
+				}
+				changes = append(changes, RowChange{RowID: cur.ID, RowKey: cur.RowKey, From: cur.Status, Removed: true})
+				continue
+			}
+			if cur.Status == requirements.StatusSkipped {
+				continue
+			}
+			kind := EvidenceSync
+			c := cur
+			if err := moveRow(tx, scope, &c, requirements.StatusSkipped, "no source lists it any more", &kind, nil, map[string]any{}); err != nil {
+				return err
+			}
+			changes = append(changes, RowChange{RowID: cur.ID, RowKey: cur.RowKey, From: cur.Status, To: requirements.StatusSkipped})
+		}
+		opened, err := openRows(tx, scope, placementID)
+		if err != nil {
+			return err
+		}
+		changes = append(changes, opened...)
+		return refreshPackets(tx, accountID, placementID)
+	})
+	return changes, err
+}
+
+// openRows starts the work of a placement's mapped PENDING rows.
+func openRows(tx *gorm.DB, scope string, placementID uuid.UUID) ([]RowChange, error) {
+	var pending []PlacementRequirement
+	if err := tx.Where("placement_id = ? AND status = ?", placementID, requirements.StatusPending).Find(&pending).Error; err != nil {
+		return nil, err
+	}
+	var out []RowChange
+	for i := range pending {
+		r := &pending[i]
+		to, reason := requirements.Open(deref(r.FulfillmentType))
+		if err := moveRow(tx, scope, r, to, reason, nil, nil, map[string]any{}); err != nil {
+			return nil, err
+		}
+		out = append(out, RowChange{RowID: r.ID, RowKey: r.RowKey, From: requirements.StatusPending, To: to})
+	}
+	return out, nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// moveRow changes a row's status (checked against the lifecycle, audited
+// in the placement's trail) with its reason and evidence, plus upd.
+func moveRow(tx *gorm.DB, scope string, r *PlacementRequirement, to, reason string, evidenceKind, evidenceID *string, upd map[string]any) error {
+	if err := lifecycle.Requirement.Check(r.Status, to); err != nil {
+		return err
+	}
+	upd["status"], upd["status_reason"], upd["updated_at"] = to, reason, time.Now().UTC()
+	upd["evidence_kind"], upd["evidence_id"] = evidenceKind, evidenceID
+	if err := tx.Model(&PlacementRequirement{}).Where("id = ?", r.ID).Updates(upd).Error; err != nil {
+		return err
+	}
+	if r.Status != to {
+		if err := auditIn(tx, scope, r.AccountID, "requirement", r.ID.String(), r.Status, to, reason); err != nil {
+			return err
+		}
+	}
+	r.Status = to
+	return nil
+}
+
+func lockPlacement(tx *gorm.DB, accountID string, id uuid.UUID) (*Placement, error) {
+	var p Placement
+	if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("account_id = ? AND id = ?", accountID, id).Take(&p).Error; err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// refreshPackets recomputes a placement's packets from its rows: one per
+// packet group, READY when every row that is not SKIPPED is FULFILLED.
+func refreshPackets(tx *gorm.DB, accountID string, placementID uuid.UUID) error {
+	var rows []struct {
+		PacketGroup string
+		Status      string
+	}
+	if err := tx.Model(&PlacementRequirement{}).Select("packet_group", "status").Where("placement_id = ?", placementID).Scan(&rows).Error; err != nil {
+		return err
+	}
+	byGroup := map[string][]string{}
+	for _, r := range rows {
+		byGroup[r.PacketGroup] = append(byGroup[r.PacketGroup], r.Status)
+	}
+	var have []Packet
+	if err := tx.Where("placement_id = ?", placementID).Find(&have).Error; err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	scope := placementID.String()
+	for _, pk := range have {
+		statuses, ok := byGroup[pk.PacketGroup]
+		if !ok {
+			if err := tx.Delete(&Packet{}, "id = ?", pk.ID).Error; err != nil {
+				return err
+			}
+			continue
+		}
+		to := requirements.PacketStatus(statuses)
+		delete(byGroup, pk.PacketGroup)
+		if to == pk.Status {
+			continue
+		}
+		if err := lifecycle.Packet.Check(pk.Status, to); err != nil {
+			return err
+		}
+		if err := tx.Model(&Packet{}).Where("id = ?", pk.ID).Updates(map[string]any{"status": to, "updated_at": now}).Error; err != nil {
+			return err
+		}
+		if err := auditIn(tx, scope, accountID, "packet", pk.ID.String(), pk.Status, to, "rows of "+pk.PacketGroup); err != nil {
+			return err
+		}
+	}
+	groups := make([]string, 0, len(byGroup))
+	for g := range byGroup {
+		groups = append(groups, g)
+	}
+	slices.Sort(groups)
+	for _, g := range groups {
+		pk := Packet{ID: uuid.New(), AccountID: accountID, PlacementID: placementID, PacketGroup: g, Status: requirements.PacketStatus(byGroup[g]), CreatedAt: now, UpdatedAt: now}
+		if err := tx.Create(&pk).Error; err != nil {
+			return err
+		}
+		if err := auditIn(tx, scope, accountID, "packet", pk.ID.String(), "", pk.Status, "rows of "+g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RowUpdate is what a piece of evidence does to a row.
+type RowUpdate struct {
+	Status, Reason string
+	EvidenceKind   string
+	EvidenceID     string
+	ExpiresAt      *time.Time
+	Review         any
+}
+
+// UpdateRow moves a placement's row to a new status with its reason and
+// evidence, and refreshes the packets. Moving a row to the status it has
+// with the same evidence changes nothing (a retried step).
+func (s *Store) UpdateRow(ctx context.Context, accountID string, placementID, rowID uuid.UUID, u RowUpdate) (*PlacementRequirement, error) {
+	var out PlacementRequirement
+	err := s.tx(ctx, func(tx *gorm.DB) error {
+		if _, err := lockPlacement(tx, accountID, placementID); err != nil {
+			return err
+		}
+		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("placement_id = ? AND id = ?", placementID, rowID).Take(&out).Error; err != nil {
+			return err
+		}
+		if out.Status == u.Status && deref(out.EvidenceID) == u.EvidenceID && out.StatusReason == u.Reason {
+			return nil
+		}
+		upd := map[string]any{"expires_at": u.ExpiresAt}
+		review, err := ToJSON(u.Review)
+		if err != nil {
+			return err
+		}
+		upd["review"] = review
+		if err := moveRow(tx, placementID.String(), &out, u.Status, u.Reason, nonEmpty(u.EvidenceKind), nonEmpty(u.EvidenceID), upd); err != nil {
+			return err
+		}
+		return refreshPackets(tx, accountID, placementID)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// CandidateRows returns the rows of a candidate's ACTIVE placements that a
+// document of one of the requirement keys could fulfil: for one placement,
+// or every one of the candidate's (broadcast).
+func (s *Store) CandidateRows(ctx context.Context, accountID, externalID string, placementID *uuid.UUID, keys []string) ([]PlacementRequirement, map[uuid.UUID]*Placement, error) {
+	q := s.db.WithContext(ctx).Table("placement_requirements r").Select("r.*").
+		Joins("JOIN placements p ON p.id = r.placement_id").
+		Where("p.account_id = ? AND p.status = 'ACTIVE' AND r.fulfillment_type = 'DOCUMENT' AND r.status <> 'SKIPPED'", accountID).
+		Where("r.requirement_key IN ?", keys)
+	if placementID != nil {
+		q = q.Where("p.id = ?", *placementID)
+	} else {
+		q = q.Where("p.external_id = ?", externalID)
+	}
+	var rows []PlacementRequirement
+	if err := q.Order("r.placement_id, r.sort_order").Scan(&rows).Error; err != nil {
+		return nil, nil, s.fail(err)
+	}
+	ps := map[uuid.UUID]*Placement{}
+	for _, r := range rows {
+		if _, ok := ps[r.PlacementID]; ok {
+			continue
+		}
+		var p Placement
+		if err := s.db.WithContext(ctx).Where("id = ?", r.PlacementID).Take(&p).Error; err != nil {
+			return nil, nil, s.fail(err)
+		}
+		ps[r.PlacementID] = &p
+	}
+	return rows, ps, nil
+}
+
+// PlacementRow returns one row of a placement of the account.
+func (s *Store) PlacementRow(ctx context.Context, accountID string, placementID, rowID uuid.UUID) (*PlacementRequirement, error) {
+	var r PlacementRequirement
+	err := s.db.WithContext(ctx).Where("account_id = ? AND placement_id = ? AND id = ?", accountID, placementID, rowID).Take(&r).Error
+	if err != nil {
+		return nil, s.fail(err)
+	}
+	return &r, nil
+}
+
+// invalidateEvidence moves the rows a piece of evidence fulfilled to
+// INVALIDATED (its document was deleted, or found fraudulent), inside tx.
+func invalidateEvidence(tx *gorm.DB, kind string, ids []string, reason string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	var rows []PlacementRequirement
+	if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
+		Where("evidence_kind = ? AND evidence_id IN ? AND status = ?", kind, ids, requirements.StatusFulfilled).Find(&rows).Error; err != nil {
+		return err
+	}
+	touched := map[uuid.UUID]string{}
+	for i := range rows {
+		r := &rows[i]
+		if err := moveRow(tx, r.PlacementID.String(), r, requirements.StatusInvalidated, reason, r.EvidenceKind, r.EvidenceID, map[string]any{}); err != nil {
+			return err
+		}
+		touched[r.PlacementID] = r.AccountID
+	}
+	for id, account := range touched {
+		if err := refreshPackets(tx, account, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ExpireRows moves fulfilled rows whose evidence lapses before the day
+// they must hold on (today, or the placement's start when later) to
+// EXPIRED, and returns how many.
+func (s *Store) ExpireRows(ctx context.Context, today time.Time) (int, error) {
+	n := 0
+	err := s.tx(ctx, func(tx *gorm.DB) error {
+		var rows []PlacementRequirement
+		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Table("placement_requirements r").Select("r.*").
+			Joins("JOIN placements p ON p.id = r.placement_id").
+			Where("r.status = ? AND r.expires_at IS NOT NULL AND r.expires_at < greatest(?::date, coalesce(p.start_date, ?::date))",
+				requirements.StatusFulfilled, today, today).
+			Scan(&rows).Error; err != nil {
+			return err
+		}
+		touched := map[uuid.UUID]string{}
+		for i := range rows {
+			r := &rows[i]
+			reason := "the document expired on " + r.ExpiresAt.Format(time.DateOnly)
+			if err := moveRow(tx, r.PlacementID.String(), r, requirements.StatusExpired, reason, r.EvidenceKind, r.EvidenceID, map[string]any{}); err != nil {
+				return err
+			}
+			touched[r.PlacementID] = r.AccountID
+			n++
+		}
+		for id, account := range touched {
+			if err := refreshPackets(tx, account, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return n, err
+}
+
+// PlacementAudit returns a placement's trail: its own transitions and its
+// rows' and packets', oldest first.
+func (s *Store) PlacementAudit(ctx context.Context, accountID string, placementID uuid.UUID) ([]AuditEvent, error) {
+	var n int64
+	if err := s.db.WithContext(ctx).Model(&Placement{}).Where("account_id = ? AND id = ?", accountID, placementID).Count(&n).Error; err != nil {
+		return nil, s.fail(err)
+	}
+	if n == 0 {
+		return nil, derrors.ErrNotFound
+	}
+	var evs []AuditEvent
+	err := s.db.WithContext(ctx).Where("account_id = ? AND scope_id = ?", accountID, placementID.String()).Order("id").Find(&evs).Error
+	return evs, s.fail(err)
+}
+
+// RowsAwaitingLabel returns the account's AWAITING_CONFIG rows of an
+// integration's placements whose label normalises to norm.
+func (s *Store) RowsAwaitingLabel(ctx context.Context, accountID, vmsType, norm string) ([]PlacementRequirement, error) {
+	var rows []PlacementRequirement
+	err := s.db.WithContext(ctx).Table("placement_requirements r").Select("r.*").
+		Joins("JOIN placements p ON p.id = r.placement_id JOIN jobs j ON j.id = p.job_id").
+		Where("r.account_id = ? AND j.vms_type = ? AND r.status = ? AND r.normalized_label = ?", accountID, vmsType, requirements.StatusAwaitingConfig, norm).
+		Scan(&rows).Error
+	return rows, s.fail(err)
+}
+
+// trimmed returns nil for a blank string.
+func trimmed(s *string) *string {
+	if s == nil || strings.TrimSpace(*s) == "" {
+		return nil
+	}
+	v := strings.TrimSpace(*s)
+	return &v
+}
