@@ -107,12 +107,9 @@ func NewTable(entries []Entry) (*Table, error) {
 	t := &Table{byLabel: make(map[string]Entry, len(entries))}
 	firstIndex := map[string]int{}
 	for i, e := range entries {
-		n, isPattern := normalizePattern(e.Label)
-		if n == "" {
-			return nil, fmt.Errorf("label %q has no words", e.Label)
-		}
-		if isPattern && !slices.ContainsFunc(strings.Fields(n), func(w string) bool { return w != wildcard }) {
-			return nil, fmt.Errorf("label %q is only placeholders: it would match any short label", e.Label)
+		n, err := TableKey(e.Label)
+		if err != nil {
+			return nil, err
 		}
 		if j, dup := firstIndex[n]; dup {
 			return nil, &DuplicateLabelError{Label: e.Label, FirstLabel: entries[j].Label, Index: i, FirstIndex: j, Normalized: n}
@@ -121,19 +118,18 @@ func NewTable(entries []Entry) (*Table, error) {
 		e.Learned = false
 		t.byLabel[n] = e
 		t.order = append(t.order, n)
-		if isPattern {
+		if strings.Contains(n, wildcard) {
 			t.patterns = append(t.patterns, n)
 		}
 	}
 	return t, nil
 }
 
-// normalizePattern is Normalize with each placeholder kept as a wildcard.
-func normalizePattern(label string) (string, bool) {
+// TableKey is the form a file entry's label is stored and compared under:
+// Normalize, with each {placeholder} kept as "{}". A label with no words,
+// or with placeholders only (it would match any short label), is an error.
+func TableKey(label string) (string, error) {
 	locs := rePlaceholder.FindAllStringIndex(label, -1)
-	if len(locs) == 0 {
-		return Normalize(label), false
-	}
 	var words []string
 	prev := 0
 	for _, l := range locs {
@@ -142,7 +138,13 @@ func normalizePattern(label string) (string, bool) {
 		prev = l[1]
 	}
 	words = append(words, tokens(label[prev:])...)
-	return strings.Join(words, " "), true
+	if len(words) == 0 {
+		return "", fmt.Errorf("label %q has no words", label)
+	}
+	if !slices.ContainsFunc(words, func(w string) bool { return w != wildcard }) {
+		return "", fmt.Errorf("label %q is only placeholders: it would match any short label", label)
+	}
+	return strings.Join(words, " "), nil
 }
 
 // matchPattern reports whether words fit pattern, each wildcard taking 1
