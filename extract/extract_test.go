@@ -303,20 +303,21 @@ func TestBirthDateCentury(t *testing.T) {
 	}
 }
 
-// TestMRZCheckDigit: the check digits of ICAO 9303's specimen passport,
-// line 2 "L898902C36UTO7408122F1204159ZE184226B<<<<<10".
+// TestMRZCheckDigit: the check digits of ICAO 9303's specimen passport.
+// Each follows its field on line 2 (number, birth date, expiry, personal
+// number), and the last one covers those four with their digits.
 func TestMRZCheckDigit(t *testing.T) {
-	tests := []struct{ field, want string }{
-		{"L898902C3", "6"},
-		{"740812", "2"},
-		{"120415", "9"},
-		{"ZE184226B<<<<<", "1"},
-		{"L898902C36" + "7408122" + "1204159" + "ZE184226B<<<<<1", "0"},
-	}
-	for _, tt := range tests {
-		if got := MRZCheckDigit(tt.field); got != tt.want {
-			t.Errorf("MRZCheckDigit(%q) = %s, want %s", tt.field, got, tt.want)
+	const line2 = "L898902C36UTO7408122F1204159ZE184226B<<<<<10"
+	fields := [][2]int{{0, 9}, {13, 19}, {21, 27}, {28, 42}}
+	composite := ""
+	for _, f := range fields {
+		composite += line2[f[0] : f[1]+1]
+		if got, want := MRZCheckDigit(line2[f[0]:f[1]]), line2[f[1]:f[1]+1]; got != want {
+			t.Errorf("MRZCheckDigit(%q) = %s, want %s", line2[f[0]:f[1]], got, want)
 		}
+	}
+	if got := MRZCheckDigit(composite); got != line2[43:] {
+		t.Errorf("composite check digit of %q = %s, want %s", composite, got, line2[43:])
 	}
 }
 

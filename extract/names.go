@@ -409,7 +409,7 @@ func (d *doc) namePartRow() (person, bool) {
 			if len(words) != len(parts) {
 				continue
 			}
-			p := person{conf: 0.8}
+			named := map[string]string{} // part -> word
 			ok := true
 			for j, w := range words {
 				w = strings.TrimRight(fixNameDigits(w), ",")
@@ -417,16 +417,10 @@ func (d *doc) namePartRow() (person, bool) {
 					ok = false
 					break
 				}
-				switch parts[j] {
-				case "last":
-					p.last = w
-				case "first":
-					p.first = w
-				case "middle":
-					p.middle = w
-				}
+				named[parts[j]] = w
 			}
 			if ok {
+				p := person{first: named["first"], middle: named["middle"], last: named["last"], conf: 0.8}
 				p.full = strings.Join(strings.Fields(p.first+" "+p.middle+" "+p.last), " ")
 				return p, true
 			}
