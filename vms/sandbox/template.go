@@ -54,7 +54,7 @@ type Job struct {
 }
 
 // Location is how the portal prints the worksite.
-func (j *Job) Location() string { return fmt.Sprintf("%s, %s %s", j.City, j.State, j.PostalCode) }
+func (j Job) Location() string { return fmt.Sprintf("%s, %s %s", j.City, j.State, j.PostalCode) }
 
 // Item is one checklist item.
 type Item struct {
