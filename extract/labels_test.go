@@ -14,59 +14,25 @@ import (
 // listed in allLabels, once, so that no field's value runs over another
 // field's label.
 func TestEveryLabelGroupIsKnown(t *testing.T) {
-	paths, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	declared := map[string]string{} // group -> file
 	var listed []string
-	fset := token.NewFileSet()
-	for _, p := range paths {
-		if strings.HasSuffix(p, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, p, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
+	for _, v := range varCalls(t) {
+		switch v.fn {
+		case "compileLabels", "compileDateLabels":
+			if v.name == "_" {
+				t.Errorf("%s: an unnamed group of labels cannot be listed in allLabels", v.at)
 			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				for i, name := range vs.Names {
-					if i >= len(vs.Values) {
-						continue
-					}
-					call, ok := vs.Values[i].(*ast.CallExpr)
-					if !ok {
-						continue
-					}
-					fn, ok := call.Fun.(*ast.Ident)
-					if !ok {
-						continue
-					}
-					switch fn.Name {
-					case "compileLabels", "compileDateLabels":
-						if name.Name == "_" {
-							t.Errorf("%s: an unnamed group of labels cannot be listed in allLabels", fset.Position(name.Pos()))
-						}
-						declared[name.Name] = p
-					case "knownLabels":
-						if name.Name != "allLabels" {
-							t.Errorf("%s: %s is a second list of known labels", fset.Position(name.Pos()), name.Name)
-						}
-						for _, a := range call.Args {
-							id, ok := a.(*ast.Ident)
-							if !ok {
-								t.Fatalf("%s: allLabels lists %T, want group names", fset.Position(a.Pos()), a)
-							}
-							listed = append(listed, id.Name)
-						}
-					}
+			declared[v.name] = v.at.Filename
+		case "knownLabels":
+			if v.name != "allLabels" {
+				t.Errorf("%s: %s is a second list of known labels", v.at, v.name)
+			}
+			for _, a := range v.args {
+				id, ok := a.(*ast.Ident)
+				if !ok {
+					t.Fatalf("%s: allLabels lists %T, want group names", v.at, a)
 				}
+				listed = append(listed, id.Name)
 			}
 		}
 	}
@@ -88,6 +54,53 @@ func TestEveryLabelGroupIsKnown(t *testing.T) {
 		}
 		seen[g] = true
 	}
+}
+
+// varCall is a package variable set to a call of a plain function.
+type varCall struct {
+	name, fn string
+	args     []ast.Expr
+	at       token.Position
+}
+
+// varCalls lists the package variables, in its source files apart from
+// the tests, that are set to calls of plain functions.
+func varCalls(t *testing.T) []varCall {
+	t.Helper()
+	paths, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	var out []varCall
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, p, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names[:min(len(vs.Names), len(vs.Values))] {
+					call, ok := vs.Values[i].(*ast.CallExpr)
+					if !ok {
+						continue
+					}
+					if fn, ok := call.Fun.(*ast.Ident); ok {
+						out = append(out, varCall{name: name.Name, fn: fn.Name, args: call.Args, at: fset.Position(name.Pos())})
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 func TestKnownLabels(t *testing.T) {
