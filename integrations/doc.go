@@ -39,6 +39,8 @@
 //	                              replace: when a matrix applies to a job, the VMS's and
 //	                              emails' lists are ignored for it
 //	    precedence: [job_matrix, client_matrix, facility_matrix, vms, email]
+//	                              first wins; default this order restricted to the
+//	                              sources; a list orders every level of the sources
 //	    syncEvery: 6h             how often ACTIVE jobs re-sync (default 6h, at least 1m)
 //	    placementSync: true       the VMS resolves requirements per placement: creating a
 //	                              placement syncs its own list (needs the vms source)

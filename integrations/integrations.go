@@ -268,9 +268,6 @@ func LoadDefault(cat *catalog.Catalog) (*Config, error) {
 	return parse(embeddedYAML, cat, EmbeddedName, os.LookupEnv)
 }
 
-// Embedded returns the embedded integrations.yaml.
-func Embedded() []byte { return slices.Clone(embeddedYAML) }
-
 // AsErrors returns the problems of an error from Load or Parse.
 func AsErrors(err error) Errors {
 	var es Errors
