@@ -127,13 +127,14 @@ func (l look) in(col rgb) look { l.ink = col; return l }
 // fine is the small grey print of notes, captions and disclaimers.
 func fine(size float64) look { return sans("", size).in(gray) }
 
+// set selects l's font and ink for the text that follows.
 func (c *canvas) set(l look) {
 	c.font(l.fam, l.style, l.size)
 	c.ink(l.ink)
 }
 
-// say prints s at x, y in l; the ink goes back to black after it, as it
-// does after every coloured line.
+// say prints s at x, y in l. The ink goes back to black after it, so that
+// only the text meant to be coloured is.
 func (c *canvas) say(l look, x, y float64, s string) {
 	c.set(l)
 	c.text(x, y, s)
@@ -359,7 +360,8 @@ func (c *canvas) captioned(st caption, x, y float64, label, value string) {
 
 func (c *canvas) rule(x, y, w float64) { c.pdf.Line(x, y, x+w, y) }
 
-// heavyRule draws a rule of line width lw, as under a letterhead.
+// heavyRule draws a rule of line width lw, as under a letterhead, and
+// goes back to the usual 0.2 mm.
 func (c *canvas) heavyRule(x, y, w, lw float64) {
 	c.lw(lw)
 	c.rule(x, y, w)
@@ -660,12 +662,7 @@ func (c *canvas) formSection(y float64, title string) {
 }
 
 // footer prints a centred footer line at the bottom of the page.
-func (c *canvas) footer(s string) {
-	c.font("Helvetica", "", 7.5)
-	c.ink(gray)
-	c.textC(c.w/2, c.h-8, s)
-	c.ink(black)
-}
+func (c *canvas) footer(s string) { c.sayC(fine(7.5), c.w/2, c.h-8, s) }
 
 // pageOf is the "Page n of N" of the document's own pages.
 func (c *canvas) pageOf() string { return fmt.Sprintf("Page %d of %d", c.page, c.d.Pages) }
