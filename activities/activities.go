@@ -23,6 +23,7 @@ import (
 	"github.com/clearedtostart/compliance/blobstore"
 	"github.com/clearedtostart/compliance/derrors"
 	"github.com/clearedtostart/compliance/pipeline"
+	"github.com/clearedtostart/compliance/registrycheck"
 	"github.com/clearedtostart/compliance/store"
 	"github.com/clearedtostart/compliance/workflows"
 )
@@ -42,6 +43,8 @@ type Store interface {
 	fileStore
 	registryCheckStore
 	registryListStore
+	jobStore
+	placementStore
 }
 
 // Config configures New.
@@ -60,6 +63,17 @@ type Config struct {
 	Live LiveSearcher
 	// Registries says where bulk lists are refreshed from.
 	Registries RegistrySources
+	// Indexes are the bulk lists in memory, for the registry checks of
+	// placements' rows (nil: those checks fail until configured).
+	Indexes *registrycheck.Indexes
+	// Bucket names the blob store in attestations.
+	Bucket string
+	// Integrations are the VMS integrations and their connectors.
+	Integrations Integrations
+	// Schedules keeps jobs' sync schedules (nil: none are kept).
+	Schedules Schedules
+	// TaskQueue is the queue scheduled syncs run on.
+	TaskQueue string
 }
 
 // Activities holds the activities' dependencies.
@@ -72,6 +86,12 @@ type Activities struct {
 	pdfs    *pdfCache
 	live    LiveSearcher
 	sources RegistrySources
+
+	indexes      *registrycheck.Indexes
+	bucket       string
+	integrations Integrations
+	schedules    Schedules
+	taskQueue    string
 }
 
 // New builds the activities.
@@ -93,7 +113,8 @@ func New(cfg Config) (*Activities, error) {
 		return nil, err
 	}
 	return &Activities{store: cfg.Store, blobs: cfg.Blobs, engine: cfg.Engine, log: cfg.Logger, today: cfg.Today, pdfs: cache,
-		live: cfg.Live, sources: cfg.Registries}, nil
+		live: cfg.Live, sources: cfg.Registries, indexes: cfg.Indexes, bucket: cfg.Bucket, integrations: cfg.Integrations,
+		schedules: cfg.Schedules, taskQueue: cfg.TaskQueue}, nil
 }
 
 // Close removes the local cache of downloaded files.
@@ -117,6 +138,19 @@ func (a *Activities) Register(r worker.ActivityRegistry) {
 	reg(a.RenderCertificate, workflows.ActRenderCertificate)
 	reg(a.RefreshRegistry, workflows.ActRefreshRegistry)
 	reg(a.RecordImportFailure, workflows.ActRecordImportFailure)
+	reg(a.BeginJobSync, workflows.ActBeginJobSync)
+	reg(a.FetchJob, workflows.ActFetchJob)
+	reg(a.RecordSyncError, workflows.ActRecordSyncError)
+	reg(a.ReconcileJob, workflows.ActReconcileJob)
+	reg(a.EnsureJobSchedule, workflows.ActEnsureJobSchedule)
+	reg(a.SyncAgain, workflows.ActSyncAgain)
+	reg(a.ExpireRequirements, workflows.ActExpireRequirements)
+	reg(a.BeginPlacementSync, workflows.ActBeginPlacementSync)
+	reg(a.FetchPlacement, workflows.ActFetchPlacement)
+	reg(a.ReconcilePlacement, workflows.ActReconcilePlacement)
+	reg(a.StartRowCheck, workflows.ActStartRowCheck)
+	reg(a.ApplyRowCheck, workflows.ActApplyRowCheck)
+	reg(a.ApplyIntake, workflows.ActApplyIntake)
 }
 
 // RegisterOCR registers the activities of the OCR task queue.

@@ -705,3 +705,36 @@ func trimmed(s *string) *string {
 	v := strings.TrimSpace(*s)
 	return &v
 }
+
+// RecordPlacementSyncError records why a placement's VMS could not be read.
+func (s *Store) RecordPlacementSyncError(ctx context.Context, accountID string, id uuid.UUID, reason string) error {
+	res := s.db.WithContext(ctx).Model(&Placement{}).Where("account_id = ? AND id = ?", accountID, id).
+		Updates(map[string]any{"sync_error": reason, "updated_at": time.Now().UTC()})
+	if res.Error != nil {
+		return s.fail(res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return derrors.ErrNotFound
+	}
+	return nil
+}
+
+// RequestPlacementSyncs asks for a sync of placements (their job changed).
+func (s *Store) RequestPlacementSyncs(ctx context.Context, ids []uuid.UUID) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	return s.fail(s.db.WithContext(ctx).Model(&Placement{}).Where("id IN ?", ids).Update("sync_requested_at", time.Now().UTC()).Error)
+}
+
+// SyncAskedSince reports whether a job's or placement's sync was asked for
+// after since (while a sync ran).
+func (s *Store) SyncAskedSince(ctx context.Context, kind, accountID string, id uuid.UUID, since time.Time) (bool, error) {
+	table := "jobs"
+	if kind == "placement" {
+		table = "placements"
+	}
+	var n int64
+	err := s.db.WithContext(ctx).Table(table).Where("account_id = ? AND id = ? AND sync_requested_at > ?", accountID, id, since).Count(&n).Error
+	return n > 0, s.fail(err)
+}

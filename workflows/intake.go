@@ -130,6 +130,16 @@ func IntakeWorkflow(ctx workflow.Context, in IntakeInput) (out IntakeOutput, err
 		return finishIntakeOnError(ctx, in, err, &pageCount)
 	}
 	setStatus(ctx, "SUCCESS")
+	// Version 1 applies the judged documents to the requirement rows they
+	// were uploaded for. A failure there leaves the intake SUCCESS (it is):
+	// the rows wait, and the error is the workflow's, for an operator.
+	if workflow.GetVersion(ctx, "apply-to-placements", workflow.DefaultVersion, 1) == 1 && in.Placements {
+		if err := workflow.ExecuteActivity(actx, ActApplyIntake, ApplyIntakeInput{AccountID: in.AccountID, IntakeID: in.IntakeID}).Get(ctx, nil); err != nil {
+			if _, gone := classifyFailure(err); !gone {
+				return IntakeOutput{Status: "SUCCESS", PageCount: pageCount, Segments: len(specs)}, err
+			}
+		}
+	}
 	log.Info("intake processed", "intake_id", in.IntakeID, "pages", pageCount, "segments", len(specs))
 	return IntakeOutput{Status: "SUCCESS", PageCount: pageCount, Segments: len(specs)}, nil
 }

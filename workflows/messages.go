@@ -133,6 +133,9 @@ type IntakeInput struct {
 	ExternalID string `json:"external_id"`
 	FileKey    string `json:"file_key"`
 	MimeType   string `json:"mime_type"`
+	// Placements: the intake was uploaded for requirement rows
+	// (validate.placement_id, requirement_id or broadcast).
+	Placements bool `json:"placements,omitempty"`
 }
 
 // IntakeOutput is IntakeWorkflow's result.
@@ -381,4 +384,165 @@ type ImportFailureInput struct {
 	Registry  string    `json:"registry"`
 	Reason    string    `json:"reason"`
 	StartedAt time.Time `json:"started_at"`
+}
+
+// Jobs and placements: requirement ingestion.
+const (
+	ActBeginJobSync       = "BeginJobSync"
+	ActFetchJob           = "FetchJobFromVMS"
+	ActRecordSyncError    = "RecordSyncError"
+	ActReconcileJob       = "ReconcileJob"
+	ActEnsureJobSchedule  = "EnsureJobSyncSchedule"
+	ActBeginPlacementSync = "BeginPlacementSync"
+	ActFetchPlacement     = "FetchPlacementFromVMS"
+	ActReconcilePlacement = "ReconcilePlacement"
+	ActStartRowCheck      = "StartRequirementRegistryCheck"
+	ActApplyRowCheck      = "ApplyRequirementRegistryCheck"
+	ActSyncAgain          = "SyncAskedAgain"
+	ActApplyIntake        = "ApplyIntakeToRequirements"
+	ActExpireRequirements = "ExpireRequirements"
+)
+
+// Search attributes of jobs and placements.
+const (
+	SAJobID       = "JobId"
+	SAPlacementID = "PlacementId"
+	SAVMSType     = "VmsType"
+)
+
+// JobSyncWorkflowID is the workflow id of a job's sync.
+func JobSyncWorkflowID(jobID string) string { return "job-sync/" + jobID }
+
+// PlacementSyncWorkflowID is the workflow id of a placement's sync.
+func PlacementSyncWorkflowID(placementID string) string { return "placement-sync/" + placementID }
+
+// RequirementExpiryScheduleID is the schedule of the daily expiry sweep.
+const RequirementExpiryScheduleID = "requirement-expiry"
+
+// JobSyncInput starts JobSyncWorkflow.
+type JobSyncInput struct {
+	AccountID string `json:"account_id"`
+	JobID     string `json:"job_id"`
+}
+
+// JobSyncInfo is what a sync needs to know of its job.
+type JobSyncInfo struct {
+	VMSType string `json:"vms_type"`
+	// FetchVMS: the integration reads the job's requirements from its VMS.
+	FetchVMS bool `json:"fetch_vms"`
+	// SyncEvery is how often an ACTIVE job syncs again.
+	SyncEvery time.Duration `json:"sync_every"`
+}
+
+// FetchResult is what a VMS answered.
+type FetchResult struct {
+	Status string `json:"status,omitempty"`
+	Items  int    `json:"items"`
+}
+
+// SyncErrorInput records why a sync could not read a source.
+type SyncErrorInput struct {
+	Kind      string `json:"kind"`
+	AccountID string `json:"account_id"`
+	ID        string `json:"id"`
+	Reason    string `json:"reason"`
+}
+
+// ReconcileJobResult is a job's reconciled template.
+type ReconcileJobResult struct {
+	Status     string   `json:"status"`
+	Rows       int      `json:"rows"`
+	Unmapped   int      `json:"unmapped"`
+	Conflicts  int      `json:"conflicts"`
+	Placements []string `json:"placements,omitempty"`
+}
+
+// JobScheduleInput keeps a job's sync schedule in step with its status.
+type JobScheduleInput struct {
+	AccountID string        `json:"account_id"`
+	JobID     string        `json:"job_id"`
+	Active    bool          `json:"active"`
+	Every     time.Duration `json:"every"`
+}
+
+// SyncAgainInput asks whether a sync was asked for again after since.
+type SyncAgainInput struct {
+	Kind      string    `json:"kind"`
+	AccountID string    `json:"account_id"`
+	ID        string    `json:"id"`
+	Since     time.Time `json:"since"`
+}
+
+// JobSyncOutput is JobSyncWorkflow's result.
+type JobSyncOutput struct {
+	ReconcileJobResult
+	SyncError string `json:"sync_error,omitempty"`
+}
+
+// PlacementSyncInput starts PlacementSyncWorkflow.
+type PlacementSyncInput struct {
+	AccountID   string `json:"account_id"`
+	PlacementID string `json:"placement_id"`
+}
+
+// PlacementSyncInfo is what a sync needs to know of its placement.
+type PlacementSyncInfo struct {
+	FetchVMS bool `json:"fetch_vms"`
+}
+
+// RowRef names a requirement row of a placement.
+type RowRef struct {
+	AccountID   string `json:"account_id"`
+	PlacementID string `json:"placement_id"`
+	RowID       string `json:"row_id"`
+}
+
+// ReconcilePlacementResult is a placement's rows after a sync.
+type ReconcilePlacementResult struct {
+	Rows    int `json:"rows"`
+	Changes int `json:"changes"`
+	// Checks are the registry rows whose check is to run.
+	Checks []RowRef `json:"checks,omitempty"`
+}
+
+// RowCheckStarted is a registry check started for a row.
+type RowCheckStarted struct {
+	SearchID   string   `json:"search_id,omitempty"`
+	Live       []string `json:"live,omitempty"`
+	ExternalID string   `json:"external_id,omitempty"`
+}
+
+// ApplyRowCheckInput applies a finished check to its row.
+type ApplyRowCheckInput struct {
+	RowRef
+	SearchID string `json:"search_id"`
+}
+
+// PlacementSyncOutput is PlacementSyncWorkflow's result.
+type PlacementSyncOutput struct {
+	Rows      int    `json:"rows"`
+	Changes   int    `json:"changes"`
+	Checks    int    `json:"checks"`
+	SyncError string `json:"sync_error,omitempty"`
+}
+
+// ApplyIntakeInput judges a finished intake against the requirement rows
+// it was uploaded for.
+type ApplyIntakeInput struct {
+	AccountID string `json:"account_id"`
+	IntakeID  string `json:"intake_id"`
+}
+
+// ApplyIntakeResult counts the rows the intake moved.
+type ApplyIntakeResult struct {
+	Fulfilled int `json:"fulfilled"`
+	Rejected  int `json:"rejected"`
+}
+
+// ExpiryInput starts an expiry sweep (as of the day it runs).
+type ExpiryInput struct{}
+
+// ExpiryResult counts the rows the sweep expired.
+type ExpiryResult struct {
+	Expired int `json:"expired"`
 }

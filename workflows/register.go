@@ -9,4 +9,7 @@ func Register(r worker.WorkflowRegistry) {
 	r.RegisterWorkflow(PurgeWorkflow)
 	r.RegisterWorkflow(RegistryCheckWorkflow)
 	r.RegisterWorkflow(RegistryRefreshWorkflow)
+	r.RegisterWorkflow(JobSyncWorkflow)
+	r.RegisterWorkflow(PlacementSyncWorkflow)
+	r.RegisterWorkflow(RequirementExpiryWorkflow)
 }

@@ -1,0 +1,100 @@
+package workflows
+
+import (
+	"errors"
+	"time"
+
+	"go.temporal.io/api/enums/v1"
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/workflow"
+)
+
+// PlacementSyncWorkflow brings a placement's requirement rows up to date:
+// it reads the placement's own requirements from its VMS (integrations
+// that resolve them per placement), reconciles them with the job's
+// sources into the placement's rows (new rows ingested, existing ones
+// keeping their progress, mapped ones opened), runs the registry check of
+// each registry row, and runs again when a sync was asked for while it ran.
+func PlacementSyncWorkflow(ctx workflow.Context, in PlacementSyncInput) (PlacementSyncOutput, error) {
+	started := workflow.Now(ctx)
+	actx := activityCtx(ctx, time.Minute, 0)
+	var out PlacementSyncOutput
+	var info PlacementSyncInfo
+	if err := workflow.ExecuteActivity(actx, ActBeginPlacementSync, in).Get(ctx, &info); err != nil {
+		if gone(err) {
+			return out, nil
+		}
+		return out, err
+	}
+	if info.FetchVMS {
+		if err := workflow.ExecuteActivity(sourceCtx(ctx), ActFetchPlacement, in).Get(ctx, nil); err != nil {
+			if gone(err) {
+				return out, nil
+			}
+			out.SyncError = unavailableReason(err)
+			if err := workflow.ExecuteActivity(actx, ActRecordSyncError, SyncErrorInput{
+				Kind: "placement", AccountID: in.AccountID, ID: in.PlacementID, Reason: out.SyncError,
+			}).Get(ctx, nil); err != nil {
+				return out, err
+			}
+		}
+	}
+	var rec ReconcilePlacementResult
+	if err := workflow.ExecuteActivity(actx, ActReconcilePlacement, in).Get(ctx, &rec); err != nil {
+		if gone(err) {
+			return out, nil
+		}
+		return out, err
+	}
+	out.Rows, out.Changes, out.Checks = rec.Rows, rec.Changes, len(rec.Checks)
+	// The registry rows' checks run side by side.
+	done := make([]workflow.Future, len(rec.Checks))
+	for i, row := range rec.Checks {
+		f, settle := workflow.NewFuture(ctx)
+		done[i] = f
+		workflow.Go(ctx, func(ctx workflow.Context) {
+			settle.Set(nil, runRowCheck(ctx, row))
+		})
+	}
+	for _, f := range done {
+		if err := f.Get(ctx, nil); err != nil && !gone(err) {
+			return out, err
+		}
+	}
+	return out, syncAgain(ctx, "placement", in.AccountID, in.PlacementID, started, PlacementSyncWorkflow, in)
+}
+
+// runRowCheck runs a registry row's check: the bulk lists are searched by
+// the activity, the rest (live registries, the certificate) by the check's
+// own workflow as a child; then the result moves the row.
+func runRowCheck(ctx workflow.Context, row RowRef) error {
+	actx := activityCtx(ctx, 2*time.Minute, 0)
+	var started RowCheckStarted
+	if err := workflow.ExecuteActivity(actx, ActStartRowCheck, row).Get(ctx, &started); err != nil {
+		return err
+	}
+	if started.SearchID == "" {
+		return nil // the row no longer waits for a check
+	}
+	cctx := workflow.WithChildOptions(ctx, workflow.ChildWorkflowOptions{
+		WorkflowID: RegistryCheckWorkflowID(started.SearchID),
+		// A check started by a sync that died before applying it runs
+		// again harmlessly: its steps are idempotent.
+		WorkflowIDReusePolicy: enums.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
+		TypedSearchAttributes: temporal.NewSearchAttributes(
+			temporal.NewSearchAttributeKeyKeyword(SARegistrySearch).ValueSet(started.SearchID),
+			temporal.NewSearchAttributeKeyKeyword(SAExternalID).ValueSet(started.ExternalID),
+			temporal.NewSearchAttributeKeyKeyword(SAAccountID).ValueSet(row.AccountID),
+			temporal.NewSearchAttributeKeyKeyword(SAPlacementID).ValueSet(row.PlacementID),
+		),
+	})
+	if err := workflow.ExecuteChildWorkflow(cctx, RegistryCheckWorkflow, RegistryCheckInput{
+		SearchID: started.SearchID, AccountID: row.AccountID, ExternalID: started.ExternalID, Live: started.Live,
+	}).Get(ctx, nil); err != nil {
+		var running *temporal.ChildWorkflowExecutionAlreadyStartedError
+		if !errors.As(err, &running) {
+			return err
+		}
+	}
+	return workflow.ExecuteActivity(actx, ActApplyRowCheck, ApplyRowCheckInput{RowRef: row, SearchID: started.SearchID}).Get(ctx, nil)
+}
