@@ -139,7 +139,11 @@ func (x *extractor) attachment(a Attachment) {
 	case kindCSV:
 		x.csv(name, a.Data)
 	case kindText:
-		x.readText(string(a.Data), origin{source: name}, textMode{})
+		text, note := decodeSpreadsheetText(a.Data)
+		if note != "" {
+			x.note("%s: %s", name, note)
+		}
+		x.readText(text, origin{source: name}, textMode{})
 	default:
 		if a.Inline && strings.HasPrefix(a.MediaType, "image/") {
 			// A logo or a picture in the signature.

@@ -363,20 +363,6 @@ func pdfEmail() ([]byte, error) {
 	})
 }
 
-// readFixture parses a stored fixture.
-func readFixture(t *testing.T, name string) *Message {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	msg, err := ParseMessage(bytes.NewReader(b), ParseOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return msg
-}
-
 func errCode(err error) string {
 	var ce *Error
 	if errors.As(err, &ce) {

@@ -157,7 +157,9 @@ func (w *htmlWriter) element(n *html.Node) {
 		if len(w.cells) > 0 && w.inCell == 0 {
 			k := len(w.cells) - 1
 			if w.cells[k] > 0 {
-				w.cur.WriteString(" | ")
+				line := strings.TrimRight(w.cur.String(), " ")
+				w.cur.Reset()
+				w.cur.WriteString(line + " | ")
 			}
 			w.cells[k]++
 			w.inCell++

@@ -160,7 +160,7 @@ func (p *parser) message(r io.Reader, depth int) (*Message, error) {
 	msg := &Message{}
 	var c content
 	if err != nil {
-		c.note("the message body: %v; read as it is", err)
+		c.undecoded(e, err)
 	}
 	readHeader(mail.Header{Header: e.Header}, msg, &c)
 	if err := p.walk(e, &c, depth); err != nil {
@@ -180,6 +180,20 @@ func (p *parser) message(r io.Reader, depth int) (*Message, error) {
 	msg.Text = strings.Join(texts, "\n\n")
 	msg.Attachments, msg.Forwarded, msg.Notes = c.attachments, c.forwarded, c.notes
 	return msg, nil
+}
+
+// undecoded notes a part go-message hands over undecoded: its charset or
+// transfer encoding is unknown.
+func (c *content) undecoded(e *message.Entity, err error) {
+	mediaType, params, _ := e.Header.ContentType()
+	switch {
+	case message.IsUnknownCharset(err):
+		c.note("a %s part declares the unknown charset %q; read as it is", mediaType, params["charset"])
+	case message.IsUnknownEncoding(err):
+		c.note("a %s part declares the unknown transfer encoding %q; read as it is", mediaType, e.Header.Get("Content-Transfer-Encoding"))
+	default:
+		c.note("a %s part: %v; read as it is", mediaType, err)
+	}
 }
 
 func (c *content) note(format string, args ...any) {
@@ -306,9 +320,7 @@ func (p *parser) multipart(e *message.Entity, mediaType string, c *content, dept
 			target = &alts[len(alts)-1]
 		}
 		if err != nil {
-			// An unknown charset or transfer encoding: go-message hands the
-			// part over undecoded.
-			target.note("a %s part: %v; read as it is", partType(part), err)
+			target.undecoded(part, err)
 		}
 		if err := p.walk(part, target, depth+1); err != nil {
 			return err
@@ -440,16 +452,12 @@ func partName(fileName, fallback string) string {
 	return fmt.Sprintf("attachment %q", fileName)
 }
 
-func partType(e *message.Entity) string {
-	t, _, _ := e.Header.ContentType()
-	return t
-}
-
+// errString is a library error on one line.
 func errString(err error) string {
 	if err == nil {
 		return "no header"
 	}
-	return err.Error()
+	return strings.Join(strings.Fields(err.Error()), " ")
 }
 
 func byteSize(n int64) string {
