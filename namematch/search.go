@@ -396,18 +396,19 @@ func (ix *Index) addPostings(sc *scratch, p *postings, key uint32, route uint8) 
 	entries, aux := p.getAux(key)
 	sc.reached += len(entries)
 	for i, e := range entries {
-		if w := aux[i]; w&needsEntry == 0 && !ix.auxMayAgree(sc, route, w) {
-			continue
+		// The test is chosen per entry rather than through a function
+		// value: this loop runs for every entry a key reaches.
+		if w := aux[i]; w&needsEntry == 0 {
+			if route == routeSwapped {
+				if !ix.swappedSurnameMayAgree(sc, w) {
+					continue
+				}
+			} else if !ix.firstMayAgree(sc, w) {
+				continue
+			}
 		}
 		sc.add(e, route)
 	}
-}
-
-func (ix *Index) auxMayAgree(sc *scratch, route uint8, w uint32) bool {
-	if route == routeSwapped {
-		return ix.swappedSurnameMayAgree(sc, w)
-	}
-	return ix.firstMayAgree(sc, w)
 }
 
 // swappedSurnameMayAgree reports whether an entry whose surname is the
