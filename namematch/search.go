@@ -396,8 +396,8 @@ func (ix *Index) addPostings(sc *scratch, p *postings, key uint32, route uint8) 
 	entries, aux := p.getAux(key)
 	sc.reached += len(entries)
 	for i, e := range entries {
-		// The test is chosen per entry rather than through a function
-		// value: this loop runs for every entry a key reaches.
+		// The route's test is picked here, not in a helper: that call
+		// would not inline, and this loop runs for every entry reached.
 		if w := aux[i]; w&needsEntry == 0 {
 			if route == routeSwapped {
 				if !ix.swappedSurnameMayAgree(sc, w) {
