@@ -287,12 +287,15 @@ func pageTitle(raw []byte) string {
 // layoutError is a page without what the connector reads there: a
 // maintenance page (retryable) or a changed layout (for people).
 func layoutError(doc *goquery.Document, what, missing string) error {
-	heading := firstText(doc, "title") + " " + firstText(doc, "h1")
-	lower := strings.ToLower(heading)
+	heading := firstText(doc, "title")
+	if heading == "" {
+		heading = firstText(doc, "h1")
+	}
+	lower := strings.ToLower(heading + " " + firstText(doc, "h1"))
 	for _, m := range []string{"maintenance", "be back soon", "temporarily unavailable", "service unavailable"} {
 		if strings.Contains(lower, m) {
 			return &Error{Class: ErrUnavailable, Status: http.StatusOK,
-				Reason: fmt.Sprintf("the VMS portal shows a maintenance page (%q) instead of %s", clean(heading), what)}
+				Reason: fmt.Sprintf("the VMS portal shows a maintenance page (%q) instead of %s", heading, what)}
 		}
 	}
 	return &Error{Class: ErrMalformed, Status: http.StatusOK,
