@@ -22,7 +22,10 @@ func htmlToText(src string) string {
 		// failure of the string reader, which cannot happen.
 		return src
 	}
-	w := &htmlWriter{}
+	w := &htmlWriter{
+		msoListLevel: regexp.MustCompile(`(?i)mso-list:\s*l\d+\s+level(\d+)`),
+		hiddenStyle:  regexp.MustCompile(`(?i)display:\s*none|mso-hide:\s*all`),
+	}
 	w.node(doc)
 	w.flush()
 	return strings.Join(tidyLines(w.lines), "\n")
@@ -40,17 +43,15 @@ type htmlWriter struct {
 	cells   []int // per open data-table row: cells written so far
 	inCell  int   // inside a data-table cell: blocks are spaces, not lines
 	pre     int
+
+	msoListLevel *regexp.Regexp // Word's list paragraphs: "mso-list:l0 level2"
+	hiddenStyle  *regexp.Regexp
 }
 
 type htmlList struct {
 	ordered bool
 	next    int
 }
-
-var (
-	msoListLevel = regexp.MustCompile(`(?i)mso-list:\s*l\d+\s+level(\d+)`)
-	hiddenStyle  = regexp.MustCompile(`(?i)display:\s*none|mso-hide:\s*all`)
-)
 
 func attr(n *html.Node, key string) string {
 	for _, a := range n.Attr {
@@ -83,7 +84,7 @@ func (w *htmlWriter) children(n *html.Node) {
 
 func (w *htmlWriter) element(n *html.Node) {
 	style := attr(n, "style")
-	if hiddenStyle.MatchString(style) {
+	if w.hiddenStyle.MatchString(style) {
 		return
 	}
 	switch n.DataAtom {
@@ -170,7 +171,7 @@ func (w *htmlWriter) element(n *html.Node) {
 	}
 	if isBlock(n.DataAtom) {
 		w.block()
-		if m := msoListLevel.FindStringSubmatch(style); m != nil {
+		if m := w.msoListLevel.FindStringSubmatch(style); m != nil {
 			level, _ := strconv.Atoi(m[1])
 			w.prefix = strings.Repeat("  ", max(level-1, 0)) + "• "
 		}

@@ -18,6 +18,9 @@ const (
 	// roleTracking is a column for filling in (a number, "Received", "Date
 	// submitted"): nothing the client asks for.
 	roleTracking
+	// roleStatus is a candidate's progress ("Pending", "Received"), read
+	// only for a status that waives the requirement ("Not required").
+	roleStatus
 )
 
 // headerScanRows bounds how far down a table the header is looked for: a
@@ -28,6 +31,7 @@ const headerScanRows = 15
 type header struct {
 	row                   int
 	label, group, require int // column indexes, -1 when absent
+	status                int
 	notes                 []int
 	others                []int
 	names                 []string
@@ -90,7 +94,9 @@ func columnRole(cell string) (role, int) {
 		return roleRequired, 0
 	case hasWord(words, "category", "categories", "group", "section", "packet", "bucket", "area"):
 		return roleGroup, 0
-	case onlyOf("#", "no", "number", "num", "seq", "line", "id", "ref", "status", "received", "date", "submitted", "complete",
+	case onlyOf("status", "state"):
+		return roleStatus, 0
+	case onlyOf("#", "no", "number", "num", "seq", "line", "id", "ref", "received", "date", "submitted", "complete",
 		"completed", "done", "check", "initials", "uploaded", "verified", "by", "x"):
 		return roleTracking, 0
 	case hasWord(words, "notes", "note", "comments", "comment", "instructions", "instruction", "details", "remarks",
@@ -119,7 +125,7 @@ func findHeader(rows [][]string) (header, bool) {
 }
 
 func readHeaderRow(row []string) (header, int) {
-	h := header{label: -1, group: -1, require: -1, names: make([]string, len(row))}
+	h := header{label: -1, group: -1, require: -1, status: -1, names: make([]string, len(row))}
 	labelPrio := 0
 	var labels []int
 	score, filled := 0, 0
@@ -149,6 +155,10 @@ func readHeaderRow(row []string) (header, int) {
 			if h.require < 0 {
 				h.require = i
 				score++
+			}
+		case roleStatus:
+			if h.status < 0 {
+				h.status = i
 			}
 		case roleNotes:
 			h.notes = append(h.notes, i)
@@ -293,6 +303,10 @@ func (x *extractor) table(rows [][]string, lines []int, h header, o origin, grou
 				x.exclude(it, notes[0])
 				continue
 			}
+		}
+		if status := cell(row, h.status); status != "" && x.text.notNeededNote.MatchString(status) {
+			x.exclude(it, fmt.Sprintf("%s: %s", h.names[h.status], status))
+			continue
 		}
 		x.list.Items = append(x.list.Items, it)
 	}

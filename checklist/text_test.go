@@ -86,6 +86,18 @@ func TestBodyText(t *testing.T) {
 			items: []string{"BLS {AHA only} @2", "ACLS {AHA} @4"},
 		},
 		{
+			name:  "Outlook's plain-text rendering of Word lists",
+			body:  "Credentials:\n·         BLS\no   AHA only\n·         ACLS\n§   expires after the assignment ends",
+			items: []string{"BLS [Credentials] {AHA only} @2", "ACLS [Credentials] {expires after the assignment ends} @4"},
+		},
+		{
+			name: "a VMS notification's HTML table",
+			body: htmlToText(`<p>Requirements for Job ID: 70021</p><table><tr><th>Requirement</th><th>Status</th><th>Due Date</th></tr>` +
+				`<tr><td>BLS</td><td>Pending</td><td>03/14/2025</td></tr><tr><td>Drug Screen</td><td>Not required</td><td></td></tr></table>`),
+			items:      []string{"BLS {Due Date: 03/14/2025} @3"},
+			exclusions: []string{"Drug Screen @4 <- Status: Not required"},
+		},
+		{
 			name:  "sign-off ends the list, a name after it is the signature",
 			body:  "- BLS\n\nThanks!\nAmy\n- this line is the signature's",
 			items: []string{"BLS @1"},
