@@ -277,10 +277,10 @@ func (c *SandboxConnector) checklist(cl *call, path string) ([]SourceRequirement
 			return nil, &Error{Class: ErrUnavailable, Reason: fmt.Sprintf("the checklist of %s changed while it was read (version %d, then %d)", cl.subject, version, w.ChecklistVersion)}
 		}
 		version = w.ChecklistVersion
-		for i, it := range w.Items {
+		for _, it := range w.Items {
 			r := SourceRequirement{Label: clean(it.Label), PacketGroup: clean(it.PacketGroup), Notes: clean(it.Notes), Ref: clean(it.ID)}
 			if r.Label == "" {
-				return nil, &Error{Class: ErrMalformed, Reason: fmt.Sprintf("item %d of the checklist of %s has no label", len(out)+i+1, cl.subject)}
+				return nil, &Error{Class: ErrMalformed, Reason: fmt.Sprintf("item %d of the checklist of %s has no label", len(out)+1, cl.subject)}
 			}
 			r.Optional = it.Required != nil && !*it.Required
 			out = append(out, r)
@@ -450,7 +450,7 @@ func (c *SandboxConnector) do(cl *call, req *http.Request) (*http.Response, []by
 	}
 	if int64(len(raw)) > c.maxBody {
 		return nil, nil, &Error{Class: ErrMalformed, Status: resp.StatusCode,
-			Reason: fmt.Sprintf("the VMS's answer about %s is larger than %d MB", cl.subject, c.maxBody>>20)}
+			Reason: fmt.Sprintf("the VMS's answer about %s is larger than %s", cl.subject, byteSize(c.maxBody))}
 	}
 	return resp, raw, nil
 }
@@ -669,4 +669,14 @@ func retryAfter(v string, now time.Time) (time.Duration, bool) {
 		return 0, true
 	}
 	return 0, false
+}
+
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

@@ -706,7 +706,11 @@ func TestFaults(t *testing.T) {
 		t.Errorf("failAfter: %d %s, %d stored", rec.Code, rec.Body, len(s.Uploads("P-E-1")))
 	}
 
-	reqs := s.Requests()
+	var reqs []Request
+	json.Unmarshal(send(s, "GET", "/_sandbox/requests", nil, nil).Body.Bytes(), &reqs)
+	if len(reqs) != len(s.Requests()) || len(reqs) < 10 {
+		t.Fatalf("GET /_sandbox/requests: %d requests", len(reqs))
+	}
 	last := reqs[len(reqs)-1]
 	if last.Fault != FaultFailAfter || last.Status != 502 || last.IdempotencyKey != "e1" || last.Auth != "bearer" {
 		t.Errorf("last request %+v", last)
@@ -798,6 +802,10 @@ func TestAdmin(t *testing.T) {
 	if len(ws) != len(Wordings()) || ws[0].Keys == nil {
 		t.Errorf("wordings: %d", len(ws))
 	}
+	if rec := send(s, "POST", "/_sandbox/sessions/expire", nil, nil); rec.Code != 204 || get(s, tok, "/api/v1/jobs/ICU-1").Code != 401 {
+		t.Errorf("sessions/expire: %d", rec.Code)
+	}
+	tok = token(t, s)
 	s.AddFault(Fault{Path: "/x", Mode: FaultFail})
 	if rec := send(s, "POST", "/_sandbox/reset", nil, nil); rec.Code != 204 {
 		t.Fatalf("reset: %d", rec.Code)
