@@ -365,8 +365,8 @@ func TestAuthErrors(t *testing.T) {
 // connector's timeout or the caller's deadline; a cancelled call is the
 // caller's, not the VMS's.
 func TestTimeouts(t *testing.T) {
-	e := start(t, sandbox.Config{SlowDelay: 300 * time.Millisecond})
-	quick := e.connect(t, func(cfg *vms.SandboxConfig) { cfg.Timeout = 100 * time.Millisecond })
+	e := start(t, sandbox.Config{SlowDelay: time.Second})
+	quick := e.connect(t, func(cfg *vms.SandboxConfig) { cfg.Timeout = 400 * time.Millisecond })
 	patient := e.connect(t, func(cfg *vms.SandboxConfig) { cfg.Timeout = 5 * time.Second })
 	// Tokens first, so that the timeouts below are the job's.
 	if _, err := quick.Job(context.Background(), "ICU-1"); err != nil {
@@ -376,10 +376,10 @@ func TestTimeouts(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	checkErr(t, job("SLOW-1")(quick), errCase{class: vms.ErrUnavailable, reason: "the VMS did not answer about job SLOW-1 within 100ms"})
+	checkErr(t, job("SLOW-1")(quick), errCase{class: vms.ErrUnavailable, reason: "the VMS did not answer about job SLOW-1 within 400ms"})
 
 	start := time.Now()
-	if _, err := patient.JobRequirements(context.Background(), "SLOW-1"); err != nil || time.Since(start) < 300*time.Millisecond {
+	if _, err := patient.JobRequirements(context.Background(), "SLOW-1"); err != nil || time.Since(start) < time.Second {
 		t.Errorf("patient read of SLOW-1: %v after %s", err, time.Since(start))
 	}
 

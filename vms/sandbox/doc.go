@@ -94,8 +94,9 @@
 //	                                    per group, li.checklist-item per item
 //	GET  /portal/, /portal/search?q=…, /portal/logout
 //
-// A page without a live session (Config.SessionTTL idle, 30m) is 302 to
-// /portal/login?next=…&reason=expired.
+// A page without a live session (none, or Config.SessionTTL idle, 30m)
+// is 302 to /portal/login?next=… (&reason=expired when a session cookie
+// came with it).
 //
 // # Admin endpoints, for tests
 //
