@@ -79,6 +79,9 @@ type Config struct {
 	// RegistrySamples makes `compliance dev` generate and import the sample
 	// lists when a registry has no list yet.
 	RegistrySamples bool
+	// Maildir is watched for client emails (one maildir per account in it);
+	// empty: not watched.
+	Maildir string
 }
 
 // FromEnv reads the configuration from the environment.
@@ -131,6 +134,7 @@ func fromLookup(lookup func(string) (string, bool)) (Config, error) {
 		return Config{}, fmt.Errorf("OCR_CONCURRENCY: want a positive integer")
 	}
 	c.NSOPWURL = get("NSOPW_URL", "")
+	c.Maildir = get("MAILDIR", "")
 	c.RegistryLEIEURL = get("REGISTRY_LEIE_URL", "https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv")
 	c.RegistrySAMURL = get("REGISTRY_SAM_URL", "https://api.sam.gov/data-services/v1/extracts?api_key={api_key}&fileName={file}")
 	c.RegistryOFACURL = get("REGISTRY_OFAC_URL", "https://www.treasury.gov/ofac/downloads/")
@@ -179,6 +183,9 @@ var Variables = [][2]string{
 	{"RESUME_INTERVAL", "30s"},
 	{"PPROF_ADDR", "(unset: no profiler)"},
 	{"NSOPW_URL", "(unset: `compliance dev` starts the NSOPW sandbox)"},
+	{"MAILDIR", "(unset: no maildir watched; `compliance dev`: $DATA_DIR/maildir)"},
+	{"VMS_SANDBOX_URL", "(unset: `compliance dev` starts the sandbox VMS and sets it)"},
+	{"INTEGRATIONS_FILE", "(unset: the embedded integrations.yaml)"},
 	{"REGISTRY_LEIE_URL", "https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv"},
 	{"REGISTRY_SAM_URL", "https://api.sam.gov/data-services/v1/extracts?api_key={api_key}&fileName={file}"},
 	{"REGISTRY_OFAC_URL", "https://www.treasury.gov/ofac/downloads/"},

@@ -22,6 +22,8 @@ import (
 
 	"github.com/clearedtostart/compliance/blobstore"
 	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/integrations"
+	"github.com/clearedtostart/compliance/mapping"
 	"github.com/clearedtostart/compliance/registrycheck"
 )
 
@@ -35,6 +37,10 @@ type Store interface {
 	startStore
 	registryCheckStore
 	registryListStore
+	jobStore
+	placementStore
+	mappingStore
+	emailStore
 }
 
 // Workflows is what the handlers need of the Temporal client.
@@ -80,6 +86,10 @@ type Config struct {
 	// LiveWait bounds how long a check with a live registry waits for it
 	// before answering it pending (default 8 s).
 	LiveWait time.Duration
+	// Integrations are the configured VMS integrations (vmsTypes).
+	Integrations *integrations.Config
+	// Mail receives client emails (the inbound endpoint).
+	Mail mailReceiver
 }
 
 // Server is the HTTP API.
@@ -105,6 +115,9 @@ type Server struct {
 	registries     *registrycheck.Indexes
 	liveConfigured bool
 	liveWait       time.Duration
+	integrations   *integrations.Config
+	mail           mailReceiver
+	suggester      *mapping.Suggester
 	// checkStarts wakes the check starter (runCheckStarter); lastCheck is
 	// when a check was last answered (UnixNano), so it can yield.
 	checkStarts chan struct{}
@@ -121,6 +134,13 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.LiveWait == 0 {
 		cfg.LiveWait = 8 * time.Second
+	}
+	if cfg.Integrations == nil || cfg.Mail == nil {
+		return nil, errors.New("httpapi: integrations and a mail receiver are required")
+	}
+	suggester, err := mapping.NewSuggester(cfg.Catalog)
+	if err != nil {
+		return nil, err
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -146,7 +166,8 @@ func New(cfg Config) (*Server, error) {
 		keys:       newKeyCache(authTTL, 10000),
 		accounts:   newTTLCache[string, string](time.Minute, 10000),
 		registries: cfg.Registries, liveConfigured: cfg.LiveConfigured, liveWait: cfg.LiveWait,
-		checkStarts: make(chan struct{}, 1),
+		checkStarts:  make(chan struct{}, 1),
+		integrations: cfg.Integrations, mail: cfg.Mail, suggester: suggester,
 	}
 	s.engine = s.routes()
 	return s, nil
@@ -191,5 +212,21 @@ func (s *Server) routes() *gin.Engine {
 	api.POST("/registry-check", s.createRegistryCheck)
 	api.GET("/registry-check/:id", s.getRegistryCheck)
 	api.GET("/registries", s.listRegistries)
+	api.POST("/job", s.createJob)
+	api.GET("/job/:id", s.getJob)
+	api.POST("/placement", s.createPlacement)
+	api.GET("/placement", s.listPlacements)
+	api.GET("/placement/:id", s.getPlacement)
+	api.GET("/placement/:id/package-status", s.packageStatus)
+	api.GET("/placement/:id/audit", s.placementAudit)
+	api.POST("/placement/:id/requirements/:rid/status", s.setRowStatus)
+	api.POST("/placement/:id/requirements/:rid/review", s.reviewRow)
+	api.GET("/mappings/:vmsType", s.getMappings)
+	api.PUT("/mappings/:vmsType", s.putMapping)
+	api.GET("/matrices", s.listMatrices)
+	api.PUT("/matrices/:scope/:key", s.putMatrix)
+	api.DELETE("/matrices/:id", s.deleteMatrix)
+	api.POST("/inbound/email", s.receiveEmail)
+	api.GET("/inbound/email/:id", s.getEmail)
 	return r
 }

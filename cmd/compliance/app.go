@@ -9,7 +9,9 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"go.temporal.io/sdk/client"
@@ -18,10 +20,14 @@ import (
 	compliance "github.com/clearedtostart/compliance"
 	"github.com/clearedtostart/compliance/blobstore"
 	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/clientmail"
 	"github.com/clearedtostart/compliance/config"
+	"github.com/clearedtostart/compliance/integrations"
 	"github.com/clearedtostart/compliance/ocr"
 	"github.com/clearedtostart/compliance/pipeline"
+	"github.com/clearedtostart/compliance/registrycheck"
 	"github.com/clearedtostart/compliance/store"
+	"github.com/clearedtostart/compliance/vms"
 )
 
 func newLogger(cfg config.Config) *slog.Logger {
@@ -29,13 +35,24 @@ func newLogger(cfg config.Config) *slog.Logger {
 	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 }
 
-// deps are what the API and the worker share: the database, blob storage
-// and Temporal.
+// deps are what the API and the worker share: the database, blob storage,
+// Temporal, the catalog and the VMS integrations, and the registry lists in
+// memory (one copy when both run in one process).
 type deps struct {
-	log   *slog.Logger
-	st    *store.Store
-	blobs *blobstore.Store
-	tc    client.Client
+	log          *slog.Logger
+	st           *store.Store
+	blobs        *blobstore.Store
+	tc           client.Client
+	cat          *catalog.Catalog
+	integrations *integrations.Config
+	indexes      *registrycheck.Indexes
+	loadIndexes  sync.Once
+}
+
+// runIndexes loads the registry lists into memory and follows new
+// editions, once per process.
+func (d *deps) runIndexes(ctx context.Context) {
+	d.loadIndexes.Do(func() { go d.indexes.Run(ctx) })
 }
 
 // openDeps connects to everything. lazy leaves Temporal to connect on first
@@ -43,7 +60,19 @@ type deps struct {
 func openDeps(ctx context.Context, cfg config.Config, log *slog.Logger, lazy bool) (*deps, error) {
 	d := &deps{log: log}
 	var err error
+	if d.cat, err = catalog.Load(); err != nil {
+		return nil, err
+	}
+	// Loaded before anything connects: a configuration error stops the
+	// process with every problem listed.
+	if d.integrations, err = integrations.LoadDefault(d.cat); err != nil {
+		return nil, err
+	}
 	if d.st, err = openStore(ctx, cfg, log); err != nil {
+		return nil, err
+	}
+	if d.indexes, err = registrycheck.NewIndexes(registrycheck.IndexesConfig{Source: d.st, Poll: cfg.RegistryPoll, Logger: log}); err != nil {
+		d.close()
 		return nil, err
 	}
 	if d.blobs, err = openBlobs(ctx, cfg); err != nil {
@@ -201,3 +230,40 @@ func newEngine(cfg config.Config) (*pipeline.Engine, error) {
 
 // openAPI is the embedded interface description.
 func openAPI() []byte { return compliance.OpenAPI }
+
+// mailReceiver is the client-email receiver the inbound endpoint and the
+// maildir watcher share.
+func (d *deps) mailReceiver(log *slog.Logger) (*clientmail.Receiver, error) {
+	var patterns []*regexp.Regexp
+	for _, integ := range d.integrations.Integrations() {
+		patterns = append(patterns, integ.Email.JobRefPatterns...)
+	}
+	return clientmail.New(clientmail.Config{Store: d.st, Blobs: d.blobs, Patterns: patterns, Logger: log})
+}
+
+// connectors builds every integration's VMS connector; credentials come
+// from the environment variables the integrations file names.
+func (d *deps) connectors() (map[string]vms.Connector, error) {
+	out := map[string]vms.Connector{}
+	for _, integ := range d.integrations.Integrations() {
+		if !integ.Uses(integrations.SourceVMS) {
+			continue
+		}
+		creds, err := integ.Connector.ResolveCredentials(os.LookupEnv)
+		if err != nil {
+			return nil, fmt.Errorf("integration %s: %w", integ.VMSType, err)
+		}
+		switch integ.Connector.Kind {
+		case "sandbox":
+			c, err := vms.NewSandbox(vms.SandboxConfig{BaseURL: integ.Connector.BaseURL, Username: creds["username"], Password: creds["password"],
+				Timeout: integ.Connector.Timeout, Logger: d.log})
+			if err != nil {
+				return nil, fmt.Errorf("integration %s: %w", integ.VMSType, err)
+			}
+			out[integ.VMSType] = c
+		default:
+			return nil, fmt.Errorf("integration %s: no connector of kind %q in this build", integ.VMSType, integ.Connector.Kind)
+		}
+	}
+	return out, nil
+}

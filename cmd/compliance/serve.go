@@ -14,10 +14,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
-	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/config"
 	"github.com/clearedtostart/compliance/httpapi"
-	"github.com/clearedtostart/compliance/registrycheck"
 	"github.com/clearedtostart/compliance/resumer"
 )
 
@@ -30,27 +28,25 @@ func serve(ctx context.Context, cfg config.Config) error {
 // not nil, is closed once the listener is open.
 func runAPI(ctx context.Context, cfg config.Config, d *deps, ready chan<- string) error {
 	log := d.log
-	cat, err := catalog.Load()
-	if err != nil {
-		return err
-	}
-	indexes, err := registrycheck.NewIndexes(registrycheck.IndexesConfig{Source: d.st, Poll: cfg.RegistryPoll, Logger: log})
-	if err != nil {
-		return err
-	}
-	go indexes.Run(ctx)
+	cat := d.cat
+	d.runIndexes(ctx)
 	// The registry lists stay in memory for the process's life (a few
 	// hundred MB): a collection each time the heap merely doubles would
 	// mostly re-mark them. GOGC set in the environment wins.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(300)
 	}
+	mail, err := d.mailReceiver(log)
+	if err != nil {
+		return err
+	}
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	api, err := httpapi.New(httpapi.Config{
 		Store: d.st, Workflows: d.tc, Blobs: d.blobs, Catalog: cat, Logger: log, Registry: reg,
 		TaskQueue: cfg.TaskQueue, FileURLTTL: cfg.FileURLTTL, OpenAPI: openAPI(),
-		Registries: indexes, LiveConfigured: cfg.NSOPWURL != "", LiveWait: cfg.RegistryLiveWait,
+		Registries: d.indexes, LiveConfigured: cfg.NSOPWURL != "", LiveWait: cfg.RegistryLiveWait,
+		Integrations: d.integrations, Mail: mail,
 	})
 	if err != nil {
 		return err

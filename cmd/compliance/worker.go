@@ -35,6 +35,13 @@ func runWorker(ctx context.Context, cfg config.Config, d *deps) error {
 			return err
 		}
 	}
+	connectors, err := d.connectors()
+	if err != nil {
+		return err
+	}
+	// Placements' registry rows are checked here, against the same lists
+	// the API searches.
+	d.runIndexes(ctx)
 	acts, err := activities.New(activities.Config{
 		Store: d.st, Blobs: d.blobs, Engine: engine, Logger: log,
 		CacheDir: filepath.Join(os.TempDir(), "compliance-cache-"+filepath.Base(cfg.DataDir)),
@@ -42,6 +49,8 @@ func runWorker(ctx context.Context, cfg config.Config, d *deps) error {
 		Registries: activities.RegistrySources{Sources: registry.Sources{
 			LEIE: cfg.RegistryLEIEURL, SAM: cfg.RegistrySAMURL, SAMAPIKey: cfg.SAMAPIKey, OFAC: cfg.RegistryOFACURL,
 		}},
+		Indexes: d.indexes, Bucket: d.blobs.Name(), Schedules: tc.ScheduleClient(), TaskQueue: cfg.TaskQueue,
+		Integrations: activities.Integrations{Config: d.integrations, Connectors: connectors},
 	})
 	if err != nil {
 		return err
@@ -63,6 +72,16 @@ func runWorker(ctx context.Context, cfg config.Config, d *deps) error {
 	acts.RegisterOCR(ocrWorker)
 	if err := ensureRegistrySchedules(ctx, tc, cfg, log); err != nil {
 		return err
+	}
+	if err := ensureExpirySchedule(ctx, tc, cfg, log); err != nil {
+		return err
+	}
+	if cfg.Maildir != "" {
+		mail, err := d.mailReceiver(log)
+		if err != nil {
+			return err
+		}
+		go watchMaildir(ctx, cfg, d, mail)
 	}
 	if err := mainWorker.Start(); err != nil {
 		return err

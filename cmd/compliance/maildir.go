@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"time"
+
+	"go.temporal.io/api/enums/v1"
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/clearedtostart/compliance/checklist"
+	"github.com/clearedtostart/compliance/clientmail"
+	"github.com/clearedtostart/compliance/config"
+	"github.com/clearedtostart/compliance/derrors"
+	"github.com/clearedtostart/compliance/workflows"
+)
+
+// watchMaildir receives the client emails a mail server delivers into
+// MAILDIR: one maildir per account (MAILDIR/<account>/{new,cur,tmp}). A
+// message is received like a POST to /inbound/email and moved to cur/; one
+// that cannot be read moves to failed/ with its reason beside it. A message
+// stays in new/ until it is recorded, so a crash loses none.
+func watchMaildir(ctx context.Context, cfg config.Config, d *deps, mail *clientmail.Receiver) {
+	log := d.log.With("component", "maildir", "dir", cfg.Maildir)
+	log.Info("watching the maildir")
+	tick := time.NewTicker(5 * time.Second)
+	defer tick.Stop()
+	for {
+		accounts, err := os.ReadDir(cfg.Maildir)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			log.Warn("reading the maildir failed", "error", err)
+		}
+		for _, a := range accounts {
+			if !a.IsDir() {
+				continue
+			}
+			box := checklist.Maildir{Dir: filepath.Join(cfg.Maildir, a.Name())}
+			pending, err := box.Pending()
+			if err != nil {
+				log.Warn("listing new messages failed", "account", a.Name(), "error", err)
+				continue
+			}
+			for _, path := range pending {
+				receiveFile(ctx, d, mail, box, a.Name(), path, cfg.TaskQueue)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+func receiveFile(ctx context.Context, d *deps, mail *clientmail.Receiver, box checklist.Maildir, account, path, queue string) {
+	log := d.log.With("component", "maildir", "account", account, "file", filepath.Base(path))
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		log.Warn("reading a message failed", "error", err)
+		return
+	}
+	got, err := mail.Receive(ctx, account, raw)
+	if err != nil {
+		if de, ok := derrors.As(err); ok && de.Code != derrors.Unavailable && de.Code != derrors.Internal {
+			if _, ferr := box.Failed(path, de.Message); ferr != nil {
+				log.Warn("moving a refused message failed", "error", ferr)
+			}
+			log.Info("message refused", "reason", de.Message)
+			return
+		}
+		log.Warn("receiving a message failed; it stays for the next round", "error", err)
+		return
+	}
+	if got.Email.JobID != nil && !got.Duplicate {
+		id := got.Email.JobID.String()
+		_, err := d.tc.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
+			ID: workflows.JobSyncWorkflowID(id), TaskQueue: queue,
+			WorkflowIDReusePolicy:    enums.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
+			WorkflowIDConflictPolicy: enums.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING,
+			TypedSearchAttributes: temporal.NewSearchAttributes(
+				temporal.NewSearchAttributeKeyKeyword(workflows.SAJobID).ValueSet(id),
+				temporal.NewSearchAttributeKeyKeyword(workflows.SAAccountID).ValueSet(account),
+			),
+		}, workflows.JobSyncWorkflow, workflows.JobSyncInput{AccountID: account, JobID: id})
+		if err != nil {
+			log.Warn("starting the job's sync failed; the resumer starts it", "job_id", id, "error", err)
+		}
+	}
+	if _, err := box.Done(path); err != nil {
+		log.Warn("moving a received message failed", "error", err)
+	}
+}
+
+// ensureExpirySchedule creates (or leaves) the daily sweep that expires
+// fulfilled rows whose documents lapse.
+func ensureExpirySchedule(ctx context.Context, tc client.Client, cfg config.Config, log interface {
+	Info(string, ...any)
+}) error {
+	_, err := tc.ScheduleClient().Create(ctx, client.ScheduleOptions{
+		ID:      workflows.RequirementExpiryScheduleID,
+		Spec:    client.ScheduleSpec{Intervals: []client.ScheduleIntervalSpec{{Every: 24 * time.Hour}}},
+		Overlap: enums.SCHEDULE_OVERLAP_POLICY_SKIP,
+		Action: &client.ScheduleWorkflowAction{ID: workflows.RequirementExpiryScheduleID, Workflow: workflows.RequirementExpiryWorkflow,
+			Args: []any{workflows.ExpiryInput{}}, TaskQueue: cfg.TaskQueue},
+	})
+	if err != nil && !errors.Is(err, temporal.ErrScheduleAlreadyRunning) {
+		return err
+	}
+	if err == nil {
+		log.Info("requirement expiry schedule created", "schedule_id", workflows.RequirementExpiryScheduleID)
+	}
+	return nil
+}
