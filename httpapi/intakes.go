@@ -57,7 +57,7 @@ func (s *Server) createIntake(c *gin.Context) {
 		if in.Context, _, err = parseContext(up.fields, false); err != nil {
 			return err
 		}
-		if in.Validate, err = s.parseValidate(ctx, account, up.fields); err != nil {
+		if in.Validate, err = s.parseValidate(ctx, account, in.ExternalID, up.fields); err != nil {
 			return err
 		}
 		file, newFile, err := s.resolveFile(ctx, account, up)
@@ -128,7 +128,7 @@ func parseContext(fields map[string]string, withScanKeys bool) (store.JSON, stor
 }
 
 // parseValidate reads the optional `validate` JSON object strictly.
-func (s *Server) parseValidate(ctx context.Context, account string, fields map[string]string) (store.JSON, error) {
+func (s *Server) parseValidate(ctx context.Context, account, externalID string, fields map[string]string) (store.JSON, error) {
 	raw, ok := fields["validate"]
 	if !ok || strings.TrimSpace(raw) == "" {
 		return nil, nil
@@ -143,18 +143,8 @@ func (s *Server) parseValidate(ctx context.Context, account string, fields map[s
 			return nil, err
 		}
 	}
-	for _, ref := range [][2]string{{"validate.placement_id", v.PlacementID}, {"validate.requirement_id", v.RequirementID}} {
-		field, id := ref[0], ref[1]
-		if id == "" {
-			continue
-		}
-		if _, err := uuid.Parse(id); err != nil {
-			return nil, invalid(field, "%s must be a UUID", field)
-		}
-		// Placements arrive with requirement ingestion; until then no id
-		// can name one of this account's.
-		return nil, derrors.Newf(derrors.InvalidRequest, "%s %s was not found", strings.TrimPrefix(field, "validate."), id).
-			WithDetails(map[string]string{"field": field})
+	if err := s.checkPlacementRefs(ctx, account, externalID, &v); err != nil {
+		return nil, err
 	}
 	if v.Source {
 		if err := s.checkSourceValidation(ctx, account); err != nil {
@@ -163,6 +153,62 @@ func (s *Server) parseValidate(ctx context.Context, account string, fields map[s
 	}
 	b, _ := json.Marshal(v)
 	return store.JSON(b), nil
+}
+
+// checkPlacementRefs accepts validate.placement_id and requirement_id when
+// they name a placement of this candidate and one of its rows a document
+// can fulfil. A named row's requirement becomes validate.requirement, so
+// the intake's own validation judges it too.
+func (s *Server) checkPlacementRefs(ctx context.Context, account, externalID string, v *store.ValidateOptions) error {
+	if v.RequirementID != "" && v.PlacementID == "" {
+		return invalid("validate.requirement_id", "validate.requirement_id needs validate.placement_id, the placement the row belongs to")
+	}
+	if v.RequirementID != "" && v.Broadcast {
+		return invalid("validate.broadcast", "validate.requirement_id names one row and validate.broadcast every matching row: send one of them")
+	}
+	if v.PlacementID == "" {
+		return nil
+	}
+	pid, err := uuid.Parse(v.PlacementID)
+	if err != nil {
+		return invalid("validate.placement_id", "validate.placement_id must be a UUID")
+	}
+	p, err := s.store.Placement(ctx, account, pid)
+	if derrors.Is(err, derrors.NotFound) {
+		return invalid("validate.placement_id", "placement %s was not found", pid)
+	}
+	if err != nil {
+		return err
+	}
+	// A document judged for another nurse's row would clear the wrong
+	// person; the placement's candidate is the intake's.
+	if p.ExternalID != externalID {
+		return invalid("validate.placement_id", "placement %s is for another candidate: external_id must be the placement's candidate.externalId", pid)
+	}
+	if v.RequirementID == "" {
+		return nil
+	}
+	rid, err := uuid.Parse(v.RequirementID)
+	if err != nil {
+		return invalid("validate.requirement_id", "validate.requirement_id must be a UUID")
+	}
+	row, err := s.store.PlacementRow(ctx, account, pid, rid)
+	if derrors.Is(err, derrors.NotFound) {
+		return invalid("validate.requirement_id", "requirement %s is not a row of placement %s", rid, pid)
+	}
+	if err != nil {
+		return err
+	}
+	switch {
+	case row.RequirementKey == nil:
+		return invalid("validate.requirement_id", "requirement %s (%q) is not mapped to a catalog requirement yet: map its label first", rid, row.Label)
+	case row.FulfillmentType == nil || *row.FulfillmentType != catalog.FulfillDocument:
+		return invalid("validate.requirement_id", "requirement %s (%s) is not fulfilled by a document", rid, *row.RequirementKey)
+	case v.Requirement != "" && v.Requirement != *row.RequirementKey:
+		return invalid("validate.requirement", "validate.requirement %q is not requirement %s's (%s)", v.Requirement, rid, *row.RequirementKey)
+	}
+	v.Requirement = *row.RequirementKey
+	return nil
 }
 
 // checkRequirement accepts a catalog requirement that a document fulfils.
@@ -208,6 +254,7 @@ func (s *Server) resolveFile(ctx context.Context, account string, up *upload) (f
 func (s *Server) startIntake(ctx context.Context, in *store.Intake, f *store.File) {
 	input := workflows.IntakeInput{
 		IntakeID: in.ID.String(), AccountID: in.AccountID, ExternalID: in.ExternalID, FileKey: f.BlobKey, MimeType: f.MimeType,
+		Placements: appliesToPlacements(in.Validate),
 	}
 	attrs := temporal.NewSearchAttributes(
 		temporal.NewSearchAttributeKeyKeyword(workflows.SAIntakeID).ValueSet(input.IntakeID),
@@ -216,6 +263,16 @@ func (s *Server) startIntake(ctx context.Context, in *store.Intake, f *store.Fil
 		temporal.NewSearchAttributeKeyKeyword(workflows.SAScanStatus).ValueSet("PENDING"),
 	)
 	s.start(ctx, store.KindIntake, in.ID, in.WorkflowID, workflows.IntakeWorkflow, input, attrs)
+}
+
+// appliesToPlacements reports whether an intake's documents are judged
+// against placement rows once processed; others skip that activity.
+func appliesToPlacements(validate store.JSON) bool {
+	var v store.ValidateOptions
+	if len(validate) == 0 || json.Unmarshal(validate, &v) != nil {
+		return false
+	}
+	return v.PlacementID != "" || v.Broadcast
 }
 
 // getIntake returns an intake with its segments.

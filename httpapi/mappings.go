@@ -22,8 +22,8 @@ type mappingStore interface {
 	LabelMappings(ctx context.Context, accountID, vmsType string) ([]store.LabelMapping, error)
 	SaveLabelMapping(ctx context.Context, m store.LabelMapping) ([]uuid.UUID, error)
 	UnmappedLabels(ctx context.Context, accountID, vmsType string) ([]store.UnmappedLabel, error)
-	SaveMatrix(ctx context.Context, m *store.Matrix) (bool, error)
-	DeleteMatrix(ctx context.Context, accountID string, id uuid.UUID) error
+	SaveMatrix(ctx context.Context, m *store.Matrix) (bool, []uuid.UUID, error)
+	DeleteMatrix(ctx context.Context, accountID string, id uuid.UUID) ([]uuid.UUID, error)
 	Matrices(ctx context.Context, accountID string) ([]store.Matrix, error)
 }
 
@@ -247,10 +247,14 @@ func (s *Server) putMatrix(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	created, err := s.store.SaveMatrix(c.Request.Context(), m)
+	ctx := c.Request.Context()
+	created, jobs, err := s.store.SaveMatrix(ctx, m)
 	if err != nil {
 		fail(c, err)
 		return
+	}
+	for _, id := range jobs {
+		s.startJobSync(ctx, m.AccountID, id)
 	}
 	status := http.StatusOK
 	if created {
@@ -279,9 +283,14 @@ func (s *Server) deleteMatrix(c *gin.Context) {
 	if !ok {
 		return
 	}
-	if err := s.store.DeleteMatrix(c.Request.Context(), accountOf(c), id); err != nil {
+	ctx, account := c.Request.Context(), accountOf(c)
+	jobs, err := s.store.DeleteMatrix(ctx, account, id)
+	if err != nil {
 		fail(c, err)
 		return
+	}
+	for _, job := range jobs {
+		s.startJobSync(ctx, account, job)
 	}
 	c.Status(http.StatusNoContent)
 }
@@ -292,6 +301,8 @@ func matrixView(m store.Matrix) matrixJSON {
 		t := m.VMSType
 		v.VMSType = &t
 	}
+	// Items are written by SaveMatrix from validated requests; a row that
+	// does not read is shown empty rather than failing the listing.
 	_ = json.Unmarshal(m.Items, &v.Requirements)
 	return v
 }

@@ -81,10 +81,23 @@ func (s *Server) StartStalled(ctx context.Context, o store.Stalled) {
 	switch o.Kind {
 	case store.KindIntake:
 		s.startIntake(ctx, &store.Intake{ID: o.ID, AccountID: o.AccountID, ExternalID: o.ExternalID,
-			WorkflowID: workflows.IntakeWorkflowID(o.ID.String())}, f)
+			WorkflowID: workflows.IntakeWorkflowID(o.ID.String()), Validate: o.Validate}, f)
 	case store.KindDocumentScan:
 		s.startDocumentScan(ctx, o.ID, o.AccountID, o.ExternalID, f)
 	default:
 		s.log.Error("resumer: unknown kind of stalled work", "kind", o.Kind, "id", o.ID)
+	}
+}
+
+// StartStalledSync starts a job's or placement's sync that was asked for
+// and never began (the resumer calls it).
+func (s *Server) StartStalledSync(ctx context.Context, o store.StalledSync) {
+	switch o.Kind {
+	case store.KindJobSync:
+		s.startJobSync(ctx, o.AccountID, o.ID)
+	case store.KindPlacementSync:
+		s.startPlacementSync(ctx, o.AccountID, o.ID)
+	default:
+		s.log.Error("resumer: unknown kind of stalled sync", "kind", o.Kind, "id", o.ID)
 	}
 }

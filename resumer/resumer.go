@@ -1,7 +1,8 @@
 // Package resumer starts the work that should be running but is not:
 // objects the API stored whose workflow start never reached Temporal
-// (Temporal was down, or the API died between the two), and deletes whose
-// purge did not finish. It is what makes "accepted" mean "will be done"
+// (Temporal was down, or the API died between the two), deletes whose
+// purge did not finish, and job and placement syncs asked for (by a
+// request, an email, a matrix or a mapping) that never began. It is what makes "accepted" mean "will be done"
 // whatever restarts in between.
 //
 // Several API replicas may run it at once: every workflow id is its
@@ -21,6 +22,7 @@ import (
 type Store interface {
 	Unstarted(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
 	Unpurged(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
+	UnstartedSyncs(ctx context.Context, cutoff time.Time, limit int) ([]store.StalledSync, error)
 }
 
 // Starter starts workflows; both calls are idempotent and log their own
@@ -28,6 +30,7 @@ type Store interface {
 type Starter interface {
 	StartStalled(ctx context.Context, o store.Stalled)
 	PurgeStalled(ctx context.Context, o store.Stalled)
+	StartStalledSync(ctx context.Context, o store.StalledSync)
 }
 
 // Config configures New.
@@ -82,8 +85,8 @@ func (r *Resumer) Run(ctx context.Context) {
 	}
 }
 
-// Once runs one round: starts what was never started, then finishes
-// interrupted deletes.
+// Once runs one round: starts what was never started, finishes
+// interrupted deletes, then starts the syncs asked for and not begun.
 func (r *Resumer) Once(ctx context.Context) {
 	cutoff := time.Now().Add(-r.interval)
 	for _, step := range []struct {
@@ -103,5 +106,14 @@ func (r *Resumer) Once(ctx context.Context) {
 			r.log.Info(step.doing, "kind", o.Kind, "id", o.ID)
 			step.resume(ctx, o)
 		}
+	}
+	syncs, err := r.store.UnstartedSyncs(ctx, cutoff, r.batch)
+	if err != nil {
+		r.log.Warn("listing unstarted syncs failed", "error", err)
+		return
+	}
+	for _, o := range syncs {
+		r.log.Info("starting sync", "kind", o.Kind, "id", o.ID)
+		r.starter.StartStalledSync(ctx, o)
 	}
 }

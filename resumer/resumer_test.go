@@ -20,6 +20,13 @@ func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
 type recorder struct {
 	mu              sync.Mutex
 	started, purged []uuid.UUID
+	syncs           []store.StalledSync
+}
+
+func (r *recorder) StartStalledSync(_ context.Context, o store.StalledSync) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.syncs = append(r.syncs, o)
 }
 
 func (r *recorder) StartStalled(_ context.Context, o store.Stalled) {
@@ -103,5 +110,66 @@ func TestNewRefusesBadConfig(t *testing.T) {
 				t.Fatalf("err = %v, want %q", err, tt.want)
 			}
 		})
+	}
+}
+
+func hasSync(syncs []store.StalledSync, kind string, id uuid.UUID) bool {
+	for _, o := range syncs {
+		if o.Kind == kind && o.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func TestOnceStartsAskedSyncs(t *testing.T) {
+	ctx := context.Background()
+	st := testenv.Store(t)
+	account := "resumer-sync-" + uuid.NewString()[:8]
+	if _, err := st.EnsureAccount(ctx, account, ""); err != nil {
+		t.Fatal(err)
+	}
+	job, _, queued, err := st.UpsertJob(ctx, store.JobInput{AccountID: account, VMSType: "sandbox", VMSJobRefID: "ICU-" + uuid.NewString()[:6]})
+	if err != nil || !queued {
+		t.Fatalf("UpsertJob: queued %v, %v", queued, err)
+	}
+	p, _, err := st.CreatePlacement(ctx, store.PlacementInput{AccountID: account, JobID: job.ID, ExternalID: "nurse-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	once := func(interval time.Duration) *recorder {
+		rec := &recorder{}
+		r, err := resumer.New(resumer.Config{Store: st, Starter: rec, Interval: interval, Logger: testenv.Logger(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(5 * time.Millisecond)
+		r.Once(ctx)
+		return rec
+	}
+	if rec := once(time.Hour); hasSync(rec.syncs, store.KindJobSync, job.ID) || hasSync(rec.syncs, store.KindPlacementSync, p.ID) {
+		t.Fatalf("syncs asked within the interval were started: %v", rec.syncs)
+	}
+	rec := once(time.Millisecond)
+	if !hasSync(rec.syncs, store.KindJobSync, job.ID) || !hasSync(rec.syncs, store.KindPlacementSync, p.ID) {
+		t.Fatalf("asked syncs that never began: got %v", rec.syncs)
+	}
+	// A sync that began after the ask took it.
+	now := time.Now().UTC()
+	if err := st.BeginJobSync(ctx, account, job.ID, now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.BeginPlacementSync(ctx, account, p.ID, now); err != nil {
+		t.Fatal(err)
+	}
+	if rec := once(time.Millisecond); hasSync(rec.syncs, store.KindJobSync, job.ID) || hasSync(rec.syncs, store.KindPlacementSync, p.ID) {
+		t.Fatalf("syncs that began were started again: %v", rec.syncs)
+	}
+	// Asked again while (or after) it ran: started again.
+	if err := st.RequestPlacementSyncs(ctx, []uuid.UUID{p.ID}); err != nil {
+		t.Fatal(err)
+	}
+	if rec := once(time.Millisecond); !hasSync(rec.syncs, store.KindPlacementSync, p.ID) || hasSync(rec.syncs, store.KindJobSync, job.ID) {
+		t.Fatalf("a placement asked again: got %v", rec.syncs)
 	}
 }

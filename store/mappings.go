@@ -109,7 +109,7 @@ func (Matrix) TableName() string { return "requirement_matrices" }
 
 // SaveMatrix creates or replaces a matrix and asks for a sync of the jobs
 // it applies to.
-func (s *Store) SaveMatrix(ctx context.Context, m *Matrix) (created bool, err error) {
+func (s *Store) SaveMatrix(ctx context.Context, m *Matrix) (created bool, jobs []uuid.UUID, err error) {
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	err = s.tx(ctx, func(tx *gorm.DB) error {
 		var cur Matrix
@@ -131,15 +131,16 @@ func (s *Store) SaveMatrix(ctx context.Context, m *Matrix) (created bool, err er
 		if err := audit(tx, m.AccountID, "matrix", m.ID.String(), "", m.Mode, m.Scope+" "+m.ScopeKey); err != nil {
 			return err
 		}
-		return requestSyncs(tx, m.AccountID, m, now)
+		jobs, err = requestSyncs(tx, m.AccountID, m, now)
+		return err
 	})
-	return created, err
+	return created, jobs, err
 }
 
 // DeleteMatrix removes a matrix and asks for a sync of the jobs it applied
 // to.
-func (s *Store) DeleteMatrix(ctx context.Context, accountID string, id uuid.UUID) error {
-	return s.tx(ctx, func(tx *gorm.DB) error {
+func (s *Store) DeleteMatrix(ctx context.Context, accountID string, id uuid.UUID) (jobs []uuid.UUID, err error) {
+	err = s.tx(ctx, func(tx *gorm.DB) error {
 		var m Matrix
 		if err := tx.Where("account_id = ? AND id = ?", accountID, id).Take(&m).Error; err != nil {
 			return err
@@ -150,12 +151,15 @@ func (s *Store) DeleteMatrix(ctx context.Context, accountID string, id uuid.UUID
 		if err := audit(tx, accountID, "matrix", id.String(), m.Mode, "DELETED", m.Scope+" "+m.ScopeKey); err != nil {
 			return err
 		}
-		return requestSyncs(tx, accountID, &m, time.Now().UTC())
+		jobs, err = requestSyncs(tx, accountID, &m, time.Now().UTC())
+		return err
 	})
+	return jobs, err
 }
 
-// requestSyncs asks for a sync of the jobs a matrix applies to.
-func requestSyncs(tx *gorm.DB, accountID string, m *Matrix, now time.Time) error {
+// requestSyncs asks for a sync of the jobs a matrix applies to, and
+// returns them.
+func requestSyncs(tx *gorm.DB, accountID string, m *Matrix, now time.Time) ([]uuid.UUID, error) {
 	q := tx.Model(&Job{}).Where("account_id = ?", accountID)
 	if m.VMSType != "" {
 		q = q.Where("vms_type = ?", m.VMSType)
@@ -168,7 +172,11 @@ func requestSyncs(tx *gorm.DB, accountID string, m *Matrix, now time.Time) error
 	case "job":
 		q = q.Where("vms_job_ref_id = ? OR id::text = ?", m.ScopeKey, m.ScopeKey)
 	}
-	return q.Update("sync_requested_at", now).Error
+	var jobs []uuid.UUID
+	if err := q.Pluck("id", &jobs).Error; err != nil || len(jobs) == 0 {
+		return nil, err
+	}
+	return jobs, tx.Model(&Job{}).Where("id IN ?", jobs).Update("sync_requested_at", now).Error
 }
 
 // Matrices returns the account's matrices.

@@ -66,6 +66,8 @@ type Stalled struct {
 	FileID     uuid.UUID
 	FileKey    string
 	MimeType   string
+	// Validate is an intake's validate options (nil for a document scan).
+	Validate JSON
 }
 
 // Unstarted lists live objects created before cutoff whose workflow was
@@ -73,7 +75,9 @@ type Stalled struct {
 // ClaimUnstartedChecks.)
 func (s *Store) Unstarted(ctx context.Context, cutoff time.Time, limit int) ([]Stalled, error) {
 	return s.stalled(ctx, func(q *gorm.DB) *gorm.DB {
-		return q.Select("o.id, o.account_id, o.external_id::text AS external_id, f.id AS file_id, f.blob_key AS file_key, f.mime_type").
+		// to_jsonb reads validate where the table has it (intakes) and
+		// gives NULL where it does not (document scans): one query for both.
+		return q.Select("o.id, o.account_id, o.external_id::text AS external_id, f.id AS file_id, f.blob_key AS file_key, f.mime_type, to_jsonb(o)->'validate' AS validate").
 			Joins("JOIN files f ON f.id = o.file_id").
 			Where("o.workflow_started_at IS NULL AND o.deleted_at IS NULL AND o.created_at < ?", cutoff).
 			Order("o.created_at").Limit(limit)
@@ -104,4 +108,35 @@ func (s *Store) stalled(ctx context.Context, query func(*gorm.DB) *gorm.DB) ([]S
 		out = append(out, rows...)
 	}
 	return out, nil
+}
+
+// Sync kinds (StalledSync.Kind).
+const (
+	KindJobSync       = "job_sync"
+	KindPlacementSync = "placement_sync"
+)
+
+// StalledSync is a job or placement whose sync was asked for and has not
+// begun since.
+type StalledSync struct {
+	Kind      string
+	ID        uuid.UUID
+	AccountID string
+}
+
+// UnstartedSyncs lists the jobs and ACTIVE placements whose last sync ask,
+// made before cutoff, no sync has begun after. A sync that is running
+// picks such an ask up itself when it ends, so a start is idempotent.
+func (s *Store) UnstartedSyncs(ctx context.Context, cutoff time.Time, limit int) ([]StalledSync, error) {
+	var out []StalledSync
+	err := s.db.WithContext(ctx).Raw(`(SELECT ? AS kind, id, account_id, sync_requested_at FROM jobs
+			WHERE sync_requested_at < ? AND (sync_started_at IS NULL OR sync_started_at < sync_requested_at)
+			ORDER BY sync_requested_at LIMIT ?)
+		UNION ALL
+		(SELECT ? AS kind, id, account_id, sync_requested_at FROM placements
+			WHERE status = 'ACTIVE' AND sync_requested_at < ? AND (sync_started_at IS NULL OR sync_started_at < sync_requested_at)
+			ORDER BY sync_requested_at LIMIT ?)
+		ORDER BY sync_requested_at LIMIT ?`,
+		KindJobSync, cutoff, limit, KindPlacementSync, cutoff, limit, limit).Scan(&out).Error
+	return out, s.fail(err)
 }

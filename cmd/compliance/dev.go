@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -15,6 +16,7 @@ import (
 	"github.com/clearedtostart/compliance/internal/devstack"
 	"github.com/clearedtostart/compliance/nsopw/sandbox"
 	"github.com/clearedtostart/compliance/store"
+	vmssandbox "github.com/clearedtostart/compliance/vms/sandbox"
 )
 
 // dev runs the whole stack in the foreground for `make run`: PostgreSQL
@@ -52,6 +54,31 @@ func dev(ctx context.Context, cfg config.Config) error {
 			t.Stop()
 		}()
 		cfg.TemporalAddress = t.Address
+	}
+	// The sandbox VMS answers where the embedded integration looks for it;
+	// its address and credentials are in the environment before the
+	// integrations are loaded, as an operator's would be.
+	vmsURL := ""
+	if os.Getenv("VMS_SANDBOX_URL") == "" {
+		vsb, err := vmssandbox.New(vmssandbox.Config{Logger: log}).Start(ctx, envAddr("VMS_SANDBOX_ADDR", "127.0.0.1:8092"))
+		if err != nil {
+			return fmt.Errorf("VMS sandbox: %w", err)
+		}
+		defer vsb.Close()
+		vmsURL = vsb.URL()
+		for name, value := range map[string]string{"VMS_SANDBOX_URL": vmsURL,
+			"VMS_SANDBOX_USERNAME": vmssandbox.DefaultUsername, "VMS_SANDBOX_PASSWORD": vmssandbox.DefaultPassword} {
+			if _, set := os.LookupEnv(name); !set {
+				os.Setenv(name, value)
+			}
+		}
+		log.Info("VMS sandbox listening", "url", vmsURL)
+	}
+	if cfg.Maildir == "" {
+		cfg.Maildir = filepath.Join(cfg.DataDir, "maildir")
+		if err := os.MkdirAll(cfg.Maildir, 0o755); err != nil {
+			return err
+		}
 	}
 	d, err := openDeps(ctx, cfg, log, false)
 	if err != nil {
@@ -104,8 +131,8 @@ func dev(ctx context.Context, cfg config.Config) error {
 	}()
 	select {
 	case addr := <-ready:
-		fmt.Fprintf(os.Stderr, "\nCompliance Document Service is ready after %.1fs\n  API:           http://%s\n  Temporal UI:   %s\n  NSOPW sandbox: %s\n  Stop with Ctrl-C.\n\n",
-			time.Since(started).Seconds(), addr, temporalUI(cfg), cfg.NSOPWURL)
+		fmt.Fprintf(os.Stderr, "\nCompliance Document Service is ready after %.1fs\n  API:           http://%s\n  Temporal UI:   %s\n  NSOPW sandbox: %s\n  VMS sandbox:   %s\n  Client emails: %s/<account>/new\n  Stop with Ctrl-C.\n\n",
+			time.Since(started).Seconds(), addr, temporalUI(cfg), cfg.NSOPWURL, cmp.Or(vmsURL, os.Getenv("VMS_SANDBOX_URL")), cfg.Maildir)
 	case <-runCtx.Done():
 	}
 	wg.Wait()

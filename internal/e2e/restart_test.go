@@ -120,6 +120,9 @@ func newCluster(t *testing.T) *cluster {
 		"TEMPORAL_TASK_QUEUE=e2e", "HTTP_ADDR="+addr, "DATA_DIR="+filepath.Join(c.dir, "data"),
 		"BLOB_URL=file://"+filepath.Join(c.dir, "blobs"), "BLOB_SIGNING_KEY="+hex.EncodeToString([]byte("e2e-signing-key-0123456789abcdef")),
 		"LOG_LEVEL=warn", "SHUTDOWN_TIMEOUT=5s", "RESUME_INTERVAL=2s",
+		// The embedded integration's connector is configured, though no
+		// job is synced here.
+		"VMS_SANDBOX_URL=http://127.0.0.1:9", "VMS_SANDBOX_USERNAME=e2e", "VMS_SANDBOX_PASSWORD=e2e",
 	)
 	c.run("migrate")
 	c.key = strings.TrimSpace(c.run("apikey", "create", "--account", "e2e"))
