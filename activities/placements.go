@@ -53,7 +53,7 @@ func (a *Activities) BeginPlacementSync(ctx context.Context, in workflows.Placem
 		return workflows.PlacementSyncInfo{}, err
 	}
 	fetch := integ.PlacementSync && integ.Uses(integrations.SourceVMS) && p.VMSPlacementRefID != nil && *p.VMSPlacementRefID != ""
-	return workflows.PlacementSyncInfo{FetchVMS: fetch}, nil
+	return workflows.PlacementSyncInfo{FetchVMS: fetch, JobID: p.JobID.String(), ExternalID: p.ExternalID, VMSType: job.VMSType}, nil
 }
 
 // FetchPlacement reads a placement's own requirements from its VMS.

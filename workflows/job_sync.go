@@ -46,6 +46,8 @@ func JobSyncWorkflow(ctx workflow.Context, in JobSyncInput) (JobSyncOutput, erro
 		}
 		return out, err
 	}
+	// Schedules and the resumer start syncs knowing only the job's id.
+	upsertSearch(ctx, temporal.NewSearchAttributeKeyKeyword(SAVMSType).ValueSet(info.VMSType))
 	if info.FetchVMS {
 		if err := workflow.ExecuteActivity(sourceCtx(ctx), ActFetchJob, in).Get(ctx, nil); err != nil {
 			if gone(err) {
@@ -75,6 +77,14 @@ func JobSyncWorkflow(ctx workflow.Context, in JobSyncInput) (JobSyncOutput, erro
 		return out, err
 	}
 	return out, syncAgain(ctx, "job", in.AccountID, in.JobID, started, JobSyncWorkflow, in)
+}
+
+// upsertSearch adds search attributes the workflow learnt as it ran; an
+// attribute the namespace lacks is logged, never fatal to the work.
+func upsertSearch(ctx workflow.Context, updates ...temporal.SearchAttributeUpdate) {
+	if err := workflow.UpsertTypedSearchAttributes(ctx, updates...); err != nil {
+		workflow.GetLogger(ctx).Warn("search attributes not updated", "error", err)
+	}
 }
 
 // startPlacementSync starts a placement's sync as an abandoned child: it

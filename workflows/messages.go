@@ -488,6 +488,11 @@ type PlacementSyncInput struct {
 // PlacementSyncInfo is what a sync needs to know of its placement.
 type PlacementSyncInfo struct {
 	FetchVMS bool `json:"fetch_vms"`
+	// The placement's job, candidate and integration, for operators'
+	// searches.
+	JobID      string `json:"job_id"`
+	ExternalID string `json:"external_id"`
+	VMSType    string `json:"vms_type"`
 }
 
 // RowRef names a requirement row of a placement.

@@ -26,6 +26,10 @@ func PlacementSyncWorkflow(ctx workflow.Context, in PlacementSyncInput) (Placeme
 		}
 		return out, err
 	}
+	upsertSearch(ctx,
+		temporal.NewSearchAttributeKeyKeyword(SAJobID).ValueSet(info.JobID),
+		temporal.NewSearchAttributeKeyKeyword(SAExternalID).ValueSet(info.ExternalID),
+		temporal.NewSearchAttributeKeyKeyword(SAVMSType).ValueSet(info.VMSType))
 	if info.FetchVMS {
 		if err := workflow.ExecuteActivity(sourceCtx(ctx), ActFetchPlacement, in).Get(ctx, nil); err != nil {
 			if gone(err) {
