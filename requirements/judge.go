@@ -2,6 +2,7 @@ package requirements
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -119,18 +120,20 @@ func JudgeDocuments(cat *catalog.Catalog, key string, segs []Segment, cand rules
 	return *first, true
 }
 
-// failures lists a tree's failing rules in a sentence.
+// failures lists a tree's failing rules. Their messages are sentences, so
+// they are joined as sentences; a tree that was not evaluated gives every
+// rule the same message, said once.
 func failures(t rules.Tree) string {
 	var out []string
 	for _, r := range t.Rules {
-		if r.Result == rules.Fail || r.Result == rules.NotEvaluated {
+		if (r.Result == rules.Fail || r.Result == rules.NotEvaluated) && !slices.Contains(out, r.Message) {
 			out = append(out, r.Message)
 		}
 	}
 	if len(out) == 0 {
 		return strings.ToLower(t.Result)
 	}
-	return strings.Join(out, "; ")
+	return strings.Join(out, " ")
 }
 
 // Expired reports whether a fulfilled row's evidence lapses before the day
@@ -139,16 +142,27 @@ func Expired(expiresAt *time.Time, today time.Time, start *time.Time) bool {
 	if expiresAt == nil {
 		return false
 	}
-	asOf := AsOf(today, start)
-	return expiresAt.Before(asOf)
+	return dateOf(*expiresAt).Before(AsOf(today, start))
 }
 
 // AsOf is the day a placement's requirements are judged on: its start date
 // when that is in the future, else today (the catalog's rule).
+//
+// Days are compared as calendar dates, each in its own location: a start
+// late in the evening west of UTC is an instant after today's UTC midnight
+// but a day that has gone.
 func AsOf(today time.Time, start *time.Time) time.Time {
-	day := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, time.UTC)
-	if start != nil && start.After(day) {
-		return time.Date(start.Year(), start.Month(), start.Day(), 0, 0, 0, 0, time.UTC)
+	day := dateOf(today)
+	if start != nil {
+		if s := dateOf(*start); s.After(day) {
+			return s
+		}
 	}
 	return day
+}
+
+// dateOf is t's calendar date (in t's location) at midnight UTC.
+func dateOf(t time.Time) time.Time {
+	y, m, d := t.Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
 }
