@@ -66,19 +66,24 @@ func TestServes(t *testing.T) {
 	if !strings.HasPrefix(srv.URL(), "http://127.0.0.1:") {
 		t.Errorf("url %q", srv.URL())
 	}
-	resp, err := http.Get(srv.URL() + "/")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != 200 || string(body) != "ok" {
-		t.Errorf("answered %d %q, want 200 ok", resp.StatusCode, body)
+	if status, body, err := get(http.DefaultClient, srv.URL()+"/"); err != nil || status != 200 || body != "ok" {
+		t.Errorf("answered %d %q (%v), want 200 ok", status, body, err)
 	}
 	want := `msg="test sandbox listening" url=` + srv.URL() + " people=3\n"
 	if got := logs.String(); !strings.HasSuffix(got, want) {
 		t.Errorf("log %q, want it to end %q", got, want)
 	}
+}
+
+// get answers the status and body of a GET.
+func get(client *http.Client, url string) (int, string, error) {
+	resp, err := client.Get(url)
+	if err != nil {
+		return 0, "", err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body), err
 }
 
 // stopped waits until nothing answers at url.
@@ -87,11 +92,9 @@ func stopped(t *testing.T, url string) {
 	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
 	deadline := time.Now().Add(2 * time.Second)
 	for {
-		resp, err := client.Get(url + "/")
-		if err != nil {
+		if _, _, err := get(client, url+"/"); err != nil {
 			return
 		}
-		resp.Body.Close()
 		if time.Now().After(deadline) {
 			t.Fatal("still serving")
 		}
@@ -115,10 +118,7 @@ func TestStops(t *testing.T) {
 			// keeping it waiting.
 			done := make(chan error, 1)
 			go func() {
-				resp, err := http.Get(srv.URL() + "/wait")
-				if err == nil {
-					resp.Body.Close()
-				}
+				_, _, err := get(http.DefaultClient, srv.URL()+"/wait")
 				done <- err
 			}()
 			<-h.waiting
