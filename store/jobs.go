@@ -92,11 +92,14 @@ func (s *Store) UpsertJob(ctx context.Context, in JobInput) (job *Job, created, 
 		switch {
 		case err == nil:
 		case errorsIsNotFound(err):
-			cur = Job{ID: uuid.New(), AccountID: in.AccountID, VMSType: in.VMSType, VMSJobRefID: in.VMSJobRefID,
+			row := Job{ID: uuid.New(), AccountID: in.AccountID, VMSType: in.VMSType, VMSJobRefID: in.VMSJobRefID,
 				Status: lifecycle.Job.Initial, CreatedAt: now, UpdatedAt: now}
 			// A concurrent create of the same job waits on the unique
-			// key and then finds this row.
-			if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&cur).Error; err != nil {
+			// key and then finds the winner's row. (The row is read into
+			// the empty cur: GORM would add the primary key of a filled
+			// struct, the id this insert may not have written, to the
+			// query.)
+			if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row).Error; err != nil {
 				return err
 			}
 			if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
