@@ -136,6 +136,11 @@ func (rc Reconciler) Reconcile(sources []Source) ([]Row, []Conflict) {
 	byKey := map[string]*Row{}
 	var order []string
 	groups := map[string]map[string][]string{} // row → packet group → sources
+	// listedBy holds which sources (kind and ref) list each row: a source
+	// waiving what another source of its kind lists (a later email) still
+	// disagrees with it.
+	type sourceID struct{ kind, ref string }
+	listedBy := map[string]map[sourceID]bool{}
 	var conflicts []Conflict
 	seq := 0
 	add := func(src Source, it Item, key string, target mapping.Target) {
@@ -160,7 +165,9 @@ func (rc Reconciler) Reconcile(sources []Source) ([]Row, []Conflict) {
 			byKey[rowKey] = r
 			order = append(order, rowKey)
 			groups[rowKey] = map[string][]string{}
+			listedBy[rowKey] = map[sourceID]bool{}
 		}
+		listedBy[rowKey][sourceID{src.Kind, src.Ref}] = true
 		if !slices.Contains(r.Sources, src.Kind) {
 			r.Sources = append(r.Sources, src.Kind)
 		}
@@ -169,7 +176,9 @@ func (rc Reconciler) Reconcile(sources []Source) ([]Row, []Conflict) {
 			group = target.PacketGroup
 		}
 		if group != "" {
-			groups[rowKey][group] = append(groups[rowKey][group], src.Kind)
+			if !slices.Contains(groups[rowKey][group], src.Kind) {
+				groups[rowKey][group] = append(groups[rowKey][group], src.Kind)
+			}
 			// The first (highest-precedence) source that names a packet
 			// decides it.
 			if r.PacketGroup == "" {
@@ -186,10 +195,12 @@ func (rc Reconciler) Reconcile(sources []Source) ([]Row, []Conflict) {
 				continue
 			}
 			if it.Key != "" {
+				// A key the catalog no longer knows waits under its own
+				// words rather than as a blank row.
+				if strings.TrimSpace(it.Label) == "" {
+					it.Label = it.Key
+				}
 				if _, ok := rc.Catalog.Requirement(it.Key); ok {
-					if it.Label == "" {
-						it.Label = it.Key
-					}
 					add(src, it, it.Key, mapping.Target{Key: it.Key})
 					continue
 				}
@@ -209,14 +220,24 @@ func (rc Reconciler) Reconcile(sources []Source) ([]Row, []Conflict) {
 		r := byKey[k]
 		if len(groups[k]) > 1 {
 			var detail []string
-			var srcs []string
+			named := map[string]bool{}
 			for g, ss := range groups[k] {
 				detail = append(detail, g+" ("+strings.Join(ss, ", ")+")")
-				srcs = append(srcs, ss...)
+				for _, s := range ss {
+					named[s] = true
+				}
 			}
 			slices.Sort(detail)
+			// In precedence order (the row's), not the map's: the same
+			// sources report the same conflict on every sync.
+			var srcs []string
+			for _, s := range r.Sources {
+				if named[s] {
+					srcs = append(srcs, s)
+				}
+			}
 			conflicts = append(conflicts, Conflict{RowKey: k, Label: r.Label, Kind: "packet_group",
-				Detail: "sources put it in different packets: " + strings.Join(detail, "; ") + "; kept " + r.PacketGroup, Sources: dedupe(srcs)})
+				Detail: "sources put it in different packets: " + strings.Join(detail, "; ") + "; kept " + r.PacketGroup, Sources: srcs})
 		}
 		if r.PacketGroup == "" {
 			r.PacketGroup = defaultGroup(r)
@@ -225,6 +246,9 @@ func (rc Reconciler) Reconcile(sources []Source) ([]Row, []Conflict) {
 	}
 	// Exclusions: a source saying a listed requirement is not needed.
 	for _, src := range sources {
+		if replaced && !strings.HasPrefix(src.Kind, "matrix:") {
+			continue
+		}
 		for _, ex := range src.Exclusions {
 			keys := []string{"label:" + mapping.Normalize(ex.Label)}
 			if entry, ok := rc.Table.Lookup(ex.Label); ok {
@@ -234,9 +258,9 @@ func (rc Reconciler) Reconcile(sources []Source) ([]Row, []Conflict) {
 				}
 			}
 			for _, k := range keys {
-				if r, ok := byKey[k]; ok && !slices.Contains(r.Sources, src.Kind) {
+				if r, ok := byKey[k]; ok && !listedBy[k][sourceID{src.Kind, src.Ref}] {
 					conflicts = append(conflicts, Conflict{RowKey: k, Label: r.Label, Kind: "excluded",
-						Detail: src.Kind + " says it is not needed (\"" + ex.Label + "\"); " + strings.Join(r.Sources, ", ") + " list it; kept",
+						Detail:  src.Kind + " says it is not needed (\"" + ex.Label + "\"); " + strings.Join(r.Sources, ", ") + " list it; kept",
 						Sources: dedupe(append([]string{src.Kind}, r.Sources...))})
 				}
 			}
