@@ -45,22 +45,33 @@ func vmsDown() error {
 // logged is an activity that notes its name in *steps and its input in
 // *into, and answers with answer(attempt), the first attempt being 1.
 func logged[In, Out any](mu *sync.Mutex, steps *[]string, name string, into *[]In, answer func(attempt int) (Out, error)) func(context.Context, In) (Out, error) {
+	return loggedAs(mu, steps, func(In) string { return name }, into, answer)
+}
+
+// loggedAs is logged for a step named by its input (rows checked side by
+// side).
+func loggedAs[In, Out any](mu *sync.Mutex, steps *[]string, name func(In) string, into *[]In, answer func(attempt int) (Out, error)) func(context.Context, In) (Out, error) {
 	return func(_ context.Context, in In) (Out, error) {
 		mu.Lock()
 		defer mu.Unlock()
-		*steps = append(*steps, name)
+		*steps = append(*steps, name(in))
 		*into = append(*into, in)
 		return answer(len(*into))
 	}
 }
 
-// loggedErr is logged for an activity that answers only an error.
-func loggedErr[In any](mu *sync.Mutex, steps *[]string, name string, into *[]In, answer func() error) func(context.Context, In) error {
-	f := logged(mu, steps, name, into, func(int) (struct{}, error) { return struct{}{}, answer() })
+// errorOnly adapts a fake to an activity that, like the real one, answers
+// only an error.
+func errorOnly[In, Out any](fn func(context.Context, In) (Out, error)) func(context.Context, In) error {
 	return func(ctx context.Context, in In) error {
-		_, err := f(ctx, in)
+		_, err := fn(ctx, in)
 		return err
 	}
+}
+
+// loggedErr is logged for an activity that answers only an error.
+func loggedErr[In any](mu *sync.Mutex, steps *[]string, name string, into *[]In, answer func() error) func(context.Context, In) error {
+	return errorOnly(logged(mu, steps, name, into, func(int) (struct{}, error) { return struct{}{}, answer() }))
 }
 
 // upserts records, per workflow id, the search attributes each workflow
