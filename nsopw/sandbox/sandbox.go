@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/clearedtostart/compliance/internal/sandboxhttp"
 	"github.com/clearedtostart/compliance/nsopw"
 	"github.com/clearedtostart/compliance/nsopw/wire"
 )
@@ -159,22 +160,7 @@ type Behaviour struct {
 }
 
 // Duration is a time.Duration written as "5s" in JSON.
-type Duration time.Duration
-
-func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
-
-func (d *Duration) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return errors.New(`a duration is a string such as "5s"`)
-	}
-	v, err := time.ParseDuration(s)
-	if err != nil || v < 0 {
-		return fmt.Errorf("bad duration %q", s)
-	}
-	*d = Duration(v)
-	return nil
-}
+type Duration = sandboxhttp.Duration
 
 // SetBehaviour changes how the next searches answer.
 func (s *Sandbox) SetBehaviour(b Behaviour) error {

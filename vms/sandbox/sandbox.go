@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/clearedtostart/compliance/internal/sandboxhttp"
 )
 
 // Defaults of Config.
@@ -348,22 +350,7 @@ func (f *Fault) matches(r *http.Request) bool {
 }
 
 // Duration is a time.Duration written as "5s" in JSON.
-type Duration time.Duration
-
-func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
-
-func (d *Duration) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return errors.New(`a duration is a string such as "5s"`)
-	}
-	v, err := time.ParseDuration(s)
-	if err != nil || v < 0 {
-		return fmt.Errorf("bad duration %q", s)
-	}
-	*d = Duration(v)
-	return nil
-}
+type Duration = sandboxhttp.Duration
 
 // AddFault adds a fault and returns it with its id and defaults.
 func (s *Sandbox) AddFault(f Fault) (Fault, error) {
