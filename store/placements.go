@@ -370,11 +370,12 @@ func (s *Store) ApplyPlacementRows(ctx context.Context, accountID string, placem
 			upd := map[string]any{"label": r.Label, "normalized_label": r.NormalizedLabel, "packet_group": r.PacketGroup,
 				"sort_order": r.SortOrder, "sources": JSON(sources), "updated_at": now}
 			if cur.Status == requirements.StatusSkipped && cur.EvidenceKind != nil && *cur.EvidenceKind == EvidenceSync {
+				from := cur.Status
 				to, reason := requirements.Initial(r)
 				if err := moveRow(tx, scope, cur, to, reason, nil, nil, upd); err != nil {
 					return err
 				}
-				changes = append(changes, RowChange{RowID: cur.ID, RowKey: r.RowKey, From: cur.Status, To: to})
+				changes = append(changes, RowChange{RowID: cur.ID, RowKey: r.RowKey, From: from, To: to})
 				continue
 			}
 			if err := tx.Model(&PlacementRequirement{}).Where("id = ?", cur.ID).Updates(upd).Error; err != nil {
