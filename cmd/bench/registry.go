@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -19,11 +20,15 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 
 	"github.com/google/uuid"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
 	"golang.org/x/sync/errgroup"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/clearedtostart/compliance/internal/benchdoc"
 	"github.com/clearedtostart/compliance/internal/registrysamples"
@@ -44,6 +49,10 @@ type registryOptions struct {
 func bulkCodes() []string { return []string{registry.OIGExclusion, registry.SAM, registry.OFAC} }
 
 const (
+	// loadBlocks is how many blocks of the mix the load holds (20,000
+	// checks: more than the latency and throughput runs send here).
+	loadBlocks  = 20
+	loadSeed    = 42
 	checkWarmup = 200
 	// certSample is how many checks of the load are followed until their
 	// certificates are rendered.
@@ -54,14 +63,26 @@ const (
 
 // registryFigures are the registry section's measurements.
 type registryFigures struct {
-	loadBefore, loadAfter  string
-	files                  registrysamples.Files
-	generate               time.Duration
-	imports                []importRun
-	searchableAfter        time.Duration
-	bodies, labelledBodies int
-	engine                 engineStats
-	serviceRSS             int64
+	// loadStart is the load average as the section starts, loadBefore as
+	// the latency run starts, loadAfter as it ends.
+	loadStart, loadBefore, loadAfter string
+	files                            registrysamples.Files
+	generate                         time.Duration
+	imports                          []importRun
+	searchableAfter                  time.Duration
+	mix                              loadMix
+	loadChecks, worstChecks          int
+	listedCases                      int
+	density                          [bands]bandDensity
+	engine, engineWorst              engineStats
+	serviceRSS                       int64
+
+	// The worst case: very common names only, with the certificate
+	// backlog it leaves.
+	worstLatency, worstMany runStats
+	cpuWorst                map[string]time.Duration
+	worstPosted             int
+	worstDrain              drainStats
 
 	// CPU time by part during the latency run, the many-caller run and
 	// the import under load.
@@ -109,6 +130,16 @@ type runStats struct {
 	ok, errs int
 	lat      stats
 	max      time.Duration
+	// byKind are the answered checks by kind of candidate.
+	byKind map[string]kindRun
+}
+
+// kindRun are the answered checks of one kind of candidate in a run.
+type kindRun struct {
+	n         int
+	lat       stats
+	max       time.Duration
+	meanBytes int64
 }
 
 func (r runStats) perSecond() float64 {
@@ -126,7 +157,7 @@ func (r runStats) perSecond() float64 {
 func registrySection(svc *service, work string, o options) error {
 	c := svc.client
 	var f registryFigures
-	f.loadBefore = loadAverage()
+	f.loadStart = loadAverage()
 	dir := filepath.Join(work, "registry")
 	log.Printf("registry: generating the full-size sample lists")
 	start := time.Now()
@@ -165,15 +196,31 @@ func registrySection(svc *service, work string, o options) error {
 	f.searchableAfter = time.Since(lastImport)
 	log.Printf("registry: lists searchable %.1fs after the last import", f.searchableAfter.Seconds())
 
-	bodies, labelled, err := loadBodies(files.Cases)
+	f.mix = realisticMix()
+	load, err := buildLoad(files.Cases, f.mix, loadBlocks, loadSeed)
 	if err != nil {
 		return err
 	}
-	f.bodies, f.labelledBodies = len(bodies), labelled
-	pick := bodyPicker(bodies)
+	worst, err := worstCase(loadSeed)
+	if err != nil {
+		return err
+	}
+	f.loadChecks, f.worstChecks = len(load), len(worst)
+	for _, cs := range files.Cases {
+		if cs.Listed {
+			f.listedCases++
+		}
+	}
+	if f.density, err = surnameDensity(files); err != nil {
+		return err
+	}
 	f.serviceRSS = residentBytes(svc.cmd.Process.Pid)
 	log.Printf("registry: registrycheck.Check alone in this process")
-	if f.engine, err = engineAlone(sets, bodies, o.reg.latencyRuns, 5*time.Second); err != nil {
+	if f.engine, err = engineAlone(sets, bodiesOf(load), o.reg.latencyRuns, 5*time.Second); err != nil {
+		return err
+	}
+	runtime.GC()
+	if f.engineWorst, err = engineAlone(sets, bodiesOf(worst), len(worst), 5*time.Second); err != nil {
 		return err
 	}
 	runtime.GC()
@@ -184,7 +231,11 @@ func registrySection(svc *service, work string, o options) error {
 	if f.startsBefore, err = c.workflowStarts(); err != nil {
 		return err
 	}
-	closedLoop(c, 1, checkWarmup, 0, pick, nil)
+	// The warm-up asks about the load's last candidates, which the runs
+	// do not reach; the latency run starts at a block's start.
+	closedLoop(c, 1, checkWarmup, 0, checkPicker(load, len(load)-checkWarmup), nil)
+	f.loadBefore = loadAverage()
+	pick := checkPicker(load, 0)
 	cpu0 := cpuSnapshot(named)
 	prof := svc.profile(o.profileDir, "registry-latency.pprof", 15*time.Second)
 	f.latency = closedLoop(c, 1, o.reg.latencyRuns, 0, pick, ids)
@@ -205,8 +256,22 @@ func registrySection(svc *service, work string, o options) error {
 	log.Printf("registry: %d checks posted; waiting up to %s for a sample of their certificates", f.posted, o.reg.drainTimeout)
 	f.drain = c.drainCertificates(ids.sample(certSample), o.reg.drainTimeout)
 
+	log.Printf("registry: worst case, very common names only: %d checks, then %d callers for %s", len(worst), o.reg.callers, o.reg.loadFor)
+	worstIDs := &idLog{}
+	pick = checkPicker(worst, 0)
+	f.worstLatency = closedLoop(c, 1, len(worst), 0, pick, worstIDs)
+	prof = svc.profile(o.profileDir, "registry-worst.pprof", o.reg.loadFor-time.Second)
+	cpu0 = cpuSnapshot(named)
+	f.worstMany = closedLoop(c, o.reg.callers, 0, o.reg.loadFor, pick, worstIDs)
+	f.cpuWorst = cpuDelta(cpu0, cpuSnapshot(named))
+	prof()
+	f.worstPosted = worstIDs.len()
+	// Their certificates are rendered before the API alone is measured,
+	// so that no rendering runs beside it.
+	f.worstDrain = c.drainCertificates(worstIDs.sample(certSample), 2*o.reg.drainTimeout)
+
 	log.Printf("registry: the API alone (compliance serve, no worker on its task queue)")
-	if err := apiAlone(svc, work, o, want, bodies, &f); err != nil {
+	if err := apiAlone(svc, work, o, want, load, &f); err != nil {
 		return err
 	}
 
@@ -235,7 +300,7 @@ func registrySection(svc *service, work string, o options) error {
 // worker polls: checks are answered and stored and their workflows
 // started, but no certificate is rendered on this machine meanwhile, as
 // when workers run elsewhere. The dev process stays up, its worker idle.
-func apiAlone(svc *service, work string, o options, want map[string]string, bodies [][]byte, f *registryFigures) error {
+func apiAlone(svc *service, work string, o options, want map[string]string, load []loadCheck, f *registryFigures) error {
 	api, err := launch(svc.env, "serve", filepath.Join(work, "serve.log"), false, "TEMPORAL_TASK_QUEUE=bench-no-worker")
 	if err != nil {
 		return err
@@ -246,12 +311,12 @@ func apiAlone(svc *service, work string, o options, want map[string]string, bodi
 		return err
 	}
 	named := map[int]string{svc.cmd.Process.Pid: partService, api.cmd.Process.Pid: partAPI}
-	pick := bodyPicker(bodies)
 	before, err := c.workflowStarts()
 	if err != nil {
 		return err
 	}
-	closedLoop(c, 1, checkWarmup, 0, pick, nil)
+	closedLoop(c, 1, checkWarmup, 0, checkPicker(load, len(load)-checkWarmup), nil)
+	pick := checkPicker(load, 0)
 	cpu0 := cpuSnapshot(named)
 	f.aloneLatency = closedLoop(c, 1, o.reg.latencyRuns, 0, pick, nil)
 	f.cpuAloneLatency = cpuDelta(cpu0, cpuSnapshot(named))
@@ -442,8 +507,8 @@ type checkRecord struct {
 }
 
 // Very common US given names and surnames (Census and SSA frequency
-// tables), so that the load holds candidates who share their names with
-// many listed people, as staffing candidates do.
+// tables): candidates who share their names with many listed people.
+// Their pairings are the worst case of the load.
 func commonNames() (given, surnames []string) {
 	given = []string{"Maria", "Jennifer", "Jessica", "Ashley", "Sarah", "Michelle", "Elizabeth", "Lisa", "Patricia",
 		"Linda", "Mary", "James", "Michael", "Robert", "John", "David", "Jose", "Juan", "Christopher", "Daniel"}
@@ -452,41 +517,372 @@ func commonNames() (given, surnames []string) {
 	return given, surnames
 }
 
-// loadBodies are the checks of the load, over the three bulk lists: every
-// labelled query (listed people under every variant, same-name people with
-// another DOB or state, unlisted common names) and every pairing of the
-// common names above with a DOB and ZIP, shuffled with a fixed seed.
-func loadBodies(cases []registrysamples.Case) ([][]byte, int, error) {
-	r := rand.New(rand.NewPCG(42, 7))
-	var out [][]byte
-	for _, c := range cases {
-		b, err := checkJSON(c.Query, bulkCodes())
-		if err != nil {
-			return nil, 0, err
+// commonSurnameCounts are the 2010 Census counts (thousands) of
+// commonNames' surnames, in the same order: together about 22 million
+// people, 7.5% of the 295 million the census recorded a surname for.
+func commonSurnameCounts() []float64 {
+	return []float64{2442, 1933, 1626, 1438, 1425, 1166, 1161, 1116, 1095, 1060, 1044, 874, 841, 802, 784, 756, 751, 724, 708, 438}
+}
+
+// otherGivenNames are ordinary given names outside commonNames, about nine
+// in ten of them women's, as about nine in ten nurses are women.
+func otherGivenNames() []string {
+	return []string{"Amanda", "Melissa", "Nicole", "Stephanie", "Heather", "Amy", "Kimberly", "Angela", "Rebecca", "Emily",
+		"Megan", "Rachel", "Lauren", "Brittany", "Samantha", "Katherine", "Kayla", "Courtney", "Danielle", "Crystal",
+		"Tiffany", "Erica", "Kelly", "Laura", "Christina", "Kristen", "Andrea", "Vanessa", "Tara", "Heidi", "Holly",
+		"Natalie", "Alicia", "Monica", "Veronica", "Julie", "Karen", "Susan", "Tracy", "Denise", "Tamika", "Latoya",
+		"Jasmine", "Marisol", "Guadalupe", "Rosa", "Leticia", "Maricel", "Jocelyn", "Priya", "Chioma", "Grace", "Anna",
+		"Olivia", "Matthew", "Joshua", "Andrew", "Ryan", "Brandon", "Kevin", "Marcus"}
+}
+
+// moreCommonSurnames are surnames among the 240 most common in the 2010
+// Census after the 20 of commonNames (Martin, 20th, is here; Nguyen, 38th,
+// is among the very common).
+func moreCommonSurnames() []string {
+	return []string{"Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis",
+		"Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Hill", "Flores", "Green", "Adams",
+		"Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "Roberts", "Gomez", "Phillips", "Evans",
+		"Turner", "Diaz", "Parker", "Cruz", "Edwards", "Collins", "Reyes", "Stewart", "Morris", "Morales", "Murphy", "Cook",
+		"Rogers", "Gutierrez", "Ortiz", "Morgan", "Cooper", "Peterson", "Bailey", "Reed", "Kelly", "Howard", "Ramos", "Kim",
+		"Cox", "Ward", "Richardson", "Watson", "Brooks", "Chavez", "Wood", "James", "Bennett", "Gray", "Mendoza", "Ruiz",
+		"Hughes", "Price", "Alvarez", "Castillo", "Sanders", "Patel", "Myers", "Long", "Ross", "Foster", "Jimenez", "Powell",
+		"Jenkins", "Perry", "Russell", "Sullivan", "Bell", "Coleman", "Butler", "Henderson", "Barnes", "Gonzales", "Fisher",
+		"Vasquez", "Simmons", "Romero", "Jordan", "Patterson", "Alexander", "Hamilton", "Graham", "Reynolds", "Griffin",
+		"Wallace", "Moreno", "West", "Cole", "Hayes", "Bryant", "Herrera", "Gibson", "Ellis", "Tran", "Medina", "Aguilar",
+		"Stevens", "Murray", "Ford", "Castro", "Marshall", "Owens", "Harrison", "Fernandez", "McDonald", "Woods",
+		"Washington", "Kennedy", "Wells", "Vargas", "Henry", "Chen", "Freeman", "Webb", "Tucker", "Guzman", "Burns",
+		"Crawford", "Olson", "Simpson", "Porter", "Hunter", "Gordon", "Mendez", "Silva", "Shaw", "Snyder", "Mason", "Dixon",
+		"Munoz", "Hunt", "Hicks", "Holmes", "Palmer", "Wagner", "Black", "Robertson", "Boyd", "Rose", "Stone", "Salazar",
+		"Fox", "Warren", "Mills", "Meyer", "Rice", "Schmidt", "Garza", "Daniels", "Ferguson", "Nichols", "Stephens", "Soto",
+		"Weaver", "Ryan", "Gardner", "Payne", "Grant", "Dunn", "Kelley", "Spencer", "Hawkins", "Arnold", "Pierce",
+		"Vazquez", "Hansen", "Peters", "Santos", "Hart", "Bradley", "Knight", "Elliott", "Cunningham", "Duncan",
+		"Armstrong", "Hudson", "Carroll", "Lane", "Riley", "Andrews", "Alvarado", "Ray", "Delgado", "Berry", "Perkins",
+		"Hoffman", "Johnston", "Matthews", "Pena", "Richards", "Contreras", "Willis", "Carpenter", "Lawrence", "Sandoval"}
+}
+
+// otherSurnames are real US surnames outside the 240 most common, which
+// three in four Americans bear; the sample lists print none of them
+// (TestOtherSurnamesUnlisted), so these candidates meet only the lists'
+// phonetic and one-edit neighbours, as most candidates do on the real
+// lists.
+func otherSurnames() []string {
+	return []string{"Ackerman", "Albright", "Ashby", "Babcock", "Barlow", "Beasley", "Blevins", "Bowers", "Bradshaw",
+		"Briggs", "Buckley", "Burch", "Calhoun", "Cantrell", "Carver", "Chandler", "Conley", "Crowley", "Dalton",
+		"Davenport", "Dickerson", "Donovan", "Dorsey", "Draper", "Dudley", "Eaton", "Farley", "Finch", "Fleming", "Frazier",
+		"Galloway", "Garner", "Glover", "Goff", "Hale", "Haney", "Hardin", "Harmon", "Hartman", "Haskell", "Hatfield",
+		"Hendricks", "Hobbs", "Hodge", "Hogan", "Holt", "Horton", "Houston", "Huffman", "Humphrey", "Ingalls", "Jacobson",
+		"Kemp", "Kerr", "Kirby", "Koch", "Lambert", "Landry", "Larsen", "Lindgren", "Lowery", "Lynch", "Maddox", "Mahoney",
+		"McBride", "McCall", "McClain", "McGee", "Mercer", "Merritt", "Monroe", "Moody", "Morrow", "Mullins", "Newman",
+		"Norris", "Odom", "Orr", "Osborn", "Pace", "Padgett", "Pate", "Pruitt", "Quinn", "Randall", "Rasmussen", "Rhodes",
+		"Rowe", "Savage", "Schroeder", "Sexton", "Sheppard", "Short", "Skinner", "Sloan", "Spears", "Stanton",
+		"Strickland", "Sweeney", "Talley", "Thornton", "Todd", "Underhill", "Vance", "Wade", "Walsh", "Whitlock",
+		"Wiggins", "Wilkerson", "Winters", "Wolfe", "Wyatt", "York", "Yoder", "Arredondo", "Bustamante", "Echeverria",
+		"Villalobos", "Zavala", "Ledesma", "Barragan", "Quezada", "Olivares", "Galindo", "Tovar", "Takahashi", "Yamamoto",
+		"Tanaka", "Chowdhury", "Venkataraman", "Bhattacharya", "Dimaano", "Magsino", "Okoye", "Adeniyi", "Olaniyan",
+		"Kaczmarek", "Halvorsen", "Bergstrom", "Sorensen", "Castellano", "Hofmann", "Brennan"}
+}
+
+// Kinds of candidate in the load, by how many listed people share their
+// names.
+const (
+	kindListed     = "listed"
+	kindVeryCommon = "very_common"
+	kindCommon     = "common_surname"
+	kindOther      = "other_surname"
+)
+
+// kindOrder is the order the kinds are reported in.
+func kindOrder() []string { return []string{kindListed, kindVeryCommon, kindCommon, kindOther} }
+
+// Surname bands of the unlisted candidates.
+const (
+	bandVeryCommon = iota // commonNames' surnames
+	bandCommon            // moreCommonSurnames
+	bandOther             // otherSurnames
+	bands
+)
+
+// loadMix is how the load's candidates are drawn. Every block of
+// consecutive checks holds exactly the mix, so a run of whole blocks
+// measures it without sampling noise.
+type loadMix struct {
+	block int
+	// listed is how many listed people each block asks about, one in each
+	// stretch of block/listed checks.
+	listed int
+	// topGiven is the share of the unlisted candidates with one of
+	// commonNames' given names; the rest have otherGivenNames.
+	topGiven float64
+	// surnames are the shares of the unlisted candidates by surname band.
+	surnames [bands]float64
+}
+
+// realisticMix is the load as recruiters send it (docs/BENCHMARKS.md says
+// why): 1% listed people, the top of the 0.1–1% of real screening checks
+// that find an excluded person; the others unlisted, their given and
+// surnames drawn independently: 15% of them with one of the 20 very common
+// given names, and surnames in the 2010 Census proportions (the 20 most
+// common 7.5%, the 240 most common together 25%, the rest 75%).
+func realisticMix() loadMix {
+	return loadMix{block: 1000, listed: 10, topGiven: 0.15, surnames: [bands]float64{0.075, 0.175, 0.75}}
+}
+
+// cells are how many unlisted candidates of a block have a very common
+// given name (cells[0]) or another (cells[1]), by surname band.
+func (m loadMix) cells() [2][bands]int {
+	var weights []float64
+	for _, g := range []float64{m.topGiven, 1 - m.topGiven} {
+		for _, s := range m.surnames {
+			weights = append(weights, g*s)
 		}
-		out = append(out, b)
 	}
-	labelled := len(out)
+	n := apportion(m.block-m.listed, weights)
+	var out [2][bands]int
+	for i, c := range n {
+		out[i/bands][i%bands] = c
+	}
+	return out
+}
+
+// perBlock is how many checks of each kind a block holds.
+func (m loadMix) perBlock() map[string]int {
+	c := m.cells()
+	out := map[string]int{kindListed: m.listed, kindVeryCommon: c[0][bandVeryCommon], kindOther: c[0][bandOther] + c[1][bandOther]}
+	out[kindCommon] = c[0][bandCommon] + c[1][bandVeryCommon] + c[1][bandCommon]
+	return out
+}
+
+// apportion splits total in proportion to weights, in whole numbers that
+// add up to total (largest remainders; ties to the earlier weight).
+func apportion(total int, weights []float64) []int {
+	sum := 0.0
+	for _, w := range weights {
+		sum += w
+	}
+	out := make([]int, len(weights))
+	if sum <= 0 || total <= 0 {
+		return out
+	}
+	rest := make([]float64, len(weights))
+	given := 0
+	for i, w := range weights {
+		exact := float64(total) * w / sum
+		out[i] = int(exact)
+		rest[i] = exact - float64(out[i])
+		given += out[i]
+	}
+	order := make([]int, len(weights))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return rest[order[a]] > rest[order[b]] })
+	for i := 0; given < total; i++ {
+		out[order[i%len(order)]]++
+		given++
+	}
+	return out
+}
+
+// loadCheck is one check of the load and the kind of candidate it asks
+// about.
+type loadCheck struct {
+	body []byte
+	kind string
+}
+
+// candidateQuery is an unlisted candidate as a recruiter sends one: names,
+// the DOB of an adult nurse (born 1961–2001) and a US ZIP.
+func candidateQuery(r *rand.Rand, first, last string) registrysamples.Query {
+	dob := time.Date(1961+r.IntN(41), time.Month(1+r.IntN(12)), 1+r.IntN(28), 0, 0, 0, 0, time.UTC)
+	return registrysamples.Query{FirstName: first, LastName: last, DateOfBirth: dob.Format(time.DateOnly), Zip: fmt.Sprintf("%05d", 1001+r.IntN(98000))}
+}
+
+// buildLoad draws blocks of checks over the three bulk lists as mix says,
+// deterministic from seed: the listed people are the labelled cases'
+// (every variant), taken in turn in a shuffled order; the unlisted are
+// drawn from the name pools above. Each block is shuffled, with one listed
+// person in each stretch of block/listed checks.
+func buildLoad(cases []registrysamples.Case, mix loadMix, blocks int, seed uint64) ([]loadCheck, error) {
+	r := rand.New(rand.NewPCG(seed, 7))
+	var listed []registrysamples.Query
+	for _, c := range cases {
+		if c.Listed {
+			listed = append(listed, c.Query)
+		}
+	}
+	if mix.listed > 0 && len(listed) == 0 {
+		return nil, errors.New("the load needs listed people and the labelled cases hold none")
+	}
+	if mix.listed > mix.block {
+		return nil, fmt.Errorf("%d listed people do not fit in blocks of %d", mix.listed, mix.block)
+	}
+	r.Shuffle(len(listed), func(i, j int) { listed[i], listed[j] = listed[j], listed[i] })
+	topGiven, topSurnames := commonNames()
+	weights := commonSurnameCounts()
+	cum := make([]float64, len(weights))
+	total := 0.0
+	for i, w := range weights {
+		total += w
+		cum[i] = total
+	}
+	pickTop := func() string { return topSurnames[min(len(cum)-1, sort.SearchFloat64s(cum, r.Float64()*total))] }
+	given := [2][]string{topGiven, otherGivenNames()}
+	surnames := [bands][]string{topSurnames, moreCommonSurnames(), otherSurnames()}
+	cells := mix.cells()
+	encode := func(q registrysamples.Query, kind string) (loadCheck, error) {
+		b, err := checkJSON(q, bulkCodes())
+		return loadCheck{body: b, kind: kind}, err
+	}
+	out := make([]loadCheck, 0, blocks*mix.block)
+	nextListed := 0
+	for range blocks {
+		var unlisted []loadCheck
+		for g := range cells {
+			for s, n := range cells[g] {
+				kind := kindCommon
+				switch {
+				case s == bandOther:
+					kind = kindOther
+				case g == 0 && s == bandVeryCommon:
+					kind = kindVeryCommon
+				}
+				for range n {
+					last := surnames[s][r.IntN(len(surnames[s]))]
+					if s == bandVeryCommon {
+						last = pickTop()
+					}
+					chk, err := encode(candidateQuery(r, given[g][r.IntN(len(given[g]))], last), kind)
+					if err != nil {
+						return nil, err
+					}
+					unlisted = append(unlisted, chk)
+				}
+			}
+		}
+		r.Shuffle(len(unlisted), func(i, j int) { unlisted[i], unlisted[j] = unlisted[j], unlisted[i] })
+		at := map[int]bool{}
+		if mix.listed > 0 {
+			stretch := mix.block / mix.listed
+			for j := range mix.listed {
+				at[j*stretch+r.IntN(stretch)] = true
+			}
+		}
+		for i := range mix.block {
+			if !at[i] {
+				out = append(out, unlisted[0])
+				unlisted = unlisted[1:]
+				continue
+			}
+			chk, err := encode(listed[nextListed%len(listed)], kindListed)
+			if err != nil {
+				return nil, err
+			}
+			nextListed++
+			out = append(out, chk)
+		}
+	}
+	return out, nil
+}
+
+// worstCase is every pairing of commonNames' given names and surnames,
+// each with a DOB and ZIP, shuffled: the checks whose answers are the
+// largest.
+func worstCase(seed uint64) ([]loadCheck, error) {
+	r := rand.New(rand.NewPCG(seed, 11))
 	given, surnames := commonNames()
+	var out []loadCheck
 	for _, g := range given {
 		for _, s := range surnames {
-			dob := time.Date(1955+r.IntN(46), time.Month(1+r.IntN(12)), 1+r.IntN(28), 0, 0, 0, 0, time.UTC)
-			q := registrysamples.Query{FirstName: g, LastName: s, DateOfBirth: dob.Format(time.DateOnly), Zip: fmt.Sprintf("%05d", 1001+r.IntN(98000))}
-			b, err := checkJSON(q, bulkCodes())
+			b, err := checkJSON(candidateQuery(r, g, s), bulkCodes())
 			if err != nil {
-				return nil, 0, err
+				return nil, err
 			}
-			out = append(out, b)
+			out = append(out, loadCheck{body: b, kind: kindVeryCommon})
 		}
 	}
 	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
-	return out, labelled, nil
+	return out, nil
 }
 
-// bodyPicker hands out the bodies in turn to any number of callers.
-func bodyPicker(bodies [][]byte) func() []byte {
+// bandDensity is how often a surname band's names are listed: the
+// individuals on the three sample lists whose surname, or an alias's,
+// holds one of the band's names.
+type bandDensity struct {
+	names, listed int
+	// total is how many individuals the three lists hold.
+	total int
+}
+
+// surnameDensity counts, for each surname band, the listed individuals
+// bearing one of its names.
+func surnameDensity(files registrysamples.Files) ([bands]bandDensity, error) {
+	var out [bands]bandDensity
+	p, err := registrysamples.ParseAll(files)
+	if err != nil {
+		return out, err
+	}
+	counts := listedSurnames(p.LEIE, p.SAM, p.OFAC)
+	total := len(p.LEIE.Records) + len(p.SAM.Records) + len(p.OFAC.Records)
+	_, top := commonNames()
+	for b, names := range [bands][]string{top, moreCommonSurnames(), otherSurnames()} {
+		out[b].names, out[b].total = len(names), total
+		for _, n := range names {
+			out[b].listed += counts[foldName(n)]
+		}
+	}
+	return out, nil
+}
+
+// listedSurnames counts the individuals of the lists by the words of
+// their surnames and their aliases' (each word once per individual).
+func listedSurnames(lists ...*registry.List) map[string]int {
+	out := map[string]int{}
+	for _, l := range lists {
+		for _, rec := range l.Records {
+			seen := map[string]bool{}
+			names := []registry.Name{rec.Name}
+			for _, a := range rec.Aliases {
+				names = append(names, a.Name)
+			}
+			for _, n := range names {
+				for _, w := range strings.Fields(strings.ReplaceAll(foldName(n.Last), "-", " ")) {
+					if !seen[w] {
+						seen[w] = true
+						out[w]++
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// foldName compares names as the lists print them: upper case, without
+// accents, apostrophes or periods.
+func foldName(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	folded, _, err := transform.String(t, s)
+	if err != nil {
+		folded = s
+	}
+	return strings.ToUpper(strings.NewReplacer("'", "", ".", "").Replace(folded))
+}
+
+// bodiesOf are the checks' bodies.
+func bodiesOf(checks []loadCheck) [][]byte {
+	out := make([][]byte, len(checks))
+	for i, c := range checks {
+		out[i] = c.body
+	}
+	return out
+}
+
+// checkPicker hands out the checks in turn, from the from-th on, to any
+// number of callers.
+func checkPicker(checks []loadCheck, from int) func() loadCheck {
 	var next atomic.Int64
-	return func() []byte { return bodies[int(next.Add(1)-1)%len(bodies)] }
+	next.Store(int64(from))
+	return func() loadCheck { return checks[int(next.Add(1)-1)%len(checks)] }
 }
 
 // idLog keeps the search ids of the load in the order they were answered.
@@ -528,10 +924,15 @@ const searchIDKey = `"search_id":"`
 // closedLoop runs callers that each send a check as soon as the previous
 // one is answered, for n checks in all (n > 0) or for d. Search ids go to
 // ids when it is not nil.
-func closedLoop(c *client, callers, n int, d time.Duration, pick func() []byte, ids *idLog) runStats {
+func closedLoop(c *client, callers, n int, d time.Duration, pick func() loadCheck, ids *idLog) runStats {
+	type answered struct {
+		took time.Duration
+		kind string
+		size int
+	}
 	var sent atomic.Int64
 	var errs atomic.Int64
-	lats := make([][]time.Duration, callers)
+	got := make([][]answered, callers)
 	start := time.Now()
 	deadline := start.Add(d)
 	var wg sync.WaitGroup
@@ -543,7 +944,8 @@ func closedLoop(c *client, callers, n int, d time.Duration, pick func() []byte, 
 				if n > 0 && sent.Add(1) > int64(n) || n == 0 && !time.Now().Before(deadline) {
 					return
 				}
-				took, status, body, err := c.post("/registry-check", pick())
+				chk := pick()
+				took, status, body, err := c.post("/registry-check", chk.body)
 				if err != nil || status != http.StatusOK {
 					errs.Add(1)
 					if errs.Load() <= 3 {
@@ -551,7 +953,7 @@ func closedLoop(c *client, callers, n int, d time.Duration, pick func() []byte, 
 					}
 					continue
 				}
-				lats[w] = append(lats[w], took)
+				got[w] = append(got[w], answered{took: took, kind: chk.kind, size: len(body)})
 				if ids != nil {
 					if i := bytes.Index(body, []byte(searchIDKey)); i >= 0 && len(body) >= i+len(searchIDKey)+36 {
 						ids.add(string(body[i+len(searchIDKey) : i+len(searchIDKey)+36]))
@@ -563,15 +965,32 @@ func closedLoop(c *client, callers, n int, d time.Duration, pick func() []byte, 
 	wg.Wait()
 	wall := time.Since(start)
 	var all []time.Duration
-	for _, l := range lats {
-		all = append(all, l...)
+	byKind := map[string][]time.Duration{}
+	sizes := map[string]int64{}
+	for _, l := range got {
+		for _, a := range l {
+			all = append(all, a.took)
+			byKind[a.kind] = append(byKind[a.kind], a.took)
+			sizes[a.kind] += int64(a.size)
+		}
 	}
-	st := summarize(all)
-	var mx time.Duration
-	if len(all) > 0 {
-		mx = all[len(all)-1]
+	rs := runStats{callers: callers, wall: wall, ok: len(all), errs: int(errs.Load()), byKind: map[string]kindRun{}}
+	rs.lat, rs.max = summarizeMax(all)
+	for k, ds := range byKind {
+		kr := kindRun{n: len(ds), meanBytes: sizes[k] / int64(len(ds))}
+		kr.lat, kr.max = summarizeMax(ds)
+		rs.byKind[k] = kr
 	}
-	return runStats{callers: callers, wall: wall, ok: len(all), errs: int(errs.Load()), lat: st, max: mx}
+	return rs
+}
+
+// summarizeMax summarises durations and gives their maximum.
+func summarizeMax(ds []time.Duration) (stats, time.Duration) {
+	st := summarize(ds)
+	if len(ds) == 0 {
+		return st, 0
+	}
+	return st, ds[len(ds)-1]
 }
 
 // post sends a JSON body and reads the whole answer; took is the time to
@@ -898,11 +1317,11 @@ func (c *client) importUnderLoad(svc *service, work string, o options, f *regist
 			oldSAM = r.listID
 		}
 	}
-	bodies, _, err := loadBodies(next.Cases)
+	load, err := buildLoad(next.Cases, f.mix, loadBlocks, loadSeed+1)
 	if err != nil {
 		return err
 	}
-	pick := bodyPicker(bodies)
+	pick := checkPicker(load, 0)
 	rate := o.reg.importRate
 	f.rate = rate
 	interval := time.Second / time.Duration(rate)
@@ -916,7 +1335,7 @@ func (c *client) importUnderLoad(svc *service, work string, o options, f *regist
 	go func() {
 		defer close(loadDone)
 		paced(start, interval, 256, func(int) bool { return ctx.Err() == nil }, func(due time.Time) {
-			_, status, body, err := c.post("/registry-check", pick())
+			_, status, body, err := c.post("/registry-check", pick().body)
 			s := sentCheck{due: due, lat: time.Since(due), ok: err == nil && status == http.StatusOK}
 			if s.ok {
 				var res []checkResult
@@ -1147,16 +1566,15 @@ func writeRegistry(path string, f registryFigures, o options) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<!-- registry:start -->\n## Registry checks (`make bench`)\n\n")
 	fmt.Fprintf(&b, "Measured %s on %d CPUs by `make bench` (cmd/bench; `bin/compliance stack -- bin/bench -only registry` "+
-		"measures this section alone); load average %s before and %s after (1/5/15 min; the machine is shared with other work). "+
+		"measures this section alone); load average %s as the section started, %s as the latency run started and %s at the end "+
+		"(1/5/15 min; the machine is shared with other work). "+
 		"`bin/compliance dev` as its own process with the full-size sample lists of `registrysamples` (default seed, scale 1, "+
 		"list date %s: LEIE %d rows, SAM %d rows, OFAC %d entries; %d labelled cases), each imported by "+
 		"`bin/compliance registry import` and measured once `GET /registries` reports it searchable and a check answers "+
-		"from that edition. Load checks are `POST /registry-check` over `[\"oig-exclusion\",\"sam\",\"ofac\"]`, each candidate "+
-		"with DOB and ZIP, taken in turn from %d: the %d labelled queries and %d pairings of %d very common given names and "+
-		"%d very common surnames.\n\n",
-		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), f.loadBefore, f.loadAfter, f.files.ListDate.Format(time.DateOnly),
-		f.files.LEIERows, f.files.SAMRows, f.files.OFACEntries, len(f.files.Cases), f.bodies, f.labelledBodies,
-		f.bodies-f.labelledBodies, len(given), len(surnames))
+		"from that edition.\n\n",
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), f.loadStart, f.loadBefore, f.loadAfter,
+		f.files.ListDate.Format(time.DateOnly), f.files.LEIERows, f.files.SAMRows, f.files.OFACEntries, len(f.files.Cases))
+	writeMix(&b, f, len(given), len(surnames))
 
 	fmt.Fprintf(&b, "| figure | value | target |\n|---|---|---|\n")
 	fmt.Fprintf(&b, "| sample lists written (`registrysamples.Generate`, scale 1) | %s | |\n", secs(f.generate))
@@ -1165,13 +1583,17 @@ func writeRegistry(path string, f registryFigures, o options) error {
 		secs(imp[registry.OIGExclusion].took), secs(imp[registry.SAM].took), secs(imp[registry.OFAC].took))
 	fmt.Fprintf(&b, "| last import → all three searched from the new editions by the API (it looks for new editions every 5 s) | %s | |\n", secs(f.searchableAfter))
 	fmt.Fprintf(&b, "| service resident memory with the three lists indexed | %d MB | |\n", f.serviceRSS>>20)
-	e := f.engine
-	fmt.Fprintf(&b, "| `registrycheck.Check` alone (the in-memory part of a check, in the bench's process; indexes built in %s): p50 / p95 / p99 (max), %d checks | %s / %s / %s (%s) | |\n",
-		secs(e.build), e.lat.n, msf(e.lat.p50), msf(e.lat.p95), msf(e.lat.p99), msf(e.max))
-	fmt.Fprintf(&b, "| … on %d goroutines for 5 s | %.0f checks/s | |\n", e.goroutines, e.perSecond)
+	for _, e := range []struct {
+		what string
+		es   engineStats
+	}{{"the mix", f.engine}, {"**worst case**, very common names only", f.engineWorst}} {
+		fmt.Fprintf(&b, "| `registrycheck.Check` alone (the in-memory part of a check, in the bench's process; indexes built in %s), %s: p50 / p95 / p99 (max), %d checks | %s / %s / %s (%s) | |\n",
+			secs(e.es.build), e.what, e.es.lat.n, msf(e.es.lat.p50), msf(e.es.lat.p95), msf(e.es.lat.p99), msf(e.es.max))
+		fmt.Fprintf(&b, "| … on %d goroutines for 5 s | %.0f checks/s | |\n", e.es.goroutines, e.es.perSecond)
+	}
 	l := f.latency
-	fmt.Fprintf(&b, "| latency, 1 caller, %d checks after %d of warm-up: p50 / p95 / p99 (max) | %s / %s / %s (%s) | p99 < 10 ms: %s |\n",
-		l.lat.n, checkWarmup, msf(l.lat.p50), msf(l.lat.p95), msf(l.lat.p99), msf(l.max), pass(l.lat.p99 < 10*time.Millisecond && l.errs == 0 && l.lat.n > 0))
+	fmt.Fprintf(&b, "| latency, 1 caller, %d checks of the mix (%d whole blocks) after %d of warm-up: p50 / p95 / p99 (max) | %s / %s / %s (%s) | p99 < 10 ms: %s |\n",
+		l.lat.n, l.lat.n/max(1, f.mix.block), checkWarmup, msf(l.lat.p50), msf(l.lat.p95), msf(l.lat.p99), msf(l.max), pass(l.lat.p99 < 10*time.Millisecond && l.errs == 0 && l.lat.n > 0))
 	if l.errs > 0 {
 		fmt.Fprintf(&b, "| … failed checks | %d | 0: **not met** |\n", l.errs)
 	}
@@ -1182,28 +1604,22 @@ func writeRegistry(path string, f registryFigures, o options) error {
 		f.many.callers, o.reg.loadFor, f.many.perSecond(), msf(f.many.lat.p50), msf(f.many.lat.p99), f.many.errs,
 		pass(f.many.perSecond() >= 1000 && f.many.errs == 0))
 	fmt.Fprintf(&b, "| … CPU during it | %s | |\n", cpuRow(f.cpuMany, f.many.ok))
-	d := f.drain
-	pending := 0
-	if d.sampled > 0 {
-		pending = f.posted * (d.sampled - d.readyAtEnd) / d.sampled
-	}
-	fmt.Fprintf(&b, "| certificate backlog when the load stopped: checks without their certificates (%d posted by the latency and throughput runs; estimated from %d of them spread evenly) | ≈ %d (%s of the sample) | |\n",
-		f.posted, d.sampled, pending, pct(d.sampled-d.readyAtEnd, d.sampled))
-	drained := secs(d.all)
-	if d.all > 0 {
-		drained += fmt.Sprintf(" (≈ %.0f checks' certificates/s)", float64(pending)/d.all.Seconds())
-	}
-	if !d.drained {
-		drained = fmt.Sprintf("**not drained** after %s: %d of %d sampled checks have their certificates", secs(d.limit), d.readyAtLimit, d.sampled)
-	}
-	fmt.Fprintf(&b, "| … drained after the load stopped (every sampled check's `attestation.file.ready`, polled every 2 s) | %s | |\n", drained)
+	backlogRows(&b, "the latency and throughput runs", f.posted, f.drain)
 	fmt.Fprintf(&b, "| … workflow starts during the runs: started / deferred to the resumer (`compliance_workflow_starts_total`) | %.0f / %.0f | |\n",
 		f.startsAfter.started-f.startsBefore.started, f.startsAfter.deferred-f.startsBefore.deferred)
+	wl, wm := f.worstLatency, f.worstMany
+	fmt.Fprintf(&b, "| **worst case**, very common names only (the %d pairings of %d given names and %d surnames, each once), after the backlog above drained: latency, 1 caller: p50 / p95 / p99 (max) | %s / %s / %s (%s); answers of %s on average | p99 < 10 ms: %s (not the target's load) |\n",
+		f.worstChecks, len(given), len(surnames), msf(wl.lat.p50), msf(wl.lat.p95), msf(wl.lat.p99), msf(wl.max), kb(wl.byKind[kindVeryCommon].meanBytes),
+		pass(wl.lat.p99 < 10*time.Millisecond && wl.errs == 0 && wl.lat.n > 0))
+	fmt.Fprintf(&b, "| … throughput, %d callers for %s | %.0f checks/s (p50 %s, p99 %s; %d failed) | ≥ 1,000: %s (not the target's load) |\n",
+		wm.callers, o.reg.loadFor, wm.perSecond(), msf(wm.lat.p50), msf(wm.lat.p99), wm.errs+wl.errs, pass(wm.perSecond() >= 1000 && wm.errs == 0))
+	fmt.Fprintf(&b, "| … CPU during it | %s | |\n", cpuRow(f.cpuWorst, wm.ok))
+	backlogRows(&b, "the worst-case runs", f.worstPosted, f.worstDrain)
 	logProblems(&b, "service", f.devLogProblems)
 	al, am := f.aloneLatency, f.aloneMany
 	fmt.Fprintf(&b, "| the API alone: `compliance serve` as a second process whose workflows go to a task queue no worker polls (checks "+
 		"answered, stored and their workflows started, no certificate rendered on this machine meanwhile, as with workers elsewhere): "+
-		"latency, 1 caller, %d checks after %d of warm-up: p50 / p95 / p99 (max) | %s / %s / %s (%s) | |\n",
+		"latency, 1 caller, %d checks of the mix after %d of warm-up: p50 / p95 / p99 (max) | %s / %s / %s (%s) | |\n",
 		al.lat.n, checkWarmup, msf(al.lat.p50), msf(al.lat.p95), msf(al.lat.p99), msf(al.max))
 	fmt.Fprintf(&b, "| … CPU during it (service: the dev process, its worker idle) | %s | |\n", cpuRow(f.cpuAloneLatency, al.ok))
 	fmt.Fprintf(&b, "| … throughput, %d callers for %s | %.0f checks/s (p50 %s, p99 %s; %d failed) | |\n",
@@ -1211,9 +1627,6 @@ func writeRegistry(path string, f registryFigures, o options) error {
 	fmt.Fprintf(&b, "| … CPU during it | %s | |\n", cpuRow(f.cpuAloneMany, am.ok))
 	fmt.Fprintf(&b, "| … workflow starts: started / deferred to the resumer | %.0f / %.0f | |\n", f.aloneStarts.started, f.aloneStarts.deferred)
 	logProblems(&b, "`compliance serve`", f.aloneLogProblems)
-	if d.getErrors > 0 {
-		fmt.Fprintf(&b, "| … failed `GET /registry-check/{id}` while polling | %d | |\n", d.getErrors)
-	}
 	b.WriteString("\n")
 
 	a := f.acc
@@ -1294,6 +1707,73 @@ func writeRegistry(path string, f registryFigures, o options) error {
 		"so the certificate backlog is the cost the answer times leave out.\n<!-- registry:end -->\n", runtime.NumCPU())
 	return benchdoc.ReplaceSection(path, "registry", b.String())
 }
+
+// writeMix describes the load's mix and each kind's share of the latency
+// run.
+func writeMix(b *strings.Builder, f registryFigures, topGiven, topSurnames int) {
+	m := f.mix
+	per := m.perBlock()
+	fmt.Fprintf(b, "**The load.** Checks are `POST /registry-check` over `[\"oig-exclusion\",\"sam\",\"ofac\"]`, each candidate "+
+		"with a date of birth (born 1961–2001) and a ZIP, drawn the way recruiters' traffic looks (`realisticMix` in "+
+		"cmd/bench/registry.go): %d checks in blocks of %d, each block holding exactly the mix below, shuffled, with one listed "+
+		"person in every %d checks, so that a run of whole blocks measures the mix without sampling noise.\n\n",
+		f.loadChecks, m.block, m.block/max(1, m.listed))
+	fmt.Fprintf(b, "| candidate | per %d checks | why | list individuals with a surname of the band (share of the %d on the three lists) | latency run, 1 caller: checks, p50 / p99 (max) | mean answer |\n|---|---|---|---|---|---|\n",
+		m.block, f.density[0].total)
+	dens := func(d bandDensity, usShare string) string {
+		return fmt.Sprintf("%d surnames: %d (%s; their share of Americans: %s)", d.names, d.listed, pct(d.listed, d.total), usShare)
+	}
+	rows := []struct{ kind, who, why, density string }{
+		{kindListed, fmt.Sprintf("listed: a labelled listed person (every variant: exact, nickname, transposition, initials, …; %d of them, taken in turn)", f.listedCases),
+			fmt.Sprintf("real screening finds an excluded person in about 0.1–1%% of checks; the bench takes the top of that range (%.1f%%)", 100*float64(m.listed)/float64(m.block)), "as listed"},
+		{kindVeryCommon, fmt.Sprintf("very common name: one of %d very common given names and one of %d very common surnames (weighted by their 2010 Census counts)", topGiven, topSurnames),
+			fmt.Sprintf("%.0f%% of the unlisted have one of these given names × %.1f%% one of these surnames, independently", 100*m.topGiven, 100*m.surnames[bandVeryCommon]),
+			dens(f.density[bandVeryCommon], "7.5%")},
+		{kindCommon, fmt.Sprintf("common surname: one of the 240 most common surnames (%d of ranks 20–240), or a very common surname with another given name", len(moreCommonSurnames())),
+			fmt.Sprintf("the 240 most common surnames are borne by 25%% of Americans (2010 Census); %.1f%% + %.1f%% of the unlisted", 100*m.surnames[bandCommon], 100*(1-m.topGiven)*m.surnames[bandVeryCommon]),
+			dens(f.density[bandCommon], "17.5%")},
+		{kindOther, fmt.Sprintf("other surname: one of %d real US surnames outside the 240 most common", len(otherSurnames())),
+			fmt.Sprintf("the other %.0f%% of Americans", 100*m.surnames[bandOther]), dens(f.density[bandOther], "75%")},
+	}
+	for _, r := range rows {
+		k := f.latency.byKind[r.kind]
+		fmt.Fprintf(b, "| %s | %d | %s | %s | %d, %s / %s (%s) | %s |\n", r.who, per[r.kind], r.why, r.density, k.n, msf(k.lat.p50), msf(k.lat.p99), msf(k.max), kb(k.meanBytes))
+	}
+	fmt.Fprintf(b, "\nWhy these shares. Unlisted candidates' given names and surnames are drawn independently. Given names: the %d "+
+		"very common ones are borne by about 10%% of Americans in the 1990 Census first-name tables weighted nine women to one man, "+
+		"as nurses are (Mary 2.6%% of women, James 3.3%% of men), and by more of those born 1970–1995 (Jennifer, Jessica, "+
+		"Ashley); the bench takes %.0f%%, which also covers Hispanic given names going with Hispanic surnames more often than "+
+		"independence says. Surnames: in the 2010 Census the 20 most common are borne by 7.5%% of the people with a surname "+
+		"and the 240 most common by 25%%; the other three quarters bear names that meet few or no list entries. The sample "+
+		"lists draw their names from small pools, so the common bands are listed more often here than on the real lists "+
+		"(column 4 against the population shares), and their answers are larger; the rest of this section's figures, "+
+		"unless marked worst case, are of the mix.\n\n", topGiven, 100*m.topGiven)
+}
+
+// backlogRows write the certificate backlog a set of runs left and how
+// long it took to drain.
+func backlogRows(b *strings.Builder, runs string, posted int, d drainStats) {
+	pending := 0
+	if d.sampled > 0 {
+		pending = posted * (d.sampled - d.readyAtEnd) / d.sampled
+	}
+	fmt.Fprintf(b, "| certificate backlog when the load stopped: checks without their certificates (%d posted by %s; estimated from %d of them spread evenly) | ≈ %d (%s of the sample) | |\n",
+		posted, runs, d.sampled, pending, pct(d.sampled-d.readyAtEnd, d.sampled))
+	drained := secs(d.all)
+	if d.all > 0 {
+		drained += fmt.Sprintf(" (≈ %.0f checks' certificates/s)", float64(pending)/d.all.Seconds())
+	}
+	if !d.drained {
+		drained = fmt.Sprintf("**not drained** after %s: %d of %d sampled checks have their certificates", secs(d.limit), d.readyAtLimit, d.sampled)
+	}
+	fmt.Fprintf(b, "| … drained after the load stopped (every sampled check's `attestation.file.ready`, polled every 2 s) | %s | |\n", drained)
+	if d.getErrors > 0 {
+		fmt.Fprintf(b, "| … failed `GET /registry-check/{id}` while polling | %d | |\n", d.getErrors)
+	}
+}
+
+// kb formats an answer's size.
+func kb(n int64) string { return fmt.Sprintf("%.1f KB", float64(n)/1000) }
 
 // cpuRow tells where the CPU time of a run went: per check for the
 // benchmark's parts (in seconds when checks is 0), in seconds for the rest
