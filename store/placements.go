@@ -345,11 +345,31 @@ func (s *Store) ApplyPlacementRows(ctx context.Context, accountID string, placem
 		listed := map[string]bool{}
 		for _, r := range rows {
 			listed[r.RowKey] = true
+		}
+		for _, r := range rows {
 			sources, err := json.Marshal(r.Sources)
 			if err != nil {
 				return err
 			}
 			cur, ok := byKey[r.RowKey]
+			// A label someone has just mapped: the row that waited for it
+			// moves on (same row, its trail says so) instead of being
+			// replaced by a new one.
+			if waiting, found := byKey["label:"+r.NormalizedLabel]; !ok && r.Mapped() && found && !listed[waiting.RowKey] &&
+				waiting.Status == requirements.StatusAwaitingConfig {
+				delete(byKey, waiting.RowKey)
+				byKey[r.RowKey] = waiting
+				listed[waiting.RowKey] = true
+				upd := map[string]any{"row_key": r.RowKey, "label": r.Label, "normalized_label": r.NormalizedLabel,
+					"requirement_key": r.RequirementKey, "fulfillment_type": nonEmpty(r.FulfillmentType),
+					"document_category": nonEmpty(r.DocumentCategory), "document_type": nonEmpty(r.DocumentType),
+					"packet_group": r.PacketGroup, "sort_order": r.SortOrder, "sources": JSON(sources), "updated_at": now}
+				if err := moveRow(tx, scope, waiting, requirements.StatusPending, "mapped to "+r.RequirementKey, nil, nil, upd); err != nil {
+					return err
+				}
+				changes = append(changes, RowChange{RowID: waiting.ID, RowKey: r.RowKey, From: requirements.StatusAwaitingConfig, To: requirements.StatusPending})
+				continue
+			}
 			if !ok {
 				status, reason := requirements.Initial(r)
 				row := PlacementRequirement{
@@ -560,6 +580,10 @@ func (s *Store) UpdateRow(ctx context.Context, accountID string, placementID, ro
 		}
 		upd["review"] = review
 		if err := moveRow(tx, placementID.String(), &out, u.Status, u.Reason, nonEmpty(u.EvidenceKind), nonEmpty(u.EvidenceID), upd); err != nil {
+			return err
+		}
+		// The row as stored now, not as it was found.
+		if err := tx.Where("id = ?", rowID).Take(&out).Error; err != nil {
 			return err
 		}
 		return refreshPackets(tx, accountID, placementID)

@@ -692,3 +692,560 @@ func mustAudit(t *testing.T, st *store.Store, acc string, id uuid.UUID) []store.
 	}
 	return evs
 }
+
+func TestUpdateRowTransitions(t *testing.T) {
+	ctx := context.Background()
+	st := testenv.Store(t)
+	acc := newAccount(t, st, "transitions")
+	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "T-1"})
+
+	// How a fresh BLS row (IN_PROGRESS once ingested) is brought to each
+	// status through legal moves.
+	paths := map[string][]string{
+		"PENDING":         {"SKIPPED", "PENDING"},
+		"AWAITING_CONFIG": {"AWAITING_CONFIG"},
+		"IN_PROGRESS":     nil,
+		"FULFILLED":       {"FULFILLED"},
+		"REJECTED":        {"REJECTED"},
+		"INVALIDATED":     {"FULFILLED", "INVALIDATED"},
+		"EXPIRED":         {"FULFILLED", "EXPIRED"},
+		"SKIPPED":         {"SKIPPED"},
+	}
+	tests := []struct {
+		from, to string
+		ok       bool
+	}{
+		{"AWAITING_CONFIG", "PENDING", true},
+		{"AWAITING_CONFIG", "IN_PROGRESS", true},
+		{"AWAITING_CONFIG", "SKIPPED", true},
+		{"AWAITING_CONFIG", "FULFILLED", false},
+		{"AWAITING_CONFIG", "REJECTED", false},
+		{"AWAITING_CONFIG", "EXPIRED", false},
+		{"PENDING", "IN_PROGRESS", true},
+		{"PENDING", "FULFILLED", true},
+		{"PENDING", "REJECTED", true},
+		{"PENDING", "EXPIRED", false},
+		{"PENDING", "INVALIDATED", false},
+		{"IN_PROGRESS", "FULFILLED", true},
+		{"IN_PROGRESS", "REJECTED", true},
+		{"IN_PROGRESS", "AWAITING_CONFIG", true},
+		{"IN_PROGRESS", "SKIPPED", true},
+		{"IN_PROGRESS", "PENDING", false},
+		{"IN_PROGRESS", "EXPIRED", false},
+		{"IN_PROGRESS", "INVALIDATED", false},
+		{"IN_PROGRESS", "DONE", false},
+		{"FULFILLED", "EXPIRED", true},
+		{"FULFILLED", "INVALIDATED", true},
+		{"FULFILLED", "IN_PROGRESS", true},
+		{"FULFILLED", "SKIPPED", true},
+		{"FULFILLED", "REJECTED", false},
+		{"FULFILLED", "PENDING", false},
+		{"REJECTED", "FULFILLED", true},
+		{"REJECTED", "IN_PROGRESS", true},
+		{"REJECTED", "EXPIRED", false},
+		{"REJECTED", "INVALIDATED", false},
+		{"REJECTED", "PENDING", false},
+		{"INVALIDATED", "FULFILLED", true},
+		{"INVALIDATED", "REJECTED", true},
+		{"INVALIDATED", "EXPIRED", false},
+		{"INVALIDATED", "PENDING", false},
+		{"EXPIRED", "FULFILLED", true},
+		{"EXPIRED", "REJECTED", true},
+		{"EXPIRED", "INVALIDATED", false},
+		{"EXPIRED", "PENDING", false},
+		{"SKIPPED", "PENDING", true},
+		{"SKIPPED", "IN_PROGRESS", true},
+		{"SKIPPED", "FULFILLED", false},
+		{"SKIPPED", "REJECTED", false},
+		{"SKIPPED", "EXPIRED", false},
+	}
+	for i, tt := range tests {
+		name := tt.from + "->" + tt.to
+		p := newPlacement(t, st, acc, job.ID, fmt.Sprintf("nurse-%d", i), nil)
+		apply(t, st, acc, p.ID, keyRow(t, "bls", "BLS", "Credentials", 1))
+		row := rowOf(t, load(t, st, acc, p.ID), "key:bls")
+		for _, s := range paths[tt.from] {
+			update(t, st, acc, p.ID, row.ID, store.RowUpdate{Status: s, Reason: "step to " + s, EvidenceKind: store.EvidenceSegment, EvidenceID: "seg-" + s})
+		}
+		before := load(t, st, acc, p.ID)
+		if b := rowOf(t, before, "key:bls"); b.Status != tt.from {
+			t.Fatalf("%s: the path led to %s", name, b.Status)
+		}
+		trail := len(mustAudit(t, st, acc, p.ID))
+
+		got, err := st.UpdateRow(ctx, acc, p.ID, row.ID, store.RowUpdate{Status: tt.to, Reason: "moved to " + tt.to, EvidenceKind: store.EvidenceSegment, EvidenceID: "seg-last"})
+		now, fulfilled := tt.from, 0
+		if tt.ok {
+			now = tt.to
+		}
+		if now == "FULFILLED" {
+			fulfilled = 1
+		}
+		after := checkPlacement(t, st, acc, p.ID, 1, 1, fulfilled)
+		r := rowOf(t, after, "key:bls")
+		if !tt.ok {
+			want := "requirement cannot move from " + tt.from + " to " + tt.to
+			if de, isDomain := derrors.As(err); !isDomain || de.Code != derrors.Conflict || de.Message != want || got != nil {
+				t.Errorf("%s: UpdateRow = %v, %v; want conflict %q", name, got, err, want)
+			}
+			if b := rowOf(t, before, "key:bls"); r.Status != b.Status || r.StatusReason != b.StatusReason || deref(r.EvidenceID) != deref(b.EvidenceID) {
+				t.Errorf("%s: a refused move changed the row: %+v", name, r)
+			}
+			if n := len(mustAudit(t, st, acc, p.ID)); n != trail {
+				t.Errorf("%s: a refused move wrote %d audit events", name, n-trail)
+			}
+			continue
+		}
+		if err != nil || got.Status != tt.to || r.Status != tt.to || r.StatusReason != "moved to "+tt.to || deref(r.EvidenceID) != "seg-last" {
+			t.Errorf("%s: UpdateRow = %+v, %v; stored %+v", name, got, err, r)
+			continue
+		}
+		want := tt.from + ">" + tt.to + ": moved to " + tt.to
+		if tr := trailOf(t, st, acc, p.ID, row.ID.String()); tr[len(tr)-1] != want {
+			t.Errorf("%s: last event %q, want %q", name, tr[len(tr)-1], want)
+		}
+	}
+}
+
+func TestUpdateRowRetriesAndScope(t *testing.T) {
+	ctx := context.Background()
+	st := testenv.Store(t)
+	acc := newAccount(t, st, "update")
+	other := newAccount(t, st, "update-other")
+	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "U-1"})
+	p := newPlacement(t, st, acc, job.ID, "nurse-1", nil)
+	q := newPlacement(t, st, acc, job.ID, "nurse-2", nil)
+	apply(t, st, acc, p.ID, keyRow(t, "oig_exclusion_check", "OIG", "Background & Compliance", 1))
+	apply(t, st, acc, q.ID, keyRow(t, "oig_exclusion_check", "OIG", "Background & Compliance", 1))
+	row := rowOf(t, load(t, st, acc, p.ID), "key:oig_exclusion_check")
+	qRow := rowOf(t, load(t, st, acc, q.ID), "key:oig_exclusion_check")
+
+	// A possible match waits for review: the row stays IN_PROGRESS, with
+	// the search as evidence and the review stored.
+	review := map[string]any{"searchId": "s-1", "matches": []map[string]any{{"registry": "oig-exclusion", "name": "MARIA ALVAREZ", "score": 0.97}}}
+	u := store.RowUpdate{Status: "IN_PROGRESS", Reason: "possible match in OIG: a person must review it", EvidenceKind: store.EvidenceRegistryCheck, EvidenceID: "s-1", Review: review}
+	before := len(mustAudit(t, st, acc, p.ID))
+	got := update(t, st, acc, p.ID, row.ID, u)
+	if got.Status != "IN_PROGRESS" || got.StatusReason != u.Reason || deref(got.EvidenceKind) != store.EvidenceRegistryCheck || deref(got.EvidenceID) != "s-1" {
+		t.Fatalf("review = %+v", got)
+	}
+	stored, err := st.PlacementRow(ctx, acc, p.ID, row.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gotReview map[string]any
+	if err := json.Unmarshal(stored.Review, &gotReview); err != nil || gotReview["searchId"] != "s-1" {
+		t.Fatalf("stored review = %s, %v", stored.Review, err)
+	}
+	// Staying in a status with a new reason and evidence is no transition.
+	if n := len(mustAudit(t, st, acc, p.ID)); n != before {
+		t.Errorf("staying IN_PROGRESS wrote %d audit events", n-before)
+	}
+
+	// The review clears it: FULFILLED, its expiry date kept; the same
+	// update retried changes nothing and writes nothing.
+	exp := date(2099, 6, 30)
+	done := store.RowUpdate{Status: "FULFILLED", Reason: "cleared by a person: not the same person", EvidenceKind: store.EvidencePerson, EvidenceID: "recruiter-7", ExpiresAt: &exp}
+	first := update(t, st, acc, p.ID, row.ID, done)
+	trail := len(mustAudit(t, st, acc, p.ID))
+	again := update(t, st, acc, p.ID, row.ID, done)
+	if !again.UpdatedAt.Equal(first.UpdatedAt) || again.Status != "FULFILLED" || again.Review != nil || again.ExpiresAt == nil || !again.ExpiresAt.Equal(exp) {
+		t.Errorf("retried update = %+v, first %+v", again, first)
+	}
+	if n := len(mustAudit(t, st, acc, p.ID)); n != trail {
+		t.Errorf("a retried update wrote %d audit events", n-trail)
+	}
+	checkPlacement(t, st, acc, p.ID, 1, 1, 1)
+	checkPlacement(t, st, acc, q.ID, 1, 1, 0)
+
+	for _, tt := range []struct {
+		name      string
+		acc       string
+		placement uuid.UUID
+		row       uuid.UUID
+	}{
+		{"another account", other, p.ID, row.ID},
+		{"unknown placement", acc, uuid.New(), row.ID},
+		{"unknown row", acc, p.ID, uuid.New()},
+		{"a row of another placement", acc, p.ID, qRow.ID},
+	} {
+		_, err := st.UpdateRow(ctx, tt.acc, tt.placement, tt.row, store.RowUpdate{Status: "SKIPPED", Reason: "x"})
+		wantNotFound(t, "UpdateRow of "+tt.name, err)
+		_, err = st.PlacementRow(ctx, tt.acc, tt.placement, tt.row)
+		wantNotFound(t, "PlacementRow of "+tt.name, err)
+	}
+	checkPlacement(t, st, acc, q.ID, 1, 1, 0)
+}
+
+// A document deleted takes the rows it fulfilled with it: INVALIDATED,
+// in every placement it fulfilled, their packets no longer READY.
+func TestDeletedDocumentInvalidatesRows(t *testing.T) {
+	ctx := context.Background()
+	st := testenv.Store(t)
+	acc := newAccount(t, st, "invalidate")
+	j1 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "I-1"})
+	j2 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "I-2"})
+	p := newPlacement(t, st, acc, j1.ID, "nurse-1", nil)
+	q := newPlacement(t, st, acc, j2.ID, "nurse-1", nil)
+	in, _ := newIntake(t, st, acc)
+	kept, _ := newIntake(t, st, acc)
+	seg0, seg1, seg2 := uuid.New(), uuid.New(), uuid.New()
+	if err := st.RecordSplit(ctx, acc, in.ID, 2, []store.SplitSegment{{ID: seg0, Index: 0, PageStart: 1, PageEnd: 1}, {ID: seg1, Index: 1, PageStart: 2, PageEnd: 2}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.RecordSplit(ctx, acc, kept.ID, 1, []store.SplitSegment{{ID: seg2, Index: 0, PageStart: 1, PageEnd: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, pl := range []*store.Placement{p, q} {
+		apply(t, st, acc, pl.ID, keyRow(t, "bls", "BLS", "Credentials", 1), keyRow(t, "tb_screening", "TB", "Health", 2),
+			keyRow(t, "acls", "ACLS", "Credentials", 3))
+		got := load(t, st, acc, pl.ID)
+		exp := date(2099, 1, 1)
+		update(t, st, acc, pl.ID, rowOf(t, got, "key:bls").ID, store.RowUpdate{Status: "FULFILLED", Reason: "fulfilled", EvidenceKind: store.EvidenceSegment, EvidenceID: seg0.String(), ExpiresAt: &exp})
+		update(t, st, acc, pl.ID, rowOf(t, got, "key:tb_screening").ID, store.RowUpdate{Status: "REJECTED", Reason: "did not pass", EvidenceKind: store.EvidenceSegment, EvidenceID: seg1.String()})
+		update(t, st, acc, pl.ID, rowOf(t, got, "key:acls").ID, store.RowUpdate{Status: "FULFILLED", Reason: "fulfilled", EvidenceKind: store.EvidenceSegment, EvidenceID: seg2.String()})
+		if got := checkPlacement(t, st, acc, pl.ID, 3, 3, 2); !slices.Equal(packetStatuses(got), []string{"Credentials=READY", "Health=INCOMPLETE"}) {
+			t.Fatalf("packets before the delete = %q", packetStatuses(got))
+		}
+	}
+
+	if _, _, err := st.DeleteIntake(ctx, acc, in.ID); err != nil {
+		t.Fatal(err)
+	}
+	for _, pl := range []*store.Placement{p, q} {
+		got := checkPlacement(t, st, acc, pl.ID, 3, 3, 1)
+		if want := []string{"key:bls=INVALIDATED", "key:tb_screening=REJECTED", "key:acls=FULFILLED"}; !slices.Equal(rowStatuses(got), want) {
+			t.Errorf("rows after the delete = %q, want %q", rowStatuses(got), want)
+		}
+		b := rowOf(t, got, "key:bls")
+		if b.StatusReason != "the document was deleted" || deref(b.EvidenceKind) != store.EvidenceSegment || deref(b.EvidenceID) != seg0.String() {
+			t.Errorf("invalidated row = %+v", b)
+		}
+		if want := []string{"Credentials=INCOMPLETE", "Health=INCOMPLETE"}; !slices.Equal(packetStatuses(got), want) {
+			t.Errorf("packets after the delete = %q, want %q", packetStatuses(got), want)
+		}
+		tr := trailOf(t, st, acc, pl.ID, b.ID.String())
+		if tr[len(tr)-1] != "FULFILLED>INVALIDATED: the document was deleted" {
+			t.Errorf("bls trail = %q", tr)
+		}
+	}
+	// Deleting it again invalidates nothing more.
+	before := len(mustAudit(t, st, acc, p.ID))
+	if _, first, err := st.DeleteIntake(ctx, acc, in.ID); err != nil || first {
+		t.Fatalf("second delete: first %v, %v", first, err)
+	}
+	if n := len(mustAudit(t, st, acc, p.ID)); n != before {
+		t.Errorf("a second delete wrote %d audit events", n-before)
+	}
+}
+
+func TestExpireRows(t *testing.T) {
+	ctx := context.Background()
+	st := testenv.Store(t)
+	acc := newAccount(t, st, "expire")
+	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "E-1"})
+	today := date(2029, 6, 1)
+	later, earlier := date(2030, 3, 1), date(2029, 1, 1)
+
+	type fixture struct {
+		key     string
+		status  string
+		expires *time.Time
+		want    string
+	}
+	placements := []struct {
+		name  string
+		start *time.Time
+		rows  []fixture
+	}{
+		{"starts after today", &later, []fixture{
+			{"bls", "FULFILLED", ptr(date(2030, 2, 28)), "EXPIRED"},        // lapses before the start
+			{"acls", "FULFILLED", ptr(date(2030, 3, 1)), "FULFILLED"},      // holds on the start day
+			{"pals", "FULFILLED", ptr(date(2029, 5, 31)), "EXPIRED"},       // lapsed already
+			{"tb_screening", "REJECTED", ptr(date(2020, 1, 1)), "REJECTED"}, // not fulfilled: not the sweep's
+			{"nrp", "FULFILLED", nil, "FULFILLED"},                         // never lapses
+		}},
+		{"no start date", nil, []fixture{
+			{"bls", "FULFILLED", ptr(date(2029, 5, 31)), "EXPIRED"},
+			{"acls", "FULFILLED", ptr(date(2029, 6, 1)), "FULFILLED"}, // holds today
+			{"pals", "FULFILLED", ptr(date(2029, 12, 31)), "FULFILLED"},
+		}},
+		{"started before today", &earlier, []fixture{
+			{"bls", "FULFILLED", ptr(date(2029, 3, 1)), "EXPIRED"}, // valid at the start, lapsed since
+			{"acls", "FULFILLED", ptr(date(2029, 6, 2)), "FULFILLED"},
+		}},
+	}
+	ids := map[string]uuid.UUID{}
+	wantN := 0
+	for i, pl := range placements {
+		p := newPlacement(t, st, acc, job.ID, fmt.Sprintf("nurse-%d", i), pl.start)
+		ids[pl.name] = p.ID
+		var rows []requirements.Row
+		for k, f := range pl.rows {
+			rows = append(rows, keyRow(t, f.key, strings.ToUpper(f.key), "Credentials", k+1))
+		}
+		apply(t, st, acc, p.ID, rows...)
+		got := load(t, st, acc, p.ID)
+		for _, f := range pl.rows {
+			update(t, st, acc, p.ID, rowOf(t, got, "key:"+f.key).ID, store.RowUpdate{Status: f.status, Reason: "judged", EvidenceKind: store.EvidenceSegment,
+				EvidenceID: "seg-" + f.key, ExpiresAt: f.expires})
+			if f.want == "EXPIRED" {
+				wantN++
+			}
+		}
+	}
+
+	n, err := st.ExpireRows(ctx, today)
+	if err != nil || n != wantN {
+		t.Fatalf("ExpireRows = %d, %v; want %d", n, err, wantN)
+	}
+	for _, pl := range placements {
+		got := load(t, st, acc, ids[pl.name])
+		for _, f := range pl.rows {
+			r := rowOf(t, got, "key:"+f.key)
+			if r.Status != f.want {
+				t.Errorf("%s: %s expiring %v is %s, want %s", pl.name, f.key, f.expires, r.Status, f.want)
+				continue
+			}
+			if f.want == "EXPIRED" {
+				want := "the document expired on " + f.expires.Format(time.DateOnly)
+				if r.StatusReason != want || deref(r.EvidenceID) != "seg-"+f.key || !r.ExpiresAt.Equal(*f.expires) {
+					t.Errorf("%s: expired %s = reason %q evidence %q expires %v", pl.name, f.key, r.StatusReason, deref(r.EvidenceID), r.ExpiresAt)
+				}
+				tr := trailOf(t, st, acc, ids[pl.name], r.ID.String())
+				if tr[len(tr)-1] != "FULFILLED>EXPIRED: "+want {
+					t.Errorf("%s: %s trail = %q", pl.name, f.key, tr)
+				}
+			}
+		}
+		fulfilled := 0
+		for _, f := range pl.rows {
+			if f.want == "FULFILLED" {
+				fulfilled++
+			}
+		}
+		checkPlacement(t, st, acc, ids[pl.name], len(pl.rows), len(pl.rows), fulfilled)
+	}
+	// The "started before today" placement was READY and is no longer.
+	if got := load(t, st, acc, ids["started before today"]); !slices.Equal(packetStatuses(got), []string{"Credentials=INCOMPLETE"}) {
+		t.Errorf("packets after the sweep = %q", packetStatuses(got))
+	}
+	// The sweep again finds nothing.
+	if n, err := st.ExpireRows(ctx, today); err != nil || n != 0 {
+		t.Fatalf("second sweep = %d, %v", n, err)
+	}
+}
+
+func TestCandidateRows(t *testing.T) {
+	ctx := context.Background()
+	st := testenv.Store(t)
+	db := rawDB(t)
+	acc := newAccount(t, st, "candidate")
+	other := newAccount(t, st, "candidate-other")
+	j1 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "C-1"})
+	j2 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "C-2"})
+	j3 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "C-3"})
+	jo := newJob(t, st, store.JobInput{AccountID: other, VMSType: "sandbox", VMSJobRefID: "C-1"})
+
+	rows := func() []requirements.Row {
+		return []requirements.Row{
+			keyRow(t, "bls", "BLS", "Credentials", 1),
+			keyRow(t, "tb_screening", "TB", "Health", 2),
+			keyRow(t, "oig_exclusion_check", "OIG", "Background & Compliance", 3),
+			labelRow("BLS card front and back", "Credentials", 4),
+			keyRow(t, "acls", "ACLS", "Credentials", 5),
+		}
+	}
+	p1 := newPlacement(t, st, acc, j1.ID, "nurse-1", nil)
+	p2 := newPlacement(t, st, acc, j2.ID, "nurse-1", nil)
+	cancelled := newPlacement(t, st, acc, j3.ID, "nurse-1", nil)
+	someoneElse := newPlacement(t, st, acc, j1.ID, "nurse-2", nil)
+	theirs := newPlacement(t, st, other, jo.ID, "nurse-1", nil)
+	for _, pl := range []*store.Placement{p1, p2, cancelled, someoneElse} {
+		apply(t, st, acc, pl.ID, rows()...)
+	}
+	apply(t, st, other, theirs.ID, rows()...)
+	exec(t, db, `UPDATE placements SET status = 'CANCELLED' WHERE id = $1`, cancelled.ID)
+	// A skipped row takes no documents.
+	update(t, st, acc, p2.ID, rowOf(t, load(t, st, acc, p2.ID), "key:acls").ID, store.RowUpdate{Status: "SKIPPED", Reason: "not needed", EvidenceKind: store.EvidencePerson, EvidenceID: "r-1"})
+
+	p1ID, p2ID, cancelledID, theirsID := p1.ID, p2.ID, cancelled.ID, theirs.ID
+	tests := []struct {
+		name      string
+		ext       string
+		placement *uuid.UUID
+		keys      []string
+		want      []string // "placement row"
+	}{
+		{"broadcast", "nurse-1", nil, []string{"bls", "acls", "oig_exclusion_check"}, []string{"p1 key:bls", "p1 key:acls", "p2 key:bls"}},
+		{"broadcast, one key", "nurse-1", nil, []string{"tb_screening"}, []string{"p1 key:tb_screening", "p2 key:tb_screening"}},
+		{"one placement", "", &p2ID, []string{"bls", "tb_screening", "acls"}, []string{"p2 key:bls", "p2 key:tb_screening"}},
+		{"one placement, the external id not needed", "nurse-9", &p1ID, []string{"bls"}, []string{"p1 key:bls"}},
+		{"a cancelled placement", "", &cancelledID, []string{"bls"}, nil},
+		{"another account's placement", "", &theirsID, []string{"bls"}, nil},
+		{"a candidate with no placements", "nurse-3", nil, []string{"bls"}, nil},
+		{"no key a document fulfils", "nurse-1", nil, []string{"oig_exclusion_check"}, nil},
+		{"no keys", "nurse-1", nil, []string{}, nil},
+	}
+	names := map[uuid.UUID]string{p1.ID: "p1", p2.ID: "p2", cancelled.ID: "cancelled", someoneElse.ID: "someone-else", theirs.ID: "theirs"}
+	for _, tt := range tests {
+		got, ps, err := st.CandidateRows(ctx, acc, tt.ext, tt.placement, tt.keys)
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		var list []string
+		for _, r := range got {
+			list = append(list, names[r.PlacementID]+" "+r.RowKey)
+			if p := ps[r.PlacementID]; p == nil || p.ID != r.PlacementID || p.AccountID != acc || p.Status != "ACTIVE" {
+				t.Errorf("%s: placement of row %s = %+v", tt.name, r.RowKey, p)
+			}
+		}
+		slices.Sort(list)
+		want := slices.Clone(tt.want)
+		slices.Sort(want)
+		if !slices.Equal(list, want) {
+			t.Errorf("%s: rows %q, want %q", tt.name, list, want)
+		}
+		if len(ps) > 2 {
+			t.Errorf("%s: %d placements for the rows", tt.name, len(ps))
+		}
+	}
+}
+
+func TestRowsAwaitingLabel(t *testing.T) {
+	ctx := context.Background()
+	st := testenv.Store(t)
+	acc := newAccount(t, st, "awaiting")
+	other := newAccount(t, st, "awaiting-other")
+	j1 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "A-1"})
+	j2 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "A-2"})
+	jv := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "other-vms", VMSJobRefID: "A-1"})
+	jo := newJob(t, st, store.JobInput{AccountID: other, VMSType: "sandbox", VMSJobRefID: "A-1"})
+	hep := labelRow("Hep B titer or declination", "Health", 1)
+	flu := labelRow("Flu shot (seasonal)", "Health", 2)
+	p1 := newPlacement(t, st, acc, j1.ID, "nurse-1", nil)
+	p2 := newPlacement(t, st, acc, j2.ID, "nurse-2", nil)
+	pv := newPlacement(t, st, acc, jv.ID, "nurse-1", nil)
+	po := newPlacement(t, st, other, jo.ID, "nurse-1", nil)
+	apply(t, st, acc, p1.ID, hep, flu)
+	apply(t, st, acc, p2.ID, hep)
+	apply(t, st, acc, pv.ID, hep)
+	apply(t, st, other, po.ID, hep)
+
+	placementsOf := func(rows []store.PlacementRequirement) []uuid.UUID {
+		var out []uuid.UUID
+		for _, r := range rows {
+			if r.Status != "AWAITING_CONFIG" || r.NormalizedLabel != hep.NormalizedLabel {
+				t.Errorf("row %s %s listed", r.RowKey, r.Status)
+			}
+			out = append(out, r.PlacementID)
+		}
+		slices.SortFunc(out, func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) })
+		return out
+	}
+	want := []uuid.UUID{p1.ID, p2.ID}
+	slices.SortFunc(want, func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) })
+	rows, err := st.RowsAwaitingLabel(ctx, acc, "sandbox", hep.NormalizedLabel)
+	if err != nil || !slices.Equal(placementsOf(rows), want) {
+		t.Fatalf("RowsAwaitingLabel = %v, %v; want the rows of %v", placementsOf(rows), err, want)
+	}
+	// Once the label is mapped and p1 synced, only p2's row waits.
+	apply(t, st, acc, p1.ID, keyRow(t, "hepatitis_b", hep.Label, "Health", 1), flu)
+	rows, err = st.RowsAwaitingLabel(ctx, acc, "sandbox", hep.NormalizedLabel)
+	if err != nil || !slices.Equal(placementsOf(rows), []uuid.UUID{p2.ID}) {
+		t.Fatalf("after p1 synced: %v, %v", placementsOf(rows), err)
+	}
+	if rows, err := st.RowsAwaitingLabel(ctx, acc, "sandbox", "nothing like it"); err != nil || len(rows) != 0 {
+		t.Fatalf("an unknown label: %v, %v", rows, err)
+	}
+}
+
+func TestPlacementSyncBookkeeping(t *testing.T) {
+	ctx := context.Background()
+	st := testenv.Store(t)
+	acc := newAccount(t, st, "syncs")
+	other := newAccount(t, st, "syncs-other")
+	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "S-1"})
+	p := newPlacement(t, st, acc, job.ID, "nurse-1", nil)
+	q := newPlacement(t, st, acc, job.ID, "nurse-2", nil)
+	r := newPlacement(t, st, acc, job.ID, "nurse-3", nil)
+
+	// A sync begins: asks made before it are its own, asks after it are
+	// not yet answered.
+	began := time.Now().UTC()
+	bp, err := st.BeginPlacementSync(ctx, acc, p.ID, began)
+	if err != nil || bp.ID != p.ID || bp.SyncStartedAt == nil || !bp.SyncStartedAt.Equal(began.Truncate(time.Microsecond)) {
+		t.Fatalf("BeginPlacementSync = %+v, %v", bp, err)
+	}
+	if err := st.BeginJobSync(ctx, acc, job.ID, began); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		kind string
+		id   uuid.UUID
+	}{{"placement", p.ID}, {"job", job.ID}} {
+		if asked, err := st.SyncAskedSince(ctx, tt.kind, acc, tt.id, began); err != nil || asked {
+			t.Errorf("%s: asked since the sync began = %v, %v; want false", tt.kind, asked, err)
+		}
+		if asked, err := st.SyncAskedSince(ctx, tt.kind, acc, tt.id, began.Add(-time.Hour)); err != nil || !asked {
+			t.Errorf("%s: asked in the hour before = %v, %v; want true", tt.kind, asked, err)
+		}
+		if asked, err := st.SyncAskedSince(ctx, tt.kind, other, tt.id, began.Add(-time.Hour)); err != nil || asked {
+			t.Errorf("%s: another account's = %v, %v; want false", tt.kind, asked, err)
+		}
+	}
+	// A placement id is no job id, nor the other way round.
+	if asked, err := st.SyncAskedSince(ctx, "job", acc, p.ID, began.Add(-time.Hour)); err != nil || asked {
+		t.Errorf("a placement asked as a job = %v, %v", asked, err)
+	}
+
+	// The job changed: its placements p and q are asked again, r is not.
+	time.Sleep(2 * time.Millisecond)
+	if err := st.RequestPlacementSyncs(ctx, []uuid.UUID{p.ID, q.ID}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.RequestPlacementSyncs(ctx, nil); err != nil {
+		t.Fatalf("no placements: %v", err)
+	}
+	for _, tt := range []struct {
+		id   uuid.UUID
+		want bool
+	}{{p.ID, true}, {q.ID, true}, {r.ID, false}} {
+		if asked, err := st.SyncAskedSince(ctx, "placement", acc, tt.id, began); err != nil || asked != tt.want {
+			t.Errorf("placement %s asked since = %v, %v; want %v", tt.id, asked, err, tt.want)
+		}
+	}
+	// A new ask on the job.
+	if _, _, _, err := st.UpsertJob(ctx, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "S-1"}); err != nil {
+		t.Fatal(err)
+	}
+	if asked, err := st.SyncAskedSince(ctx, "job", acc, job.ID, began); err != nil || !asked {
+		t.Errorf("job asked again = %v, %v", asked, err)
+	}
+
+	const reason = "the VMS answered 503 Service Unavailable"
+	if err := st.RecordPlacementSyncError(ctx, acc, p.ID, reason); err != nil {
+		t.Fatal(err)
+	}
+	if got := load(t, st, acc, p.ID); deref(got.SyncError) != reason {
+		t.Errorf("sync error = %q", deref(got.SyncError))
+	}
+	if got := load(t, st, acc, q.ID); got.SyncError != nil {
+		t.Errorf("another placement's sync error = %q", deref(got.SyncError))
+	}
+	wantNotFound(t, "RecordPlacementSyncError of another account's placement", st.RecordPlacementSyncError(ctx, other, p.ID, reason))
+	wantNotFound(t, "RecordPlacementSyncError of an unknown placement", st.RecordPlacementSyncError(ctx, acc, uuid.New(), reason))
+	_, err = st.BeginPlacementSync(ctx, other, p.ID, began)
+	wantNotFound(t, "BeginPlacementSync of another account's placement", err)
+
+	// JobPlacements lists the job's ACTIVE placements, oldest first.
+	exec(t, rawDB(t), `UPDATE placements SET status = 'COMPLETED' WHERE id = $1`, q.ID)
+	ps, err := st.JobPlacements(ctx, acc, job.ID)
+	if err != nil || len(ps) != 2 || ps[0].ID != p.ID || ps[1].ID != r.ID {
+		t.Fatalf("JobPlacements = %+v, %v", ps, err)
+	}
+	if ps, err := st.JobPlacements(ctx, other, job.ID); err != nil || len(ps) != 0 {
+		t.Fatalf("another account's JobPlacements = %+v, %v", ps, err)
+	}
+}
