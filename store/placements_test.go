@@ -959,11 +959,11 @@ func TestExpireRows(t *testing.T) {
 		rows  []fixture
 	}{
 		{"starts after today", &later, []fixture{
-			{"bls", "FULFILLED", ptr(date(2030, 2, 28)), "EXPIRED"},        // lapses before the start
-			{"acls", "FULFILLED", ptr(date(2030, 3, 1)), "FULFILLED"},      // holds on the start day
-			{"pals", "FULFILLED", ptr(date(2029, 5, 31)), "EXPIRED"},       // lapsed already
+			{"bls", "FULFILLED", ptr(date(2030, 2, 28)), "EXPIRED"},         // lapses before the start
+			{"acls", "FULFILLED", ptr(date(2030, 3, 1)), "FULFILLED"},       // holds on the start day
+			{"pals", "FULFILLED", ptr(date(2029, 5, 31)), "EXPIRED"},        // lapsed already
 			{"tb_screening", "REJECTED", ptr(date(2020, 1, 1)), "REJECTED"}, // not fulfilled: not the sweep's
-			{"nrp", "FULFILLED", nil, "FULFILLED"},                         // never lapses
+			{"nrp", "FULFILLED", nil, "FULFILLED"},                          // never lapses
 		}},
 		{"no start date", nil, []fixture{
 			{"bls", "FULFILLED", ptr(date(2029, 5, 31)), "EXPIRED"},
