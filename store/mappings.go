@@ -66,10 +66,12 @@ func (s *Store) SaveLabelMapping(ctx context.Context, m LabelMapping) ([]uuid.UU
 }
 
 // UnmappedLabels returns the labels of the account's rows waiting for a
-// mapping, per integration, with how many rows wait on each.
+// mapping, per integration, with how many rows wait on each: one entry per
+// label, whether placements' rows or only jobs' templates list it.
 func (s *Store) UnmappedLabels(ctx context.Context, accountID, vmsType string) ([]UnmappedLabel, error) {
 	var out []UnmappedLabel
-	err := s.db.WithContext(ctx).Raw(`SELECT r.normalized_label, min(r.label) AS label, count(*) AS rows
+	err := s.db.WithContext(ctx).Raw(`SELECT normalized_label, min(label) AS label, sum(n)::int AS rows FROM (
+		SELECT r.normalized_label, min(r.label) AS label, count(*) AS n
 		FROM placement_requirements r JOIN placements p ON p.id = r.placement_id JOIN jobs j ON j.id = p.job_id
 		WHERE r.account_id = ? AND j.vms_type = ? AND r.status = 'AWAITING_CONFIG'
 		GROUP BY r.normalized_label
@@ -78,8 +80,9 @@ func (s *Store) UnmappedLabels(ctx context.Context, accountID, vmsType string) (
 		WHERE jr.account_id = ? AND j.vms_type = ? AND jr.requirement_key IS NULL
 		AND NOT EXISTS (SELECT 1 FROM placements p JOIN placement_requirements r ON r.placement_id = p.id
 			WHERE p.job_id = j.id AND r.normalized_label = jr.normalized_label AND r.status = 'AWAITING_CONFIG')
-		GROUP BY jr.normalized_label
-		ORDER BY 1`, accountID, vmsType, accountID, vmsType).Scan(&out).Error
+		GROUP BY jr.normalized_label) waiting
+		GROUP BY normalized_label
+		ORDER BY normalized_label`, accountID, vmsType, accountID, vmsType).Scan(&out).Error
 	return out, s.fail(err)
 }
 
