@@ -143,7 +143,10 @@ func vmsError(err error) error {
 		reason = "the VMS could not be read"
 	}
 	if vms.Retryable(err) {
-		return temporal.NewApplicationError(reason, "VMSUnavailable", err)
+		// The VMS's Retry-After (FAIL-: 120 s) paces the next attempt
+		// instead of the policy's 5 s backoff; 0 leaves the policy's.
+		return temporal.NewApplicationErrorWithOptions(reason, "VMSUnavailable",
+			temporal.ApplicationErrorOptions{Cause: err, NextRetryDelay: vms.RetryAfter(err)})
 	}
 	return temporal.NewNonRetryableApplicationError(reason, workflows.ErrRefused, err)
 }
@@ -280,14 +283,15 @@ func deref(s *string) string {
 }
 
 // EnsureJobSchedule keeps a job's sync schedule in step with its status:
-// running while the job is ACTIVE, paused otherwise.
+// running while the job is ACTIVE, paused otherwise; a running one follows
+// the integration's interval and the worker's task queue when they change.
 func (a *Activities) EnsureJobSchedule(ctx context.Context, in workflows.JobScheduleInput) error {
 	if a.schedules == nil {
 		return nil
 	}
 	opts := workflows.JobSyncSchedule(in.AccountID, in.JobID, a.taskQueue, in.Every)
 	h := a.schedules.GetHandle(ctx, opts.ID)
-	_, err := h.Describe(ctx)
+	desc, err := h.Describe(ctx)
 	switch {
 	case err == nil:
 	case isScheduleNotFound(err):
@@ -301,10 +305,29 @@ func (a *Activities) EnsureJobSchedule(ctx context.Context, in workflows.JobSche
 	default:
 		return err
 	}
-	if in.Active {
-		return h.Unpause(ctx, client.ScheduleUnpauseOptions{Note: "the job is ACTIVE"})
+	if !in.Active {
+		return h.Pause(ctx, client.SchedulePauseOptions{Note: "the job is not ACTIVE"})
 	}
-	return h.Pause(ctx, client.SchedulePauseOptions{Note: "the job is not ACTIVE"})
+	if desc.Schedule.State != nil && !desc.Schedule.State.Paused && scheduleCurrent(desc.Schedule, opts) {
+		return nil
+	}
+	return h.Update(ctx, client.ScheduleUpdateOptions{DoUpdate: func(u client.ScheduleUpdateInput) (*client.ScheduleUpdate, error) {
+		s := u.Description.Schedule
+		s.Spec, s.Action = &opts.Spec, opts.Action
+		s.State = &client.ScheduleState{Note: "the job is ACTIVE"}
+		return &client.ScheduleUpdate{Schedule: &s}, nil
+	}})
+}
+
+// scheduleCurrent reports whether a schedule runs at the wanted interval on
+// the wanted task queue.
+func scheduleCurrent(s client.Schedule, want client.ScheduleOptions) bool {
+	act, ok := s.Action.(*client.ScheduleWorkflowAction)
+	wantAct, _ := want.Action.(*client.ScheduleWorkflowAction)
+	if !ok || wantAct == nil || act.TaskQueue != wantAct.TaskQueue || s.Spec == nil {
+		return false
+	}
+	return len(s.Spec.Intervals) == 1 && len(want.Spec.Intervals) == 1 && s.Spec.Intervals[0].Every == want.Spec.Intervals[0].Every
 }
 
 // SyncAgain reports whether a job's or placement's sync was asked for
