@@ -205,7 +205,9 @@ func (a *Activities) StartRowCheck(ctx context.Context, in workflows.RowRef) (wo
 // ApplyRowCheck moves a registry row by its finished check: no match in
 // any of its registries fulfils it; a match leaves it for a person to
 // review; a registry that could not be searched leaves it open, to be
-// searched again on the next sync.
+// searched again on the next sync. A row that no longer waits for this
+// check (a person skipped or reviewed it meanwhile, or a retry finds it
+// applied) is left as it is.
 func (a *Activities) ApplyRowCheck(ctx context.Context, in workflows.ApplyRowCheckInput) error {
 	pid, err := parseID("placement_id", in.PlacementID)
 	if err != nil {
@@ -222,6 +224,13 @@ func (a *Activities) ApplyRowCheck(ctx context.Context, in workflows.ApplyRowChe
 	search, err := a.store.RegistrySearch(ctx, in.AccountID, sid)
 	if err != nil {
 		return classify(err)
+	}
+	row, err := a.store.PlacementRow(ctx, in.AccountID, pid, rid)
+	if err != nil {
+		return classify(err)
+	}
+	if row.Status != requirements.StatusInProgress || deref(row.EvidenceKind) != store.EvidenceRegistryCheck || deref(row.EvidenceID) != search.SearchID {
+		return nil
 	}
 	u := rowUpdateForCheck(search)
 	_, err = a.store.UpdateRow(ctx, in.AccountID, pid, rid, u)

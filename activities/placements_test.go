@@ -542,6 +542,76 @@ func TestRowChecks(t *testing.T) {
 	}
 }
 
+func TestApplyRowCheckLeavesDecidedRows(t *testing.T) {
+	f := newSyncFixture(t, nil)
+	ctx := context.Background()
+	j := f.job(t, "NICU-5")
+	f.syncJob(t, j)
+	clean := f.placement(t, j, "nurse-d1", sampledocs.NewPerson(sampledocs.Seeded(81)).FullName(), "P-NICU-5-1", nil)
+	listed := f.placement(t, j, "nurse-d2", "Rosalind Thibodeaux", "P-NICU-5-2", nil)
+	f.syncPlacement(t, clean)
+	f.syncPlacement(t, listed)
+	refOf := func(p *store.Placement, key string) workflows.RowRef {
+		return workflows.RowRef{AccountID: f.account, PlacementID: p.ID.String(), RowID: f.row(t, p, key).ID.String()}
+	}
+	start := func(ref workflows.RowRef) string {
+		t.Helper()
+		var started workflows.RowCheckStarted
+		f.run(t, &started, f.acts.StartRowCheck, ref)
+		if started.SearchID == "" {
+			t.Fatalf("no search started for %+v", ref)
+		}
+		return started.SearchID
+	}
+	decide := func(ref workflows.RowRef, u store.RowUpdate) {
+		t.Helper()
+		if _, err := f.st.UpdateRow(ctx, f.account, uuid.MustParse(ref.PlacementID), uuid.MustParse(ref.RowID), u); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// While the OIG check runs, a recruiter skips the row (POST
+	// /placement/{id}/requirements/{rowId}/status): the finished check
+	// leaves the person's decision.
+	oig := refOf(clean, "oig_exclusion_check")
+	oigSearch := start(oig)
+	decide(oig, store.RowUpdate{Status: requirements.StatusSkipped, Reason: "not required for this client", EvidenceKind: store.EvidencePerson})
+	f.run(t, nil, f.acts.ApplyRowCheck, workflows.ApplyRowCheckInput{RowRef: oig, SearchID: oigSearch})
+	if r := f.row(t, clean, "oig_exclusion_check"); r.Status != requirements.StatusSkipped || r.StatusReason != "not required for this client" {
+		t.Fatalf("the skipped row became %s %q", r.Status, r.StatusReason)
+	}
+
+	// A search that is not the row's own moves nothing; its own does, once.
+	sam := refOf(clean, "sam_exclusion_check")
+	samSearch := start(sam)
+	f.run(t, nil, f.acts.ApplyRowCheck, workflows.ApplyRowCheckInput{RowRef: sam, SearchID: oigSearch})
+	if r := f.row(t, clean, "sam_exclusion_check"); r.Status != requirements.StatusInProgress || deref(r.EvidenceID) != samSearch {
+		t.Fatalf("another row's search moved the SAM row: %s %q evidence %s", r.Status, r.StatusReason, deref(r.EvidenceID))
+	}
+	for range 2 {
+		f.run(t, nil, f.acts.ApplyRowCheck, workflows.ApplyRowCheckInput{RowRef: sam, SearchID: samSearch})
+		if r := f.row(t, clean, "sam_exclusion_check"); r.Status != requirements.StatusFulfilled || deref(r.EvidenceID) != samSearch {
+			t.Fatalf("SAM row: %s %q evidence %s", r.Status, r.StatusReason, deref(r.EvidenceID))
+		}
+	}
+
+	// A possible match cleared by a reviewer stays cleared when the check
+	// is applied again (a retry after a lost answer).
+	match := refOf(listed, "oig_exclusion_check")
+	matchSearch := start(match)
+	f.run(t, nil, f.acts.ApplyRowCheck, workflows.ApplyRowCheckInput{RowRef: match, SearchID: matchSearch})
+	waiting := f.row(t, listed, "oig_exclusion_check")
+	if waiting.Status != requirements.StatusInProgress || len(waiting.Review) == 0 {
+		t.Fatalf("the listed candidate's row does not wait for review: %s %q", waiting.Status, waiting.StatusReason)
+	}
+	decide(match, store.RowUpdate{Status: requirements.StatusFulfilled, Reason: "cleared by review: different date of birth on file",
+		EvidenceKind: store.EvidencePerson, EvidenceID: matchSearch, Review: json.RawMessage(waiting.Review)})
+	f.run(t, nil, f.acts.ApplyRowCheck, workflows.ApplyRowCheckInput{RowRef: match, SearchID: matchSearch})
+	if r := f.row(t, listed, "oig_exclusion_check"); r.Status != requirements.StatusFulfilled || deref(r.EvidenceKind) != store.EvidencePerson {
+		t.Fatalf("the reviewed row became %s %q (%s)", r.Status, r.StatusReason, deref(r.EvidenceKind))
+	}
+}
+
 func TestRowCheckErrors(t *testing.T) {
 	f := newSyncFixture(t, nil)
 	j := f.job(t, "NICU-5")
