@@ -3,11 +3,13 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/google/uuid"
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"github.com/clearedtostart/compliance/requirements"
 )
@@ -38,9 +40,11 @@ const (
 
 // ReceiveEmail records a client email once (by its Message-ID: a gateway
 // that posts it again, or the maildir and the endpoint both, get the first
-// record back, duplicate true). When it names a job of the account, its
-// checklist becomes that job's email source and the job's sync is asked
-// for.
+// record back, duplicate true, also when they arrive at once). When it
+// names a job of the account, its checklist becomes the email source of the
+// first job it names (refs in the order read: subject, then body; of one
+// reference's jobs in several integrations, the oldest) and the job's sync
+// is asked for.
 func (s *Store) ReceiveEmail(ctx context.Context, e *InboundEmail, refs []string, src requirements.Source) (out *InboundEmail, duplicate bool, err error) {
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	err = s.tx(ctx, func(tx *gorm.DB) error {
@@ -58,6 +62,9 @@ func (s *Store) ReceiveEmail(ctx context.Context, e *InboundEmail, refs []string
 			if err := tx.Where("account_id = ? AND vms_job_ref_id IN ?", e.AccountID, refs).Order("created_at").Find(&jobs).Error; err != nil {
 				return err
 			}
+			slices.SortStableFunc(jobs, func(a, b Job) int {
+				return slices.Index(refs, a.VMSJobRefID) - slices.Index(refs, b.VMSJobRefID)
+			})
 		}
 		if e.JobRefs, err = ToJSON(refs); err != nil {
 			return err
@@ -84,8 +91,18 @@ func (s *Store) ReceiveEmail(ctx context.Context, e *InboundEmail, refs []string
 			e.Status = EmailAttached
 			e.JobID = &jobs[0].ID
 		}
-		if err := tx.Create(e).Error; err != nil {
-			return err
+		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "account_id"}, {Name: "message_id"}}, DoNothing: true}).Create(e)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			// Received meanwhile by another caller: its record stands.
+			var first InboundEmail
+			if err := tx.Where("account_id = ? AND message_id = ?", e.AccountID, e.MessageID).Take(&first).Error; err != nil {
+				return err
+			}
+			out, duplicate = &first, true
+			return nil
 		}
 		if err := audit(tx, e.AccountID, "inbound_email", e.ID.String(), "", e.Status, e.Reason); err != nil {
 			return err
