@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -720,15 +719,6 @@ func (s *Store) RowsAwaitingLabel(ctx context.Context, accountID, vmsType, norm 
 		Where("r.account_id = ? AND j.vms_type = ? AND r.status = ? AND r.normalized_label = ?", accountID, vmsType, requirements.StatusAwaitingConfig, norm).
 		Scan(&rows).Error
 	return rows, s.fail(err)
-}
-
-// trimmed returns nil for a blank string.
-func trimmed(s *string) *string {
-	if s == nil || strings.TrimSpace(*s) == "" {
-		return nil
-	}
-	v := strings.TrimSpace(*s)
-	return &v
 }
 
 // RecordPlacementSyncError records why a placement's VMS could not be read.
