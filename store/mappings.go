@@ -116,16 +116,30 @@ func (s *Store) SaveMatrix(ctx context.Context, m *Matrix) (created bool, jobs [
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	err = s.tx(ctx, func(tx *gorm.DB) error {
 		var cur Matrix
-		err := tx.Where("account_id = ? AND scope = ? AND scope_key = ? AND vms_type = ?", m.AccountID, m.Scope, m.ScopeKey, m.VMSType).Take(&cur).Error
+		find := func() error {
+			return tx.Where("account_id = ? AND scope = ? AND scope_key = ? AND vms_type = ?", m.AccountID, m.Scope, m.ScopeKey, m.VMSType).Take(&cur).Error
+		}
+		err := find()
+		if err == gorm.ErrRecordNotFound {
+			// A concurrent save of the same matrix waits on the unique
+			// key; the one that did not insert updates the other's.
+			row := *m
+			row.ID, row.CreatedAt, row.UpdatedAt = uuid.New(), now, now
+			res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
+			if res.Error != nil {
+				return res.Error
+			}
+			if created = res.RowsAffected == 1; created {
+				*m = row
+			} else {
+				err = find()
+			}
+		}
 		switch {
+		case created:
 		case err == nil:
 			m.ID, m.CreatedAt, m.UpdatedAt = cur.ID, cur.CreatedAt, now
 			if err := tx.Model(&Matrix{}).Where("id = ?", cur.ID).Updates(map[string]any{"mode": m.Mode, "items": m.Items, "updated_at": now}).Error; err != nil {
-				return err
-			}
-		case err == gorm.ErrRecordNotFound:
-			m.ID, m.CreatedAt, m.UpdatedAt, created = uuid.New(), now, now, true
-			if err := tx.Create(m).Error; err != nil {
 				return err
 			}
 		default:

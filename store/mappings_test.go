@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -334,5 +335,53 @@ func TestMatrices(t *testing.T) {
 	want := []string{">add: facility St. Luke's", "add>DELETED: facility St. Luke's"}
 	if trail := auditOf(t, db, acc, "matrix", del.ID.String()); !slices.Equal(trail, want) {
 		t.Errorf("matrix trail = %q, want %q", trail, want)
+	}
+}
+
+// The same matrix saved by several callers at once (a client retrying a
+// PUT): one matrix, created once, each save an update of it.
+func TestSaveMatrixConcurrently(t *testing.T) {
+	ctx := context.Background()
+	st := testenv.Store(t)
+	acc := newAccount(t, st, "matrix-race")
+	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "MR-1", Facility: ptr("Mercy")})
+	const n = 8
+	var (
+		wg      sync.WaitGroup
+		start   = make(chan struct{})
+		ids     [n]uuid.UUID
+		created [n]bool
+		jobs    [n][]uuid.UUID
+		errs    [n]error
+	)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			m := store.Matrix{AccountID: acc, Scope: "facility", ScopeKey: "Mercy", Mode: "add", Items: store.JSON(`[{"label":"BLS"}]`)}
+			created[i], jobs[i], errs[i] = st.SaveMatrix(ctx, &m)
+			ids[i] = m.ID
+		}()
+	}
+	close(start)
+	wg.Wait()
+	creates := 0
+	for i := range n {
+		if errs[i] != nil {
+			t.Fatalf("caller %d: %v", i, errs[i])
+		}
+		if ids[i] != ids[0] || !slices.Equal(jobs[i], []uuid.UUID{job.ID}) {
+			t.Errorf("caller %d: matrix %s jobs %v; caller 0 %s", i, ids[i], jobs[i], ids[0])
+		}
+		if created[i] {
+			creates++
+		}
+	}
+	if creates != 1 {
+		t.Errorf("%d callers were told they created the matrix, want 1", creates)
+	}
+	if all, err := st.Matrices(ctx, acc); err != nil || len(all) != 1 {
+		t.Errorf("Matrices = %+v, %v", all, err)
 	}
 }
