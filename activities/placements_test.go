@@ -119,7 +119,7 @@ func placementView(p *store.Placement) []rowView {
 func (f *syncFixture) placementTruth(t *testing.T, ref string) sandbox.PlacementTruth {
 	t.Helper()
 	var pt sandbox.PlacementTruth
-	f.admin(t, http.MethodGet, "/_sandbox/placements/"+ref, &pt)
+	f.admin(t, http.MethodGet, "/_sandbox/placements/"+ref, "", &pt)
 	return pt
 }
 
@@ -401,7 +401,7 @@ func (f *syncFixture) checkRow(t *testing.T, ref workflows.RowRef) workflows.Row
 	return started
 }
 
-func TestRowChecks(t *testing.T) {
+func TestPlacementRowChecks(t *testing.T) {
 	f := newSyncFixture(t, nil)
 	ctx := context.Background()
 	j := f.job(t, "NICU-5")
@@ -542,7 +542,7 @@ func TestRowChecks(t *testing.T) {
 	}
 }
 
-func TestApplyRowCheckLeavesDecidedRows(t *testing.T) {
+func TestPlacementRowCheckLeavesDecidedRows(t *testing.T) {
 	f := newSyncFixture(t, nil)
 	ctx := context.Background()
 	j := f.job(t, "NICU-5")
@@ -612,7 +612,7 @@ func TestApplyRowCheckLeavesDecidedRows(t *testing.T) {
 	}
 }
 
-func TestRowCheckErrors(t *testing.T) {
+func TestPlacementRowCheckErrors(t *testing.T) {
 	f := newSyncFixture(t, nil)
 	j := f.job(t, "NICU-5")
 	f.syncJob(t, j)
