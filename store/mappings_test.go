@@ -136,7 +136,7 @@ func TestSaveLabelMapping(t *testing.T) {
 	}
 }
 
-func TestUnmappedLabels(t *testing.T) {
+func TestMappingUnmappedLabels(t *testing.T) {
 	ctx := context.Background()
 	st := testenv.Store(t)
 	acc := newAccount(t, st, "unmapped")

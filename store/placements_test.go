@@ -548,6 +548,7 @@ func TestPlacementRowsFollowTheTemplate(t *testing.T) {
 		t.Errorf("packets = %q, want %q", packetStatuses(got), want)
 	}
 	blsID := rowOf(t, got, "key:bls").ID
+	hepID := rowOf(t, got, hepLabel.RowKey).ID
 	if blsID == blsTemplateID {
 		t.Error("the placement's row shares the template row's id")
 	}
@@ -605,10 +606,9 @@ func TestPlacementRowsFollowTheTemplate(t *testing.T) {
 	wantChanges = []string{
 		"key:acls >PENDING", "key:acls PENDING>IN_PROGRESS",
 		"key:drug_screen REJECTED>SKIPPED",
-		"key:hepatitis_b >PENDING", "key:hepatitis_b PENDING>IN_PROGRESS",
+		"key:hepatitis_b AWAITING_CONFIG>PENDING", "key:hepatitis_b PENDING>IN_PROGRESS",
 		"key:oig_exclusion_check IN_PROGRESS>SKIPPED",
 		"key:tb_screening IN_PROGRESS>REMOVED",
-		"label:hep b titer or declination AWAITING_CONFIG>REMOVED",
 	}
 	if got := changeList(changes); !slices.Equal(got, wantChanges) {
 		t.Errorf("v2 changes:\n%q\nwant\n%q", got, wantChanges)
@@ -617,6 +617,17 @@ func TestPlacementRowsFollowTheTemplate(t *testing.T) {
 	if want := []string{"key:acls=IN_PROGRESS", "key:hepatitis_b=IN_PROGRESS", "key:bls=FULFILLED", "key:oig_exclusion_check=SKIPPED",
 		"key:orientation=SKIPPED", "key:drug_screen=SKIPPED"}; !slices.Equal(rowStatuses(got), want) {
 		t.Errorf("rows after v2 = %q, want %q", rowStatuses(got), want)
+	}
+	// The row that waited for the Hep B label moved on once it was mapped:
+	// the same row, now the requirement's.
+	h := rowOf(t, got, "key:hepatitis_b")
+	if h.ID != hepID || deref(h.RequirementKey) != "hepatitis_b" || deref(h.FulfillmentType) != "DOCUMENT" || deref(h.DocumentType) != "hepatitis_b_record" ||
+		h.SortOrder != 2 || h.StatusReason != reasonDocument || h.NormalizedLabel != hepLabel.NormalizedLabel {
+		t.Errorf("hep B after mapping = %+v", h)
+	}
+	if want := []string{">AWAITING_CONFIG: ingested: Hep B titer or declination", "AWAITING_CONFIG>PENDING: mapped to hepatitis_b",
+		"PENDING>IN_PROGRESS: " + reasonDocument}; !slices.Equal(trailOf(t, st, acc, p.ID, hepID.String()), want) {
+		t.Errorf("hep B trail = %q, want %q", trailOf(t, st, acc, p.ID, hepID.String()), want)
 	}
 	// BLS kept its progress and took the new label and place.
 	b := rowOf(t, got, "key:bls")
@@ -693,7 +704,7 @@ func mustAudit(t *testing.T, st *store.Store, acc string, id uuid.UUID) []store.
 	return evs
 }
 
-func TestUpdateRowTransitions(t *testing.T) {
+func TestPlacementRowTransitions(t *testing.T) {
 	ctx := context.Background()
 	st := testenv.Store(t)
 	acc := newAccount(t, st, "transitions")
@@ -807,7 +818,7 @@ func TestUpdateRowTransitions(t *testing.T) {
 	}
 }
 
-func TestUpdateRowRetriesAndScope(t *testing.T) {
+func TestPlacementRowRetriesAndScope(t *testing.T) {
 	ctx := context.Background()
 	st := testenv.Store(t)
 	acc := newAccount(t, st, "update")
@@ -879,7 +890,7 @@ func TestUpdateRowRetriesAndScope(t *testing.T) {
 
 // A document deleted takes the rows it fulfilled with it: INVALIDATED,
 // in every placement it fulfilled, their packets no longer READY.
-func TestDeletedDocumentInvalidatesRows(t *testing.T) {
+func TestPlacementRowsInvalidatedByDeletedDocument(t *testing.T) {
 	ctx := context.Background()
 	st := testenv.Store(t)
 	acc := newAccount(t, st, "invalidate")
@@ -939,7 +950,7 @@ func TestDeletedDocumentInvalidatesRows(t *testing.T) {
 	}
 }
 
-func TestExpireRows(t *testing.T) {
+func TestPlacementRowsExpire(t *testing.T) {
 	ctx := context.Background()
 	st := testenv.Store(t)
 	acc := newAccount(t, st, "expire")
@@ -1036,7 +1047,7 @@ func TestExpireRows(t *testing.T) {
 	}
 }
 
-func TestCandidateRows(t *testing.T) {
+func TestPlacementCandidateRows(t *testing.T) {
 	ctx := context.Background()
 	st := testenv.Store(t)
 	db := rawDB(t)
@@ -1113,7 +1124,7 @@ func TestCandidateRows(t *testing.T) {
 	}
 }
 
-func TestRowsAwaitingLabel(t *testing.T) {
+func TestPlacementRowsAwaitingLabel(t *testing.T) {
 	ctx := context.Background()
 	st := testenv.Store(t)
 	acc := newAccount(t, st, "awaiting")
@@ -1158,6 +1169,24 @@ func TestRowsAwaitingLabel(t *testing.T) {
 	}
 	if rows, err := st.RowsAwaitingLabel(ctx, acc, "sandbox", "nothing like it"); err != nil || len(rows) != 0 {
 		t.Fatalf("an unknown label: %v, %v", rows, err)
+	}
+
+	// A label mapped to two requirements: the waiting row becomes the
+	// first, the second is a row of its own; nothing is removed.
+	waiting := rows[0].ID
+	two1 := keyRow(t, "hepatitis_b", hep.Label, "Health", 1)
+	two2 := keyRow(t, "varicella_immunity", hep.Label, "Health", 2)
+	changes := apply(t, st, acc, p2.ID, two1, two2)
+	if got, want := changeList(changes), []string{"key:hepatitis_b AWAITING_CONFIG>PENDING", "key:hepatitis_b PENDING>IN_PROGRESS",
+		"key:varicella_immunity >PENDING", "key:varicella_immunity PENDING>IN_PROGRESS"}; !slices.Equal(got, want) {
+		t.Errorf("mapped to two: changes %q, want %q", got, want)
+	}
+	got := checkPlacement(t, st, acc, p2.ID, 2, 2, 0)
+	if r := rowOf(t, got, "key:hepatitis_b"); r.ID != waiting {
+		t.Errorf("the waiting row %s did not become the first requirement's (%s)", waiting, r.ID)
+	}
+	if r := rowOf(t, got, "key:varicella_immunity"); r.ID == waiting {
+		t.Error("both requirements took the waiting row")
 	}
 }
 
