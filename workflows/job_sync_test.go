@@ -181,6 +181,8 @@ type jobSyncActivities struct {
 	again       bool
 	againErr    error
 
+	// elapsed is the workflow time the run took (the retries' backoff).
+	elapsed    time.Duration
 	steps      []string
 	begun      []JobSyncInput
 	fetched    []JobSyncInput
@@ -203,7 +205,14 @@ func (f *jobSyncActivities) register(env *testsuite.TestWorkflowEnvironment) {
 	reg(loggedErr(&f.mu, &f.steps, ActRecordSyncError, &f.recorded, func() error { return f.recordErr }), ActRecordSyncError)
 	reg(logged(&f.mu, &f.steps, ActReconcileJob, &f.reconciled, func(int) (ReconcileJobResult, error) { return f.result, f.reconErr }), ActReconcileJob)
 	reg(loggedErr(&f.mu, &f.steps, ActEnsureJobSchedule, &f.scheduled, func() error { return f.scheduleErr }), ActEnsureJobSchedule)
-	reg(logged(&f.mu, &f.steps, ActSyncAgain, &f.asked, func(int) (bool, error) { return f.again, f.againErr }), ActSyncAgain)
+	reg(logged(&f.mu, &f.steps, ActSyncAgain, &f.asked, func(n int) (bool, error) {
+		// A sync that continues as new without end fails here, not by
+		// the test's deadline.
+		if n > 3 {
+			return false, temporal.NewNonRetryableApplicationError("the job sync ran again more than three times", "RunAway", nil)
+		}
+		return f.again, f.againErr
+	}), ActSyncAgain)
 	env.RegisterWorkflowWithOptions(f.placementSync, workflow.RegisterOptions{Name: "PlacementSyncWorkflow"})
 }
 
@@ -247,6 +256,7 @@ func (f *jobSyncActivities) run(t *testing.T) (JobSyncOutput, *upserts) {
 	t.Helper()
 	env, u := f.env(t)
 	env.ExecuteWorkflow(JobSyncWorkflow, jobIn)
+	f.elapsed = env.Now().Sub(syncStart)
 	if !env.IsWorkflowCompleted() {
 		t.Fatal("the job sync did not complete")
 	}
@@ -343,33 +353,38 @@ func TestJobSyncWorkflowReadsTheVMS(t *testing.T) {
 		name        string
 		fetch       func(attempt int) (FetchResult, error)
 		wantFetches int
+		wantBackoff time.Duration
 		wantError   string
 	}{
-		{"answers at once", func(int) (FetchResult, error) { return FetchResult{Status: "ACTIVE", Items: 7}, nil }, 1, ""},
+		{"answers at once", func(int) (FetchResult, error) { return FetchResult{Status: "ACTIVE", Items: 7}, nil }, 1, 0, ""},
 		{"answers on the third try", func(n int) (FetchResult, error) {
 			if n < 3 {
 				return FetchResult{}, vmsDown()
 			}
 			return FetchResult{Status: "ACTIVE", Items: 7}, nil
-		}, 3, ""},
-		// sourceRetry's six attempts, about two and a half minutes of
-		// backoff that the test environment's clock skips.
-		{"stays down", func(int) (FetchResult, error) { return FetchResult{}, vmsDown() }, 6,
+		}, 3, 15 * time.Second, ""},
+		// sourceRetry's six attempts, 5+10+20+40+80 s of backoff that the
+		// test environment's clock skips.
+		{"stays down", func(int) (FetchResult, error) { return FetchResult{}, vmsDown() }, 6, 155 * time.Second,
 			"the VMS answered 503 Service Unavailable"},
 		{"refuses the credentials", func(int) (FetchResult, error) {
 			return FetchResult{}, temporal.NewNonRetryableApplicationError("the VMS refused the sign-in: check SANDBOX_CLIENT_SECRET", ErrRefused, nil)
-		}, 1, "the VMS refused the sign-in: check SANDBOX_CLIENT_SECRET"},
+		}, 1, 0, "the VMS refused the sign-in: check SANDBOX_CLIENT_SECRET"},
+		// sourceRetry itself does not retry a refusal, whoever raised it.
+		{"refusal by its type only", func(int) (FetchResult, error) {
+			return FetchResult{}, temporal.NewApplicationError("the VMS refused the sign-in", ErrRefused)
+		}, 1, 0, "the VMS refused the sign-in"},
 		{"no connector for the integration", func(int) (FetchResult, error) {
 			return FetchResult{}, temporal.NewNonRetryableApplicationError("no connector reaches the VMS of acmevms", ErrBadInput, nil)
-		}, 1, "no connector reaches the VMS of acmevms"},
+		}, 1, 0, "no connector reaches the VMS of acmevms"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := &jobSyncActivities{info: JobSyncInfo{VMSType: "sandbox", FetchVMS: true, SyncEvery: time.Hour},
 				fetch: tt.fetch, result: ReconcileJobResult{Status: "ACTIVE", Rows: 5}}
 			out, _ := f.run(t)
-			if len(f.fetched) != tt.wantFetches {
-				t.Fatalf("FetchJob attempts = %d, want %d", len(f.fetched), tt.wantFetches)
+			if len(f.fetched) != tt.wantFetches || f.elapsed != tt.wantBackoff {
+				t.Fatalf("FetchJob attempts = %d over %v, want %d over %v", len(f.fetched), f.elapsed, tt.wantFetches, tt.wantBackoff)
 			}
 			if out.SyncError != tt.wantError {
 				t.Fatalf("output sync error = %q, want %q", out.SyncError, tt.wantError)
