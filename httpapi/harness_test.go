@@ -18,7 +18,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -39,7 +41,9 @@ import (
 	"github.com/clearedtostart/compliance/activities"
 	"github.com/clearedtostart/compliance/blobstore"
 	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/clientmail"
 	"github.com/clearedtostart/compliance/httpapi"
+	"github.com/clearedtostart/compliance/integrations"
 	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/nsopw"
 	"github.com/clearedtostart/compliance/nsopw/sandbox"
@@ -47,6 +51,8 @@ import (
 	"github.com/clearedtostart/compliance/pipeline"
 	"github.com/clearedtostart/compliance/registrycheck"
 	"github.com/clearedtostart/compliance/store"
+	"github.com/clearedtostart/compliance/vms"
+	vmssandbox "github.com/clearedtostart/compliance/vms/sandbox"
 	"github.com/clearedtostart/compliance/workflows"
 )
 
@@ -83,6 +89,11 @@ type harness struct {
 	lists       *listServer
 	indexes     *registrycheck.Indexes
 	stopIndexes context.CancelFunc
+	// The sandbox VMS the embedded integration "sandbox" reads.
+	vms *vmssandbox.Server
+	// daysAhead moves the activities' "today" forward, for the expiry
+	// sweep (tests run one at a time; each puts it back).
+	daysAhead atomic.Int64
 }
 
 var (
@@ -147,12 +158,46 @@ func newHarness(env *testenv.Env) (*harness, error) {
 		return nil, err
 	}
 	lists := newListServer()
-	acts, err := activities.New(activities.Config{Store: st, Blobs: blobs, Engine: engine, Logger: log, Live: live,
-		Registries: activities.RegistrySources{Sources: lists.sources()}})
+	indexes, err := registrycheck.NewIndexes(registrycheck.IndexesConfig{Source: st, Poll: 200 * time.Millisecond, Logger: log})
 	if err != nil {
 		return nil, err
 	}
-	indexes, err := registrycheck.NewIndexes(registrycheck.IndexesConfig{Source: st, Poll: 200 * time.Millisecond, Logger: log})
+	// The embedded integrations, pointed at a sandbox VMS of this test
+	// binary the way an operator points them at a VMS: by environment.
+	vsb, err := vmssandbox.New(vmssandbox.Config{Logger: log, SlowDelay: 3 * time.Second}).Start(ctx, "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	for name, value := range map[string]string{"VMS_SANDBOX_URL": vsb.URL(),
+		"VMS_SANDBOX_USERNAME": vmssandbox.DefaultUsername, "VMS_SANDBOX_PASSWORD": vmssandbox.DefaultPassword} {
+		os.Setenv(name, value)
+	}
+	integ, err := integrations.LoadDefault(cat)
+	if err != nil {
+		return nil, err
+	}
+	connector, err := vms.NewSandbox(vms.SandboxConfig{BaseURL: vsb.URL(), Username: vmssandbox.DefaultUsername,
+		Password: vmssandbox.DefaultPassword, Timeout: 10 * time.Second, Logger: log})
+	if err != nil {
+		return nil, err
+	}
+	hh := &harness{}
+	acts, err := activities.New(activities.Config{Store: st, Blobs: blobs, Engine: engine, Logger: log, Live: live,
+		Today: func() time.Time {
+			return time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, int(hh.daysAhead.Load()))
+		},
+		Registries: activities.RegistrySources{Sources: lists.sources()},
+		Indexes:    indexes, Bucket: blobs.Name(), Schedules: tc.ScheduleClient(), TaskQueue: queue,
+		Integrations: activities.Integrations{Config: integ, Connectors: map[string]vms.Connector{"sandbox": connector}},
+	})
+	if err != nil {
+		return nil, err
+	}
+	var patterns []*regexp.Regexp
+	for _, i := range integ.Integrations() {
+		patterns = append(patterns, i.Email.JobRefPatterns...)
+	}
+	mail, err := clientmail.New(clientmail.Config{Store: st, Blobs: blobs, Patterns: patterns, Logger: log})
 	if err != nil {
 		return nil, err
 	}
@@ -170,6 +215,7 @@ func newHarness(env *testenv.Env) (*harness, error) {
 		Store: st, Workflows: tc, Blobs: blobs, Catalog: cat, Logger: log, Registry: prometheus.NewRegistry(),
 		TaskQueue: queue, FileURLTTL: time.Minute, OpenAPI: compliance.OpenAPI,
 		Registries: indexes, LiveConfigured: true, LiveWait: 3 * time.Second,
+		Integrations: integ, Mail: mail,
 	})
 	if err != nil {
 		return nil, err
@@ -181,8 +227,8 @@ func newHarness(env *testenv.Env) (*harness, error) {
 	idxCtx, stopIndexes := context.WithCancel(context.Background())
 	go indexes.Run(idxCtx)
 	go api.Run(idxCtx)
-	hh := &harness{url: base, srv: srv, st: st, blobs: blobs, tc: tc, workers: []worker.Worker{w, ow}, acts: acts,
-		queue: queue, nsopw: sb, lists: lists, indexes: indexes, stopIndexes: stopIndexes}
+	hh.url, hh.srv, hh.st, hh.blobs, hh.tc, hh.workers, hh.acts = base, srv, st, blobs, tc, []worker.Worker{w, ow}, acts
+	hh.queue, hh.nsopw, hh.lists, hh.indexes, hh.stopIndexes, hh.vms = queue, sb, lists, indexes, stopIndexes, vsb
 	if hh.keyA, _, err = st.CreateAPIKey(ctx, "acct-a", "tests"); err != nil {
 		return nil, err
 	}
@@ -200,6 +246,7 @@ func (hh *harness) close() {
 	hh.srv.Close()
 	hh.stopIndexes()
 	hh.nsopw.Close()
+	hh.vms.Close()
 	hh.lists.close()
 	for _, w := range hh.workers {
 		w.Stop()

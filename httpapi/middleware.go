@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/clearedtostart/compliance/apikey"
 	"github.com/clearedtostart/compliance/derrors"
 )
 
@@ -23,6 +24,7 @@ const (
 	keyRequestID    = "request_id"
 	keyAccount      = "account_id"
 	keyLogger       = "logger"
+	keyAPIKeyID     = "api_key_id"
 )
 
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,128}$`)
@@ -119,9 +121,18 @@ func (s *Server) authenticate(c *gin.Context) {
 		s.keys.put(key, account)
 	}
 	c.Set(keyAccount, account)
+	// The key's id (never its secret) names who made a decision a person
+	// makes through the API, in the audit trail.
+	if k, err := apikey.FromPlaintext(key); err == nil {
+		c.Set(keyAPIKeyID, k.ID)
+	}
 	c.Set(keyLogger, s.logger(c).With(keyAccount, account))
 	c.Next()
 }
+
+// decidedBy names the caller (its API key's id) as the evidence of a
+// decision made by hand.
+func decidedBy(c *gin.Context) string { return "api-key:" + c.GetString(keyAPIKeyID) }
 
 // metrics are the API's Prometheus metrics.
 type metrics struct {

@@ -44,8 +44,10 @@ type placementRequest struct {
 }
 
 // createPlacement binds a candidate to a job, once per (job, externalId):
-// a repeat (also a concurrent one) answers the existing placement, 200
-// instead of 201. A new placement's rows come from its sync.
+// a repeat (also a concurrent one) gets the same answer, 201 with the
+// existing placement, marked only by an Idempotent-Replayed header, so a
+// caller retrying a lost answer cannot tell it from the first. A new
+// placement's rows come from its sync.
 func (s *Server) createPlacement(c *gin.Context) {
 	ctx, account := c.Request.Context(), accountOf(c)
 	var body placementRequest
@@ -96,10 +98,10 @@ func (s *Server) createPlacement(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	status := http.StatusOK
 	if created {
-		status = http.StatusCreated
 		s.startPlacementSync(ctx, account, p.ID)
+	} else {
+		c.Header("Idempotent-Replayed", "true")
 	}
 	full, err := s.store.Placement(ctx, account, p.ID)
 	if err != nil {
@@ -107,7 +109,7 @@ func (s *Server) createPlacement(c *gin.Context) {
 		return
 	}
 	s.logger(c).Info("placement", "placement_id", p.ID, "created", created)
-	c.JSON(status, s.placementView(full))
+	c.JSON(http.StatusCreated, s.placementView(full))
 }
 
 func (s *Server) startPlacementSync(ctx context.Context, account string, id uuid.UUID) {
@@ -300,7 +302,7 @@ func (s *Server) setRowStatus(c *gin.Context) {
 		return
 	}
 	status = strings.ToUpper(status)
-	u := store.RowUpdate{Status: status, Reason: reason, EvidenceKind: store.EvidencePerson}
+	u := store.RowUpdate{Status: status, Reason: reason, EvidenceKind: store.EvidencePerson, EvidenceID: decidedBy(c)}
 	switch status {
 	case requirements.StatusSkipped:
 	case requirements.StatusFulfilled:
@@ -317,7 +319,7 @@ func (s *Server) setRowStatus(c *gin.Context) {
 		if row.RequirementKey == nil {
 			u.Status = requirements.StatusAwaitingConfig
 		}
-		u.EvidenceKind = ""
+		u.EvidenceKind, u.EvidenceID = "", ""
 	default:
 		fail(c, invalid("status", "status must be SKIPPED, FULFILLED (a PASS_THROUGH row) or PENDING"))
 		return
@@ -358,7 +360,9 @@ func (s *Server) reviewRow(c *gin.Context) {
 		fail(c, derrors.New(derrors.Conflict, "this row has no possible match waiting for review"))
 		return
 	}
-	u := store.RowUpdate{Reason: reason, EvidenceKind: store.EvidencePerson, EvidenceID: deref(row.EvidenceID), Review: json.RawMessage(row.Review)}
+	// The search stays the evidence; the reviewer is in the reason and the
+	// trail.
+	u := store.RowUpdate{Reason: reason + " (" + decidedBy(c) + ")", EvidenceKind: deref(row.EvidenceKind), EvidenceID: deref(row.EvidenceID), Review: json.RawMessage(row.Review)}
 	switch strings.ToLower(decision) {
 	case "clear":
 		u.Status, u.Reason = requirements.StatusFulfilled, "cleared by review: "+reason

@@ -9,6 +9,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/clearedtostart/compliance/namematch"
 )
 
 // Codes of a FormatError, stable for callers and tests.
@@ -289,20 +291,7 @@ func NameFromReadingOrder(s string) Name {
 	for len(parts) > 1 && generationalSuffixes[strings.ToUpper(parts[len(parts)-1])] {
 		parts = parts[:len(parts)-1]
 	}
-	switch len(parts) {
-	case 0:
-		return Name{}
-	case 1:
-		return Name{Last: parts[0]}
-	}
-	lastStart := len(parts) - 1
-	for i := 1; i < len(parts)-1; i++ {
-		if surnameParticles[strings.ToUpper(parts[i])] {
-			lastStart = i
-			break
-		}
-	}
-	return Name{First: parts[0], Middle: strings.Join(parts[1:lastStart], " "), Last: strings.Join(parts[lastStart:], " ")}
+	return Name(namematch.SplitReadingOrder(parts, func(w string) bool { return surnameParticles[strings.ToUpper(w)] }))
 }
 
 // uniqueID returns id, or id-2, id-3… when an earlier record holds it, so

@@ -27,7 +27,8 @@ func TestReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]bool{"IntakeWorkflow": false, "DocumentScanWorkflow": false, "PurgeWorkflow": false,
-		"RegistryCheckWorkflow": false, "RegistryRefreshWorkflow": false}
+		"RegistryCheckWorkflow": false, "RegistryRefreshWorkflow": false,
+		"JobSyncWorkflow": false, "PlacementSyncWorkflow": false, "RequirementExpiryWorkflow": false}
 	for _, path := range files {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			hist := readHistory(t, path)
