@@ -118,6 +118,9 @@ func (f *syncFixture) start(t *testing.T) {
 	acts := f.acts
 	t.Cleanup(func() { acts.Close() })
 	var suite testsuite.WorkflowTestSuite
+	// The activities' own logs go where the service's do: warnings to the
+	// test log.
+	suite.SetLogger(tlog.NewStructuredLogger(testenv.Logger(t)))
 	f.env = suite.NewTestActivityEnvironment()
 	f.env.SetTestTimeout(2 * time.Minute)
 	f.acts.Register(f.env)
@@ -802,6 +805,144 @@ func TestJobSyncErrorAndSyncAgain(t *testing.T) {
 			appError(t, err, tt.typ)
 		})
 	}
+}
+
+// integrationsYAML configures the sandbox VMS two other ways: "sandbox"
+// reads only its VMS (no emails, no matrices, no placement lists), hourly;
+// "inhouse" reads the same VMS but a matrix replaces what it says.
+const integrationsYAML = `
+integrations:
+  sandbox:
+    displayName: Sandbox VMS, its lists only
+    connector:
+      kind: sandbox
+      baseUrl: ${VMS_SANDBOX_URL}
+      credentials: {username: VMS_SANDBOX_USERNAME, password: VMS_SANDBOX_PASSWORD}
+    sources: [vms]
+    syncEvery: 1h
+    placementSync: false
+    mapping:
+      - {label: "BLS - AHA only", key: bls, packetGroup: Certifications}
+  inhouse:
+    displayName: In-house matrices over the sandbox VMS
+    connector:
+      kind: sandbox
+      baseUrl: ${VMS_SANDBOX_URL}
+      credentials: {username: VMS_SANDBOX_USERNAME, password: VMS_SANDBOX_PASSWORD}
+    sources: [vms, matrix]
+    matrix: {mode: replace}
+    syncEvery: 6h
+    mapping:
+      - {label: "BLS - AHA only", key: bls, packetGroup: Certifications}
+`
+
+func TestJobSourcesFollowTheIntegration(t *testing.T) {
+	f := newSyncFixture(t, nil)
+	ctx := context.Background()
+	cfg, err := integrations.Parse([]byte(integrationsYAML), f.acts.engine.Catalog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := f.variant(t, func(c *Config) {
+		conn := c.Integrations.Connectors["sandbox"]
+		c.Integrations = Integrations{Config: cfg, Connectors: map[string]vms.Connector{"sandbox": conn, "inhouse": conn}}
+	})
+	sourcesOfRows := func(j *store.Job) []string {
+		var out []string
+		for _, r := range v.storedJob(t, j).Requirements {
+			for _, s := range sourcesOf(t, r.Sources) {
+				if !slices.Contains(out, s) {
+					out = append(out, s)
+				}
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	matrix := func(vmsType, ref string, items ...requirements.Item) {
+		t.Helper()
+		raw, err := store.ToJSON(items)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := v.st.SaveMatrix(ctx, &store.Matrix{AccountID: v.account, Scope: "job", ScopeKey: ref, VMSType: vmsType, Mode: "add", Items: raw}); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// VMS only: a client's email and a matrix for the job do not count.
+	j := v.job(t, "ER-1")
+	var info workflows.JobSyncInfo
+	v.run(t, &info, v.acts.BeginJobSync, v.jobIn(j))
+	if info != (workflows.JobSyncInfo{VMSType: "sandbox", FetchVMS: true, SyncEvery: time.Hour}) {
+		t.Fatalf("info %+v", info)
+	}
+	v.run(t, nil, v.acts.FetchJob, v.jobIn(j))
+	if err := v.st.SaveJobSource(ctx, v.account, j.ID, requirements.Source{Kind: requirements.SourceEmail, Ref: "<checklist-1@client.example>",
+		Items: []requirements.Item{{Label: "Flu shot or declination (current season)"}}}); err != nil {
+		t.Fatal(err)
+	}
+	matrix("sandbox", "ER-1", requirements.Item{Label: "Facility badge photo"}, requirements.Item{Key: "covid19_vaccine"})
+	var res workflows.ReconcileJobResult
+	v.run(t, &res, v.acts.ReconcileJob, v.jobIn(j))
+	truth := v.jobTruth(t, "ER-1")
+	if got := sourcesOfRows(j); !slices.Equal(got, []string{requirements.SourceVMS}) || res.Rows != len(expectedRows(truth.Items).keys)+len(expectedRows(truth.Items).unmapped) {
+		t.Fatalf("rows from %v (%d rows), want the VMS's only", got, res.Rows)
+	}
+	// Its small table maps BLS; every other label waits for a mapping.
+	if res.Unmapped != res.Rows-1 || jobRow(v.storedJob(t, j), "bls") == nil {
+		t.Fatalf("reconciled %+v, want only BLS mapped", res)
+	}
+	// Without placement lists, a placement is not read from the VMS.
+	p := v.placement(t, j, "nurse-src", "Dana Whitfield", "P-ER-1-1", nil)
+	var pinfo workflows.PlacementSyncInfo
+	v.run(t, &pinfo, v.acts.BeginPlacementSync, v.placementIn(p))
+	if pinfo.FetchVMS || pinfo.VMSType != "sandbox" {
+		t.Fatalf("placement sync info %+v, want no VMS read", pinfo)
+	}
+
+	// A matrix replacing the VMS: once one applies, the VMS's list is not
+	// used, even though the matrix itself says add.
+	in, _, _, err := v.st.UpsertJob(ctx, store.JobInput{AccountID: v.account, VMSType: "inhouse", VMSJobRefID: "ER-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.run(t, &info, v.acts.BeginJobSync, v.jobIn(in))
+	if info != (workflows.JobSyncInfo{VMSType: "inhouse", FetchVMS: true, SyncEvery: 6 * time.Hour}) {
+		t.Fatalf("info %+v", info)
+	}
+	v.run(t, nil, v.acts.FetchJob, v.jobIn(in))
+	v.run(t, &res, v.acts.ReconcileJob, v.jobIn(in))
+	if got := sourcesOfRows(in); !slices.Equal(got, []string{requirements.SourceVMS}) {
+		t.Fatalf("before any matrix: rows from %v", got)
+	}
+	matrix("inhouse", "ER-1", requirements.Item{Label: "Facility badge photo"}, requirements.Item{Key: "bls"})
+	v.run(t, &res, v.acts.ReconcileJob, v.jobIn(in))
+	got := v.storedJob(t, in)
+	var rows []string
+	for _, r := range got.Requirements {
+		rows = append(rows, deref(r.RequirementKey)+"|"+r.Label)
+	}
+	if want := []string{"bls|bls", "|Facility badge photo"}; res.Rows != 2 || res.Unmapped != 1 || !slices.Equal(sortedCopy(rows), sortedCopy(want)) ||
+		!slices.Equal(sourcesOfRows(in), []string{requirements.SourceJobMatrix}) {
+		t.Fatalf("with a replacing matrix: %+v rows %q from %v, want %q from the matrix", res, rows, sourcesOfRows(in), want)
+	}
+}
+
+func sortedCopy(s []string) []string {
+	out := slices.Clone(s)
+	slices.Sort(out)
+	return out
+}
+
+// jobRow is a job's template row of a requirement key, nil when none.
+func jobRow(j *store.Job, key string) *store.JobRequirement {
+	for _, r := range j.Requirements {
+		if deref(r.RequirementKey) == key {
+			return &r
+		}
+	}
+	return nil
 }
 
 // scheduleClient dials the Temporal dev server of the tests.

@@ -15,6 +15,7 @@ import (
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/internal/sampledocs"
 	"github.com/clearedtostart/compliance/internal/testenv"
+	"github.com/clearedtostart/compliance/mapping"
 	"github.com/clearedtostart/compliance/registry"
 	"github.com/clearedtostart/compliance/registrycheck"
 	"github.com/clearedtostart/compliance/requirements"
@@ -377,6 +378,63 @@ func TestReconcilePlacement(t *testing.T) {
 	bare := f.placement(t, j, "nurse-r2", "Lee Okafor", "", nil)
 	f.syncPlacement(t, bare)
 	checkRows(t, cat, placementView(f.storedPlacement(t, bare)), expectedRows(f.jobTruth(t, jobRef).Items))
+}
+
+func TestReconcilePlacementFollowsLabelMappings(t *testing.T) {
+	f := newSyncFixture(t, nil)
+	ctx := context.Background()
+	const jobRef, ref, label = "ICU-2231", "P-ICU-2231-1", "Alaris pump competency"
+	j := f.job(t, jobRef)
+	first := f.syncJob(t, j)
+	p := f.placement(t, j, "nurse-m1", "Dana Whitfield", ref, nil)
+	f.syncPlacement(t, p)
+	waiting := rowByLabel(f.storedPlacement(t, p), mapping.Normalize(label))
+	if waiting == nil || waiting.Status != requirements.StatusAwaitingConfig {
+		t.Fatalf("the %q row: %+v, want AWAITING_CONFIG", label, waiting)
+	}
+
+	// Someone maps the label (PUT /mappings/sandbox); another account maps
+	// it otherwise, and this account also maps a label the integration's
+	// file already maps, to something else.
+	other := "acct-" + uuid.NewString()[:8]
+	if _, err := f.st.EnsureAccount(ctx, other, ""); err != nil {
+		t.Fatal(err)
+	}
+	bls := itemOf(t, f.jobTruth(t, jobRef), "bls").Label
+	for _, m := range []store.LabelMapping{
+		{AccountID: f.account, VMSType: "sandbox", Label: label, RequirementKey: "orientation"},
+		{AccountID: other, VMSType: "sandbox", Label: label, RequirementKey: "skills_checklist"},
+		{AccountID: f.account, VMSType: "sandbox", Label: bls, RequirementKey: "acls"},
+	} {
+		m.NormalizedLabel = mapping.Normalize(m.Label)
+		if _, err := f.st.SaveLabelMapping(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var res workflows.ReconcileJobResult
+	f.run(t, &res, f.acts.ReconcileJob, f.jobIn(j))
+	if res.Rows != first.Rows || res.Unmapped != first.Unmapped-1 {
+		t.Fatalf("reconciled %+v, first %+v: want one label less waiting", res, first)
+	}
+	got := f.storedJob(t, j)
+	if r := jobRow(got, "orientation"); r == nil || r.Label != label || r.PacketGroup != sandbox.GroupFacility {
+		t.Fatalf("orientation template row %+v, want the mapped label in the VMS's packet", r)
+	}
+	// The file wins over a learned mapping that disagrees with it.
+	if r := jobRow(got, "bls"); r == nil || r.Label != bls || jobRow(got, "acls") != nil {
+		t.Fatalf("bls row %+v, acls row %+v: the file's mapping of %q must stand", r, jobRow(got, "acls"), bls)
+	}
+
+	f.syncPlacement(t, p)
+	after := f.storedPlacement(t, p)
+	if r := rowByLabel(after, mapping.Normalize(label)); r != nil {
+		t.Fatalf("the row still waits: %+v", r)
+	}
+	r := f.row(t, p, "orientation")
+	req, _ := f.acts.engine.Catalog().Requirement("orientation")
+	if status, reason := requirements.Open(req.Fulfillment); r.Label != label || deref(r.FulfillmentType) != req.Fulfillment || r.Status != status || r.StatusReason != reason {
+		t.Fatalf("mapped row %q (%s): %s %q, want %s %q", r.Label, deref(r.FulfillmentType), r.Status, r.StatusReason, status, reason)
+	}
 }
 
 func sourcesOf(t *testing.T, raw store.JSON) []string {
