@@ -150,7 +150,15 @@ func (a *Activities) StartRowCheck(ctx context.Context, in workflows.RowRef) (wo
 	if row.Status != requirements.StatusInProgress || deref(row.FulfillmentType) != catalog.FulfillRegistrySearch {
 		return workflows.RowCheckStarted{}, nil
 	}
-	req, _ := a.engine.Catalog().Requirement(deref(row.RequirementKey))
+	req, ok := a.engine.Catalog().Requirement(deref(row.RequirementKey))
+	if !ok || len(req.Registries) == 0 {
+		// A key this catalog does not know as a search (a release retired
+		// it) searches nothing, so it must not clear anyone: the row waits
+		// for a person.
+		_, err := a.store.UpdateRow(ctx, in.AccountID, pid, rid, store.RowUpdate{Status: requirements.StatusInProgress,
+			Reason: "the catalog names no registry to search for requirement " + deref(row.RequirementKey) + ": map the row's label again or skip it"})
+		return workflows.RowCheckStarted{}, classify(err)
+	}
 	var live []string
 	for _, code := range req.Registries {
 		if info, ok := registry.Lookup(code); ok && !info.Bulk {

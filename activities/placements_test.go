@@ -725,6 +725,24 @@ func TestPlacementRowCheckErrors(t *testing.T) {
 	if status, reason := requirements.Open(catalog.FulfillRegistrySearch); row.Status != status || row.StatusReason != reason || row.EvidenceID != nil {
 		t.Fatalf("row after failed starts: %s %q %v", row.Status, row.StatusReason, row.EvidenceID)
 	}
+
+	// A registry row whose requirement the catalog no longer has (a
+	// release retired it) searches nothing and so clears nobody: it waits
+	// for a person, and the sync goes on.
+	retired := res.Checks[1]
+	if _, err := pgConn(t).Exec(context.Background(), `UPDATE placement_requirements SET requirement_key = 'retired_check' WHERE id = $1`, retired.RowID); err != nil {
+		t.Fatal(err)
+	}
+	var started workflows.RowCheckStarted
+	f.run(t, &started, f.acts.StartRowCheck, retired)
+	row, err = f.st.PlacementRow(context.Background(), f.account, p.ID, uuid.MustParse(retired.RowID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if started.SearchID != "" || row.Status != requirements.StatusInProgress ||
+		row.StatusReason != "the catalog names no registry to search for requirement retired_check: map the row's label again or skip it" {
+		t.Fatalf("retired requirement: started %+v, row %s %q", started, row.Status, row.StatusReason)
+	}
 }
 
 func TestApplyIntake(t *testing.T) {
