@@ -9,8 +9,9 @@ import (
 	"go.temporal.io/sdk/workflow"
 )
 
-// sourceRetry reads a VMS through slow and failing answers: about ten
-// minutes of retries with backoff; an unknown reference or refused
+// sourceRetry reads a VMS through slow and failing answers: six attempts
+// over about two and a half minutes of backoff (up to about fifteen when
+// every attempt hangs to its timeout); an unknown reference or refused
 // credentials are not retried.
 var sourceRetry = &temporal.RetryPolicy{
 	InitialInterval:        5 * time.Second,
@@ -53,10 +54,13 @@ func JobSyncWorkflow(ctx workflow.Context, in JobSyncInput) (JobSyncOutput, erro
 			if gone(err) {
 				return out, nil
 			}
-			out.SyncError = unavailableReason(err)
+			out.SyncError = sourceReason(err)
 			if err := workflow.ExecuteActivity(actx, ActRecordSyncError, SyncErrorInput{
 				Kind: "job", AccountID: in.AccountID, ID: in.JobID, Reason: out.SyncError,
 			}).Get(ctx, nil); err != nil {
+				if gone(err) {
+					return out, nil
+				}
 				return out, err
 			}
 		}
@@ -104,6 +108,11 @@ func startPlacementSync(ctx workflow.Context, accountID, placementID string) {
 	if err := child.GetChildWorkflowExecution().Get(ctx, nil); err != nil {
 		workflow.GetLogger(ctx).Info("placement sync already running; it runs again when it ends", "placement_id", placementID, "error", err)
 	}
+}
+
+// sourceReason is what a sync records when its VMS could not be read.
+func sourceReason(err error) string {
+	return failureReason(err, "the VMS did not answer in time", "the VMS could not be read")
 }
 
 // syncAgain continues a sync as new when it was asked for again after it

@@ -1,7 +1,6 @@
 package workflows
 
 import (
-	"errors"
 	"time"
 
 	"go.temporal.io/api/enums/v1"
@@ -35,10 +34,13 @@ func PlacementSyncWorkflow(ctx workflow.Context, in PlacementSyncInput) (Placeme
 			if gone(err) {
 				return out, nil
 			}
-			out.SyncError = unavailableReason(err)
+			out.SyncError = sourceReason(err)
 			if err := workflow.ExecuteActivity(actx, ActRecordSyncError, SyncErrorInput{
 				Kind: "placement", AccountID: in.AccountID, ID: in.PlacementID, Reason: out.SyncError,
 			}).Get(ctx, nil); err != nil {
+				if gone(err) {
+					return out, nil
+				}
 				return out, err
 			}
 		}
@@ -94,11 +96,8 @@ func runRowCheck(ctx workflow.Context, row RowRef) error {
 	})
 	if err := workflow.ExecuteChildWorkflow(cctx, RegistryCheckWorkflow, RegistryCheckInput{
 		SearchID: started.SearchID, AccountID: row.AccountID, ExternalID: started.ExternalID, Live: started.Live,
-	}).Get(ctx, nil); err != nil {
-		var running *temporal.ChildWorkflowExecutionAlreadyStartedError
-		if !errors.As(err, &running) {
-			return err
-		}
+	}).Get(ctx, nil); err != nil && !temporal.IsWorkflowExecutionAlreadyStartedError(err) {
+		return err
 	}
 	return workflow.ExecuteActivity(actx, ActApplyRowCheck, ApplyRowCheckInput{RowRef: row, SearchID: started.SearchID}).Get(ctx, nil)
 }

@@ -92,15 +92,21 @@ func RegistryCheckWorkflow(ctx workflow.Context, in RegistryCheckInput) (Registr
 // connector's own words (an application error's message), else a generic
 // one.
 func unavailableReason(err error) string {
+	return failureReason(err, "the registry did not answer in time", "the registry could not be searched")
+}
+
+// failureReason is an application error's own message, else the words for
+// a timeout or for any other failure.
+func failureReason(err error, timedOut, other string) string {
 	var appErr *temporal.ApplicationError
 	if errors.As(err, &appErr) && appErr.Message() != "" {
 		return appErr.Message()
 	}
 	var timeout *temporal.TimeoutError
 	if errors.As(err, &timeout) {
-		return "the registry did not answer in time"
+		return timedOut
 	}
-	return "the registry could not be searched"
+	return other
 }
 
 // gone reports an activity error saying the object was deleted meanwhile.
