@@ -103,7 +103,9 @@ func (a *Activities) ReconcilePlacement(ctx context.Context, in workflows.Placem
 		return workflows.ReconcilePlacementResult{}, classify(err)
 	}
 	for _, s := range own {
-		if s.Kind == requirements.SourcePlacementVMS && s.Ref == id.String() {
+		// Like the job's VMS list, the placement's counts only while the
+		// integration reads its VMS.
+		if s.Kind == requirements.SourcePlacementVMS && s.Ref == id.String() && integ.Uses(integrations.SourceVMS) {
 			sources = append(sources, s)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/integrations"
 	"github.com/clearedtostart/compliance/internal/sampledocs"
 	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/mapping"
@@ -434,6 +435,53 @@ func TestReconcilePlacementFollowsLabelMappings(t *testing.T) {
 	req, _ := f.acts.engine.Catalog().Requirement("orientation")
 	if status, reason := requirements.Open(req.Fulfillment); r.Label != label || deref(r.FulfillmentType) != req.Fulfillment || r.Status != status || r.StatusReason != reason {
 		t.Fatalf("mapped row %q (%s): %s %q, want %s %q", r.Label, deref(r.FulfillmentType), r.Status, r.StatusReason, status, reason)
+	}
+}
+
+func TestReconcilePlacementDropsSourcesTheIntegrationLeft(t *testing.T) {
+	f := newSyncFixture(t, nil)
+	ctx := context.Background()
+	j := f.job(t, "ER-1")
+	f.syncJob(t, j)
+	p := f.placement(t, j, "nurse-left", "Dana Whitfield", "P-ER-1-1", nil)
+	f.syncPlacement(t, p)
+	items, err := store.ToJSON([]requirements.Item{{Key: "bls"}, {Label: "Facility badge photo"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.st.SaveMatrix(ctx, &store.Matrix{AccountID: f.account, Scope: "job", ScopeKey: "ER-1", VMSType: "sandbox", Mode: "add", Items: items}); err != nil {
+		t.Fatal(err)
+	}
+
+	// The operators stop reading the sandbox VMS: matrices only.
+	cfg, err := integrations.Parse([]byte(`
+integrations:
+  sandbox:
+    displayName: Sandbox, matrices only
+    connector:
+      kind: sandbox
+      baseUrl: ${VMS_SANDBOX_URL}
+      credentials: {username: VMS_SANDBOX_USERNAME, password: VMS_SANDBOX_PASSWORD}
+    sources: [matrix]
+`), f.acts.engine.Catalog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := f.variant(t, func(c *Config) { c.Integrations.Config = cfg })
+	var info workflows.PlacementSyncInfo
+	v.run(t, &info, v.acts.BeginPlacementSync, v.placementIn(p))
+	if info.FetchVMS {
+		t.Fatal("a placement is read from a VMS the integration no longer reads")
+	}
+	var res workflows.ReconcileJobResult
+	v.run(t, &res, v.acts.ReconcileJob, v.jobIn(j))
+	var rec workflows.ReconcilePlacementResult
+	v.run(t, &rec, v.acts.ReconcilePlacement, v.placementIn(p))
+	want := wantRows{keys: []string{"bls"}, unmapped: []string{mapping.Normalize("Facility badge photo")}, group: map[string]string{}}
+	checkRows(t, f.acts.engine.Catalog(), templateView(v.storedJob(t, j)), want)
+	checkRows(t, f.acts.engine.Catalog(), placementView(v.storedPlacement(t, p)), want)
+	if res.Rows != 2 || rec.Rows != 2 {
+		t.Fatalf("job %d rows, placement %d rows, want the matrix's 2", res.Rows, rec.Rows)
 	}
 }
 
