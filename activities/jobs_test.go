@@ -998,6 +998,10 @@ func TestEnsureJobSchedule(t *testing.T) {
 		if act.ID != id {
 			t.Fatalf("scheduled workflow id %q, want %q", act.ID, id)
 		}
+		// Operators find the scheduled runs by job (search attributes).
+		if v, ok := act.TypedSearchAttributes.GetKeyword(temporal.NewSearchAttributeKeyKeyword(workflows.SAJobID)); !ok || v != j.ID.String() {
+			t.Fatalf("scheduled runs' JobId %q (set %v), want %s", v, ok, j.ID)
+		}
 		s.queue = act.TaskQueue
 		return s
 	}
