@@ -193,6 +193,10 @@ func (s *Server) putMatrix(c *gin.Context) {
 		return
 	}
 	scopeKey := strings.TrimSpace(c.Param("key"))
+	if scopeKey == "" {
+		fail(c, invalid("key", "the matrix's %s is blank: name the %s it applies to", scope, scope))
+		return
+	}
 	var body matrixRequest
 	if err := bindJSON(c, &body); err != nil {
 		fail(c, err)

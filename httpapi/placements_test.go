@@ -82,8 +82,8 @@ type packetView struct {
 }
 
 type placementView struct {
-	ID        string `json:"id"`
-	Status    string `json:"status"`
+	ID        string                           `json:"id"`
+	Status    string                           `json:"status"`
 	Job       struct{ ID, VMSJobRefID string } `json:"job"`
 	Candidate struct {
 		ExternalID string  `json:"externalId"`
@@ -289,7 +289,8 @@ func TestRequirementIngestionFlow(t *testing.T) {
 	// two sources, in another packet: a conflict), a new item, and a
 	// wording nobody mapped.
 	msgID := uuid.NewString() + "@mercyvalley.example"
-	email := clientEmail(msgID, "Additional requirements for Job #"+ref, `Hello team,
+	// (People write references in any case.)
+	email := clientEmail(msgID, "Additional requirements for Job #"+strings.ToLower(ref), `Hello team,
 
 For this assignment please also collect:
 
@@ -761,6 +762,7 @@ func TestJobsAndPlacementsRejectBadRequests(t *testing.T) {
 		{"mapping: unknown vmsType", "PUT", "/mappings/fieldglass", `{"label": "Badge photo", "requirementKey": "orientation"}`, 404, "not_found", "", ""},
 		{"matrix: unknown scope", "PUT", "/matrices/region/west", `{"requirements": [{"requirementKey": "bls"}]}`, 404, "not_found", "", `no matrix scope "region": facility, client or job`},
 		{"matrix: empty", "PUT", "/matrices/facility/Mercy", `{"requirements": []}`, 400, "invalid_request", "requirements", ""},
+		{"matrix: blank key", "PUT", "/matrices/facility/%20", `{"requirements": [{"requirementKey": "bls"}]}`, 400, "invalid_request", "key", "the matrix's facility is blank: name the facility it applies to"},
 		{"email: not a message", "POST", "/inbound/email", "", 400, "invalid_request", "", ""},
 	}
 	for _, tt := range tests {

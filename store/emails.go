@@ -59,11 +59,17 @@ func (s *Store) ReceiveEmail(ctx context.Context, e *InboundEmail, refs []string
 		}
 		var jobs []Job
 		if len(refs) > 0 {
-			if err := tx.Where("account_id = ? AND vms_job_ref_id IN ?", e.AccountID, refs).Order("created_at").Find(&jobs).Error; err != nil {
+			// People write references in any case ("job #slh-40217" for
+			// SLH-40217); VMSs do not tell two jobs apart by case.
+			upper := make([]string, len(refs))
+			for i, r := range refs {
+				upper[i] = strings.ToUpper(r)
+			}
+			if err := tx.Where("account_id = ? AND upper(vms_job_ref_id) IN ?", e.AccountID, upper).Order("created_at").Find(&jobs).Error; err != nil {
 				return err
 			}
 			slices.SortStableFunc(jobs, func(a, b Job) int {
-				return slices.Index(refs, a.VMSJobRefID) - slices.Index(refs, b.VMSJobRefID)
+				return slices.Index(upper, strings.ToUpper(a.VMSJobRefID)) - slices.Index(upper, strings.ToUpper(b.VMSJobRefID))
 			})
 		}
 		if e.JobRefs, err = ToJSON(refs); err != nil {
