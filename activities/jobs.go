@@ -27,6 +27,7 @@ type jobStore interface {
 	SaveJobSource(ctx context.Context, accountID string, jobID uuid.UUID, src requirements.Source) error
 	JobSources(ctx context.Context, jobID uuid.UUID) ([]requirements.Source, error)
 	SetJobStatus(ctx context.Context, accountID string, id uuid.UUID, status, syncError string) error
+	FillJobDetails(ctx context.Context, accountID string, id uuid.UUID, d store.JobDetails) error
 	SaveJobTemplate(ctx context.Context, accountID string, jobID uuid.UUID, rows []requirements.Row, conflicts []requirements.Conflict, syncError string) error
 	JobPlacements(ctx context.Context, accountID string, jobID uuid.UUID) ([]store.Placement, error)
 	MatricesFor(ctx context.Context, j *store.Job) ([]requirements.Source, error)
@@ -101,6 +102,12 @@ func (a *Activities) FetchJob(ctx context.Context, in workflows.JobSyncInput) (w
 		return workflows.FetchResult{}, vmsError(err)
 	}
 	if err := a.store.SetJobStatus(ctx, in.AccountID, id, info.Status, ""); err != nil {
+		return workflows.FetchResult{}, classify(err)
+	}
+	// Facility matrices apply by the job's facility, which a caller
+	// creating the job from a VMS reference may not have sent.
+	if err := a.store.FillJobDetails(ctx, in.AccountID, id, store.JobDetails{Title: info.Title, Facility: info.Facility,
+		Location: info.Location, Department: info.Department, Role: info.Role}); err != nil {
 		return workflows.FetchResult{}, classify(err)
 	}
 	if info.Status == vms.StatusUnavailable {

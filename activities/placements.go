@@ -353,6 +353,7 @@ func (a *Activities) ApplyIntake(ctx context.Context, in workflows.ApplyIntakeIn
 	if err != nil {
 		return out, classify(err)
 	}
+	namedJudged := false
 	for _, row := range rows {
 		if validate.RequirementID != "" && row.ID.String() != validate.RequirementID {
 			continue
@@ -364,6 +365,7 @@ func (a *Activities) ApplyIntake(ctx context.Context, in workflows.ApplyIntakeIn
 			c.FirstName, c.MiddleName, c.LastName = n.First, n.Middle, n.Last
 		}
 		v, ok := requirements.JudgeDocuments(cat, deref(row.RequirementKey), judged, c, requirements.AsOf(a.today(), p.StartDate))
+		namedJudged = namedJudged || ok
 		if !ok || (v.Status != requirements.StatusFulfilled && row.Status == requirements.StatusFulfilled) {
 			continue
 		}
@@ -378,6 +380,49 @@ func (a *Activities) ApplyIntake(ctx context.Context, in workflows.ApplyIntakeIn
 			out.Rejected++
 		}
 	}
+	// An upload named for one row that holds nothing the row accepts
+	// (a BLS card sent for the TB row) says so on the row: the recruiter
+	// who named it waits for that row.
+	if validate.RequirementID != "" && !namedJudged {
+		rejected, err := a.rejectUnfit(ctx, in, validate, types)
+		if err != nil {
+			return out, err
+		}
+		out.Rejected += rejected
+	}
 	a.log.Info("intake applied to requirement rows", "intake_id", in.IntakeID, "rows", len(rows), "fulfilled", out.Fulfilled, "rejected", out.Rejected)
 	return out, nil
+}
+
+// rejectUnfit rejects the row an upload was named for when the upload
+// held no document the row accepts; a row already FULFILLED or SKIPPED
+// stays as it is.
+func (a *Activities) rejectUnfit(ctx context.Context, in workflows.ApplyIntakeInput, validate store.ValidateOptions, types []string) (int, error) {
+	pid, err := parseID("validate.placement_id", validate.PlacementID)
+	if err != nil {
+		return 0, err
+	}
+	rid, err := parseID("validate.requirement_id", validate.RequirementID)
+	if err != nil {
+		return 0, err
+	}
+	row, err := a.store.PlacementRow(ctx, in.AccountID, pid, rid)
+	if err != nil {
+		return 0, classify(err)
+	}
+	if row.Status == requirements.StatusFulfilled || row.Status == requirements.StatusSkipped || row.RequirementKey == nil {
+		return 0, nil
+	}
+	reason := "the upload held no document this requirement accepts (" + *row.RequirementKey + "): "
+	if len(types) == 0 {
+		reason += "no document in it could be read"
+	} else {
+		reason += "found " + strings.Join(types, ", ")
+	}
+	if _, err := a.store.UpdateRow(ctx, in.AccountID, pid, rid, store.RowUpdate{
+		Status: requirements.StatusRejected, Reason: reason, EvidenceKind: store.EvidenceIntake, EvidenceID: in.IntakeID,
+	}); err != nil {
+		return 0, classify(err)
+	}
+	return 1, nil
 }

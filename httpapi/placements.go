@@ -306,8 +306,13 @@ func (s *Server) setRowStatus(c *gin.Context) {
 	switch status {
 	case requirements.StatusSkipped:
 	case requirements.StatusFulfilled:
-		if deref(row.FulfillmentType) != catalog.FulfillPassThrough {
-			fail(c, derrors.Newf(derrors.Conflict, "only a PASS_THROUGH row is fulfilled by hand; this one is fulfilled by its %s", strings.ToLower(strings.ReplaceAll(deref(row.FulfillmentType), "_", " "))).
+		if row.FulfillmentType == nil {
+			fail(c, derrors.New(derrors.Conflict, "this row's label is not mapped yet: map it (PUT /mappings/{vmsType}), or skip the row").
+				WithDetails(map[string]string{"field": "status"}))
+			return
+		}
+		if *row.FulfillmentType != catalog.FulfillPassThrough {
+			fail(c, derrors.Newf(derrors.Conflict, "only a PASS_THROUGH row is fulfilled by hand; this one is fulfilled by its %s", strings.ToLower(strings.ReplaceAll(*row.FulfillmentType, "_", " "))).
 				WithDetails(map[string]string{"field": "status"}))
 			return
 		}
@@ -362,12 +367,13 @@ func (s *Server) reviewRow(c *gin.Context) {
 	}
 	// The search stays the evidence; the reviewer is in the reason and the
 	// trail.
-	u := store.RowUpdate{Reason: reason + " (" + decidedBy(c) + ")", EvidenceKind: deref(row.EvidenceKind), EvidenceID: deref(row.EvidenceID), Review: json.RawMessage(row.Review)}
+	u := store.RowUpdate{EvidenceKind: deref(row.EvidenceKind), EvidenceID: deref(row.EvidenceID), Review: json.RawMessage(row.Review)}
+	by := " (" + decidedBy(c) + ")"
 	switch strings.ToLower(decision) {
 	case "clear":
-		u.Status, u.Reason = requirements.StatusFulfilled, "cleared by review: "+reason
+		u.Status, u.Reason = requirements.StatusFulfilled, "cleared by review: "+reason+by
 	case "confirm":
-		u.Status, u.Reason = requirements.StatusRejected, "match confirmed by review: "+reason
+		u.Status, u.Reason = requirements.StatusRejected, "match confirmed by review: "+reason+by
 	default:
 		fail(c, invalid("decision", "decision must be clear or confirm"))
 		return

@@ -58,6 +58,8 @@ type jobView struct {
 	ID               string    `json:"id"`
 	VMSJobRefID      string    `json:"vmsJobRefId"`
 	Title            *string   `json:"title"`
+	Location         *string   `json:"location"`
+	Department       *string   `json:"department"`
 	Status           string    `json:"status"`
 	RequirementCount int       `json:"requirementCount"`
 	MappedCount      int       `json:"mappedCount"`
@@ -265,6 +267,10 @@ func TestRequirementIngestionFlow(t *testing.T) {
 		t.Fatalf("new job: %s", r.body)
 	}
 	job = hh.waitJob(t, key, job.ID, "rows from the VMS", func(j jobView) bool { return j.Sync.SyncedAt != nil && len(j.Requirements) > 0 })
+	// What the caller sent is kept; what it did not, the VMS fills in.
+	if deref(job.Title) != "Travel RN - Med/Surg" || !strings.HasPrefix(deref(job.Location), "Fresno, CA") || deref(job.Department) != "Medical/Surgical" {
+		t.Errorf("job details: title %q, location %q, department %q", deref(job.Title), deref(job.Location), deref(job.Department))
+	}
 	vmsRows := len(job.Requirements)
 	keys := map[string]rowView{}
 	for _, row := range job.Requirements {
@@ -648,7 +654,8 @@ func TestRegistryRowReview(t *testing.T) {
 		t.Fatalf("confirm: %d %s", r.status, r.body)
 	}
 	r.json(t, &pl)
-	if row, _ := pl.row("oig_exclusion_check"); row.Status != "REJECTED" || !strings.Contains(deref(row.StatusReason), "confirmed") {
+	if row, _ := pl.row("oig_exclusion_check"); row.Status != "REJECTED" || !strings.Contains(deref(row.StatusReason), "confirmed") ||
+		!strings.Contains(deref(row.StatusReason), "(api-key:") || row.Evidence == nil || row.Evidence.Kind != "registry_check" {
 		t.Fatalf("confirmed match: %+v", row)
 	}
 	if r := hh.doJSON(t, http.MethodPost, path, key, map[string]any{"decision": "clear", "reason": "again"}); r.status != http.StatusConflict {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -166,10 +167,10 @@ func (s *Store) JobForSync(ctx context.Context, accountID string, id uuid.UUID) 
 }
 
 // BeginJobSync records that a sync of the job runs (the resumer leaves it
-// alone) and returns when it was asked for.
+// alone). The last sync's error goes: this sync records its own.
 func (s *Store) BeginJobSync(ctx context.Context, accountID string, id uuid.UUID, at time.Time) error {
 	res := s.db.WithContext(ctx).Model(&Job{}).Where("account_id = ? AND id = ?", accountID, id).
-		Update("sync_started_at", at)
+		Updates(map[string]any{"sync_started_at": at, "sync_error": nil})
 	if res.Error != nil {
 		return s.fail(res.Error)
 	}
@@ -242,6 +243,23 @@ func (s *Store) SetJobStatus(ctx context.Context, accountID string, id uuid.UUID
 		}
 		return tx.Model(&Job{}).Where("id = ?", id).Updates(upd).Error
 	})
+}
+
+// JobDetails describe a job as its VMS does.
+type JobDetails struct {
+	Title, Facility, Location, Department, Role string
+}
+
+// FillJobDetails sets what the VMS says of a job where the caller said
+// nothing: what the caller sent (its ATS's words) is kept.
+func (s *Store) FillJobDetails(ctx context.Context, accountID string, id uuid.UUID, d JobDetails) error {
+	fill := func(col, v string) clause.Expr {
+		return gorm.Expr("COALESCE(NULLIF(btrim("+col+"), ''), NULLIF(?, ''))", strings.TrimSpace(v))
+	}
+	return s.fail(s.db.WithContext(ctx).Model(&Job{}).Where("account_id = ? AND id = ?", accountID, id).Updates(map[string]any{
+		"title": fill("title", d.Title), "facility": fill("facility", d.Facility), "location": fill("location", d.Location),
+		"department": fill("department", d.Department), "role": fill("role", d.Role),
+	}).Error)
 }
 
 func errorsIsNotFound(err error) bool { return err == gorm.ErrRecordNotFound }

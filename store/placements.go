@@ -80,7 +80,10 @@ type Packet struct {
 
 // Evidence kinds of a row.
 const (
-	EvidenceSegment       = "segment"
+	EvidenceSegment = "segment"
+	// EvidenceIntake: an upload named for a row that held no document
+	// the row accepts.
+	EvidenceIntake        = "intake"
 	EvidenceRegistryCheck = "registry_check"
 	EvidenceStatement     = "statement"
 	EvidencePerson        = "person"
@@ -236,7 +239,9 @@ func (s *Store) JobPlacements(ctx context.Context, accountID string, jobID uuid.
 func (s *Store) BeginPlacementSync(ctx context.Context, accountID string, id uuid.UUID, at time.Time) (*Placement, error) {
 	var p Placement
 	err := s.tx(ctx, func(tx *gorm.DB) error {
-		if err := tx.Model(&Placement{}).Where("account_id = ? AND id = ?", accountID, id).Update("sync_started_at", at).Error; err != nil {
+		// The last sync's error goes: this sync records its own.
+		if err := tx.Model(&Placement{}).Where("account_id = ? AND id = ?", accountID, id).
+			Updates(map[string]any{"sync_started_at": at, "sync_error": nil}).Error; err != nil {
 			return err
 		}
 		return tx.Where("account_id = ? AND id = ?", accountID, id).Take(&p).Error
@@ -430,6 +435,9 @@ func (s *Store) ApplyPlacementRows(ctx context.Context, accountID string, placem
 			return err
 		}
 		changes = append(changes, opened...)
+		if err := tx.Model(&Placement{}).Where("id = ?", placementID).Update("synced_at", now).Error; err != nil {
+			return err
+		}
 		return refreshPackets(tx, accountID, placementID)
 	})
 	return changes, err
