@@ -8,9 +8,12 @@
 //   - registry: registry checks through the HTTP API against the full-size
 //     sample lists imported with `bin/compliance registry import`: latency,
 //     throughput and the certificate backlog they leave, accuracy on the
-//     labelled cases, and a SAM import under load.
+//     labelled cases, and a SAM import under load;
+//   - placements: placements of 30 rows from the sandbox VMS, a job matrix
+//     and the placement's own items, POST to rows past PENDING, and GET
+//     /placement/{id} at a fixed rate (placements.go).
 //
-// -only pipeline or -only registry runs one section:
+// -only pipeline, -only registry or -only placements runs one section:
 //
 //	bin/compliance stack -- bin/bench -only registry
 package main
@@ -59,11 +62,12 @@ func main() {
 	flag.DurationVar(&o.reg.loadFor, "check-for", 10*time.Second, "duration of each registry check throughput run")
 	flag.DurationVar(&o.reg.drainTimeout, "drain-timeout", 2*time.Minute, "how long to wait for the certificate backlog to drain")
 	flag.IntVar(&o.reg.importRate, "import-rate", 25, "registry checks per second sent while the SAM list is imported")
+	o.pl.register(flag.CommandLine)
 	flag.Parse()
 	switch o.only {
-	case "", "pipeline", "registry":
+	case "", "pipeline", "registry", "placements":
 	default:
-		log.Fatalf("-only must be pipeline or registry, not %q", o.only)
+		log.Fatalf("-only must be pipeline, registry or placements, not %q", o.only)
 	}
 	if err := run(o); err != nil {
 		log.Fatal(err)
@@ -76,6 +80,7 @@ type options struct {
 	rounds, rate          int
 	readFor               time.Duration
 	reg                   registryOptions
+	pl                    placementOptions
 }
 
 type figures struct {
@@ -110,13 +115,18 @@ func run(o options) error {
 		return err
 	}
 	defer svc.stop()
-	if o.only != "registry" {
+	if o.only == "" || o.only == "pipeline" {
 		if err := pipelineSection(svc.client, work, o); err != nil {
 			return err
 		}
 	}
-	if o.only != "pipeline" {
+	if o.only == "" || o.only == "registry" {
 		if err := registrySection(svc, work, o); err != nil {
+			return err
+		}
+	}
+	if o.only == "" || o.only == "placements" {
+		if err := placementsSection(svc, work, o.out, o.profileDir, o.pl); err != nil {
 			return err
 		}
 	}
