@@ -118,17 +118,17 @@ func (s *Server) startJobSync(ctx context.Context, account string, id uuid.UUID)
 		))
 }
 
-// startSync starts a sync workflow, or leaves the one running (it checks
-// for new asks when it ends). A start that does not reach Temporal is
-// made by the resumer.
+// startSync starts a sync workflow, or asks the one running to run again
+// when it ends (signal-with-start: one call, no window in which a running
+// sync that is ending misses the ask). A start that does not reach
+// Temporal is made by the resumer.
 func (s *Server) startSync(ctx context.Context, workflowID string, wf, input any, attrs temporal.SearchAttributes) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
-	_, err := s.workflows.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
+	_, err := s.workflows.SignalWithStartWorkflow(ctx, workflowID, workflows.SignalSyncRequested, nil, client.StartWorkflowOptions{
 		ID: workflowID, TaskQueue: s.taskQueue,
-		WorkflowIDReusePolicy:    enums.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
-		WorkflowIDConflictPolicy: enums.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING,
-		TypedSearchAttributes:    attrs,
+		WorkflowIDReusePolicy: enums.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
+		TypedSearchAttributes: attrs,
 	}, wf, input)
 	if err != nil {
 		s.metrics.workflowStarts.WithLabelValues(workflowID[:strings.IndexByte(workflowID, '/')], "deferred").Inc()

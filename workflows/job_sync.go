@@ -106,7 +106,12 @@ func startPlacementSync(ctx workflow.Context, accountID, placementID string) {
 	})
 	child := workflow.ExecuteChildWorkflow(cctx, PlacementSyncWorkflow, PlacementSyncInput{AccountID: accountID, PlacementID: placementID})
 	if err := child.GetChildWorkflowExecution().Get(ctx, nil); err != nil {
-		workflow.GetLogger(ctx).Info("placement sync already running; it runs again when it ends", "placement_id", placementID, "error", err)
+		// Already running: it runs again when it ends. (Should it end
+		// before the signal arrives, the ask recorded with the placement
+		// starts it again through the resumer.)
+		if err := workflow.SignalExternalWorkflow(ctx, PlacementSyncWorkflowID(placementID), "", SignalSyncRequested, nil).Get(ctx, nil); err != nil {
+			workflow.GetLogger(ctx).Info("placement sync ended before it was asked again", "placement_id", placementID, "error", err)
+		}
 	}
 }
 
@@ -116,7 +121,11 @@ func sourceReason(err error) string {
 }
 
 // syncAgain continues a sync as new when it was asked for again after it
-// started (a change that arrived while it read its sources).
+// started: a change recorded meanwhile (an email, a matrix, a mapping), or
+// a request that reached this run (SignalSyncRequested). The signals are
+// read last, in the task that ends the run: Temporal refuses to close a
+// run that has a signal it has not seen, so no request is lost between
+// the check and the end.
 func syncAgain(ctx workflow.Context, kind, accountID, id string, since time.Time, wf any, in any) error {
 	var again bool
 	if err := workflow.ExecuteActivity(activityCtx(ctx, time.Minute, 0), ActSyncAgain, SyncAgainInput{
@@ -126,6 +135,10 @@ func syncAgain(ctx workflow.Context, kind, accountID, id string, since time.Time
 			return nil
 		}
 		return err
+	}
+	asks := workflow.GetSignalChannel(ctx, SignalSyncRequested)
+	for asks.ReceiveAsync(nil) {
+		again = true
 	}
 	if again {
 		return workflow.NewContinueAsNewError(ctx, wf, in)

@@ -489,6 +489,25 @@ func TestJobSyncWorkflowContinuesAsNewWhenAskedAgain(t *testing.T) {
 	sameInputs(t, "SyncAgain inputs", f.asked, SyncAgainInput{Kind: "job", AccountID: jobAccount, ID: jobID, Since: syncStart})
 }
 
+// A request that reaches a running sync (the API's signal-with-start)
+// makes it run again, though nothing was recorded with the job.
+func TestJobSyncWorkflowContinuesAsNewWhenSignalled(t *testing.T) {
+	f := &jobSyncActivities{info: JobSyncInfo{VMSType: "sandbox", FetchVMS: true, SyncEvery: time.Hour},
+		result: ReconcileJobResult{Status: "ACTIVE"}}
+	env, _ := f.env(t)
+	env.RegisterDelayedCallback(func() { env.SignalWorkflow(SignalSyncRequested, nil) }, 0)
+	env.ExecuteWorkflow(JobSyncWorkflow, jobIn)
+	var next JobSyncInput
+	if typ := continuedAsNew(t, env, &next); typ != "JobSyncWorkflow" || next != jobIn {
+		t.Fatalf("continued as %s(%+v), want JobSyncWorkflow(%+v)", typ, next, jobIn)
+	}
+	sameInputs(t, "steps", f.steps, ActBeginJobSync, ActFetchJob, ActReconcileJob, ActEnsureJobSchedule, ActSyncAgain)
+
+	// Without the signal it ends.
+	f = &jobSyncActivities{info: f.info, result: f.result}
+	f.run(t)
+}
+
 // placementSyncRunning starts placement-sync/<busy> as the API does when a
 // placement is created, then runs the job sync (which lists that
 // placement) as its child while that placement's sync still runs.

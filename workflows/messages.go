@@ -416,6 +416,10 @@ func JobSyncWorkflowID(jobID string) string { return "job-sync/" + jobID }
 // PlacementSyncWorkflowID is the workflow id of a placement's sync.
 func PlacementSyncWorkflowID(placementID string) string { return "placement-sync/" + placementID }
 
+// SignalSyncRequested asks a running job or placement sync to run again
+// when it ends (the API sends it with signal-with-start).
+const SignalSyncRequested = "sync-requested"
+
 // RequirementExpiryScheduleID is the schedule of the daily expiry sweep.
 const RequirementExpiryScheduleID = "requirement-expiry"
 
