@@ -14,7 +14,9 @@ import (
 	"errors"
 	"log/slog"
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -94,7 +96,7 @@ func (r *Receiver) Receive(ctx context.Context, accountID string, raw []byte) (R
 	}
 	sum := sha256.Sum256(raw)
 	digest := hex.EncodeToString(sum[:])
-	messageID := strings.TrimSpace(msg.MessageID)
+	messageID := storable(strings.TrimSpace(msg.MessageID))
 	if messageID == "" {
 		// A message without one is known by its bytes.
 		messageID = "sha256:" + digest
@@ -106,21 +108,52 @@ func (r *Receiver) Receive(ctx context.Context, accountID string, raw []byte) (R
 	}
 	src := requirements.Source{Kind: requirements.SourceEmail, Ref: messageID, Items: []requirements.Item{}}
 	for _, it := range list.Items {
-		src.Items = append(src.Items, requirements.Item{Label: it.Label, PacketGroup: it.PacketGroup, Notes: it.Notes, Ref: it.Source})
+		src.Items = append(src.Items, requirements.Item{Label: text(it.Label), PacketGroup: text(it.PacketGroup), Notes: text(it.Notes), Ref: text(it.Source)})
 	}
 	for _, ex := range list.Exclusions {
-		src.Exclusions = append(src.Exclusions, requirements.Item{Label: ex.Label, PacketGroup: ex.PacketGroup, Notes: ex.Reason, Ref: ex.Source})
+		src.Exclusions = append(src.Exclusions, requirements.Item{Label: text(ex.Label), PacketGroup: text(ex.PacketGroup), Notes: text(ex.Reason), Ref: text(ex.Source)})
 	}
 	key := "inbound-email/" + accountID + "/" + digest + ".eml"
 	if err := r.blobs.PutBytes(ctx, key, raw, "message/rfc822"); err != nil {
 		return Received{}, derrors.Wrap(err, derrors.Unavailable, "file storage is unavailable; retry shortly")
 	}
-	e := &store.InboundEmail{ID: uuid.New(), AccountID: accountID, MessageID: messageID, Subject: msg.Subject, Sender: msg.From.String(), RawKey: key}
-	stored, dup, err := r.store.ReceiveEmail(ctx, e, msg.JobRefs(r.patterns), src)
+	e := &store.InboundEmail{ID: uuid.New(), AccountID: accountID, MessageID: messageID, Subject: text(msg.Subject), Sender: text(sender(msg.From)), RawKey: key}
+	refs := msg.JobRefs(r.patterns)
+	for i := range refs {
+		refs[i] = text(refs[i])
+	}
+	stored, dup, err := r.store.ReceiveEmail(ctx, e, refs, src)
 	if err != nil {
 		return Received{}, err
 	}
 	r.log.Info("client email received", "account_id", accountID, "email_id", stored.ID, "status", stored.Status,
 		"items", len(src.Items), "duplicate", dup)
 	return Received{Email: stored, Duplicate: dup, Notes: append(msg.Notes, list.Notes...)}, nil
+}
+
+// text makes what a message says storable: PostgreSQL text and jsonb hold
+// neither NUL nor invalid UTF-8, which raw 8-bit header fields (an old
+// mailer's Latin-1 subject) and encoded NULs bring. The message as received
+// is kept for a person to read.
+func text(s string) string {
+	return strings.ToValidUTF8(strings.ReplaceAll(s, "\x00", ""), "\uFFFD")
+}
+
+// storable keeps a Message-ID that does not fit PostgreSQL text distinct
+// from every other (replacing its bytes would merge different messages
+// into one record): it is stored quoted, bytes escaped.
+func storable(id string) string {
+	if utf8.ValidString(id) && !strings.ContainsRune(id, 0) {
+		return id
+	}
+	return strconv.Quote(id)
+}
+
+// sender is the From field as recorded: one that is no address list is
+// kept as written (checklist puts it in Name), without an empty "<>".
+func sender(a checklist.Address) string {
+	if a.Email == "" {
+		return a.Name
+	}
+	return a.String()
 }
