@@ -736,6 +736,27 @@ func runStatsOf(runs []placementRun) (past, decided stats, pastMax time.Duration
 	return summarize(ps), summarize(ds), pastMax
 }
 
+// ends summarizes the first and the last k runs' time to past PENDING,
+// to show whether a job's placements slow down its next ones.
+func ends(runs []placementRun, k int) (first, last stats) {
+	k = min(k, len(runs)/2)
+	if k == 0 {
+		return stats{}, stats{}
+	}
+	pick := func(rs []placementRun) []time.Duration {
+		out := make([]time.Duration, len(rs))
+		for i, r := range rs {
+			out[i] = r.past
+		}
+		return out
+	}
+	return summarize(pick(runs[:k])), summarize(pick(runs[len(runs)-k:]))
+}
+
+// trendRuns is how many runs at each end of the sequential ones ends
+// compares.
+const trendRuns = 10
+
 // getP99Target is the bound the section holds GET /placement/{id}'s p99
 // to at the issue's rate: a recruiter's screen and an ATS's poll read the
 // whole placement, and 50 ms leaves room for the network and the page.
@@ -754,7 +775,7 @@ func writePlacements(path string, f placementFigures, p placementOptions) error 
 	fmt.Fprintf(&b, "<!-- placements:start -->\n## Placements (`make bench`)\n\n")
 	lists := "imported by the registry section before"
 	if f.listsImported {
-		lists = "imported by this section with `bin/compliance registry import` (the bench's service starts with `REGISTRY_SAMPLES=false`)"
+		lists = "imported by this section with `bin/compliance registry import`, since the bench's service starts with `REGISTRY_SAMPLES=false`"
 	}
 	fmt.Fprintf(&b, "Measured %s on %d CPUs by `make bench` (cmd/bench; `bin/compliance stack -- bin/bench -only placements` measures this section alone); "+
 		"load average %s before and %s after (1/5/15 min; the machine is shared with other work). `bin/compliance dev` as its own process with its sandbox VMS "+
@@ -772,31 +793,35 @@ func writePlacements(path string, f placementFigures, p placementOptions) error 
 	fmt.Fprintf(&b, "The rows of a placement: %s (mapped %d, unmapped %d); after its sync and registry checks: %s. "+
 		"\"Past PENDING\" is: all %d rows present and none PENDING (mapped rows have started: IN_PROGRESS or further; unmapped ones wait in AWAITING_CONFIG "+
 		"for a mapping, which no sync can give them). Each run: `POST /placement` (new `externalId`, candidate with first and last name, start date) "+
-		"→ `GET /placement/{id}` every %s until past PENDING, then on until every registry row is decided (FULFILLED, or waiting for review), "+
+		"→ `GET /placement/{id}` every %.0f ms until past PENDING, then on until every registry row is decided (FULFILLED, or waiting for review), "+
 		"before the next run starts.\n\n",
 		countsText(f.byType), f.first.last.MappedCount, len(f.first.last.Requirements)-f.first.last.MappedCount, countsText(f.byStatus),
-		placementRows, placementPoll)
+		placementRows, float64(placementPoll.Milliseconds()))
 	fmt.Fprintf(&b, "| figure | value | target |\n|---|---|---|\n")
 	fmt.Fprintf(&b, "| `POST /job` → template synced (`sync.syncedAt`), %d rows | %s | |\n", f.jobRowsSeen, msf(f.jobSynced))
 	fmt.Fprintf(&b, "| `POST /placement` → all %d rows past PENDING, 1 caller, %d placements after %d of warm-up: p50 / p95 / p99 (max) | %s / %s / %s (%s) | |\n",
 		placementRows, seqPast.n, placementWarmup, msf(seqPast.p50), msf(seqPast.p95), msf(seqPast.p99), msf(seqMax))
 	fmt.Fprintf(&b, "| … → every registry row decided (bulk lists searched, NSOPW asked, certificate rendered, row moved): p50 / p95 | %s / %s (%d of %d within %s) | |\n",
-		msf(seqDecided.p50), msf(seqDecided.p95), seqDecided.n, len(f.seq), p.settleTimeout)
+		msf(seqDecided.p50), msf(seqDecided.p95), seqDecided.n, len(f.seq), secs(p.settleTimeout))
+	if first, last := ends(f.seq, trendRuns); first.n > 0 {
+		fmt.Fprintf(&b, "| … p50 of the first %d / the last %d of them (the job had %d / %d placements before them) | %s / %s | |\n",
+			first.n, last.n, placementWarmup, placementWarmup+len(f.seq)-last.n, msf(first.p50), msf(last.p50))
+	}
 	fmt.Fprintf(&b, "| … %d runs one after another | %s (%.2f placements/s) | |\n", len(f.seq), secs(f.seqWall), float64(len(f.seq))/f.seqWall.Seconds())
 	fmt.Fprintf(&b, "| `POST /placement` → all rows past PENDING, %d callers × %d placements: p50 / p95 / p99 (max) | %s / %s / %s (%s) | |\n",
 		p.callers, p.rounds, msf(concPast.p50), msf(concPast.p95), msf(concPast.p99), msf(concMax))
 	fmt.Fprintf(&b, "| … → every registry row decided: p50 / p95 | %s / %s (%d of %d within %s) | |\n",
-		msf(concDecided.p50), msf(concDecided.p95), concDecided.n, len(f.conc), p.settleTimeout)
+		msf(concDecided.p50), msf(concDecided.p95), concDecided.n, len(f.conc), secs(p.settleTimeout))
 	fmt.Fprintf(&b, "| … all of them | %s (%.2f placements/s; %d failed) | |\n", secs(f.concWall), float64(len(f.conc))/f.concWall.Seconds(), f.concFailed)
 	fmt.Fprintf(&b, "| `GET /placement/{id}` (%d rows, %s answer) at %d req/s for %s after 2 s of warm-up, open loop: achieved send rate | %.0f req/s | |\n",
-		placementRows, kb(int64(f.readBytes)), p.rate, p.readFor, f.read.achievedRate)
+		placementRows, kb(int64(f.readBytes)), p.rate, secs(p.readFor), f.read.achievedRate)
 	fmt.Fprintf(&b, "| … p50 / p95 / p99 (max), from when each request was due | %s / %s / %s (%s) | p99 < %s: %s |\n",
 		msf(f.read.lat.p50), msf(f.read.lat.p95), msf(f.read.lat.p99), msf(f.read.max), ms(getP99Target),
 		pass(f.read.lat.n > 0 && f.read.lat.p99 < getP99Target && f.read.failed == 0))
 	fmt.Fprintf(&b, "| … errors | %d of %d%s | 0: %s |\n", f.read.failed, f.read.sent, failureText(f.read.failures), pass(f.read.failed == 0))
 	fmt.Fprintf(&b, "| … CPU during it | %s | |\n\n", cpuPerRequest(f.cpuRead, f.read.sent))
-	fmt.Fprintf(&b, "The issue sets no bound for POST → past PENDING; the %s bound on the read's p99 is this section's. The load generator (and its polling every %s) "+
-		"shares the CPUs with the API, the worker, PostgreSQL and Temporal.\n<!-- placements:end -->\n", ms(getP99Target), placementPoll)
+	fmt.Fprintf(&b, "The issue sets no bound for POST → past PENDING; the %s bound on the read's p99 is this section's. The load generator (and its polling every %.0f ms) "+
+		"shares the CPUs with the API, the worker, PostgreSQL and Temporal.\n<!-- placements:end -->\n", ms(getP99Target), float64(placementPoll.Milliseconds()))
 	return benchdoc.ReplaceSection(path, "placements", b.String())
 }
 

@@ -217,3 +217,22 @@ func TestRunStatsOf(t *testing.T) {
 		t.Errorf("decided (the undecided run left out): %+v", decided)
 	}
 }
+
+func TestEnds(t *testing.T) {
+	var runs []placementRun
+	for i := 1; i <= 7; i++ {
+		runs = append(runs, placementRun{past: msd(i)})
+	}
+	first, last := ends(runs, 3)
+	if first.n != 3 || first.p50 != msd(2) || last.n != 3 || last.p50 != msd(6) {
+		t.Errorf("ends(7 runs, 3) = %+v, %+v", first, last)
+	}
+	// Fewer runs than twice k: the halves, never overlapping.
+	first, last = ends(runs[:4], 3)
+	if first.n != 2 || last.n != 2 || first.p50 != msd(2) || last.p50 != msd(4) {
+		t.Errorf("ends(4 runs, 3) = %+v, %+v", first, last)
+	}
+	if first, _ := ends(runs[:1], 3); first.n != 0 {
+		t.Errorf("ends(1 run) = %+v, want nothing", first)
+	}
+}
