@@ -245,3 +245,42 @@ func mustEmail(t *testing.T, st *store.Store, acc string, id uuid.UUID) *store.I
 	}
 	return e
 }
+
+// A client email that names a job before anyone created it is attached
+// when the job is created, whatever the case of its reference.
+func TestEmailAdoptedByTheJobItNamed(t *testing.T) {
+	ctx := context.Background()
+	st := testenv.Store(t)
+	account := "adopt-" + uuid.NewString()[:8]
+	if _, err := st.EnsureAccount(ctx, account, ""); err != nil {
+		t.Fatal(err)
+	}
+	src := requirements.Source{Items: []requirements.Item{{Label: "BLS - AHA only"}, {Label: "N95 fit test – annual"}}}
+	e := &store.InboundEmail{AccountID: account, MessageID: uuid.NewString() + "@client.example", Subject: "Checklist for req smc-4410", RawKey: "emails/x"}
+	got, _, err := st.ReceiveEmail(ctx, e, []string{"smc-4410"}, src)
+	if err != nil || got.Status != store.EmailUnmatched {
+		t.Fatalf("before the job: %+v %v", got, err)
+	}
+	job, created, _, err := st.UpsertJob(ctx, store.JobInput{AccountID: account, VMSType: "sandbox", VMSJobRefID: "SMC-4410"})
+	if err != nil || !created {
+		t.Fatal(err)
+	}
+	after, err := st.Email(ctx, account, got.ID)
+	if err != nil || after.Status != store.EmailAttached || after.JobID == nil || *after.JobID != job.ID || after.Reason != "attached when job SMC-4410 was created" {
+		t.Fatalf("after the job: %+v %v", after, err)
+	}
+	sources, err := st.JobSources(ctx, job.ID)
+	if err != nil || len(sources) != 1 || sources[0].Kind != requirements.SourceEmail || sources[0].Ref != e.MessageID || len(sources[0].Items) != 2 {
+		t.Fatalf("the job's sources: %+v %v", sources, err)
+	}
+	// Another account's job of the same reference adopts nothing of it.
+	other := "adopt-other-" + uuid.NewString()[:8]
+	if _, err := st.EnsureAccount(ctx, other, ""); err != nil {
+		t.Fatal(err)
+	}
+	if j, _, _, err := st.UpsertJob(ctx, store.JobInput{AccountID: other, VMSType: "sandbox", VMSJobRefID: "SMC-4410"}); err != nil {
+		t.Fatal(err)
+	} else if s, _ := st.JobSources(ctx, j.ID); len(s) != 0 {
+		t.Fatalf("another account's job took %+v", s)
+	}
+}

@@ -112,6 +112,9 @@ func (s *Store) UpsertJob(ctx context.Context, in JobInput) (job *Job, created, 
 				if err := audit(tx, in.AccountID, "job", cur.ID.String(), "", cur.Status, "created"); err != nil {
 					return err
 				}
+				if err := adoptEmails(tx, &cur, now); err != nil {
+					return err
+				}
 			}
 		default:
 			return err
@@ -260,6 +263,34 @@ func (s *Store) FillJobDetails(ctx context.Context, accountID string, id uuid.UU
 		"title": fill("title", d.Title), "facility": fill("facility", d.Facility), "location": fill("location", d.Location),
 		"department": fill("department", d.Department), "role": fill("role", d.Role),
 	}).Error)
+}
+
+// adoptEmails attaches to a new job the client emails that named it before
+// it existed (clients often send the checklist before the recruiter
+// creates the job), inside tx.
+func adoptEmails(tx *gorm.DB, job *Job, now time.Time) error {
+	var waiting []InboundEmail
+	if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
+		Where("account_id = ? AND status = ? AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(job_refs) r WHERE upper(r) = upper(?))",
+			job.AccountID, EmailUnmatched, job.VMSJobRefID).Order("received_at").Find(&waiting).Error; err != nil {
+		return err
+	}
+	for _, e := range waiting {
+		reason := "attached when job " + job.VMSJobRefID + " was created"
+		if err := tx.Model(&InboundEmail{}).Where("id = ?", e.ID).
+			Updates(map[string]any{"status": EmailAttached, "job_id": job.ID, "reason": reason}).Error; err != nil {
+			return err
+		}
+		if err := audit(tx, job.AccountID, "inbound_email", e.ID.String(), e.Status, EmailAttached, reason); err != nil {
+			return err
+		}
+		src := JobSource{JobID: job.ID, AccountID: job.AccountID, Source: requirements.SourceEmail, Ref: e.MessageID,
+			Items: e.Items, Exclusions: e.Exclusions, ReceivedAt: e.ReceivedAt}
+		if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&src).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func errorsIsNotFound(err error) bool { return err == gorm.ErrRecordNotFound }
