@@ -69,6 +69,15 @@ func New(cfg Config) (*Receiver, error) {
 		opts: checklist.ParseOptions{MaxMessageBytes: cfg.MaxBytes}, log: cfg.Logger}, nil
 }
 
+// MaxBytes is the largest message Receive reads; a caller reading a file
+// need read no more than one byte past it.
+func (r *Receiver) MaxBytes() int64 {
+	if r.opts.MaxMessageBytes > 0 {
+		return r.opts.MaxMessageBytes
+	}
+	return checklist.DefaultMaxMessageBytes
+}
+
 // Received is what became of a message.
 type Received struct {
 	Email *store.InboundEmail

@@ -24,6 +24,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/clearedtostart/compliance/blobstore"
+	"github.com/clearedtostart/compliance/checklist"
 	"github.com/clearedtostart/compliance/clientmail"
 	"github.com/clearedtostart/compliance/derrors"
 	"github.com/clearedtostart/compliance/internal/testenv"
@@ -1001,6 +1002,12 @@ func TestNew(t *testing.T) {
 	} {
 		if _, err := clientmail.New(cfg); err == nil || err.Error() != "clientmail: store and blobs are required" {
 			t.Errorf("%s: err = %v", name, err)
+		}
+	}
+	// The maildir watcher reads a file up to one byte past MaxBytes.
+	for _, tt := range []struct{ configured, want int64 }{{0, checklist.DefaultMaxMessageBytes}, {4 << 10, 4 << 10}} {
+		if got := f.receiver(t, clientmail.Config{MaxBytes: tt.configured}).MaxBytes(); got != tt.want {
+			t.Errorf("MaxBytes with %d configured = %d, want %d", tt.configured, got, tt.want)
 		}
 	}
 }
