@@ -11,6 +11,7 @@ import (
 
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/integrations"
+	"github.com/clearedtostart/compliance/lifecycle"
 	"github.com/clearedtostart/compliance/namematch"
 	"github.com/clearedtostart/compliance/registry"
 	"github.com/clearedtostart/compliance/registrycheck"
@@ -43,6 +44,11 @@ func (a *Activities) BeginPlacementSync(ctx context.Context, in workflows.Placem
 	p, err := a.store.BeginPlacementSync(ctx, in.AccountID, id, time.Now().UTC())
 	if err != nil {
 		return workflows.PlacementSyncInfo{}, classify(err)
+	}
+	// An ended placement keeps its rows as they were: a sync would only
+	// move them (the workflow ends quietly, as for a deleted one).
+	if p.Status != lifecycle.Placement.Initial {
+		return workflows.PlacementSyncInfo{}, temporal.NewNonRetryableApplicationError("the placement is "+p.Status+": it is not synced", workflows.ErrGone, nil)
 	}
 	job, err := a.store.JobForSync(ctx, in.AccountID, p.JobID)
 	if err != nil {
@@ -173,7 +179,7 @@ func (a *Activities) StartRowCheck(ctx context.Context, in workflows.RowRef) (wo
 	name := namematch.ParseFull(deref(p.CandidateName))
 	if name.First == "" || name.Last == "" {
 		_, err := a.store.UpdateRow(ctx, in.AccountID, pid, rid, store.RowUpdate{Status: requirements.StatusInProgress,
-			Reason: "the placement names no candidate (first and last name) to search: set candidateName"})
+			Reason: "the placement names no candidate (first and last name) to search: set candidateName (PATCH /placement/{id})"})
 		return workflows.RowCheckStarted{}, classify(err)
 	}
 	if a.indexes == nil {

@@ -642,7 +642,7 @@ func TestPlacementRowChecks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if row.Status != requirements.StatusInProgress || row.StatusReason != "the placement names no candidate (first and last name) to search: set candidateName" {
+		if row.Status != requirements.StatusInProgress || row.StatusReason != "the placement names no candidate (first and last name) to search: set candidateName (PATCH /placement/{id})" {
 			t.Fatalf("nameless placement's %s: %s %q", deref(row.RequirementKey), row.Status, row.StatusReason)
 		}
 	}
@@ -884,9 +884,15 @@ func TestApplyIntake(t *testing.T) {
 	expect(a, "tb_screening", requirements.StatusRejected, "the tb_skin_test was flagged as possibly altered or forged", f.segmentIDs(t, forged)[0])
 
 	// A document naming a row it cannot fulfil (a BLS card for the TB
-	// row) moves nothing; nor does an intake asking for no placement row.
-	apply(f.docIntake(t, ext, person, named(b, "tb_screening"), card), workflows.ApplyIntakeResult{})
-	open(b, "tb_screening")
+	// row) rejects that row, saying what the upload held; an intake asking
+	// for no placement row moves nothing.
+	wrong := f.docIntake(t, ext, person, named(b, "tb_screening"), card)
+	apply(wrong, workflows.ApplyIntakeResult{Rejected: 1})
+	if r := f.row(t, b, "tb_screening"); r.Status != requirements.StatusRejected ||
+		r.StatusReason != "the upload held no document this requirement accepts (tb_screening): found bls" ||
+		deref(r.EvidenceKind) != store.EvidenceIntake || deref(r.EvidenceID) != wrong.IntakeID {
+		t.Fatalf("B's TB row named with a BLS card: %s %q %s/%s", r.Status, r.StatusReason, deref(r.EvidenceKind), deref(r.EvidenceID))
+	}
 	apply(f.docIntake(t, ext, person, &store.ValidateOptions{Requirement: "bls"}, card), workflows.ApplyIntakeResult{})
 	apply(f.docIntake(t, ext, person, nil, card), workflows.ApplyIntakeResult{})
 

@@ -29,6 +29,7 @@ type placementStore interface {
 	PlacementRow(ctx context.Context, accountID string, placementID, rowID uuid.UUID) (*store.PlacementRequirement, error)
 	UpdateRow(ctx context.Context, accountID string, placementID, rowID uuid.UUID, u store.RowUpdate) (*store.PlacementRequirement, error)
 	PlacementAudit(ctx context.Context, accountID string, placementID uuid.UUID) ([]store.AuditEvent, error)
+	UpdatePlacement(ctx context.Context, accountID string, id uuid.UUID, u store.PlacementUpdate) (bool, error)
 }
 
 // placementRequest is POST /placement's body.
@@ -119,6 +120,94 @@ func (s *Server) startPlacementSync(ctx context.Context, account string, id uuid
 			temporal.NewSearchAttributeKeyKeyword(workflows.SAPlacementID).ValueSet(id.String()),
 			temporal.NewSearchAttributeKeyKeyword(workflows.SAAccountID).ValueSet(account),
 		))
+}
+
+// placementPatch is PATCH /placement/{id}'s body: every field optional.
+type placementPatch struct {
+	CandidateName     *string `json:"candidateName"`
+	CandidateEmail    *string `json:"candidateEmail"`
+	CandidatePhone    *string `json:"candidatePhone"`
+	ATSPlacementRefID *string `json:"atsPlacementRefId"`
+	VMSPlacementRefID *string `json:"vmsPlacementRefId"`
+	StartDate         *string `json:"startDate"`
+	Status            *string `json:"status"`
+	Reason            *string `json:"reason"`
+}
+
+// patchPlacement changes what a caller says of a placement after creating
+// it (POST /placement's repeat changes nothing): the candidate's details,
+// the references, the start date, and its status (COMPLETED or CANCELLED
+// with a reason; ACTIVE takes it up again). A new candidate name searches
+// the registries again; a later start date expires documents that lapse
+// before it.
+func (s *Server) patchPlacement(c *gin.Context) {
+	id, ok := pathUUID(c, "id")
+	if !ok {
+		return
+	}
+	var body placementPatch
+	if err := bindJSON(c, &body); err != nil {
+		fail(c, err)
+		return
+	}
+	u := store.PlacementUpdate{Today: time.Now().UTC().Truncate(24 * time.Hour)}
+	for field, v := range map[string]*string{"candidateName": body.CandidateName, "candidateEmail": body.CandidateEmail,
+		"candidatePhone": body.CandidatePhone, "atsPlacementRefId": body.ATSPlacementRefID, "vmsPlacementRefId": body.VMSPlacementRefID} {
+		if v != nil && utf8.RuneCountInString(*v) > 500 {
+			fail(c, invalid(field, "%s is longer than 500 characters", field))
+			return
+		}
+	}
+	// "" clears a field; absent (or null) leaves it.
+	trim := func(v *string) *string {
+		if v == nil {
+			return nil
+		}
+		t := strings.TrimSpace(*v)
+		return &t
+	}
+	u.CandidateName, u.CandidateEmail, u.CandidatePhone = trim(body.CandidateName), trim(body.CandidateEmail), trim(body.CandidatePhone)
+	u.ATSPlacementRefID, u.VMSPlacementRefID = trim(body.ATSPlacementRefID), trim(body.VMSPlacementRefID)
+	if u.CandidateName != nil && *u.CandidateName == "" {
+		fail(c, invalid("candidateName", "candidateName cannot be emptied: the registry searches need it"))
+		return
+	}
+	if body.StartDate != nil {
+		d, err := parseDate(*body.StartDate)
+		if err != nil {
+			fail(c, invalid("startDate", "startDate must be a date (YYYY-MM-DD or an ISO 8601 date-time)"))
+			return
+		}
+		u.StartDate = &d
+	}
+	if body.Status != nil {
+		u.Status = strings.ToUpper(strings.TrimSpace(*body.Status))
+		if u.Status != "ACTIVE" && u.Status != "COMPLETED" && u.Status != "CANCELLED" {
+			fail(c, invalid("status", "status must be ACTIVE, COMPLETED or CANCELLED"))
+			return
+		}
+		reason, ok := requiredText(body.Reason)
+		if !ok {
+			fail(c, invalid("reason", "reason is required with a status"))
+			return
+		}
+		u.Reason = reason
+	}
+	ctx, account := c.Request.Context(), accountOf(c)
+	resync, err := s.store.UpdatePlacement(ctx, account, id, u)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	if resync {
+		s.startPlacementSync(ctx, account, id)
+	}
+	p, err := s.store.Placement(ctx, account, id)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, s.placementView(p))
 }
 
 // getPlacement returns a placement with its rows and packets.

@@ -949,3 +949,130 @@ func TestRequirementExpiryAndInvalidation(t *testing.T) {
 		t.Errorf("trail %v, want %v", story, want)
 	}
 }
+
+// PATCH /placement/{id}: a name set later starts the searches, a new name
+// searches again, a later start expires what lapses before it, and the
+// placement ends with a reason.
+func TestPlacementPatch(t *testing.T) {
+	hh := stack(t)
+	l := lists(t)
+	_, key := hh.newAccount(t, "patch")
+	r := hh.doJSON(t, http.MethodPost, "/job", key, map[string]any{"vmsType": "sandbox", "vmsJobRefId": "OR-5"})
+	var job jobView
+	r.json(t, &job)
+	r = hh.doJSON(t, http.MethodPost, "/placement", key, map[string]any{"jobId": job.ID, "externalId": "nurse-patch"})
+	var pl placementView
+	r.json(t, &pl)
+	path := "/placement/" + pl.ID
+	pl = hh.waitPlacement(t, key, pl.ID, "the OIG row waiting for a name", func(p placementView) bool {
+		row, _ := p.row("oig_exclusion_check")
+		return strings.Contains(deref(row.StatusReason), "set candidateName")
+	})
+
+	person := sampledocs.NewPerson(sampledocs.Seeded(4242))
+	r = hh.doJSON(t, http.MethodPatch, path, key, map[string]any{"candidateName": person.FullName(), "candidateEmail": person.Email})
+	if r.status != http.StatusOK {
+		t.Fatalf("PATCH: %d %s", r.status, r.body)
+	}
+	pl = hh.waitPlacement(t, key, pl.ID, "searched under the name", func(p placementView) bool {
+		row, _ := p.row("oig_exclusion_check")
+		return row.Status == "FULFILLED"
+	})
+
+	// Renamed to a listed person: searched again, and held for review.
+	var listed registrysamples.Case
+	for _, c := range l.cases {
+		if c.Listed && c.Registry == registry.OIGExclusion && c.Variant == "exact" {
+			listed = c
+			break
+		}
+	}
+	r = hh.doJSON(t, http.MethodPatch, path, key, map[string]any{"candidateName": listed.Query.FirstName + " " + listed.Query.LastName})
+	if r.status != http.StatusOK {
+		t.Fatalf("PATCH: %d %s", r.status, r.body)
+	}
+	pl = hh.waitPlacement(t, key, pl.ID, "searched again under the new name", func(p placementView) bool {
+		row, _ := p.row("oig_exclusion_check")
+		return row.Status == "IN_PROGRESS" && len(row.Review) > 0 && string(row.Review) != "null"
+	})
+
+	// A current BLS card fulfils its row; the start moved past the card's
+	// expiry expires it at once.
+	pdf, err := sampledocs.RenderPDF(sampledocs.Generate(sampledocs.Seeded(43), "bls", person, sampledocs.Options{AsOf: time.Now().UTC()}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bls, _ := pl.row("bls")
+	in := hh.createIntake(t, key, field("external_id", "nurse-patch"), field("context", jsonString(map[string]any{"first_name": person.FirstName, "last_name": person.LastName})),
+		field("validate", jsonString(map[string]any{"placement_id": pl.ID, "requirement_id": bls.ID})), filePart("bls.pdf", pdf))
+	hh.waitIntake(t, in.ID, key)
+	pl = hh.waitPlacement(t, key, pl.ID, "BLS FULFILLED", func(p placementView) bool { row, _ := p.row("bls"); return row.Status == "FULFILLED" })
+	r = hh.do(t, http.MethodGet, path, key, nil, "")
+	var exp struct {
+		Requirements []struct {
+			ID        string  `json:"id"`
+			ExpiresAt *string `json:"expiresAt"`
+		} `json:"requirements"`
+	}
+	r.json(t, &exp)
+	var expires time.Time
+	for _, row := range exp.Requirements {
+		if row.ID == bls.ID && row.ExpiresAt != nil {
+			expires, _ = time.Parse(time.DateOnly, *row.ExpiresAt)
+		}
+	}
+	r = hh.doJSON(t, http.MethodPatch, path, key, map[string]any{"startDate": expires.AddDate(0, 0, 3).Format(time.DateOnly)})
+	r.json(t, &pl)
+	if row, _ := pl.row("bls"); r.status != 200 || row.Status != "EXPIRED" || deref(pl.StartDate) != expires.AddDate(0, 0, 3).Format(time.DateOnly) {
+		t.Fatalf("start moved past the card's expiry: %d %+v start %v", r.status, row, pl.StartDate)
+	}
+
+	tests := []struct {
+		name, path, body     string
+		status               int
+		code, field, message string
+	}{
+		{"status without reason", path, `{"status": "CANCELLED"}`, 400, "invalid_request", "reason", "reason is required with a status"},
+		{"unknown status", path, `{"status": "DONE", "reason": "x"}`, 400, "invalid_request", "status", "status must be ACTIVE, COMPLETED or CANCELLED"},
+		{"name emptied", path, `{"candidateName": " "}`, 400, "invalid_request", "candidateName", "candidateName cannot be emptied: the registry searches need it"},
+		{"bad date", path, `{"startDate": "soon"}`, 400, "invalid_request", "startDate", ""},
+		{"malformed", path, `{"status":`, 400, "invalid_request", "", ""},
+		{"unknown placement", "/placement/" + uuid.NewString(), `{"candidateEmail": "a@b.example"}`, 404, "not_found", "", ""},
+		{"another account's", path, `{"candidateEmail": "a@b.example"}`, 404, "not_found", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			k := key
+			if tt.name == "another account's" {
+				k = hh.keyB
+			}
+			r := hh.do(t, http.MethodPatch, tt.path, k, strings.NewReader(tt.body), "application/json")
+			e := r.errorBody(t)
+			if r.status != tt.status || e.Code != tt.code || (tt.message != "" && e.Message != tt.message) {
+				t.Fatalf("%d %s", r.status, r.body)
+			}
+			if tt.field != "" && !strings.Contains(string(r.body), `"field":"`+tt.field+`"`) {
+				t.Errorf("no field %q: %s", tt.field, r.body)
+			}
+		})
+	}
+
+	r = hh.doJSON(t, http.MethodPatch, path, key, map[string]any{"status": "cancelled", "reason": "the nurse withdrew before the start"})
+	r.json(t, &pl)
+	if r.status != 200 || pl.Status != "CANCELLED" {
+		t.Fatalf("cancel: %d %s", r.status, r.body)
+	}
+	r = hh.do(t, http.MethodGet, "/placement?status=CANCELLED&externalId=nurse-patch", key, nil, "")
+	var items []struct{ ID, Status string }
+	r.json(t, &items)
+	if len(items) != 1 || items[0].ID != pl.ID || items[0].Status != "CANCELLED" {
+		t.Fatalf("cancelled placements: %s", r.body)
+	}
+	r = hh.do(t, http.MethodGet, path+"/audit", key, nil, "")
+	var trail []struct{ Subject, From, To, Reason string }
+	r.json(t, &trail)
+	last := trail[len(trail)-1]
+	if last.Subject != "placement" || last.From != "ACTIVE" || last.To != "CANCELLED" || last.Reason != "the nurse withdrew before the start" {
+		t.Fatalf("the trail's last event: %+v", last)
+	}
+}

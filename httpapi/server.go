@@ -219,6 +219,7 @@ func (s *Server) routes() *gin.Engine {
 	api.POST("/placement", s.createPlacement)
 	api.GET("/placement", s.listPlacements)
 	api.GET("/placement/:id", s.getPlacement)
+	api.PATCH("/placement/:id", s.patchPlacement)
 	api.GET("/placement/:id/package-status", s.packageStatus)
 	api.GET("/placement/:id/audit", s.placementAudit)
 	api.POST("/placement/:id/requirements/:rid/status", s.setRowStatus)

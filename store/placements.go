@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -496,6 +497,97 @@ func lockPlacement(tx *gorm.DB, accountID string, id uuid.UUID) (*Placement, err
 	return &p, nil
 }
 
+// PlacementUpdate is what PATCH /placement/{id} changes; nil leaves a
+// field as it is.
+type PlacementUpdate struct {
+	CandidateName, CandidateEmail, CandidatePhone *string
+	ATSPlacementRefID, VMSPlacementRefID          *string
+	StartDate                                     *time.Time
+	// Status ends the placement (COMPLETED, CANCELLED) or takes it up
+	// again (ACTIVE), with Reason.
+	Status, Reason string
+	// Today is the day rows lapse on (for a start date moved later).
+	Today time.Time
+}
+
+// UpdatePlacement changes a placement and what follows from the change:
+// a new candidate name searches the registries again (a search under the
+// old name cleared someone else); a later start date expires the rows
+// whose documents lapse before it; a status change is checked against the
+// placement lifecycle. resync says a sync must run (a search to start, a
+// VMS reference to read, a placement taken up again).
+func (s *Store) UpdatePlacement(ctx context.Context, accountID string, id uuid.UUID, u PlacementUpdate) (resync bool, err error) {
+	err = s.tx(ctx, func(tx *gorm.DB) error {
+		p, err := lockPlacement(tx, accountID, id)
+		if err != nil {
+			return err
+		}
+		scope := id.String()
+		upd := map[string]any{}
+		var changed []string
+		set := func(col, field string, cur, v *string) bool {
+			if v == nil || deref(cur) == *v {
+				return false
+			}
+			upd[col], changed = nonEmpty(*v), append(changed, field)
+			return true
+		}
+		renamed := set("candidate_name", "candidateName", p.CandidateName, u.CandidateName)
+		set("candidate_email", "candidateEmail", p.CandidateEmail, u.CandidateEmail)
+		set("candidate_phone", "candidatePhone", p.CandidatePhone, u.CandidatePhone)
+		set("ats_placement_ref_id", "atsPlacementRefId", p.ATSPlacementRefID, u.ATSPlacementRefID)
+		resync = set("vms_placement_ref_id", "vmsPlacementRefId", p.VMSPlacementRefID, u.VMSPlacementRefID)
+		moved := u.StartDate != nil && (p.StartDate == nil || !p.StartDate.Equal(*u.StartDate))
+		if moved {
+			upd["start_date"], changed = *u.StartDate, append(changed, "startDate")
+		}
+		if u.Status != "" && u.Status != p.Status {
+			if err := lifecycle.Placement.Check(p.Status, u.Status); err != nil {
+				return err
+			}
+			upd["status"] = u.Status
+			if err := auditIn(tx, scope, accountID, "placement", scope, p.Status, u.Status, u.Reason); err != nil {
+				return err
+			}
+			resync = resync || u.Status == lifecycle.Placement.Initial
+		}
+		if len(upd) == 0 {
+			return nil
+		}
+		upd["updated_at"] = time.Now().UTC()
+		if err := tx.Model(&Placement{}).Where("id = ?", id).Updates(upd).Error; err != nil {
+			return err
+		}
+		if len(changed) > 0 {
+			if err := auditIn(tx, scope, accountID, "placement", scope, p.Status, p.Status, "updated "+strings.Join(changed, ", ")); err != nil {
+				return err
+			}
+		}
+		if renamed {
+			var rows []PlacementRequirement
+			if err := tx.Where("placement_id = ? AND fulfillment_type = 'REGISTRY_SEARCH' AND status <> ?", id, requirements.StatusSkipped).
+				Find(&rows).Error; err != nil {
+				return err
+			}
+			for i := range rows {
+				r := &rows[i]
+				if err := moveRow(tx, scope, r, requirements.StatusInProgress, "the candidate's name changed: searching again",
+					nil, nil, map[string]any{"review": nil}); err != nil {
+					return err
+				}
+				resync = true
+			}
+		}
+		if moved {
+			if _, err := expireRows(tx, u.Today, &id); err != nil {
+				return err
+			}
+		}
+		return refreshPackets(tx, accountID, id)
+	})
+	return resync, err
+}
+
 // refreshPackets recomputes a placement's packets from its rows: one per
 // packet group, READY when every row that is not SKIPPED is FULFILLED.
 func refreshPackets(tx *gorm.DB, accountID string, placementID uuid.UUID) error {
@@ -675,32 +767,42 @@ func invalidateEvidence(tx *gorm.DB, kind string, ids []string, reason string) e
 func (s *Store) ExpireRows(ctx context.Context, today time.Time) (int, error) {
 	n := 0
 	err := s.tx(ctx, func(tx *gorm.DB) error {
-		var rows []PlacementRequirement
-		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Table("placement_requirements r").Select("r.*").
-			Joins("JOIN placements p ON p.id = r.placement_id").
-			Where("r.status = ? AND r.expires_at IS NOT NULL AND r.expires_at < greatest(?::date, coalesce(p.start_date, ?::date))",
-				requirements.StatusFulfilled, today, today).
-			Scan(&rows).Error; err != nil {
-			return err
-		}
-		touched := map[uuid.UUID]string{}
-		for i := range rows {
-			r := &rows[i]
-			reason := "the document expired on " + r.ExpiresAt.Format(time.DateOnly)
-			if err := moveRow(tx, r.PlacementID.String(), r, requirements.StatusExpired, reason, r.EvidenceKind, r.EvidenceID, map[string]any{}); err != nil {
-				return err
-			}
-			touched[r.PlacementID] = r.AccountID
-			n++
-		}
-		for id, account := range touched {
-			if err := refreshPackets(tx, account, id); err != nil {
-				return err
-			}
-		}
-		return nil
+		var err error
+		n, err = expireRows(tx, today, nil)
+		return err
 	})
 	return n, err
+}
+
+// expireRows expires the lapsed rows of every placement, or of one,
+// inside tx.
+func expireRows(tx *gorm.DB, today time.Time, placementID *uuid.UUID) (int, error) {
+	q := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Table("placement_requirements r").Select("r.*").
+		Joins("JOIN placements p ON p.id = r.placement_id").
+		Where("r.status = ? AND r.expires_at IS NOT NULL AND r.expires_at < greatest(?::date, coalesce(p.start_date, ?::date))",
+			requirements.StatusFulfilled, today, today)
+	if placementID != nil {
+		q = q.Where("p.id = ?", *placementID)
+	}
+	var rows []PlacementRequirement
+	if err := q.Scan(&rows).Error; err != nil {
+		return 0, err
+	}
+	touched := map[uuid.UUID]string{}
+	for i := range rows {
+		r := &rows[i]
+		reason := "the document expired on " + r.ExpiresAt.Format(time.DateOnly)
+		if err := moveRow(tx, r.PlacementID.String(), r, requirements.StatusExpired, reason, r.EvidenceKind, r.EvidenceID, map[string]any{}); err != nil {
+			return 0, err
+		}
+		touched[r.PlacementID] = r.AccountID
+	}
+	for id, account := range touched {
+		if err := refreshPackets(tx, account, id); err != nil {
+			return 0, err
+		}
+	}
+	return len(rows), nil
 }
 
 // PlacementAudit returns a placement's trail: its own transitions and its
