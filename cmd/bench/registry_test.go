@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -399,5 +400,41 @@ func TestClosedLoopByKind(t *testing.T) {
 	// Haskell, 663 for Pruitt.
 	if vc.meanBytes != 563 || ot.meanBytes != 713 {
 		t.Fatalf("mean answer sizes %d and %d, want 563 and 713", vc.meanBytes, ot.meanBytes)
+	}
+}
+
+func TestSettle(t *testing.T) {
+	tests := []struct {
+		name string
+		// readyAfter is how many reads of a check answer it not ready.
+		readyAfter int
+		drained    bool
+		settled    bool
+	}{
+		{name: "drained within the limit", readyAfter: 0, drained: true, settled: true},
+		{name: "drained while settling", readyAfter: 1, drained: false, settled: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var mu sync.Mutex
+			reads := map[string]int{}
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				id := strings.TrimPrefix(r.URL.Path, "/registry-check/")
+				mu.Lock()
+				reads[id]++
+				ready := reads[id] > tt.readyAfter
+				mu.Unlock()
+				fmt.Fprintf(w, `{"results":[{"registry":"sam","attestation":{"file":{"ready":%t}}},{"registry":"ofac","attestation":{"file":{"ready":true}}}]}`, ready)
+			}))
+			defer srv.Close()
+			c := &client{base: srv.URL, key: "k", http: srv.Client()}
+			d := c.settle([]string{"a", "b", "c"}, 0)
+			if d.drained != tt.drained || (d.settled > 0) != tt.settled || d.sampled != 3 || d.getErrors != 0 {
+				t.Fatalf("got %+v", d)
+			}
+			if !tt.drained && d.readyAtLimit != 0 {
+				t.Fatalf("%d ready at the limit, want 0", d.readyAtLimit)
+			}
+		})
 	}
 }
