@@ -923,7 +923,7 @@ func TestJobSourcesFollowTheIntegration(t *testing.T) {
 	for _, r := range got.Requirements {
 		rows = append(rows, deref(r.RequirementKey)+"|"+r.Label)
 	}
-	if want := []string{"bls|bls", "|Facility badge photo"}; res.Rows != 2 || res.Unmapped != 1 || !slices.Equal(sortedCopy(rows), sortedCopy(want)) ||
+	if want := []string{"bls|Basic Life Support (BLS) card", "|Facility badge photo"}; res.Rows != 2 || res.Unmapped != 1 || !slices.Equal(sortedCopy(rows), sortedCopy(want)) ||
 		!slices.Equal(sourcesOfRows(in), []string{requirements.SourceJobMatrix}) {
 		t.Fatalf("with a replacing matrix: %+v rows %q from %v, want %q from the matrix", res, rows, sourcesOfRows(in), want)
 	}

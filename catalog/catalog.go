@@ -75,7 +75,10 @@ func (t *DocType) HasField(name string) bool { return slices.Contains(t.Fields, 
 
 // Requirement is one requirement key with what it accepts and checks.
 type Requirement struct {
-	Key         string
+	Key string
+	// Name is how people call it ("OFAC sanctions check (SDN)"): the label
+	// of a row a matrix lists by key alone.
+	Name        string
 	Fulfillment string
 	Accepts     []string
 	Rules       []Rule
@@ -148,6 +151,7 @@ type rawRequirements struct {
 }
 
 type rawRequirement struct {
+	Name        string      `yaml:"name"`
 	Fulfillment string      `yaml:"fulfillment"`
 	Accepts     []string    `yaml:"accepts"`
 	Rules       []yaml.Node `yaml:"rules"`
@@ -234,7 +238,10 @@ func eachEntry[T any](m yaml.Node, what string, use func(key string, v T) error)
 }
 
 func (c *Catalog) buildRequirement(key string, r rawRequirement) (*Requirement, error) {
-	req := &Requirement{Key: key, Fulfillment: r.Fulfillment, Accepts: r.Accepts, Registries: r.Registries, Template: r.Template, Notes: r.Notes}
+	req := &Requirement{Key: key, Name: r.Name, Fulfillment: r.Fulfillment, Accepts: r.Accepts, Registries: r.Registries, Template: r.Template, Notes: r.Notes}
+	if req.Name == "" {
+		req.Name = key
+	}
 	if req.Fulfillment == "" {
 		req.Fulfillment = FulfillDocument
 	}

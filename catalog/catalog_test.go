@@ -28,6 +28,16 @@ func TestLoadEmbedded(t *testing.T) {
 	if r, _ := c.Requirement("bls"); r.Fulfillment != FulfillDocument {
 		t.Fatalf("default fulfillment = %q", r.Fulfillment)
 	}
+	// Every shipped requirement has a name for people (the label of a row
+	// a matrix lists by key), not its key.
+	for _, r := range c.Requirements() {
+		if r.Name == "" || r.Name == r.Key {
+			t.Errorf("requirement %s has no name of its own", r.Key)
+		}
+	}
+	if r, _ := c.Requirement("ofac_check"); r.Name != "OFAC sanctions check (SDN)" {
+		t.Errorf("ofac_check is called %q", r.Name)
+	}
 }
 
 func TestParseRejects(t *testing.T) {

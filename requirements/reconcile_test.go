@@ -198,7 +198,7 @@ func TestReconcileRows(t *testing.T) {
 				{Kind: facMx, Items: []requirements.Item{{Key: "tb_screening"}}},
 			},
 			want: []row{
-				{"key:tb_screening", "tb_screening", requirements.GroupHealth, []string{facMx}},
+				{"key:tb_screening", "TB screening", requirements.GroupHealth, []string{facMx}},
 				{"key:physical_exam", "Annual physical", requirements.GroupHealth, []string{email}},
 				{"key:mmr_immunity", "MMR titer", requirements.GroupHealth, []string{email}},
 				{"key:background_check", "Criminal background check (7 yr)", requirements.GroupBackground, []string{email}},
@@ -225,7 +225,7 @@ func TestReconcileRows(t *testing.T) {
 				{Kind: jobMx, Items: []requirements.Item{{Key: "bls"}}},
 			},
 			want: []row{
-				{"key:bls", "bls", requirements.GroupCredentials, []string{jobMx}},
+				{"key:bls", "Basic Life Support (BLS) card", requirements.GroupCredentials, []string{jobMx}},
 				{"label:bls aha only", "BLS - AHA only", requirements.GroupOther, []string{vms}},
 			},
 		},
@@ -369,13 +369,13 @@ func TestReconcileConflicts(t *testing.T) {
 				{Kind: email, Exclusions: items("OIG/SAM exclusion search")},
 			},
 			rows: []row{
-				{"key:oig_exclusion_check", "oig_exclusion_check", requirements.GroupBackground, []string{jobMx}},
-				{"key:sam_exclusion_check", "sam_exclusion_check", requirements.GroupBackground, []string{jobMx}},
+				{"key:oig_exclusion_check", "OIG exclusion check (LEIE)", requirements.GroupBackground, []string{jobMx}},
+				{"key:sam_exclusion_check", "SAM.gov exclusion check", requirements.GroupBackground, []string{jobMx}},
 			},
 			want: []requirements.Conflict{
-				{RowKey: "key:oig_exclusion_check", Label: "oig_exclusion_check", Kind: "excluded",
+				{RowKey: "key:oig_exclusion_check", Label: "OIG exclusion check (LEIE)", Kind: "excluded",
 					Detail: `email says it is not needed ("OIG/SAM exclusion search"); matrix:job list it; kept`, Sources: []string{email, jobMx}},
-				{RowKey: "key:sam_exclusion_check", Label: "sam_exclusion_check", Kind: "excluded",
+				{RowKey: "key:sam_exclusion_check", Label: "SAM.gov exclusion check", Kind: "excluded",
 					Detail: `email says it is not needed ("OIG/SAM exclusion search"); matrix:job list it; kept`, Sources: []string{email, jobMx}},
 			},
 		},
@@ -445,7 +445,7 @@ func TestReconcileMatrixModes(t *testing.T) {
 				{Key: "fit_test", Label: "N95 fit test", PacketGroup: "Health Screening"}, {Key: "bls"}}}},
 			want: []row{
 				{"key:fit_test", "N95 fit test", "Health Screening", []string{clientMx}},
-				{"key:bls", "bls", "Certifications", []string{clientMx, vms}},
+				{"key:bls", "Basic Life Support (BLS) card", "Certifications", []string{clientMx, vms}},
 				{"key:orientation", "Unit orientation", requirements.GroupOther, []string{placement}},
 				{"label:pyxis access request", "Pyxis access request", requirements.GroupOther, []string{vms}},
 				{"key:acls", "ACLS - AHA", "Certifications", []string{vms}},
@@ -457,8 +457,8 @@ func TestReconcileMatrixModes(t *testing.T) {
 			matrices: []requirements.Source{{Kind: facMx, Ref: "matrix-3", Replace: true, Items: []requirements.Item{
 				{Key: "bls", PacketGroup: "Certifications"}, {Key: "tb_screening"}, {Label: "Hep B titer or declination"}}}},
 			want: []row{
-				{"key:bls", "bls", "Certifications", []string{facMx}},
-				{"key:tb_screening", "tb_screening", requirements.GroupHealth, []string{facMx}},
+				{"key:bls", "Basic Life Support (BLS) card", "Certifications", []string{facMx}},
+				{"key:tb_screening", "TB screening", requirements.GroupHealth, []string{facMx}},
 				{"key:hepatitis_b", "Hep B titer or declination", "Health Screening", []string{facMx}},
 			},
 		},
@@ -469,8 +469,8 @@ func TestReconcileMatrixModes(t *testing.T) {
 				{Kind: facMx, Ref: "matrix-3", Replace: true, Items: []requirements.Item{{Key: "bls"}}},
 			},
 			want: []row{
-				{"key:acls", "acls", requirements.GroupCredentials, []string{jobMx}},
-				{"key:bls", "bls", requirements.GroupCredentials, []string{facMx}},
+				{"key:acls", "Advanced Cardiovascular Life Support (ACLS) card", requirements.GroupCredentials, []string{jobMx}},
+				{"key:bls", "Basic Life Support (BLS) card", requirements.GroupCredentials, []string{facMx}},
 			},
 		},
 		{

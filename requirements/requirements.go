@@ -195,12 +195,17 @@ func (rc Reconciler) Reconcile(sources []Source) ([]Row, []Conflict) {
 				continue
 			}
 			if it.Key != "" {
-				// A key the catalog no longer knows waits under its own
-				// words rather than as a blank row.
+				req, known := rc.Catalog.Requirement(it.Key)
+				// A row listed by key alone is called by the catalog's
+				// name for it; a key the catalog no longer knows waits
+				// under its own words rather than as a blank row.
 				if strings.TrimSpace(it.Label) == "" {
 					it.Label = it.Key
+					if known {
+						it.Label = req.Name
+					}
 				}
-				if _, ok := rc.Catalog.Requirement(it.Key); ok {
+				if known {
 					add(src, it, it.Key, mapping.Target{Key: it.Key})
 					continue
 				}
