@@ -222,14 +222,8 @@ func TestFullScale(t *testing.T) {
 	t.Logf("generate %v; parse LEIE %v (%d rows, %d individuals), SAM %v (%d rows, %d individuals), OFAC %v (%d entries, %d individuals)",
 		genTime.Round(time.Millisecond), leieTime.Round(time.Millisecond), p.LEIE.Rows, len(p.LEIE.Records),
 		samTime.Round(time.Millisecond), p.SAM.Rows, len(p.SAM.Records), ofacTime.Round(time.Millisecond), p.OFAC.Rows, len(p.OFAC.Records))
-	if total := genTime + leieTime + samTime + ofacTime; total > 20*time.Second {
-		t.Errorf("generating and parsing took %v, want under 20 s", total)
-	}
-	for _, d := range []time.Duration{leieTime, samTime, ofacTime} {
-		if d > 5*time.Second {
-			t.Errorf("a parse took %v, want well under 5 s", d)
-		}
-	}
+	// The times are logged, not asserted: tests assert behaviour, and the
+	// import's speed is measured by `make bench` (docs/BENCHMARKS.md).
 	inRange := func(name string, got, lo, hi int) {
 		if got < lo || got > hi {
 			t.Errorf("%s = %d, want %d..%d", name, got, lo, hi)
