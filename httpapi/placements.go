@@ -32,16 +32,50 @@ type placementStore interface {
 	UpdatePlacement(ctx context.Context, accountID string, id uuid.UUID, u store.PlacementUpdate) (bool, error)
 }
 
-// placementRequest is POST /placement's body.
-type placementRequest struct {
-	ExternalID        *string `json:"externalId"`
-	JobID             *string `json:"jobId"`
+// placementFields are what a caller says of a placement, when creating it
+// (POST) or after (PATCH).
+type placementFields struct {
 	ATSPlacementRefID *string `json:"atsPlacementRefId"`
 	VMSPlacementRefID *string `json:"vmsPlacementRefId"`
 	CandidateName     *string `json:"candidateName"`
 	CandidateEmail    *string `json:"candidateEmail"`
 	CandidatePhone    *string `json:"candidatePhone"`
 	StartDate         *string `json:"startDate"`
+}
+
+// read checks the fields and returns them trimmed (keep: "" as given, to
+// clear; else as nil) with the start date, if one is given.
+func (f placementFields) read(keep bool) (texts [5]*string, start *time.Time, err error) {
+	for i, v := range []struct {
+		field string
+		value *string
+	}{{"atsPlacementRefId", f.ATSPlacementRefID}, {"vmsPlacementRefId", f.VMSPlacementRefID},
+		{"candidateName", f.CandidateName}, {"candidateEmail", f.CandidateEmail}, {"candidatePhone", f.CandidatePhone}} {
+		if v.value == nil {
+			continue
+		}
+		if utf8.RuneCountInString(*v.value) > 500 {
+			return texts, nil, invalid(v.field, "%s is longer than 500 characters", v.field)
+		}
+		if t := strings.TrimSpace(*v.value); t != "" || keep {
+			texts[i] = &t
+		}
+	}
+	if f.StartDate != nil && (keep || strings.TrimSpace(*f.StartDate) != "") {
+		d, err := parseDate(*f.StartDate)
+		if err != nil {
+			return texts, nil, invalid("startDate", "startDate must be a date (YYYY-MM-DD or an ISO 8601 date-time)")
+		}
+		start = &d
+	}
+	return texts, start, nil
+}
+
+// placementRequest is POST /placement's body.
+type placementRequest struct {
+	ExternalID *string `json:"externalId"`
+	JobID      *string `json:"jobId"`
+	placementFields
 }
 
 // createPlacement binds a candidate to a job, once per (job, externalId):
@@ -77,23 +111,13 @@ func (s *Server) createPlacement(c *gin.Context) {
 		return
 	}
 	in.JobID = jobID
-	for field, v := range map[string]*string{"candidateName": body.CandidateName, "candidateEmail": body.CandidateEmail,
-		"candidatePhone": body.CandidatePhone, "atsPlacementRefId": body.ATSPlacementRefID, "vmsPlacementRefId": body.VMSPlacementRefID} {
-		if v != nil && utf8.RuneCountInString(*v) > 500 {
-			fail(c, invalid(field, "%s is longer than 500 characters", field))
-			return
-		}
+	texts, start, err := body.read(false)
+	if err != nil {
+		fail(c, err)
+		return
 	}
-	in.CandidateName, in.CandidateEmail, in.CandidatePhone = trimmedPtr(body.CandidateName), trimmedPtr(body.CandidateEmail), trimmedPtr(body.CandidatePhone)
-	in.ATSPlacementRefID, in.VMSPlacementRefID = trimmedPtr(body.ATSPlacementRefID), trimmedPtr(body.VMSPlacementRefID)
-	if body.StartDate != nil && strings.TrimSpace(*body.StartDate) != "" {
-		d, err := parseDate(*body.StartDate)
-		if err != nil {
-			fail(c, invalid("startDate", "startDate must be a date (YYYY-MM-DD or an ISO 8601 date-time)"))
-			return
-		}
-		in.StartDate = &d
-	}
+	in.ATSPlacementRefID, in.VMSPlacementRefID, in.CandidateName, in.CandidateEmail, in.CandidatePhone = texts[0], texts[1], texts[2], texts[3], texts[4]
+	in.StartDate = start
 	p, created, err := s.store.CreatePlacement(ctx, in)
 	if err != nil {
 		fail(c, err)
@@ -124,14 +148,9 @@ func (s *Server) startPlacementSync(ctx context.Context, account string, id uuid
 
 // placementPatch is PATCH /placement/{id}'s body: every field optional.
 type placementPatch struct {
-	CandidateName     *string `json:"candidateName"`
-	CandidateEmail    *string `json:"candidateEmail"`
-	CandidatePhone    *string `json:"candidatePhone"`
-	ATSPlacementRefID *string `json:"atsPlacementRefId"`
-	VMSPlacementRefID *string `json:"vmsPlacementRefId"`
-	StartDate         *string `json:"startDate"`
-	Status            *string `json:"status"`
-	Reason            *string `json:"reason"`
+	placementFields
+	Status *string `json:"status"`
+	Reason *string `json:"reason"`
 }
 
 // patchPlacement changes what a caller says of a placement after creating
@@ -139,7 +158,7 @@ type placementPatch struct {
 // the references, the start date, and its status (COMPLETED or CANCELLED
 // with a reason; ACTIVE takes it up again). A new candidate name searches
 // the registries again; a later start date expires documents that lapse
-// before it.
+// before it. An absent field is left as it is; "" clears a text.
 func (s *Server) patchPlacement(c *gin.Context) {
 	id, ok := pathUUID(c, "id")
 	if !ok {
@@ -150,35 +169,16 @@ func (s *Server) patchPlacement(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	u := store.PlacementUpdate{Today: time.Now().UTC().Truncate(24 * time.Hour)}
-	for field, v := range map[string]*string{"candidateName": body.CandidateName, "candidateEmail": body.CandidateEmail,
-		"candidatePhone": body.CandidatePhone, "atsPlacementRefId": body.ATSPlacementRefID, "vmsPlacementRefId": body.VMSPlacementRefID} {
-		if v != nil && utf8.RuneCountInString(*v) > 500 {
-			fail(c, invalid(field, "%s is longer than 500 characters", field))
-			return
-		}
+	texts, start, err := body.read(true)
+	if err != nil {
+		fail(c, err)
+		return
 	}
-	// "" clears a field; absent (or null) leaves it.
-	trim := func(v *string) *string {
-		if v == nil {
-			return nil
-		}
-		t := strings.TrimSpace(*v)
-		return &t
-	}
-	u.CandidateName, u.CandidateEmail, u.CandidatePhone = trim(body.CandidateName), trim(body.CandidateEmail), trim(body.CandidatePhone)
-	u.ATSPlacementRefID, u.VMSPlacementRefID = trim(body.ATSPlacementRefID), trim(body.VMSPlacementRefID)
+	u := store.PlacementUpdate{Today: time.Now().UTC().Truncate(24 * time.Hour), StartDate: start,
+		ATSPlacementRefID: texts[0], VMSPlacementRefID: texts[1], CandidateName: texts[2], CandidateEmail: texts[3], CandidatePhone: texts[4]}
 	if u.CandidateName != nil && *u.CandidateName == "" {
 		fail(c, invalid("candidateName", "candidateName cannot be emptied: the registry searches need it"))
 		return
-	}
-	if body.StartDate != nil {
-		d, err := parseDate(*body.StartDate)
-		if err != nil {
-			fail(c, invalid("startDate", "startDate must be a date (YYYY-MM-DD or an ISO 8601 date-time)"))
-			return
-		}
-		u.StartDate = &d
 	}
 	if body.Status != nil {
 		u.Status = strings.ToUpper(strings.TrimSpace(*body.Status))
@@ -371,25 +371,12 @@ type rowStatusRequest struct {
 // service), or back to PENDING (undo a skip: its work starts again on the
 // next sync). The reason is required and kept in the audit trail.
 func (s *Server) setRowStatus(c *gin.Context) {
-	pid, rid, row, ok := s.row(c)
+	d, ok := readDecision(s, c, "status", "SKIPPED, FULFILLED (a PASS_THROUGH row) or PENDING",
+		func(b *rowStatusRequest) (*string, *string) { return b.Status, b.Reason })
 	if !ok {
 		return
 	}
-	var body rowStatusRequest
-	if err := bindJSON(c, &body); err != nil {
-		fail(c, err)
-		return
-	}
-	status, ok := requiredText(body.Status)
-	if !ok {
-		fail(c, invalid("status", "status is required: SKIPPED, FULFILLED (a PASS_THROUGH row) or PENDING"))
-		return
-	}
-	reason, ok := requiredText(body.Reason)
-	if !ok {
-		fail(c, invalid("reason", "reason is required"))
-		return
-	}
+	pid, rid, row, status, reason := d.pid, d.rid, d.row, d.choice, d.reason
 	status = strings.ToUpper(status)
 	u := store.RowUpdate{Status: status, Reason: reason, EvidenceKind: store.EvidencePerson, EvidenceID: decidedBy(c)}
 	switch status {
@@ -431,25 +418,12 @@ type reviewRequest struct {
 // match is someone else: the row is FULFILLED) or `confirm` (the candidate
 // is listed: REJECTED). The reason is required and kept in the audit trail.
 func (s *Server) reviewRow(c *gin.Context) {
-	pid, rid, row, ok := s.row(c)
+	d, ok := readDecision(s, c, "decision", "clear or confirm",
+		func(b *reviewRequest) (*string, *string) { return b.Decision, b.Reason })
 	if !ok {
 		return
 	}
-	var body reviewRequest
-	if err := bindJSON(c, &body); err != nil {
-		fail(c, err)
-		return
-	}
-	decision, ok := requiredText(body.Decision)
-	if !ok {
-		fail(c, invalid("decision", "decision is required: clear or confirm"))
-		return
-	}
-	reason, ok := requiredText(body.Reason)
-	if !ok {
-		fail(c, invalid("reason", "reason is required"))
-		return
-	}
+	pid, rid, row, choice, reason := d.pid, d.rid, d.row, d.choice, d.reason
 	if len(row.Review) == 0 || row.Status != requirements.StatusInProgress {
 		fail(c, derrors.New(derrors.Conflict, "this row has no possible match waiting for review"))
 		return
@@ -458,7 +432,7 @@ func (s *Server) reviewRow(c *gin.Context) {
 	// trail.
 	u := store.RowUpdate{EvidenceKind: deref(row.EvidenceKind), EvidenceID: deref(row.EvidenceID), Review: json.RawMessage(row.Review)}
 	by := " (" + decidedBy(c) + ")"
-	switch strings.ToLower(decision) {
+	switch strings.ToLower(choice) {
 	case "clear":
 		u.Status, u.Reason = requirements.StatusFulfilled, "cleared by review: "+reason+by
 	case "confirm":
@@ -468,6 +442,38 @@ func (s *Server) reviewRow(c *gin.Context) {
 		return
 	}
 	s.updateRow(c, pid, rid, u)
+}
+
+// decision is a person's decision on a row: what they chose, and why.
+type decision struct {
+	pid, rid       uuid.UUID
+	row            *store.PlacementRequirement
+	choice, reason string
+}
+
+// readDecision reads the row the path names and a body B holding the
+// choice (under field; want lists its values) and a reason, both required.
+func readDecision[B any](s *Server, c *gin.Context, field, want string, parts func(*B) (choice, reason *string)) (decision, bool) {
+	var d decision
+	var ok bool
+	if d.pid, d.rid, d.row, ok = s.row(c); !ok {
+		return d, false
+	}
+	var body B
+	if err := bindJSON(c, &body); err != nil {
+		fail(c, err)
+		return d, false
+	}
+	choice, reason := parts(&body)
+	if d.choice, ok = requiredText(choice); !ok {
+		fail(c, invalid(field, "%s is required: %s", field, want))
+		return d, false
+	}
+	if d.reason, ok = requiredText(reason); !ok {
+		fail(c, invalid("reason", "reason is required"))
+		return d, false
+	}
+	return d, true
 }
 
 // row reads the placement and row ids of the path and the row.
