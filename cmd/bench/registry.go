@@ -264,7 +264,11 @@ func registrySection(svc *service, work string, o options) error {
 	}
 	f.posted = ids.len()
 	log.Printf("registry: %d checks posted; waiting up to %s for a sample of their certificates", f.posted, o.reg.drainTimeout)
-	f.drain = c.settle(ids.sample(certSample), o.reg.drainTimeout)
+	f.drain = c.settle(ids.sample(certSample), o.reg.drainTimeout, pollEvery)
+	if f.drain.lost {
+		b, _ := os.ReadFile(svc.logPath)
+		return fmt.Errorf("the service stopped answering while the load's certificates were rendered; its log ends:\n%s", tail(string(b), 10))
+	}
 
 	log.Printf("registry: the API alone (compliance serve, no worker on its task queue)")
 	if err := apiAlone(svc, work, o, want, load, &f); err != nil {
@@ -278,7 +282,7 @@ func registrySection(svc *service, work string, o options) error {
 
 	// The accuracy checks' certificates are rendered before the import's
 	// baseline is measured, so it measures the load of the import alone.
-	if q := c.drainCertificates(f.acc.lastIDs, o.reg.drainTimeout); !q.drained {
+	if q := c.drainCertificates(f.acc.lastIDs, o.reg.drainTimeout, pollEvery); !q.drained {
 		log.Printf("registry: the accuracy checks' certificates are not all rendered after %s", q.limit)
 	}
 	log.Printf("registry: SAM import under %d checks/s", o.reg.importRate)
@@ -288,7 +292,7 @@ func registrySection(svc *service, work string, o options) error {
 	log.Printf("registry: worst case, very common names only: %d checks, then %d callers for %s", len(worst), o.reg.callers, o.reg.loadFor)
 	// Last, so that its backlog of large certificates slows nothing else;
 	// the import load's certificates are rendered first.
-	if q := c.drainCertificates(f.importIDs.sample(certSample), o.reg.drainTimeout); !q.drained {
+	if q := c.drainCertificates(f.importIDs.sample(certSample), o.reg.drainTimeout, pollEvery); !q.drained {
 		log.Printf("registry: the import load's certificates are not all rendered after %s", q.limit)
 	}
 	f.loadWorst = loadAverage()
@@ -301,7 +305,7 @@ func registrySection(svc *service, work string, o options) error {
 	f.cpuWorst = cpuDelta(cpu0, cpuSnapshot(named))
 	prof()
 	f.worstPosted = worstIDs.len()
-	f.worstDrain = c.drainCertificates(worstIDs.sample(certSample), o.reg.drainTimeout)
+	f.worstDrain = c.drainCertificates(worstIDs.sample(certSample), o.reg.drainTimeout, pollEvery)
 	f.devLogProblems = devLogProblems(svc.logPath)
 	keepLog(o.profileDir, svc.logPath)
 	f.loadAfter = loadAverage()
@@ -1083,22 +1087,36 @@ type drainStats struct {
 	// settled is when every sampled check had its certificates, for a
 	// drain that went on past limit (settle); 0 when it never did.
 	settled time.Duration
+	// lost: every read failed for lostPasses passes in a row (the
+	// service stopped answering).
+	lost bool
 }
+
+// lostPasses is how many polls of a drain in a row may fail before the
+// service is taken for gone.
+const lostPasses = 5
+
+// pollEvery is how often a drain reads the checks it follows.
+const pollEvery = 2 * time.Second
 
 // drainCertificates polls GET /registry-check/{id} for each sampled id
 // until attestation.file.ready holds for all its results, or d passes.
-func (c *client) drainCertificates(ids []string, d time.Duration) drainStats {
+func (c *client) drainCertificates(ids []string, d, every time.Duration) drainStats {
 	ds := drainStats{sampled: len(ids), limit: d}
 	start := time.Now()
 	ready := make([]bool, len(ids))
 	var getErrors atomic.Int64
+	failedPasses := 0
 	for pass := 0; ; pass++ {
+		before := getErrors.Load()
+		asked := 0
 		var g errgroup.Group
 		g.SetLimit(4)
 		for i := range ids {
 			if ready[i] {
 				continue
 			}
+			asked++
 			g.Go(func() error {
 				var s struct {
 					Results []checkResult `json:"results"`
@@ -1134,7 +1152,17 @@ func (c *client) drainCertificates(ids []string, d time.Duration) drainStats {
 			ds.readyAtLimit = n
 			break
 		}
-		time.Sleep(2 * time.Second)
+		// A service that no longer answers renders nothing more.
+		if asked > 0 && getErrors.Load()-before == int64(asked) {
+			failedPasses++
+		} else {
+			failedPasses = 0
+		}
+		if failedPasses == lostPasses {
+			ds.lost, ds.readyAtLimit = true, n
+			break
+		}
+		time.Sleep(every)
 	}
 	ds.getErrors = int(getErrors.Load())
 	return ds
@@ -1143,16 +1171,17 @@ func (c *client) drainCertificates(ids []string, d time.Duration) drainStats {
 // settle drains as drainCertificates does, reporting at limit, and when
 // the backlog is not drained by then waits up to backlogSettle more, so
 // that what is measured next does not share the machine with it.
-func (c *client) settle(ids []string, limit time.Duration) drainStats {
+func (c *client) settle(ids []string, limit, every time.Duration) drainStats {
 	start := time.Now()
-	d := c.drainCertificates(ids, limit)
-	if d.drained {
+	d := c.drainCertificates(ids, limit, every)
+	if d.drained || d.lost {
 		d.settled = d.all
 		return d
 	}
 	log.Printf("registry: the certificate backlog is not drained after %s; waiting up to %s more", limit, backlogSettle)
-	rest := c.drainCertificates(ids, backlogSettle)
+	rest := c.drainCertificates(ids, backlogSettle, every)
 	d.getErrors += rest.getErrors
+	d.lost = rest.lost
 	if rest.drained {
 		d.settled = time.Since(start)
 	} else {

@@ -406,19 +406,26 @@ func TestClosedLoopByKind(t *testing.T) {
 func TestSettle(t *testing.T) {
 	tests := []struct {
 		name string
-		// readyAfter is how many reads of a check answer it not ready.
+		// readyAfter is how many reads of a check answer it not ready;
+		// -1: every read fails.
 		readyAfter int
 		drained    bool
 		settled    bool
+		lost       bool
 	}{
 		{name: "drained within the limit", readyAfter: 0, drained: true, settled: true},
 		{name: "drained while settling", readyAfter: 1, drained: false, settled: true},
+		{name: "the service is gone", readyAfter: -1, drained: false, lost: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var mu sync.Mutex
 			reads := map[string]int{}
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if tt.readyAfter < 0 {
+					http.Error(w, "gone", http.StatusBadGateway)
+					return
+				}
 				id := strings.TrimPrefix(r.URL.Path, "/registry-check/")
 				mu.Lock()
 				reads[id]++
@@ -428,12 +435,15 @@ func TestSettle(t *testing.T) {
 			}))
 			defer srv.Close()
 			c := &client{base: srv.URL, key: "k", http: srv.Client()}
-			d := c.settle([]string{"a", "b", "c"}, 0)
-			if d.drained != tt.drained || (d.settled > 0) != tt.settled || d.sampled != 3 || d.getErrors != 0 {
+			d := c.settle([]string{"a", "b", "c"}, 0, time.Millisecond)
+			if d.drained != tt.drained || (d.settled > 0) != tt.settled || d.lost != tt.lost || d.sampled != 3 {
 				t.Fatalf("got %+v", d)
 			}
 			if !tt.drained && d.readyAtLimit != 0 {
 				t.Fatalf("%d ready at the limit, want 0", d.readyAtLimit)
+			}
+			if wantErrors := map[bool]int{false: 0, true: 3 * (lostPasses + 1)}[tt.lost]; d.getErrors != wantErrors {
+				t.Fatalf("%d failed reads, want %d", d.getErrors, wantErrors)
 			}
 		})
 	}
