@@ -72,16 +72,7 @@ func (s *Server) receiveEmail(c *gin.Context) {
 
 // getEmail returns a received email's record.
 func (s *Server) getEmail(c *gin.Context) {
-	id, ok := pathUUID(c, "id")
-	if !ok {
-		return
-	}
-	e, err := s.store.Email(c.Request.Context(), accountOf(c), id)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, emailView(e, false, nil))
+	getOne(c, s.store.Email, func(_ context.Context, e *store.InboundEmail) any { return emailView(e, false, nil) })
 }
 
 type emailJSON struct {

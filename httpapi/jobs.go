@@ -140,16 +140,7 @@ func (s *Server) startSync(ctx context.Context, workflowID string, wf, input any
 
 // getJob returns a job with its template rows.
 func (s *Server) getJob(c *gin.Context) {
-	id, ok := pathUUID(c, "id")
-	if !ok {
-		return
-	}
-	job, err := s.store.Job(c.Request.Context(), accountOf(c), id)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, s.jobView(job))
+	getOne(c, s.store.Job, func(_ context.Context, j *store.Job) any { return s.jobView(j) })
 }
 
 // integration returns a configured integration.

@@ -105,3 +105,20 @@ func (s *Server) deleteObject(c *gin.Context, kind, deletedAtField string, del f
 	s.logger(c).Info("deleted", "kind", kind, "id", id)
 	c.JSON(http.StatusOK, gin.H{"id": id.String(), deletedAtField: tomb.DeletedAt})
 }
+
+// getOne answers a GET of one of the account's objects by the path's id:
+// load it (a missing one, or another account's, is not found), then
+// answer view of it.
+func getOne[T any](c *gin.Context, load func(ctx context.Context, account string, id uuid.UUID) (T, error), view func(context.Context, T) any) {
+	id, ok := pathUUID(c, "id")
+	if !ok {
+		return
+	}
+	ctx := c.Request.Context()
+	v, err := load(ctx, accountOf(c), id)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, view(ctx, v))
+}

@@ -212,16 +212,7 @@ func (s *Server) patchPlacement(c *gin.Context) {
 
 // getPlacement returns a placement with its rows and packets.
 func (s *Server) getPlacement(c *gin.Context) {
-	id, ok := pathUUID(c, "id")
-	if !ok {
-		return
-	}
-	p, err := s.store.Placement(c.Request.Context(), accountOf(c), id)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, s.placementView(p))
+	getOne(c, s.store.Placement, func(_ context.Context, p *store.Placement) any { return s.placementView(p) })
 }
 
 // Paging of GET /placement.
@@ -324,40 +315,26 @@ func decodeCursor(s string) (store.PlacementCursor, error) {
 
 // packageStatus returns a placement's packets and their upload state.
 func (s *Server) packageStatus(c *gin.Context) {
-	id, ok := pathUUID(c, "id")
-	if !ok {
-		return
-	}
-	p, err := s.store.Placement(c.Request.Context(), accountOf(c), id)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	v := packageStatusJSON{PlacementID: p.ID.String(), Status: p.Status, ATSPlacementRefID: p.ATSPlacementRefID,
-		VMSPlacementRefID: p.VMSPlacementRefID, Packets: []packageJSON{}}
-	for _, pk := range p.Packets {
-		v.Packets = append(v.Packets, packageJSON{ID: pk.ID.String(), PacketGroup: pk.PacketGroup, Status: pk.Status})
-	}
-	c.JSON(http.StatusOK, v)
+	getOne(c, s.store.Placement, func(_ context.Context, p *store.Placement) any {
+		v := packageStatusJSON{PlacementID: p.ID.String(), Status: p.Status, ATSPlacementRefID: p.ATSPlacementRefID,
+			VMSPlacementRefID: p.VMSPlacementRefID, Packets: []packageJSON{}}
+		for _, pk := range p.Packets {
+			v.Packets = append(v.Packets, packageJSON{ID: pk.ID.String(), PacketGroup: pk.PacketGroup, Status: pk.Status})
+		}
+		return v
+	})
 }
 
 // placementAudit returns a placement's trail: its own, its rows' and its
 // packets' transitions, oldest first.
 func (s *Server) placementAudit(c *gin.Context) {
-	id, ok := pathUUID(c, "id")
-	if !ok {
-		return
-	}
-	evs, err := s.store.PlacementAudit(c.Request.Context(), accountOf(c), id)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	out := make([]auditJSON, len(evs))
-	for i, e := range evs {
-		out[i] = auditJSON{ID: e.ID, Subject: e.SubjectType, SubjectID: e.SubjectID, From: e.FromState, To: e.ToState, Reason: e.Reason, At: e.CreatedAt}
-	}
-	c.JSON(http.StatusOK, out)
+	getOne(c, s.store.PlacementAudit, func(_ context.Context, evs []store.AuditEvent) any {
+		out := make([]auditJSON, len(evs))
+		for i, e := range evs {
+			out[i] = auditJSON{ID: e.ID, Subject: e.SubjectType, SubjectID: e.SubjectID, From: e.FromState, To: e.ToState, Reason: e.Reason, At: e.CreatedAt}
+		}
+		return out
+	})
 }
 
 // rowStatusRequest sets a row by hand.

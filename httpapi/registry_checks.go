@@ -264,18 +264,11 @@ func (s *Server) awaitLive(ctx context.Context, account string, id uuid.UUID, se
 // getRegistryCheck returns a stored check: its query, status and results
 // with their attestations.
 func (s *Server) getRegistryCheck(c *gin.Context) {
-	id, ok := pathUUID(c, "id")
-	if !ok {
-		return
-	}
-	search, err := s.store.RegistrySearch(c.Request.Context(), accountOf(c), id)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	search.Certify()
-	search.Results = s.presignResults(c.Request.Context(), search.Results)
-	c.JSON(http.StatusOK, search)
+	getOne(c, s.store.RegistrySearch, func(ctx context.Context, search registrycheck.Search) any {
+		search.Certify()
+		search.Results = s.presignResults(ctx, search.Results)
+		return search
+	})
 }
 
 // presignResults sets the certificate's download URL on every result (one
