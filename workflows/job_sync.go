@@ -41,34 +41,19 @@ func JobSyncWorkflow(ctx workflow.Context, in JobSyncInput) (JobSyncOutput, erro
 	actx := activityCtx(ctx, time.Minute, 0)
 	var out JobSyncOutput
 	var info JobSyncInfo
-	if err := workflow.ExecuteActivity(actx, ActBeginJobSync, in).Get(ctx, &info); err != nil {
-		if gone(err) {
-			return out, nil
-		}
+	if stop, err := run(ctx, actx, ActBeginJobSync, in, &info); stop {
 		return out, err
 	}
 	// Schedules and the resumer start syncs knowing only the job's id.
 	upsertSearch(ctx, temporal.NewSearchAttributeKeyKeyword(SAVMSType).ValueSet(info.VMSType))
 	if info.FetchVMS {
-		if err := workflow.ExecuteActivity(sourceCtx(ctx), ActFetchJob, in).Get(ctx, nil); err != nil {
-			if gone(err) {
-				return out, nil
-			}
-			out.SyncError = sourceReason(err)
-			if err := workflow.ExecuteActivity(actx, ActRecordSyncError, SyncErrorInput{
-				Kind: "job", AccountID: in.AccountID, ID: in.JobID, Reason: out.SyncError,
-			}).Get(ctx, nil); err != nil {
-				if gone(err) {
-					return out, nil
-				}
-				return out, err
-			}
+		var stop bool
+		var err error
+		if out.SyncError, stop, err = readVMS(ctx, ActFetchJob, "job", in.AccountID, in.JobID, in); stop {
+			return out, err
 		}
 	}
-	if err := workflow.ExecuteActivity(actx, ActReconcileJob, in).Get(ctx, &out.ReconcileJobResult); err != nil {
-		if gone(err) {
-			return out, nil
-		}
+	if stop, err := run(ctx, actx, ActReconcileJob, in, &out.ReconcileJobResult); stop {
 		return out, err
 	}
 	// Each placement follows in its own workflow; this one does not wait.
@@ -81,6 +66,34 @@ func JobSyncWorkflow(ctx workflow.Context, in JobSyncInput) (JobSyncOutput, erro
 		return out, err
 	}
 	return out, syncAgain(ctx, "job", in.AccountID, in.JobID, started, JobSyncWorkflow, in)
+}
+
+// run runs one step of a sync. stop says the sync ends here: with err, or
+// quietly (err nil) when its object was deleted meanwhile.
+func run(ctx, actx workflow.Context, activity string, in, out any) (stop bool, err error) {
+	if err := workflow.ExecuteActivity(actx, activity, in).Get(ctx, out); err != nil {
+		if gone(err) {
+			return true, nil
+		}
+		return true, err
+	}
+	return false, nil
+}
+
+// readVMS reads a sync's object from its VMS (with sourceRetry). A VMS
+// that stays down is recorded on the object, whose other sources still
+// count: the sync goes on, and reason says why the VMS's list is missing.
+func readVMS(ctx workflow.Context, activity, kind, accountID, id string, in any) (reason string, stop bool, err error) {
+	err = workflow.ExecuteActivity(sourceCtx(ctx), activity, in).Get(ctx, nil)
+	switch {
+	case err == nil:
+		return "", false, nil
+	case gone(err):
+		return "", true, nil
+	}
+	reason = sourceReason(err)
+	stop, err = run(ctx, activityCtx(ctx, time.Minute, 0), ActRecordSyncError, SyncErrorInput{Kind: kind, AccountID: accountID, ID: id, Reason: reason}, nil)
+	return reason, stop, err
 }
 
 // upsertSearch adds search attributes the workflow learnt as it ran; an

@@ -19,10 +19,7 @@ func PlacementSyncWorkflow(ctx workflow.Context, in PlacementSyncInput) (Placeme
 	actx := activityCtx(ctx, time.Minute, 0)
 	var out PlacementSyncOutput
 	var info PlacementSyncInfo
-	if err := workflow.ExecuteActivity(actx, ActBeginPlacementSync, in).Get(ctx, &info); err != nil {
-		if gone(err) {
-			return out, nil
-		}
+	if stop, err := run(ctx, actx, ActBeginPlacementSync, in, &info); stop {
 		return out, err
 	}
 	upsertSearch(ctx,
@@ -30,26 +27,14 @@ func PlacementSyncWorkflow(ctx workflow.Context, in PlacementSyncInput) (Placeme
 		temporal.NewSearchAttributeKeyKeyword(SAExternalID).ValueSet(info.ExternalID),
 		temporal.NewSearchAttributeKeyKeyword(SAVMSType).ValueSet(info.VMSType))
 	if info.FetchVMS {
-		if err := workflow.ExecuteActivity(sourceCtx(ctx), ActFetchPlacement, in).Get(ctx, nil); err != nil {
-			if gone(err) {
-				return out, nil
-			}
-			out.SyncError = sourceReason(err)
-			if err := workflow.ExecuteActivity(actx, ActRecordSyncError, SyncErrorInput{
-				Kind: "placement", AccountID: in.AccountID, ID: in.PlacementID, Reason: out.SyncError,
-			}).Get(ctx, nil); err != nil {
-				if gone(err) {
-					return out, nil
-				}
-				return out, err
-			}
+		var stop bool
+		var err error
+		if out.SyncError, stop, err = readVMS(ctx, ActFetchPlacement, "placement", in.AccountID, in.PlacementID, in); stop {
+			return out, err
 		}
 	}
 	var rec ReconcilePlacementResult
-	if err := workflow.ExecuteActivity(actx, ActReconcilePlacement, in).Get(ctx, &rec); err != nil {
-		if gone(err) {
-			return out, nil
-		}
+	if stop, err := run(ctx, actx, ActReconcilePlacement, in, &rec); stop {
 		return out, err
 	}
 	out.Rows, out.Changes, out.Checks = rec.Rows, rec.Changes, len(rec.Checks)
