@@ -256,3 +256,22 @@ func heartbeat(ctx context.Context) (stop func()) {
 	}()
 	return func() { close(done) }
 }
+
+// partyError turns an outside party's failure (a VMS, a live registry) as
+// its connector classed it into what the workflow retries: the connector's
+// reason (else fallback) as the message; retried as unavailableType, the
+// next attempt after the party's Retry-After when it sent one (0 keeps the
+// policy's backoff); else refused, not retried. A cancelled call stays
+// itself.
+func partyError(err error, reason, fallback string, retryable bool, retryAfter time.Duration, unavailableType, refusedType string) error {
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
+	if reason == "" {
+		reason = fallback
+	}
+	if !retryable {
+		return temporal.NewNonRetryableApplicationError(reason, refusedType, err)
+	}
+	return temporal.NewApplicationErrorWithOptions(reason, unavailableType, temporal.ApplicationErrorOptions{Cause: err, NextRetryDelay: retryAfter})
+}

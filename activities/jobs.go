@@ -139,23 +139,10 @@ func vmsSource(kind, ref string, items []vms.SourceRequirement) requirements.Sou
 	return src
 }
 
-// vmsError turns a connector failure into what the workflow retries, with
-// the connector's reason as the message.
+// vmsError turns a VMS connector's failure into what the workflow retries,
+// paced by the VMS's Retry-After (FAIL-: 120 s) where it sent one.
 func vmsError(err error) error {
-	if errors.Is(err, context.Canceled) {
-		return err
-	}
-	reason := vms.Reason(err)
-	if reason == "" {
-		reason = "the VMS could not be read"
-	}
-	if vms.Retryable(err) {
-		// The VMS's Retry-After (FAIL-: 120 s) paces the next attempt
-		// instead of the policy's 5 s backoff; 0 leaves the policy's.
-		return temporal.NewApplicationErrorWithOptions(reason, "VMSUnavailable",
-			temporal.ApplicationErrorOptions{Cause: err, NextRetryDelay: vms.RetryAfter(err)})
-	}
-	return temporal.NewNonRetryableApplicationError(reason, workflows.ErrRefused, err)
+	return partyError(err, vms.Reason(err), "the VMS could not be read", vms.Retryable(err), vms.RetryAfter(err), "VMSUnavailable", workflows.ErrRefused)
 }
 
 // RecordSyncError records on a job or placement why its VMS could not be

@@ -94,23 +94,11 @@ func (a *Activities) QueryLiveRegistry(ctx context.Context, in workflows.LiveReg
 	return workflows.LiveRegistryResult{Result: r.Result}, nil
 }
 
-// liveError turns a connector failure into what the workflow retries (or
-// not), with the connector's reason as the message.
+// liveError turns a live registry connector's failure into what the
+// workflow retries (or not).
 func liveError(err error) error {
-	if errors.Is(err, context.Canceled) {
-		return err
-	}
-	reason := nsopw.Reason(err)
-	if reason == "" {
-		reason = "the registry could not be searched"
-	}
-	if !nsopw.Retryable(err) {
-		return temporal.NewNonRetryableApplicationError(reason, errRegistryRefused, err)
-	}
-	if wait := nsopw.RetryAfter(err); wait > 0 {
-		return temporal.NewApplicationErrorWithOptions(reason, errRegistryUnavailable, temporal.ApplicationErrorOptions{Cause: err, NextRetryDelay: wait})
-	}
-	return temporal.NewApplicationError(reason, errRegistryUnavailable, err)
+	return partyError(err, nsopw.Reason(err), "the registry could not be searched", nsopw.Retryable(err), nsopw.RetryAfter(err),
+		errRegistryUnavailable, errRegistryRefused)
 }
 
 // RecordLiveFailure stores a live registry as unavailable with the reason.
