@@ -4,12 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/google/uuid"
 
-	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/requirements"
 	"github.com/clearedtostart/compliance/store"
 )
@@ -38,16 +36,14 @@ func emailSourceOf(t *testing.T, st *store.Store, job uuid.UUID, messageID strin
 }
 
 func TestReceiveEmail(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
+	ctx, st, acc := setUp(t, "email")
 	db := rawDB(t)
-	acc := newAccount(t, st, "email")
 	other := newAccount(t, st, "email-other")
 	jobs := map[string]*store.Job{
-		"slh":           newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "SLH-40217"}),
+		"slh":           sandboxJob(t, st, acc, "SLH-40217"),
 		"slh other vms": newJob(t, st, store.JobInput{AccountID: acc, VMSType: "other-vms", VMSJobRefID: "SLH-40217"}),
-		"5531":          newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "5531"}),
-		"theirs":        newJob(t, st, store.JobInput{AccountID: other, VMSType: "sandbox", VMSJobRefID: "X-1"}),
+		"5531":          sandboxJob(t, st, acc, "5531"),
+		"theirs":        sandboxJob(t, st, other, "X-1"),
 	}
 	exclusionsOnly := requirements.Source{Kind: requirements.SourceEmail, Items: []requirements.Item{},
 		Exclusions: []requirements.Item{{Label: "Drug screen", Notes: "not needed for this unit"}}}
@@ -146,12 +142,10 @@ func TestReceiveEmail(t *testing.T) {
 }
 
 func TestReceiveEmailOnce(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
+	ctx, st, acc := setUp(t, "email-once")
 	db := rawDB(t)
-	acc := newAccount(t, st, "email-once")
 	other := newAccount(t, st, "email-once-other")
-	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "SLH-1"})
+	job := sandboxJob(t, st, acc, "SLH-1")
 	const msgID = "<checklist-1@client.example>"
 
 	first, dup, err := st.ReceiveEmail(ctx, &store.InboundEmail{AccountID: acc, MessageID: msgID, Subject: "Job SLH-1", RawKey: "k1"},
@@ -194,44 +188,15 @@ func TestReceiveEmailOnce(t *testing.T) {
 
 	// The endpoint and the maildir at once, several times over: one
 	// record, one job source, every caller gets it.
-	const n = 8
 	const raceID = "<checklist-race@client.example>"
-	var (
-		wg    sync.WaitGroup
-		start = make(chan struct{})
-		ids   [n]uuid.UUID
-		dups  [n]bool
-		errs  [n]error
-	)
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			e, d, err := st.ReceiveEmail(ctx, &store.InboundEmail{AccountID: acc, MessageID: raceID, RawKey: "race"}, []string{"SLH-1"}, emailSource("BLS"))
-			errs[i], dups[i] = err, d
-			if err == nil {
-				ids[i] = e.ID
-			}
-		}()
-	}
-	close(start)
-	wg.Wait()
-	firsts := 0
-	for i := range n {
-		if errs[i] != nil {
-			t.Fatalf("caller %d: %v", i, errs[i])
+	answers := atOnce(8, func(int) answer {
+		e, dup, err := st.ReceiveEmail(ctx, &store.InboundEmail{AccountID: acc, MessageID: raceID, RawKey: "race"}, []string{"SLH-1"}, emailSource("BLS"))
+		if err != nil {
+			return answer{err: err}
 		}
-		if ids[i] != ids[0] {
-			t.Errorf("caller %d got email %s, caller 0 %s", i, ids[i], ids[0])
-		}
-		if !dups[i] {
-			firsts++
-		}
-	}
-	if firsts != 1 {
-		t.Errorf("%d callers were told they received the email first, want 1", firsts)
-	}
+		return answer{id: e.ID, first: !dup}
+	})
+	wantOneFirst(t, answers, "email", "received the email first")
 	if src := emailSourceOf(t, st, job.ID, raceID); src == nil {
 		t.Error("the job holds no source of the email received concurrently")
 	}
@@ -249,12 +214,7 @@ func mustEmail(t *testing.T, st *store.Store, acc string, id uuid.UUID) *store.I
 // A client email that names a job before anyone created it is attached
 // when the job is created, whatever the case of its reference.
 func TestEmailAdoptedByTheJobItNamed(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
-	account := "adopt-" + uuid.NewString()[:8]
-	if _, err := st.EnsureAccount(ctx, account, ""); err != nil {
-		t.Fatal(err)
-	}
+	ctx, st, account := setUp(t, "adopt")
 	src := requirements.Source{Items: []requirements.Item{{Label: "BLS - AHA only"}, {Label: "N95 fit test – annual"}}}
 	e := &store.InboundEmail{AccountID: account, MessageID: uuid.NewString() + "@client.example", Subject: "Checklist for req smc-4410", RawKey: "emails/x"}
 	got, _, err := st.ReceiveEmail(ctx, e, []string{"smc-4410"}, src)
@@ -274,10 +234,7 @@ func TestEmailAdoptedByTheJobItNamed(t *testing.T) {
 		t.Fatalf("the job's sources: %+v %v", sources, err)
 	}
 	// Another account's job of the same reference adopts nothing of it.
-	other := "adopt-other-" + uuid.NewString()[:8]
-	if _, err := st.EnsureAccount(ctx, other, ""); err != nil {
-		t.Fatal(err)
-	}
+	other := newAccount(t, st, "adopt-other")
 	if j, _, _, err := st.UpsertJob(ctx, store.JobInput{AccountID: other, VMSType: "sandbox", VMSJobRefID: "SMC-4410"}); err != nil {
 		t.Fatal(err)
 	} else if s, _ := st.JobSources(ctx, j.ID); len(s) != 0 {

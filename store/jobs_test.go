@@ -1,123 +1,19 @@
 package store_test
 
 import (
-	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
-	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/derrors"
-	"github.com/clearedtostart/compliance/internal/testenv"
-	"github.com/clearedtostart/compliance/mapping"
-	"github.com/clearedtostart/compliance/requirements"
 	"github.com/clearedtostart/compliance/store"
 )
 
-// rawDB is a connection of the test's own to the binary's database, for
-// what the store has no call for: backdating rows, a placement's status,
-// the audit trail of objects outside a placement.
-func rawDB(t *testing.T) *pgx.Conn {
-	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, testenv.Get(t).DatabaseURL)
-	if err != nil {
-		t.Fatalf("raw connection: %v", err)
-	}
-	t.Cleanup(func() { conn.Close(context.Background()) })
-	return conn
-}
-
-func exec(t *testing.T, db *pgx.Conn, sql string, args ...any) {
-	t.Helper()
-	if _, err := db.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-}
-
-// newAccount makes an account of its own for one test, so that a test run
-// twice in one database (-count=2) starts from nothing.
-func newAccount(t *testing.T, st *store.Store, prefix string) string {
-	t.Helper()
-	var raw [4]byte
-	_, _ = rand.Read(raw[:])
-	id := prefix + "-" + hex.EncodeToString(raw[:])
-	if _, err := st.EnsureAccount(context.Background(), id, ""); err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
-func ptr[T any](v T) *T { return &v }
-
-func newJob(t *testing.T, st *store.Store, in store.JobInput) *store.Job {
-	t.Helper()
-	j, created, _, err := st.UpsertJob(context.Background(), in)
-	if err != nil || !created {
-		t.Fatalf("UpsertJob(%s/%s) = created %v, %v", in.VMSType, in.VMSJobRefID, created, err)
-	}
-	return j
-}
-
-var testCatalog = catalog.MustLoad()
-
-// keyRow is a reconciled row of a catalog requirement, described as the
-// reconciler describes it.
-func keyRow(t *testing.T, key, label, group string, order int) requirements.Row {
-	t.Helper()
-	d, err := mapping.Describe(testCatalog, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return requirements.Row{RowKey: "key:" + key, Label: label, NormalizedLabel: mapping.Normalize(label), RequirementKey: key,
-		FulfillmentType: d.FulfillmentType, DocumentCategory: d.DocumentCategory, DocumentType: d.DocumentType,
-		PacketGroup: group, SortOrder: order, Sources: []string{requirements.SourceVMS}}
-}
-
-// labelRow is a reconciled row of a label nobody mapped.
-func labelRow(label, group string, order int) requirements.Row {
-	norm := mapping.Normalize(label)
-	return requirements.Row{RowKey: "label:" + norm, Label: label, NormalizedLabel: norm, PacketGroup: group,
-		SortOrder: order, Sources: []string{requirements.SourceVMS}}
-}
-
-// auditOf reads the trail of one subject outside any placement, oldest
-// first, as "from>to: reason".
-func auditOf(t *testing.T, db *pgx.Conn, account, subjectType, subjectID string) []string {
-	t.Helper()
-	rows, err := db.Query(context.Background(), `SELECT from_state || '>' || to_state || ': ' || reason FROM audit_events
-		WHERE account_id = $1 AND subject_type = $2 AND subject_id = $3 ORDER BY id`, account, subjectType, subjectID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// wantNotFound checks err is the store's not-found error: the same code
-// and message for an unknown id and another account's.
-func wantNotFound(t *testing.T, what string, err error) {
-	t.Helper()
-	de, ok := derrors.As(err)
-	if !ok || de.Code != derrors.NotFound || de.Message != "resource not found" {
-		t.Errorf("%s: err = %v, want not_found: resource not found", what, err)
-	}
-}
-
 func TestUpsertJob(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
+	ctx, st, acc := setUp(t, "jobs")
 	db := rawDB(t)
-	acc := newAccount(t, st, "jobs")
 	other := newAccount(t, st, "jobs-other")
 
 	first, created, queued, err := st.UpsertJob(ctx, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "REQ-100",
@@ -229,53 +125,20 @@ func TestUpsertJob(t *testing.T) {
 }
 
 func TestUpsertJobConcurrentCreate(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
-	acc := newAccount(t, st, "jobs-race")
-	const n = 12
-	var (
-		wg      sync.WaitGroup
-		start   = make(chan struct{})
-		ids     [n]uuid.UUID
-		created [n]bool
-		errs    [n]error
-	)
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			j, c, _, err := st.UpsertJob(ctx, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "RACE-1"})
-			errs[i], created[i] = err, c
-			if err == nil {
-				ids[i] = j.ID
-			}
-		}()
-	}
-	close(start)
-	wg.Wait()
-	creates := 0
-	for i := range n {
-		if errs[i] != nil {
-			t.Fatalf("caller %d: %v", i, errs[i])
+	ctx, st, acc := setUp(t, "jobs-race")
+	answers := atOnce(12, func(int) answer {
+		j, created, _, err := st.UpsertJob(ctx, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "RACE-1"})
+		if err != nil {
+			return answer{err: err}
 		}
-		if ids[i] != ids[0] {
-			t.Errorf("caller %d got job %s, caller 0 %s", i, ids[i], ids[0])
-		}
-		if created[i] {
-			creates++
-		}
-	}
-	if creates != 1 {
-		t.Errorf("%d callers were told they created the job, want 1", creates)
-	}
+		return answer{id: j.ID, first: created}
+	})
+	wantOneFirst(t, answers, "job", "created the job")
 }
 
 func TestSetJobStatus(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
-	acc := newAccount(t, st, "jobstatus")
-	j := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "S-1"})
+	ctx, st, acc := setUp(t, "jobstatus")
+	j := sandboxJob(t, st, acc, "S-1")
 
 	// A sync error alone leaves the status; a status of the machine moves
 	// it; an unknown status is refused with the lifecycle's message.
@@ -297,11 +160,4 @@ func TestSetJobStatus(t *testing.T) {
 	if got.Status != "FILLED" {
 		t.Fatalf("status after a refused change = %s", got.Status)
 	}
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }

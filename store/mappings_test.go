@@ -5,14 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/requirements"
 	"github.com/clearedtostart/compliance/store"
 )
@@ -51,20 +49,18 @@ func asked(t *testing.T, st *store.Store, acc string, jobs map[string]*store.Job
 }
 
 func TestSaveLabelMapping(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
+	ctx, st, acc := setUp(t, "mapping")
 	db := rawDB(t)
-	acc := newAccount(t, st, "mapping")
 	other := newAccount(t, st, "mapping-other")
 	hep := labelRow("Hep B titer or declination", "Health", 1)
 	bls := keyRow(t, "bls", "BLS", "Credentials", 2)
 
 	jobs := map[string]*store.Job{
-		"template":        newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "M-1"}),
-		"placement only":  newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "M-2"}),
-		"without it":      newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "M-3"}),
+		"template":        sandboxJob(t, st, acc, "M-1"),
+		"placement only":  sandboxJob(t, st, acc, "M-2"),
+		"without it":      sandboxJob(t, st, acc, "M-3"),
 		"other vms":       newJob(t, st, store.JobInput{AccountID: acc, VMSType: "other-vms", VMSJobRefID: "M-1"}),
-		"another account": newJob(t, st, store.JobInput{AccountID: other, VMSType: "sandbox", VMSJobRefID: "M-1"}),
+		"another account": sandboxJob(t, st, other, "M-1"),
 	}
 	for _, name := range []string{"template", "other vms", "another account"} {
 		j := jobs[name]
@@ -137,9 +133,7 @@ func TestSaveLabelMapping(t *testing.T) {
 }
 
 func TestMappingUnmappedLabels(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
-	acc := newAccount(t, st, "unmapped")
+	ctx, st, acc := setUp(t, "unmapped")
 	other := newAccount(t, st, "unmapped-other")
 	hep := labelRow("Hep B titer or declination", "Health", 1)
 	flu := labelRow("Flu shot (seasonal)", "Health", 2)
@@ -150,11 +144,11 @@ func TestMappingUnmappedLabels(t *testing.T) {
 	// j2: template only (no placements) lists Hep B and Fit.
 	// j3: a placement whose Hep B row a person skipped.
 	// Elsewhere: another integration's and another account's.
-	j1 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "U-1"})
-	j2 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "U-2"})
-	j3 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "U-3"})
+	j1 := sandboxJob(t, st, acc, "U-1")
+	j2 := sandboxJob(t, st, acc, "U-2")
+	j3 := sandboxJob(t, st, acc, "U-3")
 	jv := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "other-vms", VMSJobRefID: "U-1"})
-	jo := newJob(t, st, store.JobInput{AccountID: other, VMSType: "sandbox", VMSJobRefID: "U-1"})
+	jo := sandboxJob(t, st, other, "U-1")
 	for _, tpl := range []struct {
 		j    *store.Job
 		rows []requirements.Row
@@ -190,16 +184,14 @@ func TestMappingUnmappedLabels(t *testing.T) {
 }
 
 func TestMatrices(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
+	ctx, st, acc := setUp(t, "matrix")
 	db := rawDB(t)
-	acc := newAccount(t, st, "matrix")
 	other := newAccount(t, st, "matrix-other")
 	jobs := map[string]*store.Job{
 		"luke icu": newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "MX-1", Facility: ptr("St. Luke's"), Client: ptr("Acme Health")}),
 		"luke er":  newJob(t, st, store.JobInput{AccountID: acc, VMSType: "other-vms", VMSJobRefID: "MX-2", Facility: ptr("St. Luke's")}),
 		"mercy":    newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "MX-3", Facility: ptr("Mercy"), Client: ptr("Acme Health")}),
-		"bare":     newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "MX-4"}),
+		"bare":     sandboxJob(t, st, acc, "MX-4"),
 		"theirs":   newJob(t, st, store.JobInput{AccountID: other, VMSType: "sandbox", VMSJobRefID: "MX-1", Facility: ptr("St. Luke's"), Client: ptr("Acme Health")}),
 	}
 	items := func(labels ...string) store.JSON {
@@ -341,45 +333,21 @@ func TestMatrices(t *testing.T) {
 // The same matrix saved by several callers at once (a client retrying a
 // PUT): one matrix, created once, each save an update of it.
 func TestSaveMatrixConcurrently(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
-	acc := newAccount(t, st, "matrix-race")
+	ctx, st, acc := setUp(t, "matrix-race")
 	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "MR-1", Facility: ptr("Mercy")})
-	const n = 8
-	var (
-		wg      sync.WaitGroup
-		start   = make(chan struct{})
-		ids     [n]uuid.UUID
-		created [n]bool
-		jobs    [n][]uuid.UUID
-		errs    [n]error
-	)
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			m := store.Matrix{AccountID: acc, Scope: "facility", ScopeKey: "Mercy", Mode: "add", Items: store.JSON(`[{"label":"BLS"}]`)}
-			created[i], jobs[i], errs[i] = st.SaveMatrix(ctx, &m)
-			ids[i] = m.ID
-		}()
-	}
-	close(start)
-	wg.Wait()
-	creates := 0
-	for i := range n {
-		if errs[i] != nil {
-			t.Fatalf("caller %d: %v", i, errs[i])
+	jobs := make([][]uuid.UUID, 8)
+	answers := atOnce(len(jobs), func(i int) answer {
+		m := store.Matrix{AccountID: acc, Scope: "facility", ScopeKey: "Mercy", Mode: "add", Items: store.JSON(`[{"label":"BLS"}]`)}
+		var a answer
+		a.first, jobs[i], a.err = st.SaveMatrix(ctx, &m)
+		a.id = m.ID
+		return a
+	})
+	wantOneFirst(t, answers, "matrix", "created the matrix")
+	for i := range jobs {
+		if !slices.Equal(jobs[i], []uuid.UUID{job.ID}) {
+			t.Errorf("caller %d: matrix %s jobs %v; caller 0 %s", i, answers[i].id, jobs[i], answers[0].id)
 		}
-		if ids[i] != ids[0] || !slices.Equal(jobs[i], []uuid.UUID{job.ID}) {
-			t.Errorf("caller %d: matrix %s jobs %v; caller 0 %s", i, ids[i], jobs[i], ids[0])
-		}
-		if created[i] {
-			creates++
-		}
-	}
-	if creates != 1 {
-		t.Errorf("%d callers were told they created the matrix, want 1", creates)
 	}
 	if all, err := st.Matrices(ctx, acc); err != nil || len(all) != 1 {
 		t.Errorf("Matrices = %+v, %v", all, err)

@@ -7,14 +7,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/clearedtostart/compliance/derrors"
-	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/requirements"
 	"github.com/clearedtostart/compliance/store"
 )
@@ -212,12 +210,10 @@ func packetOf(t *testing.T, p *store.Placement, group string) store.Packet {
 }
 
 func TestCreatePlacement(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
-	acc := newAccount(t, st, "placements")
+	ctx, st, acc := setUp(t, "placements")
 	other := newAccount(t, st, "placements-other")
 	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "P-1", Title: ptr("ICU RN")})
-	theirs := newJob(t, st, store.JobInput{AccountID: other, VMSType: "sandbox", VMSJobRefID: "P-1"})
+	theirs := sandboxJob(t, st, other, "P-1")
 	unknown := uuid.New()
 
 	for _, tt := range []struct {
@@ -285,68 +281,36 @@ func TestCreatePlacement(t *testing.T) {
 }
 
 func TestCreatePlacementConcurrentRepeats(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
+	ctx, st, acc := setUp(t, "placements-race")
 	db := rawDB(t)
-	acc := newAccount(t, st, "placements-race")
-	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "RACE-P"})
+	job := sandboxJob(t, st, acc, "RACE-P")
 
-	const n = 16
-	var (
-		wg      sync.WaitGroup
-		start   = make(chan struct{})
-		ids     [n]uuid.UUID
-		created [n]bool
-		errs    [n]error
-	)
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			p, c, err := st.CreatePlacement(ctx, store.PlacementInput{AccountID: acc, JobID: job.ID, ExternalID: "nurse-race",
-				CandidateName: ptr(fmt.Sprintf("Caller %d", i))})
-			errs[i], created[i] = err, c
-			if err == nil {
-				ids[i] = p.ID
-			}
-		}()
-	}
-	close(start)
-	wg.Wait()
-	creates := 0
-	for i := range n {
-		if errs[i] != nil {
-			t.Fatalf("caller %d: %v", i, errs[i])
+	answers := atOnce(16, func(i int) answer {
+		p, created, err := st.CreatePlacement(ctx, store.PlacementInput{AccountID: acc, JobID: job.ID, ExternalID: "nurse-race",
+			CandidateName: ptr(fmt.Sprintf("Caller %d", i))})
+		if err != nil {
+			return answer{err: err}
 		}
-		if ids[i] != ids[0] {
-			t.Errorf("caller %d got placement %s, caller 0 %s", i, ids[i], ids[0])
-		}
-		if created[i] {
-			creates++
-		}
-	}
-	if creates != 1 {
-		t.Errorf("%d callers were told they created the placement, want 1", creates)
-	}
+		return answer{id: p.ID, first: created}
+	})
+	wantOneFirst(t, answers, "placement", "created the placement")
 	var rows int
 	if err := db.QueryRow(ctx, `SELECT count(*) FROM placements WHERE account_id = $1`, acc).Scan(&rows); err != nil || rows != 1 {
 		t.Fatalf("placement rows = %d, %v", rows, err)
 	}
-	if got := trailOf(t, st, acc, ids[0], ids[0].String()); len(got) != 1 {
+	id := answers[0].id
+	if got := trailOf(t, st, acc, id, id.String()); len(got) != 1 {
 		t.Errorf("placement trail = %q, want one created", got)
 	}
 }
 
 func TestListPlacements(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
+	ctx, st, acc := setUp(t, "list")
 	db := rawDB(t)
-	acc := newAccount(t, st, "list")
 	other := newAccount(t, st, "list-other")
 	j1 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "L-1", Title: ptr("ICU RN")})
-	j2 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "L-2"})
-	jo := newJob(t, st, store.JobInput{AccountID: other, VMSType: "sandbox", VMSJobRefID: "L-1"})
+	j2 := sandboxJob(t, st, acc, "L-2")
+	jo := sandboxJob(t, st, other, "L-1")
 	newPlacement(t, st, other, jo.ID, "nurse-0", nil)
 
 	// Nine placements; five share one created_at, so only the id orders
@@ -465,9 +429,7 @@ func TestListPlacements(t *testing.T) {
 // template as it changes: rows ingested, progress made, the template
 // changed (rows relabelled, moved, dropped, added, mapped), progress kept.
 func TestPlacementRowsFollowTheTemplate(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
-	acc := newAccount(t, st, "rows")
+	ctx, st, acc := setUp(t, "rows")
 	other := newAccount(t, st, "rows-other")
 	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "R-1", Facility: ptr("St. Luke's")})
 	p := newPlacement(t, st, acc, job.ID, "nurse-1", nil)
@@ -705,10 +667,8 @@ func mustAudit(t *testing.T, st *store.Store, acc string, id uuid.UUID) []store.
 }
 
 func TestPlacementRowTransitions(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
-	acc := newAccount(t, st, "transitions")
-	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "T-1"})
+	ctx, st, acc := setUp(t, "transitions")
+	job := sandboxJob(t, st, acc, "T-1")
 
 	// How a fresh BLS row (IN_PROGRESS once ingested) is brought to each
 	// status through legal moves.
@@ -819,11 +779,9 @@ func TestPlacementRowTransitions(t *testing.T) {
 }
 
 func TestPlacementRowRetriesAndScope(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
-	acc := newAccount(t, st, "update")
+	ctx, st, acc := setUp(t, "update")
 	other := newAccount(t, st, "update-other")
-	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "U-1"})
+	job := sandboxJob(t, st, acc, "U-1")
 	p := newPlacement(t, st, acc, job.ID, "nurse-1", nil)
 	q := newPlacement(t, st, acc, job.ID, "nurse-2", nil)
 	apply(t, st, acc, p.ID, keyRow(t, "oig_exclusion_check", "OIG", "Background & Compliance", 1))
@@ -891,11 +849,9 @@ func TestPlacementRowRetriesAndScope(t *testing.T) {
 // A document deleted takes the rows it fulfilled with it: INVALIDATED,
 // in every placement it fulfilled, their packets no longer READY.
 func TestPlacementRowsInvalidatedByDeletedDocument(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
-	acc := newAccount(t, st, "invalidate")
-	j1 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "I-1"})
-	j2 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "I-2"})
+	ctx, st, acc := setUp(t, "invalidate")
+	j1 := sandboxJob(t, st, acc, "I-1")
+	j2 := sandboxJob(t, st, acc, "I-2")
 	p := newPlacement(t, st, acc, j1.ID, "nurse-1", nil)
 	q := newPlacement(t, st, acc, j2.ID, "nurse-1", nil)
 	in, _ := newIntake(t, st, acc)
@@ -951,10 +907,8 @@ func TestPlacementRowsInvalidatedByDeletedDocument(t *testing.T) {
 }
 
 func TestPlacementRowsExpire(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
-	acc := newAccount(t, st, "expire")
-	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "E-1"})
+	ctx, st, acc := setUp(t, "expire")
+	job := sandboxJob(t, st, acc, "E-1")
 	today := date(2029, 6, 1)
 	later, earlier := date(2030, 3, 1), date(2029, 1, 1)
 
@@ -1051,15 +1005,13 @@ func TestPlacementRowsExpire(t *testing.T) {
 }
 
 func TestPlacementCandidateRows(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
+	ctx, st, acc := setUp(t, "candidate")
 	db := rawDB(t)
-	acc := newAccount(t, st, "candidate")
 	other := newAccount(t, st, "candidate-other")
-	j1 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "C-1"})
-	j2 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "C-2"})
-	j3 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "C-3"})
-	jo := newJob(t, st, store.JobInput{AccountID: other, VMSType: "sandbox", VMSJobRefID: "C-1"})
+	j1 := sandboxJob(t, st, acc, "C-1")
+	j2 := sandboxJob(t, st, acc, "C-2")
+	j3 := sandboxJob(t, st, acc, "C-3")
+	jo := sandboxJob(t, st, other, "C-1")
 
 	rows := func() []requirements.Row {
 		return []requirements.Row{
@@ -1128,14 +1080,12 @@ func TestPlacementCandidateRows(t *testing.T) {
 }
 
 func TestPlacementRowsAwaitingLabel(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
-	acc := newAccount(t, st, "awaiting")
+	ctx, st, acc := setUp(t, "awaiting")
 	other := newAccount(t, st, "awaiting-other")
-	j1 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "A-1"})
-	j2 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "A-2"})
+	j1 := sandboxJob(t, st, acc, "A-1")
+	j2 := sandboxJob(t, st, acc, "A-2")
 	jv := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "other-vms", VMSJobRefID: "A-1"})
-	jo := newJob(t, st, store.JobInput{AccountID: other, VMSType: "sandbox", VMSJobRefID: "A-1"})
+	jo := sandboxJob(t, st, other, "A-1")
 	hep := labelRow("Hep B titer or declination", "Health", 1)
 	flu := labelRow("Flu shot (seasonal)", "Health", 2)
 	p1 := newPlacement(t, st, acc, j1.ID, "nurse-1", nil)
@@ -1194,11 +1144,9 @@ func TestPlacementRowsAwaitingLabel(t *testing.T) {
 }
 
 func TestPlacementSyncBookkeeping(t *testing.T) {
-	ctx := context.Background()
-	st := testenv.Store(t)
-	acc := newAccount(t, st, "syncs")
+	ctx, st, acc := setUp(t, "syncs")
 	other := newAccount(t, st, "syncs-other")
-	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "S-1"})
+	job := sandboxJob(t, st, acc, "S-1")
 	p := newPlacement(t, st, acc, job.ID, "nurse-1", nil)
 	q := newPlacement(t, st, acc, job.ID, "nurse-2", nil)
 	r := newPlacement(t, st, acc, job.ID, "nurse-3", nil)
