@@ -23,6 +23,8 @@ import (
 	"github.com/emersion/go-message/mail"
 	htmlcharset "golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding/charmap"
+
+	"github.com/clearedtostart/compliance/internal/readable"
 )
 
 // Defaults of ParseOptions. 25 MB is the common gateway limit for a whole
@@ -118,7 +120,7 @@ func ParseMessage(r io.Reader, opts ParseOptions) (*Message, error) {
 		return nil, fmt.Errorf("reading the message: %w", err)
 	}
 	if int64(len(raw)) > opts.MaxMessageBytes {
-		return nil, &Error{Code: CodeTooLarge, Reason: fmt.Sprintf("the message is larger than the limit of %s", byteSize(opts.MaxMessageBytes))}
+		return nil, &Error{Code: CodeTooLarge, Reason: fmt.Sprintf("the message is larger than the limit of %s", readable.BytesIEC(opts.MaxMessageBytes))}
 	}
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil, malformed("the message is empty", nil)
@@ -368,7 +370,7 @@ func (p *parser) read(body io.Reader, what string) ([]byte, error) {
 		return nil, decodeErr(err, what)
 	}
 	if int64(len(data)) > p.opts.MaxAttachmentBytes {
-		return nil, &Error{Code: CodeAttachmentTooLarge, Reason: fmt.Sprintf("%s is larger than the limit of %s", what, byteSize(p.opts.MaxAttachmentBytes))}
+		return nil, &Error{Code: CodeAttachmentTooLarge, Reason: fmt.Sprintf("%s is larger than the limit of %s", what, readable.BytesIEC(p.opts.MaxAttachmentBytes))}
 	}
 	return data, nil
 }
@@ -458,14 +460,4 @@ func errString(err error) string {
 		return "no header"
 	}
 	return strings.Join(strings.Fields(err.Error()), " ")
-}
-
-func byteSize(n int64) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

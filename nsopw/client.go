@@ -18,6 +18,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/clearedtostart/compliance/internal/readable"
+	"github.com/clearedtostart/compliance/internal/retryafter"
 	"github.com/clearedtostart/compliance/nsopw/wire"
 	"github.com/clearedtostart/compliance/registry"
 )
@@ -330,7 +332,7 @@ func (c *Client) answer(ctx, reqCtx context.Context, resp *http.Response) ([]Off
 	if err != nil {
 		switch {
 		case errors.Is(err, errBodyTooLarge):
-			return nil, &Error{Class: ErrMalformed, Status: status, Reason: fmt.Sprintf("NSOPW's answer is larger than %s", byteSize(c.maxBody)), Err: err}
+			return nil, &Error{Class: ErrMalformed, Status: status, Reason: fmt.Sprintf("NSOPW's answer is larger than %s", readable.Bytes(c.maxBody)), Err: err}
 		case ctx.Err() != nil || reqCtx.Err() != nil:
 			return nil, c.interrupted(ctx, reqCtx, err, "NSOPW's answer was cut off")
 		}
@@ -535,25 +537,7 @@ func ageToBirthYears(age int, now time.Time) *registry.PartialDate {
 }
 
 // retryAfter reads Retry-After as seconds or as an HTTP date.
-func retryAfter(v string, now time.Time) (time.Duration, bool) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0, false
-	}
-	if n, err := strconv.Atoi(v); err == nil {
-		if n < 0 {
-			return 0, false
-		}
-		return time.Duration(n) * time.Second, true
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		if d := t.Sub(now); d > 0 {
-			return d.Round(time.Second), true
-		}
-		return 0, true
-	}
-	return 0, false
-}
+func retryAfter(v string, now time.Time) (time.Duration, bool) { return retryafter.Parse(v, now) }
 
 func looksJSON(b []byte) bool {
 	b = bytes.TrimLeft(b, " \t\r\n\ufeff")
@@ -611,16 +595,6 @@ func (b *boundedReader) Read(p []byte) (int, error) {
 	n, err := b.r.Read(p)
 	b.left -= int64(n)
 	return n, err
-}
-
-func byteSize(n int64) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // Record is the offender as a listed person, for the screening engine

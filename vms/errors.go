@@ -3,8 +3,9 @@ package vms
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"time"
+
+	"github.com/clearedtostart/compliance/internal/readable"
 )
 
 // Class is what went wrong with a VMS call. The classes are constants that
@@ -103,13 +104,4 @@ func RetryAfter(err error) time.Duration {
 
 // shortDuration renders 10s, 1m30s, 2m: Duration.String's "1m0s" reads
 // badly in a sentence.
-func shortDuration(d time.Duration) string {
-	s := d.String()
-	if strings.HasSuffix(s, "m0s") {
-		s = strings.TrimSuffix(s, "0s")
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = strings.TrimSuffix(s, "0m")
-	}
-	return s
-}
+func shortDuration(d time.Duration) string { return readable.Duration(d) }

@@ -24,6 +24,9 @@ import (
 
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
+
+	"github.com/clearedtostart/compliance/internal/readable"
+	"github.com/clearedtostart/compliance/internal/retryafter"
 )
 
 // Defaults of SandboxConfig.
@@ -450,7 +453,7 @@ func (c *SandboxConnector) do(cl *call, req *http.Request) (*http.Response, []by
 	}
 	if int64(len(raw)) > c.maxBody {
 		return nil, nil, &Error{Class: ErrMalformed, Status: resp.StatusCode,
-			Reason: fmt.Sprintf("the VMS's answer about %s is larger than %s", cl.subject, byteSize(c.maxBody))}
+			Reason: fmt.Sprintf("the VMS's answer about %s is larger than %s", cl.subject, readable.Bytes(c.maxBody))}
 	}
 	return resp, raw, nil
 }
@@ -651,32 +654,4 @@ func location(city, state, zip string) string {
 }
 
 // retryAfter reads Retry-After as seconds or as an HTTP date.
-func retryAfter(v string, now time.Time) (time.Duration, bool) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0, false
-	}
-	if n, err := strconv.Atoi(v); err == nil {
-		if n < 0 {
-			return 0, false
-		}
-		return time.Duration(n) * time.Second, true
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		if d := t.Sub(now); d > 0 {
-			return d.Round(time.Second), true
-		}
-		return 0, true
-	}
-	return 0, false
-}
-
-func byteSize(n int64) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
+func retryAfter(v string, now time.Time) (time.Duration, bool) { return retryafter.Parse(v, now) }
