@@ -5,9 +5,7 @@ import (
 	"strings"
 	"unicode"
 
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
+	"github.com/clearedtostart/compliance/internal/accents"
 )
 
 // brokenWord joins a word hyphenated across a line break ("certi-\nfication"),
@@ -35,7 +33,7 @@ func Tokens(text string) []string {
 // lines normalises text line by line, so that a match can be placed on the
 // page (titles near the top weigh more).
 func lines(text string) [][]string {
-	text = foldAccents(text)
+	text = accents.Fold(text)
 	text = brokenWord.ReplaceAllString(text, "$1$2")
 	raw := strings.Split(text, "\n")
 	out := make([][]string, 0, len(raw))
@@ -43,16 +41,6 @@ func lines(text string) [][]string {
 		out = append(out, lineTokens(l))
 	}
 	return out
-}
-
-func foldAccents(s string) string {
-	// A transform chain keeps state, so each call needs its own.
-	t := transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	folded, _, err := transform.String(t, s)
-	if err != nil {
-		return s
-	}
-	return folded
 }
 
 // lineTokens splits one line into normalised tokens. A '|' between letters

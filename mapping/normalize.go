@@ -5,9 +5,7 @@ import (
 	"strings"
 	"unicode"
 
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
+	"github.com/clearedtostart/compliance/internal/accents"
 )
 
 // The rewrites below run before punctuation is turned into spaces, because
@@ -58,17 +56,6 @@ var compounds = map[[2]string]string{
 	{"e", "learning"}:  "elearning",
 }
 
-// foldMarks removes diacritics ("Réunion" → "reunion") so that a label copied
-// from a French-Canadian VMS reads like its English spelling.
-func foldMarks(s string) string {
-	t := transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	out, _, err := transform.String(t, s)
-	if err != nil {
-		return s
-	}
-	return out
-}
-
 // Normalize returns the canonical form of a source label, the form mapping
 // tables are keyed by. Two labels a facility would consider the same wording
 // normalise alike:
@@ -90,7 +77,7 @@ func Normalize(label string) string {
 
 // tokens is Normalize before the final join.
 func tokens(label string) []string {
-	s := strings.ToLower(foldMarks(label))
+	s := strings.ToLower(accents.Fold(label))
 	// Typographic apostrophes and quotes are one apostrophe; apostrophes join
 	// ("driver's", "req'd").
 	s = strings.NewReplacer("\u2019", "", "\u2018", "", "'", "", "`", "").Replace(s)
