@@ -372,31 +372,22 @@ func scrapeJobChecklist(doc *goquery.Document, ref, subject string) ([]SourceReq
 	if sections.Length() == 0 {
 		return nil, layoutError(doc, "the portal page of "+subject, "no checklist")
 	}
-	out := []SourceRequirement{}
-	var ferr error
-	sections.EachWithBreak(func(_ int, sec *goquery.Selection) bool {
-		group := clean(sec.Find(".panel-title, h3").First().Text())
-		sec.Find("table.checklist tbody tr").EachWithBreak(func(_ int, row *goquery.Selection) bool {
+	out, err := scrapeItems(sections, subject,
+		func(sec *goquery.Selection) (string, *goquery.Selection) {
+			return clean(sec.Find(".panel-title, h3").First().Text()), sec.Find("table.checklist tbody tr")
+		},
+		func(row *goquery.Selection) SourceRequirement {
 			name := row.Find("td.item-name").First().Clone()
 			name.Find(".req-flag, .badge").Remove()
-			r := SourceRequirement{
-				Label:       clean(name.Text()),
-				PacketGroup: group,
-				Notes:       clean(row.Find("td.item-notes").Text()),
-				Ref:         clean(row.AttrOr("data-item", "")),
-				Optional:    strings.EqualFold(clean(row.Find("td.item-required").Text()), "no"),
+			return SourceRequirement{
+				Label:    clean(name.Text()),
+				Notes:    clean(row.Find("td.item-notes").Text()),
+				Ref:      clean(row.AttrOr("data-item", "")),
+				Optional: strings.EqualFold(clean(row.Find("td.item-required").Text()), "no"),
 			}
-			if r.Label == "" {
-				ferr = &Error{Class: ErrMalformed, Status: http.StatusOK, Reason: fmt.Sprintf("item %d on the portal page of %s has no label", len(out)+1, subject)}
-				return false
-			}
-			out = append(out, r)
-			return true
 		})
-		return ferr == nil
-	})
-	if ferr != nil {
-		return nil, ferr
+	if err != nil {
+		return nil, err
 	}
 	// The page announces its count ("Onboarding Requirements (31)"): a
 	// row the scraper missed must not go unnoticed.
@@ -427,32 +418,45 @@ func scrapePlacementChecklist(doc *goquery.Document, ref, subject string) ([]Sou
 	if id := clean(hdr.AttrOr("data-placement-id", "")); id != ref {
 		return nil, &Error{Class: ErrMalformed, Status: http.StatusOK, Reason: fmt.Sprintf("the VMS portal showed placement %q when asked for %s", id, subject)}
 	}
-	out := []SourceRequirement{}
-	var ferr error
-	doc.Find("fieldset.checklist-section").EachWithBreak(func(_ int, sec *goquery.Selection) bool {
-		group := clean(sec.ChildrenFiltered("legend").First().Text())
-		sec.Find("li.checklist-item").EachWithBreak(func(_ int, li *goquery.Selection) bool {
-			r := SourceRequirement{
-				Label:       clean(li.Find(".item-label").First().Text()),
-				PacketGroup: group,
-				Notes:       clean(li.Find(".item-note").First().Text()),
-				Ref:         clean(li.AttrOr("data-item-id", "")),
-				Optional:    !li.HasClass("is-required"),
+	out, err := scrapeItems(doc.Find("fieldset.checklist-section"), subject,
+		func(sec *goquery.Selection) (string, *goquery.Selection) {
+			return clean(sec.ChildrenFiltered("legend").First().Text()), sec.Find("li.checklist-item")
+		},
+		func(li *goquery.Selection) SourceRequirement {
+			return SourceRequirement{
+				Label:    clean(li.Find(".item-label").First().Text()),
+				Notes:    clean(li.Find(".item-note").First().Text()),
+				Ref:      clean(li.AttrOr("data-item-id", "")),
+				Optional: !li.HasClass("is-required"),
 			}
-			if r.Label == "" {
-				ferr = &Error{Class: ErrMalformed, Status: http.StatusOK, Reason: fmt.Sprintf("item %d on the portal page of %s has no label", len(out)+1, subject)}
-				return false
-			}
-			out = append(out, r)
-			return true
 		})
-		return ferr == nil
-	})
-	if ferr != nil {
-		return nil, ferr
+	if err != nil {
+		return nil, err
 	}
 	if len(out) == 0 {
 		return nil, layoutError(doc, "the portal page of "+subject, "no checklist")
+	}
+	return out, nil
+}
+
+// scrapeItems reads the items of a portal checklist: each of sections is
+// a packet group, section giving its name and its item elements, and item
+// reading one of them. An item without a label fails the whole read: a
+// checklist missing an item must not pass for complete.
+func scrapeItems(sections *goquery.Selection, subject string,
+	section func(sec *goquery.Selection) (group string, items *goquery.Selection),
+	item func(el *goquery.Selection) SourceRequirement) ([]SourceRequirement, error) {
+	out := []SourceRequirement{}
+	for _, sec := range sections.EachIter() {
+		group, items := section(sec)
+		for _, el := range items.EachIter() {
+			r := item(el)
+			r.PacketGroup = group
+			if r.Label == "" {
+				return nil, &Error{Class: ErrMalformed, Status: http.StatusOK, Reason: fmt.Sprintf("item %d on the portal page of %s has no label", len(out)+1, subject)}
+			}
+			out = append(out, r)
+		}
 	}
 	return out, nil
 }

@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
 
@@ -222,37 +223,33 @@ func (c *SandboxConnector) Job(ctx context.Context, jobRef string) (Job, error) 
 // JobRequirements reads a job's checklist from the API, or from its
 // portal page when the VMS keeps it only there.
 func (c *SandboxConnector) JobRequirements(ctx context.Context, jobRef string) ([]SourceRequirement, error) {
-	if err := checkRef(jobRef, "job"); err != nil {
-		return nil, err
-	}
-	cl, cancel := c.begin(ctx, "job "+jobRef)
-	defer cancel()
-	reqs, err := c.checklist(cl, "/api/v1/jobs/"+url.PathEscape(jobRef)+"/requirements")
-	if errors.Is(err, errPortalOnly) {
-		doc, err := c.portalPage(cl, "/portal/jobs/"+url.PathEscape(jobRef))
-		if err != nil {
-			return nil, err
-		}
-		return scrapeJobChecklist(doc, jobRef, cl.subject)
-	}
-	return reqs, err
+	return c.requirements(ctx, "job", "jobs", jobRef, scrapeJobChecklist)
 }
 
 // PlacementRequirements reads a placement's checklist (its job's template
 // and its own items) from the API, or from its portal page.
 func (c *SandboxConnector) PlacementRequirements(ctx context.Context, placementRef string) ([]SourceRequirement, error) {
-	if err := checkRef(placementRef, "placement"); err != nil {
+	return c.requirements(ctx, "placement", "placements", placementRef, scrapePlacementChecklist)
+}
+
+// requirements reads the checklist of a job or a placement (kind, whose
+// API and portal paths are under /collection/ref) from the API, or scrapes
+// its portal page when the VMS keeps it only there.
+func (c *SandboxConnector) requirements(ctx context.Context, kind, collection, ref string,
+	scrape func(doc *goquery.Document, ref, subject string) ([]SourceRequirement, error)) ([]SourceRequirement, error) {
+	if err := checkRef(ref, kind); err != nil {
 		return nil, err
 	}
-	cl, cancel := c.begin(ctx, "placement "+placementRef)
+	cl, cancel := c.begin(ctx, kind+" "+ref)
 	defer cancel()
-	reqs, err := c.checklist(cl, "/api/v1/placements/"+url.PathEscape(placementRef)+"/requirements")
+	path := "/" + collection + "/" + url.PathEscape(ref)
+	reqs, err := c.checklist(cl, "/api/v1"+path+"/requirements")
 	if errors.Is(err, errPortalOnly) {
-		doc, err := c.portalPage(cl, "/portal/placements/"+url.PathEscape(placementRef))
+		doc, err := c.portalPage(cl, "/portal"+path)
 		if err != nil {
 			return nil, err
 		}
-		return scrapePlacementChecklist(doc, placementRef, cl.subject)
+		return scrape(doc, ref, cl.subject)
 	}
 	return reqs, err
 }
