@@ -284,27 +284,46 @@ func apiJobOf(j Job) apiJob {
 	}
 }
 
-func (s *Sandbox) handleJob(w http.ResponseWriter, r *http.Request) {
+// gateJob gates the job an API path names; false when it answered.
+func (s *Sandbox) gateJob(w http.ResponseWriter, r *http.Request) (string, traits, bool) {
 	ref := r.PathValue("ref")
 	t, ok := s.gate(w, r, surfaceAPI, ref, "Requisition "+ref)
+	return ref, t, ok
+}
+
+// gatePlacement gates the job of the placement an API path names; false
+// when it answered (404 for a reference that names no job).
+func (s *Sandbox) gatePlacement(w http.ResponseWriter, r *http.Request) (ref, jobRef string, t traits, ok bool) {
+	ref = r.PathValue("ref")
+	jobRef, ok = placementJob(ref)
 	if !ok {
-		return
+		writeAPIError(w, http.StatusNotFound, "not_found", "Placement "+ref+" was not found (placement ids look like P-<requisition id>-<n>).")
+		return ref, "", traits{}, false
 	}
-	if t.apiHidden {
-		writeAPIError(w, http.StatusNotFound, "portal_only", "Requisition "+ref+" is managed in the supplier portal only; it is not available through the API.")
+	t, ok = s.gate(w, r, surfaceAPI, jobRef, "Placement "+ref)
+	return ref, jobRef, t, ok
+}
+
+// portalOnly answers 404 portal_only, saying msg, when what was asked for
+// is kept in the supplier portal only; true when it answered.
+func portalOnly(w http.ResponseWriter, only bool, msg string) bool {
+	if only {
+		writeAPIError(w, http.StatusNotFound, "portal_only", msg)
+	}
+	return only
+}
+
+func (s *Sandbox) handleJob(w http.ResponseWriter, r *http.Request) {
+	ref, t, ok := s.gateJob(w, r)
+	if !ok || portalOnly(w, t.apiHidden, "Requisition "+ref+" is managed in the supplier portal only; it is not available through the API.") {
 		return
 	}
 	writeJSON(w, http.StatusOK, apiJobOf(s.Job(ref)))
 }
 
 func (s *Sandbox) handleJobRequirements(w http.ResponseWriter, r *http.Request) {
-	ref := r.PathValue("ref")
-	t, ok := s.gate(w, r, surfaceAPI, ref, "Requisition "+ref)
-	if !ok {
-		return
-	}
-	if t.portalChecklist {
-		writeAPIError(w, http.StatusNotFound, "portal_only", "The checklist of requisition "+ref+" is maintained in the supplier portal only.")
+	ref, t, ok := s.gateJob(w, r)
+	if !ok || portalOnly(w, t.portalChecklist, "The checklist of requisition "+ref+" is maintained in the supplier portal only.") {
 		return
 	}
 	jt := s.JobTruth(ref)
@@ -312,18 +331,8 @@ func (s *Sandbox) handleJobRequirements(w http.ResponseWriter, r *http.Request) 
 }
 
 func (s *Sandbox) handlePlacementRequirements(w http.ResponseWriter, r *http.Request) {
-	ref := r.PathValue("ref")
-	jobRef, ok := placementJob(ref)
-	if !ok {
-		writeAPIError(w, http.StatusNotFound, "not_found", "Placement "+ref+" was not found (placement ids look like P-<requisition id>-<n>).")
-		return
-	}
-	t, ok := s.gate(w, r, surfaceAPI, jobRef, "Placement "+ref)
-	if !ok {
-		return
-	}
-	if t.portalChecklist {
-		writeAPIError(w, http.StatusNotFound, "portal_only", "The checklist of placement "+ref+" is maintained in the supplier portal only.")
+	ref, jobRef, t, ok := s.gatePlacement(w, r)
+	if !ok || portalOnly(w, t.portalChecklist, "The checklist of placement "+ref+" is maintained in the supplier portal only.") {
 		return
 	}
 	p, _ := s.PlacementTruth(ref)
@@ -530,13 +539,8 @@ func readUpload(w http.ResponseWriter, r *http.Request) (content []byte, group, 
 // Idempotent-Replayed: true) and stores nothing; the same key with another
 // placement, packet group or content is 409 idempotency_key_reused.
 func (s *Sandbox) handleUpload(w http.ResponseWriter, r *http.Request) {
-	ref := r.PathValue("ref")
-	jobRef, ok := placementJob(ref)
+	ref, _, _, ok := s.gatePlacement(w, r)
 	if !ok {
-		writeAPIError(w, http.StatusNotFound, "not_found", "Placement "+ref+" was not found (placement ids look like P-<requisition id>-<n>).")
-		return
-	}
-	if _, ok := s.gate(w, r, surfaceAPI, jobRef, "Placement "+ref); !ok {
 		return
 	}
 	key := r.Header.Get("Idempotency-Key")
@@ -586,13 +590,8 @@ func (s *Sandbox) handleUpload(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Sandbox) handleDocuments(w http.ResponseWriter, r *http.Request) {
-	ref := r.PathValue("ref")
-	jobRef, ok := placementJob(ref)
+	ref, _, _, ok := s.gatePlacement(w, r)
 	if !ok {
-		writeAPIError(w, http.StatusNotFound, "not_found", "Placement "+ref+" was not found (placement ids look like P-<requisition id>-<n>).")
-		return
-	}
-	if _, ok := s.gate(w, r, surfaceAPI, jobRef, "Placement "+ref); !ok {
 		return
 	}
 	out := apiDocuments{PlacementID: ref, Items: []apiReceipt{}}
