@@ -36,9 +36,8 @@ func emailSourceOf(t *testing.T, st *store.Store, job uuid.UUID, messageID strin
 }
 
 func TestReceiveEmail(t *testing.T) {
-	ctx, st, acc := setUp(t, "email")
+	ctx, st, acc, other := setUpWithOther(t, "email")
 	db := rawDB(t)
-	other := newAccount(t, st, "email-other")
 	jobs := map[string]*store.Job{
 		"slh":           sandboxJob(t, st, acc, "SLH-40217"),
 		"slh other vms": newJob(t, st, store.JobInput{AccountID: acc, VMSType: "other-vms", VMSJobRefID: "SLH-40217"}),
@@ -142,9 +141,8 @@ func TestReceiveEmail(t *testing.T) {
 }
 
 func TestReceiveEmailOnce(t *testing.T) {
-	ctx, st, acc := setUp(t, "email-once")
+	ctx, st, acc, other := setUpWithOther(t, "email-once")
 	db := rawDB(t)
-	other := newAccount(t, st, "email-once-other")
 	job := sandboxJob(t, st, acc, "SLH-1")
 	const msgID = "<checklist-1@client.example>"
 
@@ -163,7 +161,7 @@ func TestReceiveEmailOnce(t *testing.T) {
 		t.Fatalf("second receive = duplicate %v, %v", dup, err)
 	}
 	if again.ID != first.ID || again.Subject != "Job SLH-1" || again.RawKey != "k1" || again.Status != store.EmailAttached || again.JobID == nil ||
-		*again.JobID != job.ID || !again.ReceivedAt.Equal(first.ReceivedAt) || string(again.Items) != string(mustEmail(t, st, acc, first.ID).Items) {
+		*again.JobID != job.ID || !again.ReceivedAt.Equal(first.ReceivedAt) || string(again.Items) != string(read(t, st.Email, acc, first.ID).Items) {
 		t.Errorf("duplicate = %+v\nfirst %+v", again, first)
 	}
 	if src := emailSourceOf(t, st, job.ID, msgID); src == nil || len(src.Items) != 2 || src.Items[0].Label != "BLS" {
@@ -181,10 +179,8 @@ func TestReceiveEmailOnce(t *testing.T) {
 	if err != nil || dup || theirs.ID == first.ID || theirs.Status != store.EmailUnmatched {
 		t.Fatalf("another account's = %+v duplicate %v, %v", theirs, dup, err)
 	}
-	_, err = st.Email(ctx, other, first.ID)
-	wantNotFound(t, "another account's email", err)
-	_, err = st.Email(ctx, acc, uuid.New())
-	wantNotFound(t, "an unknown email", err)
+	wantNotFound(t, "another account's email", errOf(st.Email(ctx, other, first.ID)))
+	wantNotFound(t, "an unknown email", errOf(st.Email(ctx, acc, uuid.New())))
 
 	// The endpoint and the maildir at once, several times over: one
 	// record, one job source, every caller gets it.
@@ -200,15 +196,6 @@ func TestReceiveEmailOnce(t *testing.T) {
 	if src := emailSourceOf(t, st, job.ID, raceID); src == nil {
 		t.Error("the job holds no source of the email received concurrently")
 	}
-}
-
-func mustEmail(t *testing.T, st *store.Store, acc string, id uuid.UUID) *store.InboundEmail {
-	t.Helper()
-	e, err := st.Email(context.Background(), acc, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
 }
 
 // A client email that names a job before anyone created it is attached

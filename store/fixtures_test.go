@@ -30,6 +30,29 @@ func setUp(t *testing.T, prefix string) (context.Context, *store.Store, string) 
 	return context.Background(), st, newAccount(t, st, prefix)
 }
 
+// setUpWithOther is setUp with another account besides (prefix-other),
+// whose objects the test's account must never see, nor they its.
+func setUpWithOther(t *testing.T, prefix string) (context.Context, *store.Store, string, string) {
+	t.Helper()
+	ctx, st, acc := setUp(t, prefix)
+	return ctx, st, acc, newAccount(t, st, prefix+"-other")
+}
+
+// read reads one object of an account with get (the store's Email,
+// PlacementAudit...), failing the test on an error.
+func read[T any](t *testing.T, get func(context.Context, string, uuid.UUID) (T, error), acc string, id uuid.UUID) T {
+	t.Helper()
+	v, err := get(context.Background(), acc, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// errOf is the error of a call whose result is not wanted, for checks of
+// refusals: wantNotFound(t, what, errOf(st.Job(ctx, other, id))).
+func errOf[T any](_ T, err error) error { return err }
+
 // rawDB is a connection of the test's own to the binary's database, for
 // what the store has no call for: backdating rows, a placement's status,
 // the audit trail of objects outside a placement.

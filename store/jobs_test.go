@@ -12,9 +12,8 @@ import (
 )
 
 func TestUpsertJob(t *testing.T) {
-	ctx, st, acc := setUp(t, "jobs")
+	ctx, st, acc, other := setUpWithOther(t, "jobs")
 	db := rawDB(t)
-	other := newAccount(t, st, "jobs-other")
 
 	first, created, queued, err := st.UpsertJob(ctx, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "REQ-100",
 		Title: ptr("ICU RN"), Facility: ptr("St. Luke's")})
@@ -114,12 +113,9 @@ func TestUpsertJob(t *testing.T) {
 	if err != nil || deref(mine.Title) != "ICU RN nights" {
 		t.Fatalf("own job after another account's upsert = %+v, %v", mine, err)
 	}
-	_, err = st.Job(ctx, other, first.ID)
-	wantNotFound(t, "another account's job", err)
-	_, err = st.Job(ctx, acc, uuid.New())
-	wantNotFound(t, "unknown job", err)
-	_, err = st.JobForSync(ctx, other, first.ID)
-	wantNotFound(t, "JobForSync of another account's job", err)
+	wantNotFound(t, "another account's job", errOf(st.Job(ctx, other, first.ID)))
+	wantNotFound(t, "unknown job", errOf(st.Job(ctx, acc, uuid.New())))
+	wantNotFound(t, "JobForSync of another account's job", errOf(st.JobForSync(ctx, other, first.ID)))
 	wantNotFound(t, "SetJobStatus of another account's job", st.SetJobStatus(ctx, other, first.ID, "CLOSED", ""))
 	wantNotFound(t, "BeginJobSync of another account's job", st.BeginJobSync(ctx, other, first.ID, time.Now()))
 }

@@ -49,9 +49,8 @@ func asked(t *testing.T, st *store.Store, acc string, jobs map[string]*store.Job
 }
 
 func TestSaveLabelMapping(t *testing.T) {
-	ctx, st, acc := setUp(t, "mapping")
+	ctx, st, acc, other := setUpWithOther(t, "mapping")
 	db := rawDB(t)
-	other := newAccount(t, st, "mapping-other")
 	hep := labelRow("Hep B titer or declination", "Health", 1)
 	bls := keyRow(t, "bls", "BLS", "Credentials", 2)
 
@@ -133,8 +132,7 @@ func TestSaveLabelMapping(t *testing.T) {
 }
 
 func TestMappingUnmappedLabels(t *testing.T) {
-	ctx, st, acc := setUp(t, "unmapped")
-	other := newAccount(t, st, "unmapped-other")
+	ctx, st, acc, other := setUpWithOther(t, "unmapped")
 	hep := labelRow("Hep B titer or declination", "Health", 1)
 	flu := labelRow("Flu shot (seasonal)", "Health", 2)
 	fit := labelRow("Fit test N95", "Health", 3)
@@ -184,9 +182,8 @@ func TestMappingUnmappedLabels(t *testing.T) {
 }
 
 func TestMatrices(t *testing.T) {
-	ctx, st, acc := setUp(t, "matrix")
+	ctx, st, acc, other := setUpWithOther(t, "matrix")
 	db := rawDB(t)
-	other := newAccount(t, st, "matrix-other")
 	jobs := map[string]*store.Job{
 		"luke icu": newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "MX-1", Facility: ptr("St. Luke's"), Client: ptr("Acme Health")}),
 		"luke er":  newJob(t, st, store.JobInput{AccountID: acc, VMSType: "other-vms", VMSJobRefID: "MX-2", Facility: ptr("St. Luke's")}),
@@ -308,10 +305,8 @@ func TestMatrices(t *testing.T) {
 	for _, j := range jobs {
 		backdateAsks(t, db, j.ID)
 	}
-	_, err = st.DeleteMatrix(ctx, other, del.ID)
-	wantNotFound(t, "DeleteMatrix of another account's matrix", err)
-	_, err = st.DeleteMatrix(ctx, acc, uuid.New())
-	wantNotFound(t, "DeleteMatrix of an unknown matrix", err)
+	wantNotFound(t, "DeleteMatrix of another account's matrix", errOf(st.DeleteMatrix(ctx, other, del.ID)))
+	wantNotFound(t, "DeleteMatrix of an unknown matrix", errOf(st.DeleteMatrix(ctx, acc, uuid.New())))
 	got, err = st.DeleteMatrix(ctx, acc, del.ID)
 	if err != nil || !slices.Equal(sortedIDs(got), sortedIDs([]uuid.UUID{icu.ID, jobs["luke er"].ID})) {
 		t.Fatalf("DeleteMatrix = %v, %v", got, err)
@@ -319,8 +314,7 @@ func TestMatrices(t *testing.T) {
 	if a := asked(t, st, acc, jobs); !slices.Equal(a, []string{"luke er", "luke icu"}) {
 		t.Errorf("jobs asked to sync on delete = %q", a)
 	}
-	_, err = st.DeleteMatrix(ctx, acc, del.ID)
-	wantNotFound(t, "DeleteMatrix again", err)
+	wantNotFound(t, "DeleteMatrix again", errOf(st.DeleteMatrix(ctx, acc, del.ID)))
 	if srcs, _ := st.MatricesFor(ctx, icu); len(srcs) != 2 {
 		t.Errorf("MatricesFor after the delete = %d sources", len(srcs))
 	}

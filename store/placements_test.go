@@ -210,8 +210,7 @@ func packetOf(t *testing.T, p *store.Placement, group string) store.Packet {
 }
 
 func TestCreatePlacement(t *testing.T) {
-	ctx, st, acc := setUp(t, "placements")
-	other := newAccount(t, st, "placements-other")
+	ctx, st, acc, other := setUpWithOther(t, "placements")
 	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "P-1", Title: ptr("ICU RN")})
 	theirs := sandboxJob(t, st, other, "P-1")
 	unknown := uuid.New()
@@ -272,12 +271,9 @@ func TestCreatePlacement(t *testing.T) {
 	if want := []string{">ACTIVE: created"}; !slices.Equal(trailOf(t, st, acc, p.ID, p.ID.String()), want) {
 		t.Errorf("placement trail = %q, want %q", trailOf(t, st, acc, p.ID, p.ID.String()), want)
 	}
-	_, err = st.Placement(ctx, other, p.ID)
-	wantNotFound(t, "another account's placement", err)
-	_, err = st.Placement(ctx, acc, uuid.New())
-	wantNotFound(t, "unknown placement", err)
-	_, err = st.PlacementAudit(ctx, other, p.ID)
-	wantNotFound(t, "another account's placement trail", err)
+	wantNotFound(t, "another account's placement", errOf(st.Placement(ctx, other, p.ID)))
+	wantNotFound(t, "unknown placement", errOf(st.Placement(ctx, acc, uuid.New())))
+	wantNotFound(t, "another account's placement trail", errOf(st.PlacementAudit(ctx, other, p.ID)))
 }
 
 func TestCreatePlacementConcurrentRepeats(t *testing.T) {
@@ -305,9 +301,8 @@ func TestCreatePlacementConcurrentRepeats(t *testing.T) {
 }
 
 func TestListPlacements(t *testing.T) {
-	ctx, st, acc := setUp(t, "list")
+	ctx, st, acc, other := setUpWithOther(t, "list")
 	db := rawDB(t)
-	other := newAccount(t, st, "list-other")
 	j1 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "L-1", Title: ptr("ICU RN")})
 	j2 := sandboxJob(t, st, acc, "L-2")
 	jo := sandboxJob(t, st, other, "L-1")
@@ -429,8 +424,7 @@ func TestListPlacements(t *testing.T) {
 // template as it changes: rows ingested, progress made, the template
 // changed (rows relabelled, moved, dropped, added, mapped), progress kept.
 func TestPlacementRowsFollowTheTemplate(t *testing.T) {
-	ctx, st, acc := setUp(t, "rows")
-	other := newAccount(t, st, "rows-other")
+	ctx, st, acc, other := setUpWithOther(t, "rows")
 	job := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "R-1", Facility: ptr("St. Luke's")})
 	p := newPlacement(t, st, acc, job.ID, "nurse-1", nil)
 
@@ -652,18 +646,14 @@ func TestPlacementRowsFollowTheTemplate(t *testing.T) {
 	}
 
 	// Another account can neither apply rows to nor read the placement.
-	_, err = st.ApplyPlacementRows(ctx, other, p.ID, v1)
-	wantNotFound(t, "ApplyPlacementRows of another account's placement", err)
+	wantNotFound(t, "ApplyPlacementRows of another account's placement", errOf(st.ApplyPlacementRows(ctx, other, p.ID, v1)))
 	checkPlacement(t, st, acc, p.ID, 6, 6, 4)
 }
 
+// mustAudit is a placement's audit trail.
 func mustAudit(t *testing.T, st *store.Store, acc string, id uuid.UUID) []store.AuditEvent {
 	t.Helper()
-	evs, err := st.PlacementAudit(context.Background(), acc, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return evs
+	return read(t, st.PlacementAudit, acc, id)
 }
 
 func TestPlacementRowTransitions(t *testing.T) {
@@ -779,8 +769,7 @@ func TestPlacementRowTransitions(t *testing.T) {
 }
 
 func TestPlacementRowRetriesAndScope(t *testing.T) {
-	ctx, st, acc := setUp(t, "update")
-	other := newAccount(t, st, "update-other")
+	ctx, st, acc, other := setUpWithOther(t, "update")
 	job := sandboxJob(t, st, acc, "U-1")
 	p := newPlacement(t, st, acc, job.ID, "nurse-1", nil)
 	q := newPlacement(t, st, acc, job.ID, "nurse-2", nil)
@@ -838,10 +827,8 @@ func TestPlacementRowRetriesAndScope(t *testing.T) {
 		{"unknown row", acc, p.ID, uuid.New()},
 		{"a row of another placement", acc, p.ID, qRow.ID},
 	} {
-		_, err := st.UpdateRow(ctx, tt.acc, tt.placement, tt.row, store.RowUpdate{Status: "SKIPPED", Reason: "x"})
-		wantNotFound(t, "UpdateRow of "+tt.name, err)
-		_, err = st.PlacementRow(ctx, tt.acc, tt.placement, tt.row)
-		wantNotFound(t, "PlacementRow of "+tt.name, err)
+		wantNotFound(t, "UpdateRow of "+tt.name, errOf(st.UpdateRow(ctx, tt.acc, tt.placement, tt.row, store.RowUpdate{Status: "SKIPPED", Reason: "x"})))
+		wantNotFound(t, "PlacementRow of "+tt.name, errOf(st.PlacementRow(ctx, tt.acc, tt.placement, tt.row)))
 	}
 	checkPlacement(t, st, acc, q.ID, 1, 1, 0)
 }
@@ -1005,9 +992,8 @@ func TestPlacementRowsExpire(t *testing.T) {
 }
 
 func TestPlacementCandidateRows(t *testing.T) {
-	ctx, st, acc := setUp(t, "candidate")
+	ctx, st, acc, other := setUpWithOther(t, "candidate")
 	db := rawDB(t)
-	other := newAccount(t, st, "candidate-other")
 	j1 := sandboxJob(t, st, acc, "C-1")
 	j2 := sandboxJob(t, st, acc, "C-2")
 	j3 := sandboxJob(t, st, acc, "C-3")
@@ -1080,8 +1066,7 @@ func TestPlacementCandidateRows(t *testing.T) {
 }
 
 func TestPlacementRowsAwaitingLabel(t *testing.T) {
-	ctx, st, acc := setUp(t, "awaiting")
-	other := newAccount(t, st, "awaiting-other")
+	ctx, st, acc, other := setUpWithOther(t, "awaiting")
 	j1 := sandboxJob(t, st, acc, "A-1")
 	j2 := sandboxJob(t, st, acc, "A-2")
 	jv := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "other-vms", VMSJobRefID: "A-1"})
@@ -1144,8 +1129,7 @@ func TestPlacementRowsAwaitingLabel(t *testing.T) {
 }
 
 func TestPlacementSyncBookkeeping(t *testing.T) {
-	ctx, st, acc := setUp(t, "syncs")
-	other := newAccount(t, st, "syncs-other")
+	ctx, st, acc, other := setUpWithOther(t, "syncs")
 	job := sandboxJob(t, st, acc, "S-1")
 	p := newPlacement(t, st, acc, job.ID, "nurse-1", nil)
 	q := newPlacement(t, st, acc, job.ID, "nurse-2", nil)
@@ -1216,8 +1200,7 @@ func TestPlacementSyncBookkeeping(t *testing.T) {
 	}
 	wantNotFound(t, "RecordPlacementSyncError of another account's placement", st.RecordPlacementSyncError(ctx, other, p.ID, reason))
 	wantNotFound(t, "RecordPlacementSyncError of an unknown placement", st.RecordPlacementSyncError(ctx, acc, uuid.New(), reason))
-	_, err = st.BeginPlacementSync(ctx, other, p.ID, began)
-	wantNotFound(t, "BeginPlacementSync of another account's placement", err)
+	wantNotFound(t, "BeginPlacementSync of another account's placement", errOf(st.BeginPlacementSync(ctx, other, p.ID, began)))
 
 	// JobPlacements lists the job's ACTIVE placements, oldest first.
 	exec(t, rawDB(t), `UPDATE placements SET status = 'COMPLETED' WHERE id = $1`, q.ID)
