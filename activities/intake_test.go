@@ -2,7 +2,6 @@ package activities
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"os"
@@ -10,71 +9,16 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"go.temporal.io/sdk/temporal"
-	"go.temporal.io/sdk/testsuite"
 
-	"github.com/clearedtostart/compliance/blobstore"
-	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/internal/sampledocs"
 	"github.com/clearedtostart/compliance/internal/testenv"
-	"github.com/clearedtostart/compliance/ocr"
-	"github.com/clearedtostart/compliance/pipeline"
 	"github.com/clearedtostart/compliance/segmenter"
 	"github.com/clearedtostart/compliance/store"
 	"github.com/clearedtostart/compliance/workflows"
 )
 
 func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
-
-// fixture is the activities on the real stack (PostgreSQL, a local blob
-// store, the document engine with Tesseract), run in Temporal's activity
-// test environment.
-type fixture struct {
-	acts  *Activities
-	st    *store.Store
-	blobs *blobstore.Store
-	env   *testsuite.TestActivityEnvironment
-	// pdf is the packet the intakes upload, made on first use, and person
-	// its candidate.
-	pdf    []byte
-	person sampledocs.Person
-}
-
-func newFixture(t *testing.T) *fixture {
-	t.Helper()
-	ctx := context.Background()
-	st := testenv.Store(t)
-	key := make([]byte, 32)
-	_, _ = rand.Read(key)
-	blobs, err := blobstore.Open(ctx, blobstore.Config{URL: "file://" + t.TempDir(), PublicBaseURL: "http://127.0.0.1:1", SigningKey: key})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { blobs.Close() })
-	o, err := ocr.New(ocr.Config{Concurrency: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	engine, err := pipeline.New(pipeline.Config{Catalog: catalog.MustLoad(), OCR: o})
-	if err != nil {
-		t.Fatal(err)
-	}
-	acts, err := New(Config{Store: st, Blobs: blobs, Engine: engine, Logger: testenv.Logger(t),
-		Today: func() time.Time { return sampledocs.DefaultAsOf() }, CacheDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { acts.Close() })
-	if _, err := st.EnsureAccount(ctx, "acct-acts", ""); err != nil {
-		t.Fatal(err)
-	}
-	var suite testsuite.WorkflowTestSuite
-	env := suite.NewTestActivityEnvironment()
-	env.SetTestTimeout(2 * time.Minute)
-	acts.Register(env)
-	return &fixture{acts: acts, st: st, blobs: blobs, env: env}
-}
 
 // intake stores an upload of the packet and its PENDING intake, as the
 // API does.
@@ -84,16 +28,7 @@ func (f *fixture) intake(t *testing.T, validate *store.ValidateOptions) *store.I
 		f.pdf, f.person = packet(t)
 	}
 	in := &store.Intake{AccountID: "acct-acts", ExternalID: "nurse-1"}
-	var err error
-	if in.Context, err = store.ToJSON(store.IntakeContext{FirstName: f.person.FirstName, LastName: f.person.LastName}); err != nil {
-		t.Fatal(err)
-	}
-	if validate != nil {
-		if in.Validate, err = store.ToJSON(validate); err != nil {
-			t.Fatal(err)
-		}
-	}
-	testenv.StoreIntake(t, f.st, f.blobs, in, f.pdf)
+	storeIntake(t, f.st, f.blobs, in, f.person, validate, f.pdf)
 	return in
 }
 
@@ -134,20 +69,6 @@ func (f *fixture) prepare(t *testing.T, in *store.Intake) workflows.ProcessSegme
 	}
 	f.run(t, nil, f.acts.RecordSplit, workflows.RecordSplitInput{AccountID: in.AccountID, IntakeID: in.ID.String(), PageCount: an.Info.PageCount, Segments: specs})
 	return batch
-}
-
-// run executes an activity and decodes its result into out (when not nil).
-func (f *fixture) run(t *testing.T, out any, fn any, in any) {
-	t.Helper()
-	v, err := f.env.ExecuteActivity(fn, in)
-	if err != nil {
-		t.Fatalf("%T: %v", in, err)
-	}
-	if out != nil {
-		if err := v.Get(out); err != nil {
-			t.Fatal(err)
-		}
-	}
 }
 
 func featuresOf(pages []workflows.PageRef) []segmenter.PageFeatures {
@@ -279,12 +200,7 @@ func TestIntakeActivityErrors(t *testing.T) {
 	// A context whose named keys have the wrong types cannot come from the
 	// API (it checks them); it stands for a corrupted row.
 	corrupt := f.intake(t, nil)
-	conn, err := pgx.Connect(ctx, testenv.Get(t).DatabaseURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	if _, err := conn.Exec(ctx, `UPDATE intakes SET context = '{"first_name": 5}' WHERE id = $1`, corrupt.ID); err != nil {
+	if _, err := pgConn(t).Exec(ctx, `UPDATE intakes SET context = '{"first_name": 5}' WHERE id = $1`, corrupt.ID); err != nil {
 		t.Fatal(err)
 	}
 	corruptBatch := batch

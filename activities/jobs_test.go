@@ -2,10 +2,8 @@ package activities
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -16,173 +14,18 @@ import (
 	"go.temporal.io/sdk/client"
 	tlog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/temporal"
-	"go.temporal.io/sdk/testsuite"
 
-	"github.com/clearedtostart/compliance/blobstore"
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/integrations"
 	"github.com/clearedtostart/compliance/internal/sampledocs"
 	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/mapping"
-	"github.com/clearedtostart/compliance/registry"
-	"github.com/clearedtostart/compliance/registrycheck"
 	"github.com/clearedtostart/compliance/requirements"
 	"github.com/clearedtostart/compliance/store"
 	"github.com/clearedtostart/compliance/vms"
 	"github.com/clearedtostart/compliance/vms/sandbox"
 	"github.com/clearedtostart/compliance/workflows"
 )
-
-// syncFixture is the activities of jobs and placements on the real stack:
-// PostgreSQL, a running sandbox VMS read by the real connector through the
-// shipped integrations file, and the registry lists in memory.
-type syncFixture struct {
-	st      *store.Store
-	blobs   *blobstore.Store
-	acts    *Activities
-	env     *testsuite.TestActivityEnvironment
-	vms     *sandbox.Server
-	indexes *registrycheck.Indexes
-	account string
-	// today is the day the activities judge on (Config.Today).
-	today time.Time
-	// conf is the activities' Config, for variants of them.
-	conf Config
-	// seq seeds the documents the fixture generates.
-	seq uint64
-}
-
-// newSyncFixture starts a sandbox VMS, points the shipped sandbox
-// integration at it through the environment (as compliance dev does), and
-// builds the activities with its connector; adjust changes their Config.
-func newSyncFixture(t *testing.T, adjust func(*Config)) *syncFixture {
-	t.Helper()
-	ctx := context.Background()
-	base := newFixture(t)
-	srv, err := sandbox.New(sandbox.Config{Logger: testenv.Logger(t)}).Start(ctx, "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { srv.Close() })
-	t.Setenv(integrations.EnvFile, "")
-	t.Setenv("VMS_SANDBOX_URL", srv.URL())
-	t.Setenv("VMS_SANDBOX_USERNAME", sandbox.DefaultUsername)
-	t.Setenv("VMS_SANDBOX_PASSWORD", sandbox.DefaultPassword)
-	cfg, err := integrations.LoadDefault(base.acts.engine.Catalog())
-	if err != nil {
-		t.Fatal(err)
-	}
-	integ, ok := cfg.Integration("sandbox")
-	if !ok {
-		t.Fatal("the shipped integrations have no sandbox")
-	}
-	creds, err := integ.Connector.ResolveCredentials(os.LookupEnv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, err := vms.NewSandbox(vms.SandboxConfig{BaseURL: integ.Connector.BaseURL, Username: creds["username"], Password: creds["password"],
-		Timeout: integ.Connector.Timeout, Logger: testenv.Logger(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := &syncFixture{st: base.st, blobs: base.blobs, vms: srv,
-		account: "acct-" + uuid.NewString()[:8], today: sampledocs.DefaultAsOf()}
-	if _, err := f.st.EnsureAccount(ctx, f.account, "Sync Test Staffing"); err != nil {
-		t.Fatal(err)
-	}
-	importLists(t, f.st)
-	if f.indexes, err = registrycheck.NewIndexes(registrycheck.IndexesConfig{Source: f.st, Logger: testenv.Logger(t)}); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.indexes.Refresh(ctx); err != nil {
-		t.Fatal(err)
-	}
-	conf := Config{Store: f.st, Blobs: f.blobs, Engine: base.acts.engine, Logger: testenv.Logger(t),
-		Today: func() time.Time { return f.today }, CacheDir: t.TempDir(), Indexes: f.indexes, Bucket: "compliance-test",
-		Integrations: Integrations{Config: cfg, Connectors: map[string]vms.Connector{"sandbox": conn}}}
-	if adjust != nil {
-		adjust(&conf)
-	}
-	f.conf = conf
-	f.start(t)
-	return f
-}
-
-// start builds the activities of f.conf and their test environment.
-func (f *syncFixture) start(t *testing.T) {
-	t.Helper()
-	var err error
-	if f.acts, err = New(f.conf); err != nil {
-		t.Fatal(err)
-	}
-	acts := f.acts
-	t.Cleanup(func() { acts.Close() })
-	var suite testsuite.WorkflowTestSuite
-	// The activities' own logs go where the service's do: warnings to the
-	// test log.
-	suite.SetLogger(tlog.NewStructuredLogger(testenv.Logger(t)))
-	f.env = suite.NewTestActivityEnvironment()
-	f.env.SetTestTimeout(2 * time.Minute)
-	f.acts.Register(f.env)
-}
-
-// variant is f with activities configured otherwise (same store, VMS and
-// account).
-func (f *syncFixture) variant(t *testing.T, adjust func(*Config)) *syncFixture {
-	t.Helper()
-	v := *f
-	adjust(&v.conf)
-	v.start(t)
-	return &v
-}
-
-// Listed people of the registry lists the fixture imports: nobody else
-// resembles them, so a candidate of sampledocs is on no list.
-var (
-	leieListed = registry.Record{SourceID: "LEIE-7731", Name: registry.Name{First: "ROSALIND", Middle: "J", Last: "THIBODEAUX"},
-		DOBs: []registry.PartialDate{{Year: 1971, Month: 3, Day: 9, Precision: registry.PrecisionDay}}, NPI: "1912345678",
-		Addresses: []registry.Address{{City: "LAFAYETTE", State: "LA", Zip: "70501"}},
-		Details:   map[string]string{"EXCLTYPE": "1128b4", "EXCLDATE": "20190514"}}
-	samListed = registry.Record{SourceID: "S4MR3K9QZ1", Name: registry.Name{First: "DESMOND", Last: "ACHTERBERG"},
-		Addresses: []registry.Address{{City: "TOLEDO", State: "OH", Zip: "43604"}}}
-	ofacListed = registry.Record{SourceID: "48213", Name: registry.Name{First: "Rustam", Last: "KARIMOV"},
-		DOBs: []registry.PartialDate{{Year: 1966, Precision: registry.PrecisionYear}}}
-)
-
-// importLists imports a small edition of each bulk list, once per test
-// binary (the same SHA-256 again is "unchanged").
-func importLists(t *testing.T, st *store.Store) {
-	t.Helper()
-	day := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
-	for _, l := range []struct {
-		code string
-		recs []registry.Record
-	}{
-		{registry.OIGExclusion, []registry.Record{leieListed, {SourceID: "LEIE-0042", Name: registry.Name{First: "WENDELL", Last: "PRZYBYLSKI"},
-			DOBs: []registry.PartialDate{{Year: 1958, Month: 11, Day: 2, Precision: registry.PrecisionDay}}}}},
-		{registry.SAM, []registry.Record{samListed}},
-		{registry.OFAC, []registry.Record{ofacListed}},
-	} {
-		list := &registry.List{Registry: l.code, Date: day, Rows: len(l.recs), Records: l.recs}
-		if _, _, err := st.ImportList(context.Background(), list, store.ImportOptions{Source: "activities test", SHA256: "activities-test-" + l.code}); err != nil {
-			t.Fatalf("importing %s: %v", l.code, err)
-		}
-	}
-}
-
-// run executes an activity and decodes its result into out (when not nil).
-func (f *syncFixture) run(t *testing.T, out any, fn any, in any) {
-	t.Helper()
-	v, err := f.env.ExecuteActivity(fn, in)
-	if err != nil {
-		t.Fatalf("%T: %v", in, err)
-	}
-	if out != nil {
-		if err := v.Get(out); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 // job stores the account's job of a sandbox reference, as POST /job does.
 func (f *syncFixture) job(t *testing.T, ref string) *store.Job {
@@ -216,32 +59,7 @@ func (f *syncFixture) syncJob(t *testing.T, j *store.Job) workflows.ReconcileJob
 // storedJob reads a job with its template rows.
 func (f *syncFixture) storedJob(t *testing.T, j *store.Job) *store.Job {
 	t.Helper()
-	got, err := f.st.Job(context.Background(), f.account, j.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return got
-}
-
-// admin calls an admin endpoint of the sandbox VMS with a JSON body ("" for
-// none) and decodes its answer.
-func (f *syncFixture) admin(t *testing.T, method, path, body string, out any) {
-	t.Helper()
-	req, err := http.NewRequestWithContext(context.Background(), method, f.vms.URL()+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("%s %s: %s", method, path, resp.Status)
-	}
-	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
-		t.Fatal(err)
-	}
+	return stored(t, f, f.st.Job, j.ID)
 }
 
 // jobTruth is the sandbox's own account of a job's checklist.
@@ -364,10 +182,7 @@ func TestBeginJobSync(t *testing.T) {
 		t.Fatalf("sync_started_at = %v, want now", got.SyncStartedAt)
 	}
 
-	other := "acct-" + uuid.NewString()[:8]
-	if _, err := f.st.EnsureAccount(ctx, other, ""); err != nil {
-		t.Fatal(err)
-	}
+	other := newAccount(t, f.st, "")
 	otherJob, _, _, err := f.st.UpsertJob(ctx, store.JobInput{AccountID: other, VMSType: "sandbox", VMSJobRefID: "ICU-2231"})
 	if err != nil {
 		t.Fatal(err)

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/integrations"
@@ -24,19 +23,6 @@ import (
 	"github.com/clearedtostart/compliance/vms/sandbox"
 	"github.com/clearedtostart/compliance/workflows"
 )
-
-// pgConn is a connection to the tests' database, for states no store
-// method sets (a placement completed, a start date moved).
-func pgConn(t *testing.T) *pgx.Conn {
-	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, testenv.Get(t).DatabaseURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close(context.Background()) })
-	return conn
-}
 
 // placement stores a candidate's placement on a job, as POST /placement
 // does; name and vmsRef may be empty.
@@ -74,13 +60,10 @@ func (f *syncFixture) syncPlacement(t *testing.T, p *store.Placement) workflows.
 	return res
 }
 
+// storedPlacement reads a placement with its rows and packets.
 func (f *syncFixture) storedPlacement(t *testing.T, p *store.Placement) *store.Placement {
 	t.Helper()
-	got, err := f.st.Placement(context.Background(), f.account, p.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return got
+	return stored(t, f, f.st.Placement, p.ID)
 }
 
 // row returns a placement's row of a requirement key.
@@ -148,15 +131,7 @@ func (f *syncFixture) docIntake(t *testing.T, externalID string, person sampledo
 		t.Fatal(err)
 	}
 	in := &store.Intake{AccountID: f.account, ExternalID: externalID}
-	if in.Context, err = store.ToJSON(store.IntakeContext{FirstName: person.FirstName, LastName: person.LastName}); err != nil {
-		t.Fatal(err)
-	}
-	if validate != nil {
-		if in.Validate, err = store.ToJSON(validate); err != nil {
-			t.Fatal(err)
-		}
-	}
-	testenv.StoreIntake(t, f.st, f.blobs, in, pdf)
+	storeIntake(t, f.st, f.blobs, in, person, validate, pdf)
 	cat := f.acts.engine.Catalog()
 	var split []store.SplitSegment
 	var segs []*store.Segment
@@ -207,7 +182,6 @@ func (f *syncFixture) segmentIDs(t *testing.T, in workflows.ApplyIntakeInput) []
 
 func TestBeginPlacementSync(t *testing.T) {
 	f := newSyncFixture(t, nil)
-	ctx := context.Background()
 	j := f.job(t, "NICU-5")
 	withRef := f.placement(t, j, "nurse-b1", "Dana Whitfield", "P-NICU-5-1", nil)
 	withoutRef := f.placement(t, j, "nurse-b2", "Lee Okafor", "", nil)
@@ -231,10 +205,7 @@ func TestBeginPlacementSync(t *testing.T) {
 		}
 	}
 
-	other := "acct-" + uuid.NewString()[:8]
-	if _, err := f.st.EnsureAccount(ctx, other, ""); err != nil {
-		t.Fatal(err)
-	}
+	other := newAccount(t, f.st, "")
 	in := func(id string) workflows.PlacementSyncInput {
 		return workflows.PlacementSyncInput{AccountID: f.account, PlacementID: id}
 	}
@@ -397,10 +368,7 @@ func TestReconcilePlacementFollowsLabelMappings(t *testing.T) {
 	// Someone maps the label (PUT /mappings/sandbox); another account maps
 	// it otherwise, and this account also maps a label the integration's
 	// file already maps, to something else.
-	other := "acct-" + uuid.NewString()[:8]
-	if _, err := f.st.EnsureAccount(ctx, other, ""); err != nil {
-		t.Fatal(err)
-	}
+	other := newAccount(t, f.st, "")
 	bls := itemOf(t, f.jobTruth(t, jobRef), "bls").Label
 	for _, m := range []store.LabelMapping{
 		{AccountID: f.account, VMSType: "sandbox", Label: label, RequirementKey: "orientation"},
