@@ -44,11 +44,10 @@ func (j *judge) notExpired(r catalog.Rule) RuleResult {
 func (j *judge) expiry(rule string) RuleResult {
 	rr := RuleResult{Rule: rule, Field: fieldExpirationDate, Expected: map[string]string{"on_or_after": iso(j.asOf)}}
 	exp := readDate(j.in.Fields, fieldExpirationDate)
-	switch exp.state {
-	case absent:
-		return failMissing(rr, "The document shows no expiration date, so it cannot be confirmed as current.")
-	case malformed:
-		return failUnreadable(rr, exp.raw, "The expiration date on the document, %s, could not be read as a date, so it cannot be confirmed as current.")
+	if failed, unread := failUnread(rr, exp.state, exp.raw,
+		"The document shows no expiration date, so it cannot be confirmed as current.",
+		"The expiration date on the document, %s, could not be read as a date, so it cannot be confirmed as current."); unread {
+		return failed
 	}
 	rr.Actual = iso(exp.date)
 	if exp.date.Before(j.asOf) {
@@ -70,11 +69,10 @@ func (j *judge) withinWindow(rule string, w window) RuleResult {
 	jd := judgedDate(j.in.DocumentType, j.in.Fields)
 	start := w.start(j.asOf)
 	rr := RuleResult{Rule: rule, Field: jd.field, Expected: map[string]string{"on_or_after": iso(start), "on_or_before": iso(j.asOf)}}
-	switch jd.state {
-	case absent:
-		return failMissing(rr, fmt.Sprintf("The document shows no %s, so how recent it is cannot be judged.", j.judgedDateLabels()))
-	case malformed:
-		return failUnreadable(rr, jd.raw, "The %s on the document, %s, could not be read as a date, so how recent it is cannot be judged.", label(jd.field))
+	if failed, unread := failUnread(rr, jd.state, jd.raw,
+		fmt.Sprintf("The document shows no %s, so how recent it is cannot be judged.", j.judgedDateLabels()),
+		"The %s on the document, %s, could not be read as a date, so how recent it is cannot be judged.", label(jd.field)); unread {
+		return failed
 	}
 	rr.Actual = iso(jd.date)
 	switch {
@@ -127,11 +125,10 @@ func (j *judge) licenseStatusIs(r catalog.Rule) RuleResult {
 func (j *judge) oneOf(r catalog.Rule, field, failReason string) RuleResult {
 	rr := RuleResult{Rule: r.Name, Field: field, Expected: r.Strings}
 	v := readString(j.in.Fields, field)
-	switch v.state {
-	case absent:
-		return failMissing(rr, fmt.Sprintf("The document shows no %s.", label(field)))
-	case malformed:
-		return failUnreadable(rr, v.raw, "The %s on the document, %s, could not be read as text.", label(field))
+	if failed, unread := failUnread(rr, v.state, v.raw,
+		fmt.Sprintf("The document shows no %s.", label(field)),
+		"The %s on the document, %s, could not be read as text.", label(field)); unread {
+		return failed
 	}
 	rr.Actual = v.text
 	if acceptedValue(v.text, r.Strings) {
@@ -252,11 +249,10 @@ func (j *judge) dosesAtLeast(r catalog.Rule) RuleResult {
 func (j *judge) cleared(r catalog.Rule) RuleResult {
 	rr := RuleResult{Rule: r.Name, Field: fieldCleared, Expected: r.Bool}
 	v := readBool(j.in.Fields, fieldCleared)
-	switch v.state {
-	case absent:
-		return failMissing(rr, "The document does not say whether the examiner cleared the candidate for duty.")
-	case malformed:
-		return failUnreadable(rr, v.raw, "Whether the examiner cleared the candidate could not be read (the document gives %s).")
+	if failed, unread := failUnread(rr, v.state, v.raw,
+		"The document does not say whether the examiner cleared the candidate for duty.",
+		"Whether the examiner cleared the candidate could not be read (the document gives %s)."); unread {
+		return failed
 	}
 	rr.Actual = v.value
 	if v.value != r.Bool {

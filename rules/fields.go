@@ -92,6 +92,19 @@ func failUnreadable(rr RuleResult, raw any, format string, args ...any) RuleResu
 	return rr
 }
 
+// failUnread fails a rule whose field is absent (failMissing, with
+// missing) or malformed (failUnreadable, with the format unreadable and its
+// args); unread reports whether it did, so a present field goes on to be judged.
+func failUnread(rr RuleResult, state presence, raw any, missing, unreadable string, args ...any) (failed RuleResult, unread bool) {
+	switch state {
+	case absent:
+		return failMissing(rr, missing), true
+	case malformed:
+		return failUnreadable(rr, raw, unreadable, args...), true
+	}
+	return rr, false
+}
+
 type dateValue struct {
 	state presence
 	date  time.Time
