@@ -65,11 +65,10 @@ type Sandbox struct {
 	byLast     map[string][]int
 	known      map[string]bool
 	mux        *http.ServeMux
+	requests   *sandboxhttp.RequestLog[Request]
 
 	mu        sync.Mutex
 	behaviour Behaviour
-	requests  []*Request
-	seq       int
 }
 
 // New generates the registrants and returns the handler.
@@ -82,6 +81,7 @@ func New(cfg Config) *Sandbox {
 		byLast:     map[string][]int{},
 		known:      map[string]bool{},
 		behaviour:  Behaviour{Mode: ModeNormal},
+		requests:   sandboxhttp.NewRequestLog(maxLogged, func(r *Request, seq int) { r.Seq = seq }),
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -234,22 +234,17 @@ type Request struct {
 // Requests returns the search requests received, oldest first (the last
 // 1000).
 func (s *Sandbox) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]Request, len(s.requests))
-	for i, r := range s.requests {
-		out[i] = *r
-		out[i].Headers = maps.Clone(r.Headers)
+	out := s.requests.Records()
+	for i := range out {
+		// Written once before the record is logged; copied so that a
+		// caller's change stays its own.
+		out[i].Headers = maps.Clone(out[i].Headers)
 	}
 	return out
 }
 
 // ClearRequests forgets the requests received.
-func (s *Sandbox) ClearRequests() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.requests = nil
-}
+func (s *Sandbox) ClearRequests() { s.requests.Clear() }
 
 func (s *Sandbox) record(r *http.Request, body []byte) *Request {
 	rec := &Request{At: s.now().UTC(), Method: r.Method, Path: r.URL.Path, Headers: map[string]string{}}
@@ -263,21 +258,8 @@ func (s *Sandbox) record(r *http.Request, body []byte) *Request {
 	} else {
 		rec.Body, _ = json.Marshal(string(body))
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.seq++
-	rec.Seq = s.seq
-	s.requests = append(s.requests, rec)
-	if len(s.requests) > maxLogged {
-		s.requests = slices.Delete(s.requests, 0, len(s.requests)-maxLogged)
-	}
+	s.requests.Add(rec)
 	return rec
-}
-
-func (s *Sandbox) answered(rec *Request, mode string, status int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	rec.Behaviour, rec.Status = mode, status
 }
 
 // specialModes are the modes special last names trigger by themselves.
@@ -325,7 +307,7 @@ func (s *Sandbox) handleSearch(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	status, offenders := s.respond(w, r, b, parsed, &q)
-	s.answered(rec, b.Mode, status)
+	s.requests.Update(rec, func(rec *Request) { rec.Behaviour, rec.Status = b.Mode, status })
 	s.log.Info("nsopw sandbox search", "seq", rec.Seq, "first_name", q.FirstName, "last_name", q.LastName,
 		"zips", q.Zips, "jurisdictions", len(q.Jurisdictions), "behaviour", b.Mode, "status", status, "offenders", offenders)
 }
@@ -392,9 +374,7 @@ func (s *Sandbox) challenge(w http.ResponseWriter, status int) int {
 	if status == 0 {
 		status = http.StatusForbidden
 	}
-	s.mu.Lock()
-	ray := fmt.Sprintf("%016x", uint64(s.seq)*0x9e3779b97f4a7c15)
-	s.mu.Unlock()
+	ray := fmt.Sprintf("%016x", uint64(s.requests.Seq())*0x9e3779b97f4a7c15)
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=UTF-8")
 	h.Set("Server", "cloudflare")

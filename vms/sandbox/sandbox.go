@@ -78,6 +78,7 @@ type Sandbox struct {
 	gen            *generator
 	pages          *template.Template
 	mux            *http.ServeMux
+	requests       *sandboxhttp.RequestLog[Request]
 
 	mu        sync.Mutex
 	tokens    map[string]time.Time
@@ -86,8 +87,6 @@ type Sandbox struct {
 	flaky     map[string]int
 	faults    []*Fault
 	faultSeq  int
-	requests  []*Request
-	seq       int
 	uploads   []*Upload
 	byKey     map[string]*Upload
 	uploadSeq int
@@ -120,6 +119,7 @@ func New(cfg Config) *Sandbox {
 		gen:            newGenerator(cfg.Seed),
 		pages:          parsePages(),
 		secret:         make([]byte, 32),
+		requests:       sandboxhttp.NewRequestLog(maxLogged, func(r *Request, seq int) { r.Seq = seq }),
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -180,7 +180,7 @@ func (s *Sandbox) resetState() {
 	s.jobs = map[string]*jobState{}
 	s.flaky = map[string]int{}
 	s.faults = nil
-	s.requests = nil
+	s.requests.Clear()
 	s.uploads = nil
 	s.byKey = map[string]*Upload{}
 }
@@ -197,12 +197,12 @@ func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f, ok := s.takeFault(r)
 	start := time.Now()
 	if ok {
-		s.setFault(rec, f.Mode)
+		s.requests.Update(rec, func(rec *Request) { rec.Fault = f.Mode })
 		s.serveFault(sw, r, f)
 	} else {
 		s.mux.ServeHTTP(sw, r)
 	}
-	s.answered(rec, sw.status)
+	s.requests.Update(rec, func(rec *Request) { rec.Status = sw.status })
 	s.log.Info("vms sandbox request", "seq", rec.Seq, "method", r.Method, "path", r.URL.Path,
 		"status", sw.status, "fault", rec.Fault, "duration", time.Since(start))
 }
@@ -265,46 +265,15 @@ func (s *Sandbox) record(r *http.Request) *Request {
 			rec.Auth = "session"
 		}
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.seq++
-	rec.Seq = s.seq
-	s.requests = append(s.requests, rec)
-	if len(s.requests) > maxLogged {
-		s.requests = slices.Delete(s.requests, 0, len(s.requests)-maxLogged)
-	}
+	s.requests.Add(rec)
 	return rec
 }
 
-func (s *Sandbox) answered(rec *Request, status int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	rec.Status = status
-}
-
-func (s *Sandbox) setFault(rec *Request, mode string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	rec.Fault = mode
-}
-
 // Requests returns the requests received, oldest first (the last 1000).
-func (s *Sandbox) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]Request, len(s.requests))
-	for i, r := range s.requests {
-		out[i] = *r
-	}
-	return out
-}
+func (s *Sandbox) Requests() []Request { return s.requests.Records() }
 
 // ClearRequests forgets the requests received.
-func (s *Sandbox) ClearRequests() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.requests = nil
-}
+func (s *Sandbox) ClearRequests() { s.requests.Clear() }
 
 // Fault modes.
 const (
