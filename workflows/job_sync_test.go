@@ -1,7 +1,6 @@
 package workflows
 
 import (
-	"context"
 	"errors"
 	"reflect"
 	"slices"
@@ -12,17 +11,10 @@ import (
 	"go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/client"
-	"go.temporal.io/sdk/converter"
-	"go.temporal.io/sdk/interceptor"
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/testsuite"
-	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 )
-
-// syncStart is when the syncs under test start (the test environment's
-// clock), so that SyncAgain's Since can be checked.
-var syncStart = time.Date(2025, 3, 4, 9, 30, 0, 0, time.UTC)
 
 const (
 	jobAccount = "acme"
@@ -30,133 +22,6 @@ const (
 )
 
 var jobIn = JobSyncInput{AccountID: jobAccount, JobID: jobID}
-
-// goneErr is what an activity answers when its object was deleted meanwhile.
-func goneErr() error {
-	return temporal.NewNonRetryableApplicationError("the object was deleted", ErrGone, nil)
-}
-
-// vmsDown is what FetchJob and FetchPlacement answer for a VMS that is
-// down: retryable, with the connector's reason.
-func vmsDown() error {
-	return temporal.NewApplicationError("the VMS answered 503 Service Unavailable", "VMSUnavailable")
-}
-
-// logged is an activity that notes its name in *steps and its input in
-// *into, and answers with answer(attempt), the first attempt being 1.
-func logged[In, Out any](mu *sync.Mutex, steps *[]string, name string, into *[]In, answer func(attempt int) (Out, error)) func(context.Context, In) (Out, error) {
-	return loggedAs(mu, steps, func(In) string { return name }, into, answer)
-}
-
-// loggedAs is logged for a step named by its input (rows checked side by
-// side).
-func loggedAs[In, Out any](mu *sync.Mutex, steps *[]string, name func(In) string, into *[]In, answer func(attempt int) (Out, error)) func(context.Context, In) (Out, error) {
-	return func(_ context.Context, in In) (Out, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		*steps = append(*steps, name(in))
-		*into = append(*into, in)
-		return answer(len(*into))
-	}
-}
-
-// errorOnly adapts a fake to an activity that, like the real one, answers
-// only an error.
-func errorOnly[In, Out any](fn func(context.Context, In) (Out, error)) func(context.Context, In) error {
-	return func(ctx context.Context, in In) error {
-		_, err := fn(ctx, in)
-		return err
-	}
-}
-
-// loggedErr is logged for an activity that answers only an error.
-func loggedErr[In any](mu *sync.Mutex, steps *[]string, name string, into *[]In, answer func() error) func(context.Context, In) error {
-	return errorOnly(logged(mu, steps, name, into, func(int) (struct{}, error) { return struct{}{}, answer() }))
-}
-
-// upserts records, per workflow id, the search attributes each workflow
-// holds after each of its upserts. It intercepts the workflows'
-// UpsertTypedSearchAttributes calls and passes them on.
-type upserts struct {
-	interceptor.WorkerInterceptorBase
-	mu   sync.Mutex
-	held map[string][]temporal.SearchAttributes
-}
-
-func recordUpserts(env *testsuite.TestWorkflowEnvironment) *upserts {
-	u := &upserts{held: map[string][]temporal.SearchAttributes{}}
-	env.SetWorkerOptions(worker.Options{Interceptors: []interceptor.WorkerInterceptor{u}})
-	return u
-}
-
-func (u *upserts) InterceptWorkflow(_ workflow.Context, next interceptor.WorkflowInboundInterceptor) interceptor.WorkflowInboundInterceptor {
-	in := &upsertInbound{u: u}
-	in.Next = next
-	return in
-}
-
-type upsertInbound struct {
-	interceptor.WorkflowInboundInterceptorBase
-	u *upserts
-}
-
-func (i *upsertInbound) Init(outbound interceptor.WorkflowOutboundInterceptor) error {
-	out := &upsertOutbound{u: i.u}
-	out.Next = outbound
-	return i.Next.Init(out)
-}
-
-type upsertOutbound struct {
-	interceptor.WorkflowOutboundInterceptorBase
-	u *upserts
-}
-
-func (o *upsertOutbound) UpsertTypedSearchAttributes(ctx workflow.Context, updates ...temporal.SearchAttributeUpdate) error {
-	err := o.Next.UpsertTypedSearchAttributes(ctx, updates...)
-	id := workflow.GetInfo(ctx).WorkflowExecution.ID
-	o.u.mu.Lock()
-	defer o.u.mu.Unlock()
-	o.u.held[id] = append(o.u.held[id], workflow.GetTypedSearchAttributes(ctx))
-	return err
-}
-
-// after is what workflow id held after its upserts, one map of keyword
-// attributes per upsert.
-func (u *upserts) after(id string, names ...string) []map[string]string {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	var out []map[string]string
-	for _, sa := range u.held[id] {
-		out = append(out, keywords(sa, names...))
-	}
-	return out
-}
-
-// keywords reads keyword search attributes a workflow was started with.
-func keywords(sa temporal.SearchAttributes, names ...string) map[string]string {
-	out := map[string]string{}
-	for _, n := range names {
-		if v, ok := sa.GetKeyword(temporal.NewSearchAttributeKeyKeyword(n)); ok {
-			out[n] = v
-		}
-	}
-	return out
-}
-
-// continuedAsNew returns the input a workflow continued as new with, and
-// the workflow type it names; it fails the test when the workflow did not
-// continue as new.
-func continuedAsNew(t *testing.T, env *testsuite.TestWorkflowEnvironment, in any) string {
-	t.Helper()
-	var can *workflow.ContinueAsNewError
-	if err := env.GetWorkflowError(); !errors.As(err, &can) {
-		t.Fatalf("err = %v, want continue-as-new", err)
-	}
-	if err := converter.GetDefaultDataConverter().FromPayloads(can.Input, in); err != nil {
-		t.Fatal(err)
-	}
-	return can.WorkflowType.Name
-}
 
 // childStart is how a placement sync child was started.
 type childStart struct {
@@ -240,41 +105,18 @@ func (f *jobSyncActivities) placementSync(ctx workflow.Context, in PlacementSync
 	return PlacementSyncOutput{Rows: 3}, nil
 }
 
-func (f *jobSyncActivities) env(t *testing.T) (*testsuite.TestWorkflowEnvironment, *upserts) {
-	t.Helper()
-	var suite testsuite.WorkflowTestSuite
-	env := suite.NewTestWorkflowEnvironment()
-	env.SetStartTime(syncStart)
-	env.RegisterWorkflow(JobSyncWorkflow)
-	f.register(env)
-	return env, recordUpserts(env)
+func (f *jobSyncActivities) env() (*testsuite.TestWorkflowEnvironment, *upserts) {
+	return syncEnv(f, JobSyncWorkflow)
 }
 
 // run runs JobSyncWorkflow on jobIn and returns its result; the workflow
 // must end without error.
 func (f *jobSyncActivities) run(t *testing.T) (JobSyncOutput, *upserts) {
 	t.Helper()
-	env, u := f.env(t)
-	env.ExecuteWorkflow(JobSyncWorkflow, jobIn)
+	env, u := f.env()
+	out := completed[JobSyncOutput](t, env, "the job sync", JobSyncWorkflow, jobIn)
 	f.elapsed = env.Now().Sub(syncStart)
-	if !env.IsWorkflowCompleted() {
-		t.Fatal("the job sync did not complete")
-	}
-	if err := env.GetWorkflowError(); err != nil {
-		t.Fatalf("the job sync failed: %v", err)
-	}
-	var out JobSyncOutput
-	if err := env.GetWorkflowResult(&out); err != nil {
-		t.Fatal(err)
-	}
 	return out, u
-}
-
-func sameInputs[T comparable](t *testing.T, what string, got []T, want ...T) {
-	t.Helper()
-	if !slices.Equal(got, want) {
-		t.Fatalf("%s = %+v, want %+v", what, got, want)
-	}
 }
 
 func TestJobSyncWorkflow(t *testing.T) {
@@ -464,11 +306,9 @@ func TestJobSyncWorkflowFails(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			env, _ := tt.f.env(t)
+			env, _ := tt.f.env()
 			env.ExecuteWorkflow(JobSyncWorkflow, jobIn)
-			err := env.GetWorkflowError()
-			var appErr *temporal.ApplicationError
-			if !errors.As(err, &appErr) || appErr.Message() != tt.wantErr {
+			if err := env.GetWorkflowError(); failure(err) != tt.wantErr {
 				t.Fatalf("err = %v, want the activity's %q", err, tt.wantErr)
 			}
 			sameInputs(t, "steps", tt.f.steps, tt.wantSteps...)
@@ -479,12 +319,9 @@ func TestJobSyncWorkflowFails(t *testing.T) {
 func TestJobSyncWorkflowContinuesAsNewWhenAskedAgain(t *testing.T) {
 	f := &jobSyncActivities{info: JobSyncInfo{VMSType: "sandbox", FetchVMS: true, SyncEvery: time.Hour},
 		result: ReconcileJobResult{Status: "ACTIVE", Placements: []string{"p-1"}}, again: true}
-	env, _ := f.env(t)
+	env, _ := f.env()
 	env.ExecuteWorkflow(JobSyncWorkflow, jobIn)
-	var next JobSyncInput
-	if typ := continuedAsNew(t, env, &next); typ != "JobSyncWorkflow" || next != jobIn {
-		t.Fatalf("continued as %s(%+v), want JobSyncWorkflow(%+v)", typ, next, jobIn)
-	}
+	wantContinuedAsNew(t, env, "JobSyncWorkflow", jobIn)
 	sameInputs(t, "steps", f.steps, ActBeginJobSync, ActFetchJob, ActReconcileJob, ActEnsureJobSchedule, ActSyncAgain, "placement sync p-1 done")
 	sameInputs(t, "SyncAgain inputs", f.asked, SyncAgainInput{Kind: "job", AccountID: jobAccount, ID: jobID, Since: syncStart})
 }
@@ -494,13 +331,10 @@ func TestJobSyncWorkflowContinuesAsNewWhenAskedAgain(t *testing.T) {
 func TestJobSyncWorkflowContinuesAsNewWhenSignalled(t *testing.T) {
 	f := &jobSyncActivities{info: JobSyncInfo{VMSType: "sandbox", FetchVMS: true, SyncEvery: time.Hour},
 		result: ReconcileJobResult{Status: "ACTIVE"}}
-	env, _ := f.env(t)
+	env, _ := f.env()
 	env.RegisterDelayedCallback(func() { env.SignalWorkflow(SignalSyncRequested, nil) }, 0)
 	env.ExecuteWorkflow(JobSyncWorkflow, jobIn)
-	var next JobSyncInput
-	if typ := continuedAsNew(t, env, &next); typ != "JobSyncWorkflow" || next != jobIn {
-		t.Fatalf("continued as %s(%+v), want JobSyncWorkflow(%+v)", typ, next, jobIn)
-	}
+	wantContinuedAsNew(t, env, "JobSyncWorkflow", jobIn)
 	sameInputs(t, "steps", f.steps, ActBeginJobSync, ActFetchJob, ActReconcileJob, ActEnsureJobSchedule, ActSyncAgain)
 
 	// Without the signal it ends.
@@ -528,16 +362,9 @@ func placementSyncRunning(ctx workflow.Context, busy string, in JobSyncInput) (J
 func TestJobSyncWorkflowToleratesARunningPlacementSync(t *testing.T) {
 	result := ReconcileJobResult{Status: "ACTIVE", Rows: 3, Placements: []string{"p-busy", "p-2"}}
 	f := &jobSyncActivities{info: JobSyncInfo{VMSType: "sandbox", FetchVMS: false, SyncEvery: time.Hour}, result: result}
-	env, _ := f.env(t)
+	env, _ := f.env()
 	env.RegisterWorkflow(placementSyncRunning)
-	env.ExecuteWorkflow(placementSyncRunning, "p-busy", jobIn)
-	if err := env.GetWorkflowError(); err != nil {
-		t.Fatalf("the job sync failed: %v", err)
-	}
-	var out JobSyncOutput
-	if err := env.GetWorkflowResult(&out); err != nil {
-		t.Fatal(err)
-	}
+	out := completed[JobSyncOutput](t, env, "the job sync", placementSyncRunning, "p-busy", jobIn)
 	if !reflect.DeepEqual(out, JobSyncOutput{ReconcileJobResult: result}) {
 		t.Fatalf("output = %+v", out)
 	}
@@ -585,8 +412,7 @@ func TestRequirementExpiryWorkflow(t *testing.T) {
 				activity.RegisterOptions{Name: ActExpireRequirements})
 			env.ExecuteWorkflow(RequirementExpiryWorkflow, ExpiryInput{})
 			if tt.wantErr != "" {
-				var appErr *temporal.ApplicationError
-				if err := env.GetWorkflowError(); !errors.As(err, &appErr) || appErr.Message() != tt.wantErr {
+				if err := env.GetWorkflowError(); failure(err) != tt.wantErr {
 					t.Fatalf("err = %v, want %q", err, tt.wantErr)
 				}
 				sameInputs(t, "ExpireRequirements inputs", asked, ExpiryInput{})

@@ -1,7 +1,6 @@
 package workflows
 
 import (
-	"errors"
 	"reflect"
 	"slices"
 	"strings"
@@ -126,33 +125,16 @@ func (f *placementSyncActivities) registryCheck(ctx workflow.Context, in Registr
 	return RegistryCheckOutput{SearchID: in.SearchID, Certificate: err == nil}, err
 }
 
-func (f *placementSyncActivities) env(t *testing.T) (*testsuite.TestWorkflowEnvironment, *upserts) {
-	t.Helper()
-	var suite testsuite.WorkflowTestSuite
-	env := suite.NewTestWorkflowEnvironment()
-	env.SetStartTime(syncStart)
-	env.RegisterWorkflow(PlacementSyncWorkflow)
-	f.register(env)
-	return env, recordUpserts(env)
+func (f *placementSyncActivities) env() (*testsuite.TestWorkflowEnvironment, *upserts) {
+	return syncEnv(f, PlacementSyncWorkflow)
 }
 
 // run runs PlacementSyncWorkflow on placementIn and returns its result;
 // the workflow must end without error.
 func (f *placementSyncActivities) run(t *testing.T) (PlacementSyncOutput, *upserts) {
 	t.Helper()
-	env, u := f.env(t)
-	env.ExecuteWorkflow(PlacementSyncWorkflow, placementIn)
-	if !env.IsWorkflowCompleted() {
-		t.Fatal("the placement sync did not complete")
-	}
-	if err := env.GetWorkflowError(); err != nil {
-		t.Fatalf("the placement sync failed: %v", err)
-	}
-	var out PlacementSyncOutput
-	if err := env.GetWorkflowResult(&out); err != nil {
-		t.Fatal(err)
-	}
-	return out, u
+	env, u := f.env()
+	return completed[PlacementSyncOutput](t, env, "the placement sync", PlacementSyncWorkflow, placementIn), u
 }
 
 // before fails the test unless step a was logged before step b.
@@ -387,11 +369,9 @@ func TestPlacementSyncWorkflowFails(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			env, _ := tt.f.env(t)
+			env, _ := tt.f.env()
 			env.ExecuteWorkflow(PlacementSyncWorkflow, placementIn)
-			err := env.GetWorkflowError()
-			var appErr *temporal.ApplicationError
-			if !errors.As(err, &appErr) || appErr.Message() != tt.wantErr {
+			if err := env.GetWorkflowError(); failure(err) != tt.wantErr {
 				t.Fatalf("err = %v, want the %q of the step that failed", err, tt.wantErr)
 			}
 			sameInputs(t, "steps", tt.f.steps, tt.wantSteps...)
@@ -402,12 +382,9 @@ func TestPlacementSyncWorkflowFails(t *testing.T) {
 func TestPlacementSyncWorkflowContinuesAsNewWhenAskedAgain(t *testing.T) {
 	f := &placementSyncActivities{info: PlacementSyncInfo{JobID: jobID, ExternalID: "cand-7", VMSType: "sandbox"},
 		result: ReconcilePlacementResult{Rows: 5, Checks: []RowRef{row("r-2")}}, again: true}
-	env, _ := f.env(t)
+	env, _ := f.env()
 	env.ExecuteWorkflow(PlacementSyncWorkflow, placementIn)
-	var next PlacementSyncInput
-	if typ := continuedAsNew(t, env, &next); typ != "PlacementSyncWorkflow" || next != placementIn {
-		t.Fatalf("continued as %s(%+v), want PlacementSyncWorkflow(%+v)", typ, next, placementIn)
-	}
+	wantContinuedAsNew(t, env, "PlacementSyncWorkflow", placementIn)
 	sameInputs(t, "steps", f.steps, ActBeginPlacementSync, ActReconcilePlacement, ActStartRowCheck+" r-2",
 		"check s-2 started", "check s-2 done", ActApplyRowCheck+" s-2", ActSyncAgain)
 	sameInputs(t, "SyncAgain inputs", f.asked, SyncAgainInput{Kind: "placement", AccountID: jobAccount, ID: placementID, Since: syncStart})
