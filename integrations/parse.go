@@ -2,6 +2,7 @@ package integrations
 
 import (
 	"fmt"
+	"iter"
 	"maps"
 	"net/url"
 	"regexp"
@@ -166,6 +167,25 @@ func (p *parser) list(n *yaml.Node, path string) []*yaml.Node {
 	return out
 }
 
+// listValue is an item of a list that is a single value, with its path.
+type listValue struct {
+	node        *yaml.Node
+	path, value string
+}
+
+// values yields the items of a list that are single values; each other
+// item is reported.
+func (p *parser) values(items []*yaml.Node, path string) iter.Seq[listValue] {
+	return func(yield func(listValue) bool) {
+		for i, it := range items {
+			ip := fmt.Sprintf("%s[%d]", path, i)
+			if s, ok := p.str(it, ip); ok && !yield(listValue{node: it, path: ip, value: s}) {
+				return
+			}
+		}
+	}
+}
+
 func (p *parser) duration(n *yaml.Node, path string, min time.Duration) (time.Duration, bool) {
 	s, ok := p.str(n, path)
 	if !ok {
@@ -207,7 +227,7 @@ func (p *parser) integration(vmsType string, n *yaml.Node, path string) *Integra
 	}
 
 	if v, ok := f["sources"]; !ok {
-		p.errorf(n, path, "no sources (at least one of %s)", joinSources(sources()))
+		p.errorf(n, path, "no sources (at least one of %s)", joinNames(sources()))
 	} else {
 		in.Sources = p.sources(v, path+".sources")
 	}
@@ -264,10 +284,11 @@ func (p *parser) integration(vmsType string, n *yaml.Node, path string) *Integra
 	return in
 }
 
-func joinSources(ss []Source) string {
-	parts := make([]string, len(ss))
-	for i, s := range ss {
-		parts[i] = string(s)
+// joinNames lists names (sources, levels) for a message.
+func joinNames[N ~string](names []N) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = string(n)
 	}
 	return strings.Join(parts, ", ")
 }
@@ -379,21 +400,16 @@ func (p *parser) sources(n *yaml.Node, path string) []Source {
 		return nil
 	}
 	if len(items) == 0 {
-		p.errorf(n, path, "no sources (at least one of %s)", joinSources(sources()))
+		p.errorf(n, path, "no sources (at least one of %s)", joinNames(sources()))
 	}
 	var out []Source
-	for i, it := range items {
-		ip := fmt.Sprintf("%s[%d]", path, i)
-		s, ok := p.str(it, ip)
-		if !ok {
-			continue
-		}
-		src := Source(s)
+	for v := range p.values(items, path) {
+		src := Source(v.value)
 		switch {
 		case !slices.Contains(sources(), src):
-			p.errorf(it, ip, "unknown source %q (known: %s)", s, joinSources(sources()))
+			p.errorf(v.node, v.path, "unknown source %q (known: %s)", v.value, joinNames(sources()))
 		case slices.Contains(out, src):
-			p.errorf(it, ip, "source %q listed twice", s)
+			p.errorf(v.node, v.path, "source %q listed twice", v.value)
 		default:
 			out = append(out, src)
 		}
@@ -408,21 +424,17 @@ func (p *parser) email(n *yaml.Node, path string) Email {
 	if !ok {
 		return e
 	}
-	for i, it := range p.list(v, path+".jobRefPatterns") {
-		ip := fmt.Sprintf("%s.jobRefPatterns[%d]", path, i)
-		s, ok := p.str(it, ip)
-		if !ok {
-			continue
-		}
-		re, err := regexp.Compile(s)
+	list := path + ".jobRefPatterns"
+	for pat := range p.values(p.list(v, list), list) {
+		re, err := regexp.Compile(pat.value)
 		if err != nil {
-			p.errorf(it, ip, "bad regexp %q: %v", s, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+			p.errorf(pat.node, pat.path, "bad regexp %q: %v", pat.value, strings.TrimPrefix(err.Error(), "error parsing regexp: "))
 			continue
 		}
 		// A pattern that matches nothing at all would "find" an empty
 		// reference in every email.
 		if re.MatchString("") {
-			p.errorf(it, ip, "regexp %q matches empty text: it would find a job reference in every email", s)
+			p.errorf(pat.node, pat.path, "regexp %q matches empty text: it would find a job reference in every email", pat.value)
 			continue
 		}
 		e.JobRefPatterns = append(e.JobRefPatterns, re)
@@ -450,20 +462,15 @@ func (p *parser) matrix(n *yaml.Node, path string) Matrix {
 // integration's sources: one left out would leave a tie undecided.
 func (p *parser) precedence(n *yaml.Node, path string, in *Integration, levels []Level) []Level {
 	var out []Level
-	for i, it := range p.list(n, path) {
-		ip := fmt.Sprintf("%s[%d]", path, i)
-		s, ok := p.str(it, ip)
-		if !ok {
-			continue
-		}
-		l := Level(s)
+	for v := range p.values(p.list(n, path), path) {
+		l := Level(v.value)
 		switch {
 		case !slices.Contains(DefaultPrecedence(), l):
-			p.errorf(it, ip, "unknown level %q (known: %s)", s, joinLevels(DefaultPrecedence()))
+			p.errorf(v.node, v.path, "unknown level %q (known: %s)", v.value, joinNames(DefaultPrecedence()))
 		case !slices.Contains(levels, l):
-			p.errorf(it, ip, "%s is not a level of this integration's sources (%s)", s, joinSources(in.Sources))
+			p.errorf(v.node, v.path, "%s is not a level of this integration's sources (%s)", v.value, joinNames(in.Sources))
 		case slices.Contains(out, l):
-			p.errorf(it, ip, "%s listed twice", s)
+			p.errorf(v.node, v.path, "%s listed twice", v.value)
 		default:
 			out = append(out, l)
 		}
@@ -475,17 +482,9 @@ func (p *parser) precedence(n *yaml.Node, path string, in *Integration, levels [
 		}
 	}
 	if len(missing) > 0 && n.Kind == yaml.SequenceNode {
-		p.errorf(n, path, "leaves out %s: order every level of the sources", joinLevels(missing))
+		p.errorf(n, path, "leaves out %s: order every level of the sources", joinNames(missing))
 	}
 	return out
-}
-
-func joinLevels(ls []Level) string {
-	parts := make([]string, len(ls))
-	for i, l := range ls {
-		parts[i] = string(l)
-	}
-	return strings.Join(parts, ", ")
 }
 
 // mapping reads the label table: every entry checked against the catalog,
