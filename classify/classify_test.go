@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -34,19 +33,10 @@ type fixture struct {
 
 func fixtures(t *testing.T) []fixture {
 	t.Helper()
-	paths, err := filepath.Glob("testdata/*/*.txt")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no fixtures: %v", err)
-	}
-	sort.Strings(paths)
 	var out []fixture
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir := filepath.Base(filepath.Dir(p))
-		out = append(out, fixture{name: dir + "/" + strings.TrimSuffix(filepath.Base(p), ".txt"), want: dir, text: string(b)})
+	for _, f := range golden.Files(t, "testdata/*/*.txt") {
+		dir := filepath.Base(filepath.Dir(f.Path))
+		out = append(out, fixture{name: dir + "/" + strings.TrimSuffix(filepath.Base(f.Path), ".txt"), want: dir, text: string(f.Data)})
 	}
 	return out
 }

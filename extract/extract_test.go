@@ -31,29 +31,20 @@ type docFixture struct {
 
 func docFixtures(t *testing.T) []docFixture {
 	t.Helper()
-	paths, err := filepath.Glob("testdata/docs/*.txt")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no fixtures: %v", err)
-	}
-	sort.Strings(paths)
 	var out []docFixture
-	for _, p := range paths {
-		text, err := os.ReadFile(p)
+	for _, f := range golden.Files(t, "testdata/docs/*.txt") {
+		raw, err := os.ReadFile(strings.TrimSuffix(f.Path, ".txt") + ".json")
 		if err != nil {
-			t.Fatal(err)
-		}
-		raw, err := os.ReadFile(strings.TrimSuffix(p, ".txt") + ".json")
-		if err != nil {
-			t.Fatalf("%s has no expected fields: %v", p, err)
+			t.Fatalf("%s has no expected fields: %v", f.Path, err)
 		}
 		var exp struct {
 			Type   string         `json:"type"`
 			Fields map[string]any `json:"fields"`
 		}
 		if err := json.Unmarshal(raw, &exp); err != nil {
-			t.Fatalf("%s: %v", p, err)
+			t.Fatalf("%s: %v", f.Path, err)
 		}
-		out = append(out, docFixture{name: strings.TrimSuffix(filepath.Base(p), ".txt"), text: string(text), typ: exp.Type, want: exp.Fields})
+		out = append(out, docFixture{name: strings.TrimSuffix(filepath.Base(f.Path), ".txt"), text: string(f.Data), typ: exp.Type, want: exp.Fields})
 	}
 	return out
 }

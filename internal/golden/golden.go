@@ -1,6 +1,7 @@
 // Package golden compares a test's output with a file under testdata/ and
 // rewrites the file when the test binary runs with -update: the one
-// golden-file mechanism of the project's tests.
+// golden-file mechanism of the project's tests. It also reads the fixture
+// files such tests run over (Files).
 package golden
 
 import (
@@ -8,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -53,4 +55,33 @@ func LineDiff(want, got string) string {
 		}
 	}
 	return b.String()
+}
+
+// File is one fixture file under testdata/.
+type File struct {
+	// Path is the path as the pattern matched it.
+	Path string
+	Data []byte
+}
+
+// Files reads every file matching pattern (filepath.Glob), sorted by path,
+// so that a fixture added to the tree is tested without being listed. A
+// pattern matching nothing fails the test: a fixture tree that moved would
+// otherwise test nothing.
+func Files(t testing.TB, pattern string) []File {
+	t.Helper()
+	paths, err := filepath.Glob(pattern)
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	slices.Sort(paths)
+	files := make([]File, 0, len(paths))
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, File{Path: p, Data: b})
+	}
+	return files
 }
