@@ -216,38 +216,30 @@ func labelKey(s string) string {
 // notes). A copy under another group is noted: one requirement is asked
 // for once, and a person sees where else it was listed.
 func (x *extractor) dedupeItems(items []Item) []Item {
-	var out []Item
-	for _, it := range items {
-		merged := false
-		for i := range out {
-			if labelKey(out[i].Label) == labelKey(it.Label) {
-				x.noteRegroup(out[i], it)
-				fillFrom(&out[i], it)
-				merged = true
-				break
-			}
-		}
-		if !merged {
-			out = append(out, it)
-		}
-	}
-	return out
+	return dedupe(items, func(it *Item) *Item { return it }, func(kept *Item, dup Item) {
+		x.noteRegroup(*kept, dup)
+		fillFrom(kept, dup)
+	})
 }
 
 func (x *extractor) dedupeExclusions(list []Exclusion) []Exclusion {
-	var out []Exclusion
-	for _, ex := range list {
-		merged := false
-		for i := range out {
-			if labelKey(out[i].Label) == labelKey(ex.Label) {
-				fillFrom(&out[i].Item, ex.Item)
-				merged = true
-				break
-			}
+	return dedupe(list, func(ex *Exclusion) *Item { return &ex.Item }, fillFrom)
+}
+
+// dedupe keeps the first of the entries whose items have the same label
+// key, in their order, and merges each later copy's item into it.
+func dedupe[E any](list []E, item func(*E) *Item, merge func(kept *Item, dup Item)) []E {
+	var out []E
+	kept := map[string]int{}
+	for _, e := range list {
+		it := item(&e)
+		key := labelKey(it.Label)
+		if i, ok := kept[key]; ok {
+			merge(item(&out[i]), *it)
+			continue
 		}
-		if !merged {
-			out = append(out, ex)
-		}
+		kept[key] = len(out)
+		out = append(out, e)
 	}
 	return out
 }
