@@ -144,6 +144,47 @@ func (hh *harness) doJSON(t *testing.T, method, path, key string, body any) resp
 	return hh.do(t, method, path, key, strings.NewReader(jsonString(body)), "application/json")
 }
 
+// sandboxJob asks with POST /job for the job of a sandbox reference
+// (created, or updated when the account has it) and returns it.
+func (hh *harness) sandboxJob(t *testing.T, key, ref string) jobView {
+	t.Helper()
+	r := hh.doJSON(t, http.MethodPost, "/job", key, map[string]any{"vmsType": "sandbox", "vmsJobRefId": ref})
+	if r.status != http.StatusCreated && r.status != http.StatusOK {
+		t.Fatalf("POST /job: %d %s", r.status, r.body)
+	}
+	var job jobView
+	r.json(t, &job)
+	return job
+}
+
+// newPlacement creates a placement with POST /placement and returns it.
+func (hh *harness) newPlacement(t *testing.T, key string, body map[string]any) placementView {
+	t.Helper()
+	r := hh.doJSON(t, http.MethodPost, "/placement", key, body)
+	if r.status != http.StatusCreated {
+		t.Fatalf("POST /placement: %d %s", r.status, r.body)
+	}
+	var pl placementView
+	r.json(t, &pl)
+	return pl
+}
+
+// wantError checks r is an error of the status and code, with the message
+// and naming the field (each when not "").
+func wantError(t *testing.T, r response, status int, code, field, message string) {
+	t.Helper()
+	e := r.errorBody(t)
+	if r.status != status || e.Code != code {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
+	if message != "" && e.Message != message {
+		t.Errorf("message %q, want %q", e.Message, message)
+	}
+	if field != "" && !strings.Contains(string(r.body), `"field":"`+field+`"`) {
+		t.Errorf("no field %q: %s", field, r.body)
+	}
+}
+
 // waitJob polls a job until done says it is ready.
 func (hh *harness) waitJob(t *testing.T, key, id, what string, done func(jobView) bool) jobView {
 	t.Helper()
@@ -612,16 +653,9 @@ func TestRegistryRowReview(t *testing.T) {
 			break
 		}
 	}
-	r := hh.doJSON(t, http.MethodPost, "/job", key, map[string]any{"vmsType": "sandbox", "vmsJobRefId": "OR-5"})
-	var job jobView
-	r.json(t, &job)
-	r = hh.doJSON(t, http.MethodPost, "/placement", key, map[string]any{"jobId": job.ID, "externalId": "nurse-listed",
+	job := hh.sandboxJob(t, key, "OR-5")
+	pl := hh.newPlacement(t, key, map[string]any{"jobId": job.ID, "externalId": "nurse-listed",
 		"candidateName": listed.Query.FirstName + " " + listed.Query.LastName})
-	if r.status != http.StatusCreated {
-		t.Fatalf("POST /placement: %d %s", r.status, r.body)
-	}
-	var pl placementView
-	r.json(t, &pl)
 	pl = hh.waitPlacement(t, key, pl.ID, "the OIG row waiting for review", func(p placementView) bool {
 		row, _ := p.row("oig_exclusion_check")
 		return len(row.Review) > 0 && string(row.Review) != "null"
@@ -649,7 +683,7 @@ func TestRegistryRowReview(t *testing.T) {
 			}
 		})
 	}
-	r = hh.doJSON(t, http.MethodPost, path, key, map[string]any{"decision": "confirm", "reason": "same DOB and NPI as the LEIE record"})
+	r := hh.doJSON(t, http.MethodPost, path, key, map[string]any{"decision": "confirm", "reason": "same DOB and NPI as the LEIE record"})
 	if r.status != http.StatusOK {
 		t.Fatalf("confirm: %d %s", r.status, r.body)
 	}
@@ -668,9 +702,7 @@ func TestRegistryRowReview(t *testing.T) {
 func TestPlacementConcurrentRepeats(t *testing.T) {
 	hh := stack(t)
 	_, key := hh.newAccount(t, "repeat")
-	r := hh.doJSON(t, http.MethodPost, "/job", key, map[string]any{"vmsType": "sandbox", "vmsJobRefId": "UNAVAIL-77"})
-	var job jobView
-	r.json(t, &job)
+	job := hh.sandboxJob(t, key, "UNAVAIL-77")
 	const n = 16
 	var wg sync.WaitGroup
 	answers := make([]response, n)
@@ -699,7 +731,7 @@ func TestPlacementConcurrentRepeats(t *testing.T) {
 	if len(ids) != 1 || firsts != 1 {
 		t.Fatalf("%d placements, %d first answers for %d identical requests", len(ids), firsts, n)
 	}
-	r = hh.do(t, http.MethodGet, "/placement?jobId="+job.ID, key, nil, "")
+	r := hh.do(t, http.MethodGet, "/placement?jobId="+job.ID, key, nil, "")
 	var items []struct{ ID string }
 	r.json(t, &items)
 	if len(items) != 1 {
@@ -712,11 +744,9 @@ func TestUnavailableJob(t *testing.T) {
 	hh := stack(t)
 	_, key := hh.newAccount(t, "unavail")
 	ref := "UNAVAIL-" + fmt.Sprint(time.Now().UnixNano()%100000)
-	r := hh.doJSON(t, http.MethodPost, "/job", key, map[string]any{"vmsType": "sandbox", "vmsJobRefId": ref})
-	var job jobView
-	r.json(t, &job)
+	job := hh.sandboxJob(t, key, ref)
 	job = hh.waitJob(t, key, job.ID, "UNAVAILABLE", func(j jobView) bool { return j.Status == "UNAVAILABLE" && j.Sync.SyncedAt != nil })
-	r = hh.doJSON(t, http.MethodPost, "/job", key, map[string]any{"vmsType": "sandbox", "vmsJobRefId": ref, "title": "ICU days"})
+	r := hh.doJSON(t, http.MethodPost, "/job", key, map[string]any{"vmsType": "sandbox", "vmsJobRefId": ref, "title": "ICU days"})
 	r.json(t, &job)
 	if r.status != http.StatusCreated || job.ScrapeQueued == nil || *job.ScrapeQueued || deref(job.Title) != "ICU days" {
 		t.Fatalf("an UNAVAILABLE job updated: %d %s", r.status, r.body)
@@ -731,15 +761,9 @@ func TestUnavailableJob(t *testing.T) {
 func TestJobsAndPlacementsRejectBadRequests(t *testing.T) {
 	hh := stack(t)
 	_, key := hh.newAccount(t, "bad")
-	r := hh.doJSON(t, http.MethodPost, "/job", key, map[string]any{"vmsType": "sandbox", "vmsJobRefId": "UNAVAIL-1"})
-	var job jobView
-	r.json(t, &job)
-	other := hh.doJSON(t, http.MethodPost, "/job", hh.keyB, map[string]any{"vmsType": "sandbox", "vmsJobRefId": "UNAVAIL-2"})
-	var otherJob jobView
-	other.json(t, &otherJob)
-	r = hh.doJSON(t, http.MethodPost, "/placement", key, map[string]any{"jobId": job.ID, "externalId": "nurse-bad"})
-	var pl placementView
-	r.json(t, &pl)
+	job := hh.sandboxJob(t, key, "UNAVAIL-1")
+	otherJob := hh.sandboxJob(t, hh.keyB, "UNAVAIL-2")
+	pl := hh.newPlacement(t, key, map[string]any{"jobId": job.ID, "externalId": "nurse-bad"})
 	tests := []struct {
 		name, method, path, body string
 		status                   int
@@ -784,16 +808,7 @@ func TestJobsAndPlacementsRejectBadRequests(t *testing.T) {
 			} else {
 				r = hh.do(t, tt.method, tt.path, key, strings.NewReader(tt.body), ct)
 			}
-			e := r.errorBody(t)
-			if r.status != tt.status || e.Code != tt.code {
-				t.Fatalf("%d %s", r.status, r.body)
-			}
-			if tt.message != "" && e.Message != tt.message {
-				t.Errorf("message %q, want %q", e.Message, tt.message)
-			}
-			if tt.field != "" && !strings.Contains(string(r.body), `"field":"`+tt.field+`"`) {
-				t.Errorf("no field %q: %s", tt.field, r.body)
-			}
+			wantError(t, r, tt.status, tt.code, tt.field, tt.message)
 		})
 	}
 }
@@ -803,12 +818,8 @@ func TestJobsAndPlacementsRejectBadRequests(t *testing.T) {
 func TestIntakeForPlacementRejectsBadReferences(t *testing.T) {
 	hh := stack(t)
 	_, key := hh.newAccount(t, "refs")
-	r := hh.doJSON(t, http.MethodPost, "/job", key, map[string]any{"vmsType": "sandbox", "vmsJobRefId": "OR-5"})
-	var job jobView
-	r.json(t, &job)
-	r = hh.doJSON(t, http.MethodPost, "/placement", key, map[string]any{"jobId": job.ID, "externalId": "nurse-refs"})
-	var pl placementView
-	r.json(t, &pl)
+	job := hh.sandboxJob(t, key, "OR-5")
+	pl := hh.newPlacement(t, key, map[string]any{"jobId": job.ID, "externalId": "nurse-refs"})
 	pl = hh.waitPlacement(t, key, pl.ID, "rows", func(p placementView) bool { _, ok := p.row("coversheet"); return ok && len(p.Requirements) > 5 })
 	cover, _ := pl.row("coversheet")
 	bls, _ := pl.row("bls")
@@ -838,16 +849,7 @@ func TestIntakeForPlacementRejectsBadReferences(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := hh.upload(t, "/v2/intakes/scan/async", key, field("external_id", tt.external), field("validate", jsonString(tt.validate)), filePart("bls.pdf", pdf))
-			e := r.errorBody(t)
-			if r.status != 400 || e.Code != "invalid_request" {
-				t.Fatalf("%d %s", r.status, r.body)
-			}
-			if tt.message != "" && e.Message != tt.message {
-				t.Errorf("message %q, want %q", e.Message, tt.message)
-			}
-			if !strings.Contains(string(r.body), `"field":"`+tt.field+`"`) {
-				t.Errorf("no field %q: %s", tt.field, r.body)
-			}
+			wantError(t, r, 400, "invalid_request", tt.field, tt.message)
 		})
 	}
 }
@@ -858,13 +860,9 @@ func TestIntakeForPlacementRejectsBadReferences(t *testing.T) {
 func TestRequirementExpiryAndInvalidation(t *testing.T) {
 	hh := stack(t)
 	_, key := hh.newAccount(t, "expiry")
-	r := hh.doJSON(t, http.MethodPost, "/job", key, map[string]any{"vmsType": "sandbox", "vmsJobRefId": "OR-5"})
-	var job jobView
-	r.json(t, &job)
+	job := hh.sandboxJob(t, key, "OR-5")
 	person := sampledocs.NewPerson(sampledocs.Seeded(2626))
-	r = hh.doJSON(t, http.MethodPost, "/placement", key, map[string]any{"jobId": job.ID, "externalId": "nurse-expiry", "candidateName": person.FullName()})
-	var pl placementView
-	r.json(t, &pl)
+	pl := hh.newPlacement(t, key, map[string]any{"jobId": job.ID, "externalId": "nurse-expiry", "candidateName": person.FullName()})
 	pl = hh.waitPlacement(t, key, pl.ID, "the BLS row open", func(p placementView) bool { row, _ := p.row("bls"); return row.Status == "IN_PROGRESS" })
 	bls, _ := pl.row("bls")
 
@@ -884,7 +882,7 @@ func TestRequirementExpiryAndInvalidation(t *testing.T) {
 	}
 	fulfil(26)
 	pl = hh.waitPlacement(t, key, pl.ID, "BLS FULFILLED", func(p placementView) bool { row, _ := p.row("bls"); return row.Status == "FULFILLED" })
-	r = hh.do(t, http.MethodGet, "/placement/"+pl.ID, key, nil, "")
+	r := hh.do(t, http.MethodGet, "/placement/"+pl.ID, key, nil, "")
 	var withExpiry struct {
 		Requirements []struct {
 			ID        string  `json:"id"`
@@ -957,12 +955,8 @@ func TestPlacementPatch(t *testing.T) {
 	hh := stack(t)
 	l := lists(t)
 	_, key := hh.newAccount(t, "patch")
-	r := hh.doJSON(t, http.MethodPost, "/job", key, map[string]any{"vmsType": "sandbox", "vmsJobRefId": "OR-5"})
-	var job jobView
-	r.json(t, &job)
-	r = hh.doJSON(t, http.MethodPost, "/placement", key, map[string]any{"jobId": job.ID, "externalId": "nurse-patch"})
-	var pl placementView
-	r.json(t, &pl)
+	job := hh.sandboxJob(t, key, "OR-5")
+	pl := hh.newPlacement(t, key, map[string]any{"jobId": job.ID, "externalId": "nurse-patch"})
 	path := "/placement/" + pl.ID
 	pl = hh.waitPlacement(t, key, pl.ID, "the OIG row waiting for a name", func(p placementView) bool {
 		row, _ := p.row("oig_exclusion_check")
@@ -970,7 +964,7 @@ func TestPlacementPatch(t *testing.T) {
 	})
 
 	person := sampledocs.NewPerson(sampledocs.Seeded(4242))
-	r = hh.doJSON(t, http.MethodPatch, path, key, map[string]any{"candidateName": person.FullName(), "candidateEmail": person.Email})
+	r := hh.doJSON(t, http.MethodPatch, path, key, map[string]any{"candidateName": person.FullName(), "candidateEmail": person.Email})
 	if r.status != http.StatusOK {
 		t.Fatalf("PATCH: %d %s", r.status, r.body)
 	}

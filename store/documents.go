@@ -17,15 +17,7 @@ func (s *Store) CreateDocumentScan(ctx context.Context, d *DocumentScan, newFile
 	d.ScanStatus = lifecycle.DocumentScan.Initial
 	d.TaskStatus = lifecycle.ScanTask.Initial
 	return s.tx(ctx, func(tx *gorm.DB) error {
-		if err := touchExternalUser(tx, d.AccountID, d.ExternalID.String()); err != nil {
-			return err
-		}
-		if newFile != nil {
-			if err := tx.Create(newFile).Error; err != nil {
-				return err
-			}
-		}
-		if err := tx.Create(d).Error; err != nil {
+		if err := insertUpload(tx, d.AccountID, d.ExternalID.String(), newFile, d); err != nil {
 			return err
 		}
 		return audit(tx, d.AccountID, "document_scan", d.ID.String(), "", d.ScanStatus, "created")
@@ -36,21 +28,17 @@ func (s *Store) CreateDocumentScan(ctx context.Context, d *DocumentScan, newFile
 // is returned as its tombstone.
 func (s *Store) DocumentScan(ctx context.Context, accountID string, id uuid.UUID) (*DocumentScan, error) {
 	db := s.db.WithContext(ctx)
-	var d DocumentScan
-	if err := db.Where("account_id = ? AND id = ?", accountID, id).Take(&d).Error; err != nil {
+	d, err := take[DocumentScan](db, accountID, id)
+	if err != nil {
 		return nil, s.fail(err)
 	}
-	var f File
-	if err := db.Where("id = ?", d.FileID).Take(&f).Error; err != nil {
+	if d.File, err = takeByID[File](db, d.FileID); err != nil {
 		return nil, s.fail(err)
 	}
-	d.File = &f
-	var u ExternalUser
-	if err := db.Where("account_id = ? AND external_id = ?", accountID, d.ExternalID.String()).Take(&u).Error; err != nil {
+	if d.User, err = takeOne[ExternalUser](db.Where("account_id = ? AND external_id = ?", accountID, d.ExternalID.String())); err != nil {
 		return nil, s.fail(err)
 	}
-	d.User = &u
-	return &d, nil
+	return d, nil
 }
 
 // LiveDocumentScan returns a scan that is not deleted, for processing.

@@ -18,34 +18,31 @@ func (s *Store) File(ctx context.Context, accountID string, id uuid.UUID) (*File
 	return f, s.fail(err)
 }
 
-// takeLive reads a row of the account that is not deleted, through db (a
-// transaction with a locking clause locks it).
-func takeLive[T any](db *gorm.DB, accountID string, id uuid.UUID) (*T, error) {
-	var row T
-	if err := db.Where("account_id = ? AND id = ? AND deleted_at IS NULL", accountID, id).Take(&row).Error; err != nil {
-		return nil, err
-	}
-	return &row, nil
-}
-
 // CreateIntake stores a new PENDING intake, with its file when the file is
 // new (nil when the intake reuses a stored file), in one transaction.
 func (s *Store) CreateIntake(ctx context.Context, in *Intake, newFile *File) error {
 	in.ScanStatus = lifecycle.IntakeScan.Initial
 	return s.tx(ctx, func(tx *gorm.DB) error {
-		if err := touchExternalUser(tx, in.AccountID, in.ExternalID); err != nil {
-			return err
-		}
-		if newFile != nil {
-			if err := tx.Create(newFile).Error; err != nil {
-				return err
-			}
-		}
-		if err := tx.Create(in).Error; err != nil {
+		if err := insertUpload(tx, in.AccountID, in.ExternalID, newFile, in); err != nil {
 			return err
 		}
 		return audit(tx, in.AccountID, "intake", in.ID.String(), "", in.ScanStatus, "created")
 	})
+}
+
+// insertUpload inserts an intake or a document scan (row) in tx, after its
+// candidate's external user and its file when the file is new (nil when the
+// row reuses a stored file).
+func insertUpload(tx *gorm.DB, accountID, externalID string, newFile *File, row any) error {
+	if err := touchExternalUser(tx, accountID, externalID); err != nil {
+		return err
+	}
+	if newFile != nil {
+		if err := tx.Create(newFile).Error; err != nil {
+			return err
+		}
+	}
+	return tx.Create(row).Error
 }
 
 // Intake returns an intake of the account with its file and segments in
@@ -53,22 +50,20 @@ func (s *Store) CreateIntake(ctx context.Context, in *Intake, newFile *File) err
 // segments.
 func (s *Store) Intake(ctx context.Context, accountID string, id uuid.UUID) (*Intake, []Segment, error) {
 	db := s.db.WithContext(ctx)
-	var in Intake
-	if err := db.Where("account_id = ? AND id = ?", accountID, id).Take(&in).Error; err != nil {
+	in, err := take[Intake](db, accountID, id)
+	if err != nil {
 		return nil, nil, s.fail(err)
 	}
-	var f File
-	if err := db.Where("id = ?", in.FileID).Take(&f).Error; err != nil {
+	if in.File, err = takeByID[File](db, in.FileID); err != nil {
 		return nil, nil, s.fail(err)
 	}
-	in.File = &f
 	var segs []Segment
 	if in.DeletedAt == nil {
 		if err := db.Where("intake_id = ?", id).Order("idx").Find(&segs).Error; err != nil {
 			return nil, nil, s.fail(err)
 		}
 	}
-	return &in, segs, nil
+	return in, segs, nil
 }
 
 // LiveIntake returns an intake that is not deleted, for processing.

@@ -45,9 +45,18 @@ type Job struct {
 
 // JobRequirement is a row of a job's requirement template.
 type JobRequirement struct {
-	ID               uuid.UUID `gorm:"primaryKey;type:uuid"`
-	AccountID        string
-	JobID            uuid.UUID `gorm:"type:uuid"`
+	ID        uuid.UUID `gorm:"primaryKey;type:uuid"`
+	AccountID string
+	JobID     uuid.UUID `gorm:"type:uuid"`
+	ReconciledRow
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// ReconciledRow is what a job's template row and a placement's row keep
+// of a reconciled requirement row (requirements.Row): the same columns in
+// job_requirements and placement_requirements.
+type ReconciledRow struct {
 	RowKey           string
 	Label            string
 	NormalizedLabel  string
@@ -58,8 +67,16 @@ type JobRequirement struct {
 	PacketGroup      string
 	SortOrder        int
 	Sources          JSON `gorm:"type:jsonb"`
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
+}
+
+// reconciledRow is the columns of r, its sources already encoded.
+func reconciledRow(r requirements.Row, sources JSON) ReconciledRow {
+	return ReconciledRow{
+		RowKey: r.RowKey, Label: r.Label, NormalizedLabel: r.NormalizedLabel,
+		RequirementKey: nonEmpty(r.RequirementKey), FulfillmentType: nonEmpty(r.FulfillmentType),
+		DocumentCategory: nonEmpty(r.DocumentCategory), DocumentType: nonEmpty(r.DocumentType),
+		PacketGroup: r.PacketGroup, SortOrder: r.SortOrder, Sources: sources,
+	}
 }
 
 // JobSource is what one source last listed for a job.

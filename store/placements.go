@@ -45,27 +45,18 @@ type Placement struct {
 
 // PlacementRequirement is one of a candidate's requirement rows.
 type PlacementRequirement struct {
-	ID               uuid.UUID `gorm:"primaryKey;type:uuid"`
-	AccountID        string
-	PlacementID      uuid.UUID `gorm:"type:uuid"`
-	RowKey           string
-	Label            string
-	NormalizedLabel  string
-	RequirementKey   *string
-	FulfillmentType  *string
-	DocumentCategory *string
-	DocumentType     *string
-	PacketGroup      string
-	SortOrder        int
-	Sources          JSON `gorm:"type:jsonb"`
-	Status           string
-	StatusReason     string
-	EvidenceKind     *string
-	EvidenceID       *string
-	ExpiresAt        *time.Time
-	Review           JSON `gorm:"type:jsonb"`
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
+	ID          uuid.UUID `gorm:"primaryKey;type:uuid"`
+	AccountID   string
+	PlacementID uuid.UUID `gorm:"type:uuid"`
+	ReconciledRow
+	Status       string
+	StatusReason string
+	EvidenceKind *string
+	EvidenceID   *string
+	ExpiresAt    *time.Time
+	Review       JSON `gorm:"type:jsonb"`
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
 }
 
 // Packet is a placement's packet: its rows of one packet group.
@@ -300,10 +291,7 @@ func templateRow(accountID string, jobID uuid.UUID, r requirements.Row, now time
 		return nil, err
 	}
 	return &JobRequirement{
-		ID: uuid.New(), AccountID: accountID, JobID: jobID, RowKey: r.RowKey, Label: r.Label, NormalizedLabel: r.NormalizedLabel,
-		RequirementKey: nonEmpty(r.RequirementKey), FulfillmentType: nonEmpty(r.FulfillmentType),
-		DocumentCategory: nonEmpty(r.DocumentCategory), DocumentType: nonEmpty(r.DocumentType),
-		PacketGroup: r.PacketGroup, SortOrder: r.SortOrder, Sources: sources, CreatedAt: now, UpdatedAt: now,
+		ID: uuid.New(), AccountID: accountID, JobID: jobID, ReconciledRow: reconciledRow(r, sources), CreatedAt: now, UpdatedAt: now,
 	}, nil
 }
 
@@ -378,10 +366,8 @@ func (s *Store) ApplyPlacementRows(ctx context.Context, accountID string, placem
 			if !ok {
 				status, reason := requirements.Initial(r)
 				row := PlacementRequirement{
-					ID: uuid.New(), AccountID: accountID, PlacementID: placementID, RowKey: r.RowKey, Label: r.Label,
-					NormalizedLabel: r.NormalizedLabel, RequirementKey: nonEmpty(r.RequirementKey), FulfillmentType: nonEmpty(r.FulfillmentType),
-					DocumentCategory: nonEmpty(r.DocumentCategory), DocumentType: nonEmpty(r.DocumentType), PacketGroup: r.PacketGroup,
-					SortOrder: r.SortOrder, Sources: sources, Status: status, StatusReason: reason, CreatedAt: now, UpdatedAt: now,
+					ID: uuid.New(), AccountID: accountID, PlacementID: placementID, ReconciledRow: reconciledRow(r, sources),
+					Status: status, StatusReason: reason, CreatedAt: now, UpdatedAt: now,
 				}
 				if err := tx.Create(&row).Error; err != nil {
 					return err

@@ -21,6 +21,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
@@ -173,6 +174,33 @@ func isUnavailable(err error) bool {
 // tx runs fn in a transaction and translates its error.
 func (s *Store) tx(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	return s.fail(s.db.WithContext(ctx).Transaction(fn))
+}
+
+// take reads a row of the account, deleted or not (a deleted row is its
+// tombstone).
+func take[T any](db *gorm.DB, accountID string, id uuid.UUID) (*T, error) {
+	return takeOne[T](db.Where("account_id = ? AND id = ?", accountID, id))
+}
+
+// takeLive reads a row of the account that is not deleted, through db (a
+// transaction with a locking clause locks it).
+func takeLive[T any](db *gorm.DB, accountID string, id uuid.UUID) (*T, error) {
+	return takeOne[T](db.Where("account_id = ? AND id = ? AND deleted_at IS NULL", accountID, id))
+}
+
+// takeByID reads the row with id, for a row that another row of the
+// account names (an upload's file).
+func takeByID[T any](db *gorm.DB, id uuid.UUID) (*T, error) {
+	return takeOne[T](db.Where("id = ?", id))
+}
+
+// takeOne reads the one row that query selects.
+func takeOne[T any](query *gorm.DB) (*T, error) {
+	var row T
+	if err := query.Take(&row).Error; err != nil {
+		return nil, err
+	}
+	return &row, nil
 }
 
 // audit records a state transition inside tx.

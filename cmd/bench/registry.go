@@ -608,9 +608,6 @@ const (
 	kindOther      = "other_surname"
 )
 
-// kindOrder is the order the kinds are reported in.
-func kindOrder() []string { return []string{kindListed, kindVeryCommon, kindCommon, kindOther} }
-
 // Surname bands of the unlisted candidates.
 const (
 	bandVeryCommon = iota // commonNames' surnames
