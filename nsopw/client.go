@@ -217,11 +217,11 @@ func (c *Client) requestBody(q Query) ([]byte, error) {
 		Jurisdictions: c.jurisdictions,
 	}
 	if r.FirstName == "" || r.LastName == "" {
-		return nil, &Error{Class: ErrRejected, Reason: "the NSOPW search needs a first and a last name"}
+		return nil, &Error{Failure: failure{Class: ErrRejected, Reason: "the NSOPW search needs a first and a last name"}}
 	}
 	for _, f := range []string{r.FirstName, r.LastName, r.City, r.County} {
 		if utf8.RuneCountInString(f) > maxFieldRunes {
-			return nil, &Error{Class: ErrRejected, Reason: fmt.Sprintf("NSOPW accepts at most %d characters per name, city or county", maxFieldRunes)}
+			return nil, &Error{Failure: failure{Class: ErrRejected, Reason: fmt.Sprintf("NSOPW accepts at most %d characters per name, city or county", maxFieldRunes)}}
 		}
 	}
 	if zip := strings.TrimSpace(q.Zip); zip != "" {
@@ -230,7 +230,7 @@ func (c *Client) requestBody(q Query) ([]byte, error) {
 			zip = zip[:5]
 		}
 		if len(zip) != 5 || !allDigits(zip) {
-			return nil, &Error{Class: ErrRejected, Reason: fmt.Sprintf("the zip code %q is not five digits", q.Zip)}
+			return nil, &Error{Failure: failure{Class: ErrRejected, Reason: fmt.Sprintf("the zip code %q is not five digits", q.Zip)}}
 		}
 		r.Zips = []string{zip}
 	}
@@ -253,15 +253,15 @@ func (c *Client) interrupted(ctx, reqCtx context.Context, err error, unreachable
 	case errors.Is(ctx.Err(), context.Canceled):
 		return fmt.Errorf("nsopw: search abandoned: %w", ctx.Err())
 	case ctx.Err() != nil:
-		return &Error{Class: ErrTimeout, Reason: "NSOPW did not answer before the screening's deadline", Err: err}
+		return &Error{Failure: failure{Class: ErrTimeout, Reason: "NSOPW did not answer before the screening's deadline", Err: err}}
 	case reqCtx.Err() != nil:
-		return &Error{Class: ErrTimeout, Reason: "NSOPW did not answer within " + shortDuration(c.timeout), Err: err}
+		return &Error{Failure: failure{Class: ErrTimeout, Reason: "NSOPW did not answer within " + readable.Duration(c.timeout), Err: err}}
 	}
 	var ne net.Error
 	if errors.As(err, &ne) && ne.Timeout() {
-		return &Error{Class: ErrTimeout, Reason: "NSOPW did not answer in time", Err: err}
+		return &Error{Failure: failure{Class: ErrTimeout, Reason: "NSOPW did not answer in time", Err: err}}
 	}
-	return &Error{Class: ErrUnreachable, Reason: unreachable, Err: err}
+	return &Error{Failure: failure{Class: ErrUnreachable, Reason: unreachable, Err: err}}
 }
 
 // answer classifies the response and decodes a search result.
@@ -283,31 +283,31 @@ func (c *Client) answer(ctx, reqCtx context.Context, resp *http.Response) ([]Off
 		}
 	}
 	if strings.EqualFold(resp.Header.Get("cf-mitigated"), "challenge") || (!isJSON && hasChallengeMarkers(sniffed)) {
-		return nil, &Error{Class: ErrChallenge, Status: status, Reason: "the NSOPW search is behind a bot challenge"}
+		return nil, &Error{Failure: failure{Class: ErrChallenge, Status: status, Reason: "the NSOPW search is behind a bot challenge"}}
 	}
 	switch {
 	case status >= 200 && status <= 299:
 	case status == http.StatusForbidden:
-		return nil, &Error{Class: ErrChallenge, Status: status, Reason: "NSOPW refused the search (403), most likely its bot protection"}
+		return nil, &Error{Failure: failure{Class: ErrChallenge, Status: status, Reason: "NSOPW refused the search (403), most likely its bot protection"}}
 	case status == http.StatusTooManyRequests:
-		e := &Error{Class: ErrRateLimited, Status: status, Reason: "NSOPW is limiting how often we search (429)"}
+		e := &Error{Failure: failure{Class: ErrRateLimited, Status: status, Reason: "NSOPW is limiting how often we search (429)"}}
 		if d, ok := retryAfter(resp.Header.Get("Retry-After"), c.now()); ok {
 			e.RetryAfter = d
-			e.Reason = fmt.Sprintf("NSOPW is limiting how often we search (429) and asked us to wait %s", shortDuration(d))
+			e.Reason = fmt.Sprintf("NSOPW is limiting how often we search (429) and asked us to wait %s", readable.Duration(d))
 		}
 		return nil, e
 	case status == http.StatusRequestTimeout:
-		return nil, &Error{Class: ErrTimeout, Status: status, Reason: "NSOPW gave up waiting for our request (408)"}
+		return nil, &Error{Failure: failure{Class: ErrTimeout, Status: status, Reason: "NSOPW gave up waiting for our request (408)"}}
 	case status >= 500:
-		return nil, &Error{Class: ErrServer, Status: status, Reason: fmt.Sprintf("NSOPW answered %d", status)}
+		return nil, &Error{Failure: failure{Class: ErrServer, Status: status, Reason: fmt.Sprintf("NSOPW answered %d", status)}}
 	case status >= 400:
 		var v wire.Rejection
 		if isJSON && json.Unmarshal(sniffed, &v) == nil && v.StatusCode.Valid {
 			return nil, statusCodeError(status, v.StatusCode.Value)
 		}
-		return nil, &Error{Class: ErrRejected, Status: status, Reason: fmt.Sprintf("NSOPW rejected the search (%d)", status)}
+		return nil, &Error{Failure: failure{Class: ErrRejected, Status: status, Reason: fmt.Sprintf("NSOPW rejected the search (%d)", status)}}
 	default:
-		return nil, &Error{Class: ErrMalformed, Status: status, Reason: fmt.Sprintf("NSOPW answered %d instead of a search result", status)}
+		return nil, &Error{Failure: failure{Class: ErrMalformed, Status: status, Reason: fmt.Sprintf("NSOPW answered %d instead of a search result", status)}}
 	}
 	if !isJSON {
 		what := "something other than JSON"
@@ -316,7 +316,7 @@ func (c *Client) answer(ctx, reqCtx context.Context, resp *http.Response) ([]Off
 		} else if len(t) == 0 {
 			what = "nothing"
 		}
-		return nil, &Error{Class: ErrMalformed, Status: status, Reason: "NSOPW answered " + what + " instead of a search result"}
+		return nil, &Error{Failure: failure{Class: ErrMalformed, Status: status, Reason: "NSOPW answered " + what + " instead of a search result"}}
 	}
 
 	var r wire.Response
@@ -332,7 +332,7 @@ func (c *Client) answer(ctx, reqCtx context.Context, resp *http.Response) ([]Off
 	if err != nil {
 		switch {
 		case errors.Is(err, errBodyTooLarge):
-			return nil, &Error{Class: ErrMalformed, Status: status, Reason: fmt.Sprintf("NSOPW's answer is larger than %s", readable.Bytes(c.maxBody)), Err: err}
+			return nil, &Error{Failure: failure{Class: ErrMalformed, Status: status, Reason: fmt.Sprintf("NSOPW's answer is larger than %s", readable.Bytes(c.maxBody)), Err: err}}
 		case ctx.Err() != nil || reqCtx.Err() != nil:
 			return nil, c.interrupted(ctx, reqCtx, err, "NSOPW's answer was cut off")
 		}
@@ -340,7 +340,7 @@ func (c *Client) answer(ctx, reqCtx context.Context, resp *http.Response) ([]Off
 		if errors.As(err, &ne) {
 			return nil, c.interrupted(ctx, reqCtx, err, "NSOPW's answer was cut off")
 		}
-		return nil, &Error{Class: ErrMalformed, Status: status, Reason: "NSOPW answered a malformed search result", Err: err}
+		return nil, &Error{Failure: failure{Class: ErrMalformed, Status: status, Reason: "NSOPW answered a malformed search result", Err: err}}
 	}
 	return c.result(status, &r)
 }
@@ -351,7 +351,7 @@ func (c *Client) result(status int, r *wire.Response) ([]Offender, error) {
 		return nil, statusCodeError(status, sc.Value)
 	}
 	if len(r.JurisdictionStatus) == 0 {
-		return nil, &Error{Class: ErrMalformed, Status: status, Reason: "NSOPW answered without saying which jurisdictions it searched"}
+		return nil, &Error{Failure: failure{Class: ErrMalformed, Status: status, Reason: "NSOPW answered without saying which jurisdictions it searched"}}
 	}
 	answered := make(map[string]wire.JurisdictionStatus, len(r.JurisdictionStatus))
 	for _, js := range r.JurisdictionStatus {
@@ -378,12 +378,12 @@ func (c *Client) result(status int, r *wire.Response) ([]Offender, error) {
 		offenders = append(offenders, c.offender(&r.Offenders[i]))
 	}
 	if len(failed) > 0 {
-		return offenders, &Error{Class: ErrIncomplete, Status: status, Jurisdictions: failed,
-			Reason: fmt.Sprintf("NSOPW could not search %d of %d jurisdictions (%s)", len(failed), len(c.jurisdictions), listCodes(failedWhy))}
+		return offenders, &Error{Jurisdictions: failed, Failure: failure{Class: ErrIncomplete, Status: status,
+			Reason: fmt.Sprintf("NSOPW could not search %d of %d jurisdictions (%s)", len(failed), len(c.jurisdictions), listCodes(failedWhy))}}
 	}
 	if len(tooMany) > 0 {
-		return offenders, &Error{Class: ErrTooManyResults, Status: status, Jurisdictions: tooMany,
-			Reason: fmt.Sprintf("NSOPW found more matches than it lists in %s; narrow the search by zip or city", listCodes(tooMany))}
+		return offenders, &Error{Jurisdictions: tooMany, Failure: failure{Class: ErrTooManyResults, Status: status,
+			Reason: fmt.Sprintf("NSOPW found more matches than it lists in %s; narrow the search by zip or city", listCodes(tooMany))}}
 	}
 	return offenders, nil
 }
@@ -438,15 +438,15 @@ func validationCode(code int) (string, bool) {
 // a fault of the query.
 func statusCodeError(httpStatus, code int) error {
 	if code == 110 {
-		return &Error{Class: ErrServer, Status: httpStatus, Reason: "NSOPW answered that no jurisdiction responded (statusCode 110)"}
+		return &Error{Failure: failure{Class: ErrServer, Status: httpStatus, Reason: "NSOPW answered that no jurisdiction responded (statusCode 110)"}}
 	}
 	if what, ok := validationCode(code); ok {
-		return &Error{Class: ErrRejected, Status: httpStatus, Reason: fmt.Sprintf("NSOPW rejected the search (%d, statusCode %d: %s)", httpStatus, code, what)}
+		return &Error{Failure: failure{Class: ErrRejected, Status: httpStatus, Reason: fmt.Sprintf("NSOPW rejected the search (%d, statusCode %d: %s)", httpStatus, code, what)}}
 	}
 	if code >= 100 && code < 200 {
-		return &Error{Class: ErrRejected, Status: httpStatus, Reason: fmt.Sprintf("NSOPW rejected the search (%d, statusCode %d)", httpStatus, code)}
+		return &Error{Failure: failure{Class: ErrRejected, Status: httpStatus, Reason: fmt.Sprintf("NSOPW rejected the search (%d, statusCode %d)", httpStatus, code)}}
 	}
-	return &Error{Class: ErrServer, Status: httpStatus, Reason: fmt.Sprintf("NSOPW reported its search failed (statusCode %d)", code)}
+	return &Error{Failure: failure{Class: ErrServer, Status: httpStatus, Reason: fmt.Sprintf("NSOPW reported its search failed (statusCode %d)", code)}}
 }
 
 func (c *Client) offender(w *wire.Offender) Offender {

@@ -101,17 +101,6 @@ func TestRetryAfter(t *testing.T) {
 	}
 }
 
-func TestShortDuration(t *testing.T) {
-	for in, want := range map[time.Duration]string{
-		10 * time.Second: "10s", time.Minute: "1m", 90 * time.Second: "1m30s", 2 * time.Hour: "2h",
-		250 * time.Millisecond: "250ms",
-	} {
-		if got := shortDuration(in); got != want {
-			t.Errorf("%v: %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestListCodes(t *testing.T) {
 	if got := listCodes([]string{"A", "B"}); got != "A, B" {
 		t.Errorf("got %q", got)

@@ -1,10 +1,11 @@
 package nsopw
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/clearedtostart/compliance/internal/callfail"
 )
 
 // Class is what went wrong with a search. The classes are constants that
@@ -43,7 +44,10 @@ const (
 	ErrRejected Class = "request rejected"
 )
 
-func (c Class) Error() string { return "nsopw: " + string(c) }
+func (c Class) Error() string { return c.Service() + ": " + string(c) }
+
+// Service names NSOPW at the head of its errors' messages.
+func (Class) Service() string { return "nsopw" }
 
 // Retryable reports whether a search that failed this way may succeed if
 // repeated unchanged.
@@ -55,82 +59,28 @@ func (c Class) Retryable() bool {
 	return true
 }
 
-// Error is a failed NSOPW search.
+// Error is a failed NSOPW search: its Reason is a short sentence for the
+// people who see the screening result when retries run out ("NSOPW
+// answered 503").
 type Error struct {
-	Class Class
-	// Reason is a short sentence for the people who see the screening
-	// result when retries run out ("NSOPW answered 503").
-	Reason string
-	// Status is the HTTP status of the answer, 0 when there was none.
-	Status int
-	// RetryAfter is the wait NSOPW asked for (429 Retry-After), 0 when it
-	// did not: a hint for the retry policy, never waited for here.
-	RetryAfter time.Duration
+	callfail.Failure[Class]
 	// Jurisdictions are the ones that did not answer (ErrIncomplete) or
 	// had too many matches (ErrTooManyResults).
 	Jurisdictions []string
-	// Err is the underlying cause, for logs.
-	Err error
 }
 
-func (e *Error) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("nsopw: %s: %v", e.Reason, e.Err)
-	}
-	return "nsopw: " + e.Reason
-}
-
-func (e *Error) Unwrap() error { return e.Err }
-
-// Is matches the error's class, so errors.Is(err, nsopw.ErrTimeout) works.
-func (e *Error) Is(target error) bool {
-	c, ok := target.(Class)
-	return ok && c == e.Class
-}
-
-// Retryable reports whether the same search may succeed later.
-func (e *Error) Retryable() bool { return e.Class.Retryable() }
+// failure is the part of an Error every outside service's failure has.
+type failure = callfail.Failure[Class]
 
 // Retryable reports whether err is an NSOPW failure worth retrying. A
 // cancelled context and errors from elsewhere are not.
-func Retryable(err error) bool {
-	var e *Error
-	return errors.As(err, &e) && e.Retryable()
-}
+func Retryable(err error) bool { return callfail.Retryable[Class](err) }
 
 // Reason is the short human reason of err for a result shown to clients.
-func Reason(err error) string {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Reason
-	}
-	if err == nil {
-		return ""
-	}
-	return "the NSOPW search failed"
-}
+func Reason(err error) string { return callfail.Reason[Class](err, "the NSOPW search failed") }
 
 // RetryAfter is the wait NSOPW asked for, 0 when none.
-func RetryAfter(err error) time.Duration {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.RetryAfter
-	}
-	return 0
-}
-
-// shortDuration renders 10s, 1m30s, 2m, 250ms: Duration.String's "1m0s"
-// reads badly in a sentence.
-func shortDuration(d time.Duration) string {
-	s := d.String()
-	if strings.HasSuffix(s, "m0s") {
-		s = strings.TrimSuffix(s, "0s")
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = strings.TrimSuffix(s, "0m")
-	}
-	return s
-}
+func RetryAfter(err error) time.Duration { return callfail.RetryAfter[Class](err) }
 
 // listCodes names up to five jurisdictions and counts the rest.
 func listCodes(codes []string) string {

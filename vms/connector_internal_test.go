@@ -388,11 +388,6 @@ func TestHelpers(t *testing.T) {
 	if got := clean(" BLS\u00a0-\n AHA  only "); got != "BLS - AHA only" {
 		t.Errorf("clean: %q", got)
 	}
-	for d, want := range map[time.Duration]string{30 * time.Second: "30s", time.Minute: "1m", 90 * time.Second: "1m30s", time.Hour: "1h", 100 * time.Millisecond: "100ms"} {
-		if got := shortDuration(d); got != want {
-			t.Errorf("shortDuration(%s) = %q", d, got)
-		}
-	}
 	if !errors.Is(&Error{Class: ErrAuth}, ErrAuth) || errors.Is(&Error{Class: ErrAuth}, ErrNotFound) || ErrNotFound.Retryable() || !ErrUnavailable.Retryable() {
 		t.Error("classes")
 	}

@@ -1,11 +1,9 @@
 package vms
 
 import (
-	"errors"
-	"fmt"
 	"time"
 
-	"github.com/clearedtostart/compliance/internal/readable"
+	"github.com/clearedtostart/compliance/internal/callfail"
 )
 
 // Class is what went wrong with a VMS call. The classes are constants that
@@ -35,73 +33,25 @@ const (
 	ErrMalformed Class = "unreadable answer"
 )
 
-func (c Class) Error() string { return "vms: " + string(c) }
+func (c Class) Error() string { return c.Service() + ": " + string(c) }
+
+// Service names the VMS at the head of its errors' messages.
+func (Class) Service() string { return "vms" }
 
 // Retryable reports whether a call that failed this way may succeed if
 // repeated unchanged.
 func (c Class) Retryable() bool { return c == ErrUnavailable }
 
-// Error is a failed VMS call.
-type Error struct {
-	Class Class
-	// Reason is a short sentence for people ("the VMS answered 503 for
-	// job ICU-2231: …").
-	Reason string
-	// Status is the HTTP status of the answer, 0 when there was none.
-	Status int
-	// RetryAfter is the wait the VMS asked for (Retry-After), 0 when it
-	// did not: a hint for the retry policy, never waited for here.
-	RetryAfter time.Duration
-	// Err is the underlying cause, for logs.
-	Err error
-}
-
-func (e *Error) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("vms: %s: %v", e.Reason, e.Err)
-	}
-	return "vms: " + e.Reason
-}
-
-func (e *Error) Unwrap() error { return e.Err }
-
-// Is matches the error's class, so errors.Is(err, vms.ErrAuth) works.
-func (e *Error) Is(target error) bool {
-	c, ok := target.(Class)
-	return ok && c == e.Class
-}
-
-// Retryable reports whether the same call may succeed later.
-func (e *Error) Retryable() bool { return e.Class.Retryable() }
+// Error is a failed VMS call: its Reason is a short sentence for people
+// ("the VMS answered 503 for job ICU-2231: …").
+type Error = callfail.Failure[Class]
 
 // Retryable reports whether err is a VMS failure worth retrying. A
 // cancelled context and errors from elsewhere are not.
-func Retryable(err error) bool {
-	var e *Error
-	return errors.As(err, &e) && e.Retryable()
-}
+func Retryable(err error) bool { return callfail.Retryable[Class](err) }
 
 // Reason is the short human reason of err.
-func Reason(err error) string {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Reason
-	}
-	if err == nil {
-		return ""
-	}
-	return "the VMS call failed"
-}
+func Reason(err error) string { return callfail.Reason[Class](err, "the VMS call failed") }
 
 // RetryAfter is the wait the VMS asked for, 0 when none.
-func RetryAfter(err error) time.Duration {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.RetryAfter
-	}
-	return 0
-}
-
-// shortDuration renders 10s, 1m30s, 2m: Duration.String's "1m0s" reads
-// badly in a sentence.
-func shortDuration(d time.Duration) string { return readable.Duration(d) }
+func RetryAfter(err error) time.Duration { return callfail.RetryAfter[Class](err) }

@@ -531,7 +531,7 @@ func (c *SandboxConnector) interrupted(cl *call, err error, unreachable string) 
 	case cl.ctx.Err() != nil:
 		return &Error{Class: ErrUnavailable, Reason: "the VMS did not answer about " + cl.subject + " before the caller's deadline", Err: err}
 	case cl.reqCtx.Err() != nil:
-		return &Error{Class: ErrUnavailable, Reason: "the VMS did not answer about " + cl.subject + " within " + shortDuration(c.timeout), Err: err}
+		return &Error{Class: ErrUnavailable, Reason: "the VMS did not answer about " + cl.subject + " within " + readable.Duration(c.timeout), Err: err}
 	}
 	var ne net.Error
 	if errors.As(err, &ne) && ne.Timeout() {

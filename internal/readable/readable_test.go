@@ -41,6 +41,14 @@ func TestDuration(t *testing.T) {
 		{45 * time.Second, "45s"},
 		{1500 * time.Millisecond, "1.5s"},
 		{0, "0s"},
+		{10 * time.Second, "10s"},
+		{time.Minute, "1m"},
+		{90 * time.Second, "1m30s"},
+		{2 * time.Hour, "2h"},
+		{250 * time.Millisecond, "250ms"},
+		{30 * time.Second, "30s"},
+		{time.Hour, "1h"},
+		{100 * time.Millisecond, "100ms"},
 	}
 	for _, tt := range tests {
 		if got := readable.Duration(tt.d); got != tt.want {
