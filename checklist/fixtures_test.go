@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/clearedtostart/compliance/internal/golden"
+	"github.com/clearedtostart/compliance/internal/sampledocs"
 	"github.com/emersion/go-message"
-	"github.com/go-pdf/fpdf"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -291,56 +291,32 @@ func xlsxEmail() ([]byte, error) {
 // bulleted and numbered items, a Requirement/Required/Notes table, and the
 // signature lines of a form.
 func pdfChecklist() ([]byte, error) {
-	pdf := fpdf.New("P", "pt", "Letter", "")
-	pdf.SetCreationDate(time.Date(2025, 3, 12, 9, 0, 0, 0, time.UTC))
-	pdf.SetModificationDate(time.Date(2025, 3, 12, 9, 0, 0, 0, time.UTC))
-	pdf.SetCatalogSort(true)
-	pdf.SetCompression(false)
-	tr := pdf.UnicodeTranslatorFromDescriptor("")
-	line := func(style string, size float64, text string) {
-		pdf.SetFont("Helvetica", style, size)
-		pdf.CellFormat(0, size+6, tr(text), "", 1, "L", false, 0, "")
-	}
-	row := func(style string, cells ...string) {
-		pdf.SetFont("Helvetica", style, 10)
-		for i, c := range cells {
-			w := []float64{230, 70, 230}[i]
-			ln := 0
-			if i == len(cells)-1 {
-				ln = 1
-			}
-			pdf.CellFormat(w, 18, tr(c), "1", ln, "L", false, 0, "")
-		}
-	}
-	pdf.AddPage()
-	line("B", 16, "Northwind Medical Center")
-	line("", 12, "Pre-Start Requirements Checklist - Travel Clinicians")
-	line("", 11, "Job #NW-7781 Telemetry RN")
-	pdf.Ln(8)
-	line("B", 12, "CREDENTIALS")
-	line("", 11, "• RN License (Ohio or compact)")
-	line("", 11, "• BLS – AHA")
-	line("", 11, "• ACLS – AHA")
-	pdf.Ln(8)
-	line("B", 12, "HEALTH")
-	row("B", "Requirement", "Required", "Notes")
-	row("", "TB test (QFT or 2-step PPD)", "Yes", "Within 12 months")
-	row("", "Hepatitis B titer", "Yes", "Or signed declination")
-	row("", "Drug screen", "No", "Done by agency at hire")
-	row("", "Influenza vaccine", "Yes", "Seasonal, Oct–Mar")
-	pdf.AddPage()
-	line("B", 12, "FACILITY FORMS")
-	line("", 11, "1. HIPAA attestation")
-	line("", 11, "2. Fire safety quiz (score 80% or higher)")
-	line("", 11, "3. Telemetry rhythm strip test")
-	pdf.Ln(24)
-	line("", 11, "Candidate Signature: ______________________ Date: __________")
-	line("", 9, "Page 2 of 2")
-	var buf bytes.Buffer
-	if err := pdf.Output(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	c := sampledocs.NewChecklistPDF(time.Date(2025, 3, 12, 9, 0, 0, 0, time.UTC))
+	c.Page()
+	c.Line("B", 16, "Northwind Medical Center")
+	c.Line("", 12, "Pre-Start Requirements Checklist - Travel Clinicians")
+	c.Line("", 11, "Job #NW-7781 Telemetry RN")
+	c.Gap(8)
+	c.Line("B", 12, "CREDENTIALS")
+	c.Line("", 11, "• RN License (Ohio or compact)")
+	c.Line("", 11, "• BLS – AHA")
+	c.Line("", 11, "• ACLS – AHA")
+	c.Gap(8)
+	c.Line("B", 12, "HEALTH")
+	c.Row("B", "Requirement", "Required", "Notes")
+	c.Row("", "TB test (QFT or 2-step PPD)", "Yes", "Within 12 months")
+	c.Row("", "Hepatitis B titer", "Yes", "Or signed declination")
+	c.Row("", "Drug screen", "No", "Done by agency at hire")
+	c.Row("", "Influenza vaccine", "Yes", "Seasonal, Oct–Mar")
+	c.Page()
+	c.Line("B", 12, "FACILITY FORMS")
+	c.Line("", 11, "1. HIPAA attestation")
+	c.Line("", 11, "2. Fire safety quiz (score 80% or higher)")
+	c.Line("", 11, "3. Telemetry rhythm strip test")
+	c.Gap(24)
+	c.Line("", 11, "Candidate Signature: ______________________ Date: __________")
+	c.Line("", 9, "Page 2 of 2")
+	return c.Bytes()
 }
 
 func pdfEmail() ([]byte, error) {

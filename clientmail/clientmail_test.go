@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/emersion/go-message/mail"
-	"github.com/go-pdf/fpdf"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/xuri/excelize/v2"
@@ -27,6 +26,7 @@ import (
 	"github.com/clearedtostart/compliance/checklist"
 	"github.com/clearedtostart/compliance/clientmail"
 	"github.com/clearedtostart/compliance/derrors"
+	"github.com/clearedtostart/compliance/internal/sampledocs"
 	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/requirements"
 	"github.com/clearedtostart/compliance/store"
@@ -428,40 +428,24 @@ func workbook(t testing.TB) []byte {
 // layer: a heading, bullets and a Requirement/Required/Notes grid.
 func checklistPDF(t testing.TB) []byte {
 	t.Helper()
-	pdf := fpdf.New("P", "pt", "Letter", "")
-	pdf.SetCreationDate(time.Date(2025, 3, 12, 9, 0, 0, 0, time.UTC))
-	tr := pdf.UnicodeTranslatorFromDescriptor("")
-	line := func(style string, size float64, text string) {
-		pdf.SetFont("Helvetica", style, size)
-		pdf.CellFormat(0, size+6, tr(text), "", 1, "L", false, 0, "")
-	}
-	row := func(style string, cells ...string) {
-		pdf.SetFont("Helvetica", style, 10)
-		for i, c := range cells {
-			ln := 0
-			if i == len(cells)-1 {
-				ln = 1
-			}
-			pdf.CellFormat([]float64{230, 70, 230}[i], 18, tr(c), "1", ln, "L", false, 0, "")
-		}
-	}
-	pdf.AddPage()
-	line("B", 16, "Northwind Medical Center")
-	line("", 12, "Pre-Start Requirements Checklist - Travel Clinicians")
-	pdf.Ln(8)
-	line("B", 12, "CREDENTIALS")
-	line("", 11, "• RN License (Ohio or compact)")
-	line("", 11, "• ACLS – AHA")
-	pdf.Ln(8)
-	line("B", 12, "HEALTH")
-	row("B", "Requirement", "Required", "Notes")
-	row("", "Hepatitis B titer", "Yes", "Or signed declination")
-	row("", "Drug screen", "No", "Done by agency at hire")
-	var buf bytes.Buffer
-	if err := pdf.Output(&buf); err != nil {
+	c := sampledocs.NewChecklistPDF(time.Date(2025, 3, 12, 9, 0, 0, 0, time.UTC))
+	c.Page()
+	c.Line("B", 16, "Northwind Medical Center")
+	c.Line("", 12, "Pre-Start Requirements Checklist - Travel Clinicians")
+	c.Gap(8)
+	c.Line("B", 12, "CREDENTIALS")
+	c.Line("", 11, "• RN License (Ohio or compact)")
+	c.Line("", 11, "• ACLS – AHA")
+	c.Gap(8)
+	c.Line("B", 12, "HEALTH")
+	c.Row("B", "Requirement", "Required", "Notes")
+	c.Row("", "Hepatitis B titer", "Yes", "Or signed declination")
+	c.Row("", "Drug screen", "No", "Done by agency at hire")
+	b, err := c.Bytes()
+	if err != nil {
 		t.Fatal(err)
 	}
-	return buf.Bytes()
+	return b
 }
 
 var (
