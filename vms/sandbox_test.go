@@ -18,34 +18,16 @@ import (
 	"github.com/clearedtostart/compliance/vms/sandbox"
 )
 
-// clock is a settable sandbox.Config.Now.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 type env struct {
 	srv *sandbox.Server
 	sb  *sandbox.Sandbox
-	clk *clock
+	clk *sandbox.Clock
 }
 
 // start serves a sandbox VMS on a free port for the test.
 func start(t *testing.T, cfg sandbox.Config) *env {
 	t.Helper()
-	clk := &clock{t: time.Date(2026, 5, 14, 15, 0, 0, 0, time.UTC)}
+	clk := sandbox.NewClock(time.Date(2026, 5, 14, 15, 0, 0, 0, time.UTC))
 	if cfg.Seed == 0 {
 		cfg.Seed = 7
 	}

@@ -85,7 +85,7 @@ type Sandbox struct {
 	sessions  map[string]*session
 	jobs      map[string]*jobState
 	flaky     map[string]int
-	faults    []*Fault
+	faults    []Fault
 	faultSeq  int
 	uploads   []*Upload
 	byKey     map[string]*Upload
@@ -352,7 +352,7 @@ func (s *Sandbox) AddFault(f Fault) (Fault, error) {
 	defer s.mu.Unlock()
 	s.faultSeq++
 	f.ID = s.faultSeq
-	s.faults = append(s.faults, &f)
+	s.faults = append(s.faults, f)
 	return f, nil
 }
 
@@ -360,11 +360,8 @@ func (s *Sandbox) AddFault(f Fault) (Fault, error) {
 func (s *Sandbox) Faults() []Fault {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([]Fault, len(s.faults))
-	for i, f := range s.faults {
-		out[i] = *f
-	}
-	return out
+	// A copy, never nil: GET /_sandbox/faults answers [] when there is none.
+	return append([]Fault{}, s.faults...)
 }
 
 // ClearFaults removes every fault.
@@ -378,8 +375,8 @@ func (s *Sandbox) ClearFaults() {
 func (s *Sandbox) takeFault(r *http.Request) (Fault, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for i, f := range s.faults {
-		if f.matches(r) {
+	for i := range s.faults {
+		if f := &s.faults[i]; f.matches(r) {
 			out := *f
 			f.Count--
 			if f.Count <= 0 {

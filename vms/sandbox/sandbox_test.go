@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -22,26 +21,9 @@ import (
 )
 
 // clock is a settable Config.Now.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
+func newClock() *Clock { return NewClock(time.Date(2026, 5, 14, 15, 0, 0, 0, time.UTC)) }
 
-func newClock() *clock { return &clock{t: time.Date(2026, 5, 14, 15, 0, 0, 0, time.UTC)} }
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-func newTest(cfg Config) (*Sandbox, *clock) {
+func newTest(cfg Config) (*Sandbox, *Clock) {
 	clk := newClock()
 	if cfg.Seed == 0 {
 		cfg.Seed = 1
