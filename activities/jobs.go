@@ -225,6 +225,25 @@ func (a *Activities) jobSources(ctx context.Context, job *store.Job, integ *inte
 	return out, nil
 }
 
+// reconcileJob is what reconciling a job's rows, or its placements' rows,
+// starts from: the integration of the job's VMS, the account's reconciler
+// for it and the job's sources that integration uses.
+func (a *Activities) reconcileJob(ctx context.Context, accountID string, job *store.Job) (*integrations.Integration, requirements.Reconciler, []requirements.Source, error) {
+	integ, err := a.integration(job.VMSType)
+	if err != nil {
+		return nil, requirements.Reconciler{}, nil, err
+	}
+	rc, err := a.reconciler(ctx, accountID, integ)
+	if err != nil {
+		return nil, requirements.Reconciler{}, nil, err
+	}
+	sources, err := a.jobSources(ctx, job, integ)
+	if err != nil {
+		return nil, requirements.Reconciler{}, nil, err
+	}
+	return integ, rc, sources, nil
+}
+
 // ReconcileJob reconciles a job's sources into its template, and asks its
 // placements to follow.
 func (a *Activities) ReconcileJob(ctx context.Context, in workflows.JobSyncInput) (workflows.ReconcileJobResult, error) {
@@ -232,15 +251,7 @@ func (a *Activities) ReconcileJob(ctx context.Context, in workflows.JobSyncInput
 	if err != nil {
 		return workflows.ReconcileJobResult{}, err
 	}
-	integ, err := a.integration(job.VMSType)
-	if err != nil {
-		return workflows.ReconcileJobResult{}, err
-	}
-	rc, err := a.reconciler(ctx, in.AccountID, integ)
-	if err != nil {
-		return workflows.ReconcileJobResult{}, err
-	}
-	sources, err := a.jobSources(ctx, job, integ)
+	_, rc, sources, err := a.reconcileJob(ctx, in.AccountID, job)
 	if err != nil {
 		return workflows.ReconcileJobResult{}, err
 	}

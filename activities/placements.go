@@ -92,15 +92,7 @@ func (a *Activities) ReconcilePlacement(ctx context.Context, in workflows.Placem
 	if err != nil {
 		return workflows.ReconcilePlacementResult{}, err
 	}
-	integ, err := a.integration(p.Job.VMSType)
-	if err != nil {
-		return workflows.ReconcilePlacementResult{}, err
-	}
-	rc, err := a.reconciler(ctx, in.AccountID, integ)
-	if err != nil {
-		return workflows.ReconcilePlacementResult{}, err
-	}
-	sources, err := a.jobSources(ctx, p.Job, integ)
+	integ, rc, sources, err := a.reconcileJob(ctx, in.AccountID, p.Job)
 	if err != nil {
 		return workflows.ReconcilePlacementResult{}, err
 	}
