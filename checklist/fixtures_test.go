@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -20,11 +19,10 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-var rebuildFixtures = flag.Bool("rebuild-fixtures", false, "rewrite the generated email fixtures (XLSX and PDF checklists) under testdata/")
-
 // generatedFixtures are the emails whose attachments are built here: a
 // workbook and a PDF cannot be written by hand. Their bytes are
-// deterministic, so the stored files must equal what the generators write.
+// deterministic, so the stored files are golden files of their generators
+// (rewritten with -update, before TestFixtures reads them).
 func generatedFixtures() map[string]func() ([]byte, error) {
 	return map[string]func() ([]byte, error){
 		"xlsx-two-sheets.eml": xlsxEmail,
@@ -39,20 +37,7 @@ func TestGeneratedFixturesAreCurrent(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("testdata", name)
-			if *rebuildFixtures {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run the tests with -rebuild-fixtures to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from what its generator writes; run the tests with -rebuild-fixtures and review the golden files", path)
-			}
+			golden.Check(t, filepath.Join("testdata", name), got)
 		})
 	}
 }
