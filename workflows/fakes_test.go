@@ -229,6 +229,15 @@ func completed[Out any](t *testing.T, env *testsuite.TestWorkflowEnvironment, wh
 	return out
 }
 
+// failedWith checks the workflow run in env failed with the application
+// error whose message is want (the error of the step that failed).
+func failedWith(t *testing.T, env *testsuite.TestWorkflowEnvironment, want string) {
+	t.Helper()
+	if err := env.GetWorkflowError(); failure(err) != want {
+		t.Fatalf("err = %v, want the application error %q", err, want)
+	}
+}
+
 // failure is the message of the application error err is or wraps, ""
 // when it is none.
 func failure(err error) string {

@@ -308,9 +308,7 @@ func TestJobSyncWorkflowFails(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			env, _ := tt.f.env()
 			env.ExecuteWorkflow(JobSyncWorkflow, jobIn)
-			if err := env.GetWorkflowError(); failure(err) != tt.wantErr {
-				t.Fatalf("err = %v, want the activity's %q", err, tt.wantErr)
-			}
+			failedWith(t, env, tt.wantErr)
 			sameInputs(t, "steps", tt.f.steps, tt.wantSteps...)
 		})
 	}
@@ -412,9 +410,7 @@ func TestRequirementExpiryWorkflow(t *testing.T) {
 				activity.RegisterOptions{Name: ActExpireRequirements})
 			env.ExecuteWorkflow(RequirementExpiryWorkflow, ExpiryInput{})
 			if tt.wantErr != "" {
-				if err := env.GetWorkflowError(); failure(err) != tt.wantErr {
-					t.Fatalf("err = %v, want %q", err, tt.wantErr)
-				}
+				failedWith(t, env, tt.wantErr)
 				sameInputs(t, "ExpireRequirements inputs", asked, ExpiryInput{})
 				return
 			}

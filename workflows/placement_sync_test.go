@@ -371,9 +371,7 @@ func TestPlacementSyncWorkflowFails(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			env, _ := tt.f.env()
 			env.ExecuteWorkflow(PlacementSyncWorkflow, placementIn)
-			if err := env.GetWorkflowError(); failure(err) != tt.wantErr {
-				t.Fatalf("err = %v, want the %q of the step that failed", err, tt.wantErr)
-			}
+			failedWith(t, env, tt.wantErr)
 			sameInputs(t, "steps", tt.f.steps, tt.wantSteps...)
 		})
 	}
