@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -41,19 +42,9 @@ const ownerID = "7b0f3c1e-2f1a-4c55-9a51-2d4c0f1e8b21"
 
 func (hh *harness) waitScan(t *testing.T, id string) scanJSON {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Minute)
-	for {
-		r := hh.do(t, http.MethodGet, "/document/"+id, hh.keyA, nil, "")
-		var s scanJSON
-		r.json(t, &s)
-		if s.ScanStatus == "SUCCESS" || s.ScanStatus == "FAILED" {
-			return s
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("scan %s still %s", id, s.ScanStatus)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	return poll(hh, t, hh.keyA, "/document/"+id, 2*time.Minute,
+		func(s scanJSON) bool { return s.ScanStatus == "SUCCESS" || s.ScanStatus == "FAILED" },
+		func(s scanJSON, _ response) string { return fmt.Sprintf("scan %s still %s", id, s.ScanStatus) })
 }
 
 // scanDone uploads a document scan with account A's key and waits until it

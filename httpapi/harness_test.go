@@ -503,25 +503,35 @@ type segment struct {
 	} `json:"file"`
 }
 
-// waitIntake polls an intake until it leaves PENDING.
-func (hh *harness) waitIntake(t *testing.T, id, key string) intake {
+// poll GETs path until ready holds of the answer, read as a V. An answer
+// other than 200 fails the test at once; so does limit passing, with what
+// stuck says of the last answer.
+func poll[V any](hh *harness, t *testing.T, key, path string, limit time.Duration, ready func(V) bool, stuck func(V, response) string) V {
 	t.Helper()
-	deadline := time.Now().Add(3 * time.Minute)
+	deadline := time.Now().Add(limit)
 	for {
-		r := hh.do(t, http.MethodGet, "/v2/intakes/"+id, key, nil, "")
+		r := hh.do(t, http.MethodGet, path, key, nil, "")
 		if r.status != http.StatusOK {
-			t.Fatalf("GET intake: %d %s", r.status, r.body)
+			t.Fatalf("GET %s: %d %s", path, r.status, r.body)
 		}
-		var in intake
-		r.json(t, &in)
-		if in.ScanStatus != "PENDING" {
-			return in
+		var v V
+		r.json(t, &v)
+		if ready(v) {
+			return v
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("intake %s still PENDING after 3 minutes", id)
+			t.Fatal(stuck(v, r))
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// waitIntake polls an intake until it leaves PENDING.
+func (hh *harness) waitIntake(t *testing.T, id, key string) intake {
+	t.Helper()
+	return poll(hh, t, key, "/v2/intakes/"+id, 3*time.Minute,
+		func(in intake) bool { return in.ScanStatus != "PENDING" },
+		func(intake, response) string { return fmt.Sprintf("intake %s still PENDING after 3 minutes", id) })
 }
 
 // findsWorkflow reports whether a visibility query finds the workflow

@@ -33,6 +33,7 @@ type rowView struct {
 	SortOrder          int             `json:"sortOrder"`
 	Sources            []string        `json:"sources"`
 	StatusReason       *string         `json:"statusReason"`
+	ExpiresAt          *string         `json:"expiresAt"`
 	Review             json.RawMessage `json:"review"`
 	Evidence           *struct {
 		Kind string `json:"kind"`
@@ -118,6 +119,17 @@ func (p placementView) rowNamed(label string) (rowView, bool) {
 	return rowView{}, false
 }
 
+// expires is the expiry of the row id, zero while it has none.
+func (p placementView) expires(id string) time.Time {
+	for _, r := range p.Requirements {
+		if r.ID == id && r.ExpiresAt != nil {
+			at, _ := time.Parse(time.DateOnly, *r.ExpiresAt)
+			return at
+		}
+	}
+	return time.Time{}
+}
+
 func (p placementView) packet(group string) packetView {
 	for _, pk := range p.Packets {
 		if pk.PacketGroup == group {
@@ -188,48 +200,26 @@ func wantError(t *testing.T, r response, status int, code, field, message string
 // waitJob polls a job until done says it is ready.
 func (hh *harness) waitJob(t *testing.T, key, id, what string, done func(jobView) bool) jobView {
 	t.Helper()
-	deadline := time.Now().Add(90 * time.Second)
-	for {
-		r := hh.do(t, http.MethodGet, "/job/"+id, key, nil, "")
-		if r.status != http.StatusOK {
-			t.Fatalf("GET /job/%s: %d %s", id, r.status, r.body)
-		}
-		var j jobView
-		r.json(t, &j)
-		if done(j) {
-			return j
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("job %s: %s not reached in 90 s: %s", id, what, r.body)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	return poll(hh, t, key, "/job/"+id, 90*time.Second, done, func(_ jobView, r response) string {
+		return fmt.Sprintf("job %s: %s not reached in 90 s: %s", id, what, r.body)
+	})
 }
 
-// waitPlacement polls a placement until done says it is ready.
+// waitPlacement polls a placement until done says it is ready, checking
+// the counts of every answer on the way.
 func (hh *harness) waitPlacement(t *testing.T, key, id, what string, done func(placementView) bool) placementView {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Minute)
-	for {
-		r := hh.do(t, http.MethodGet, "/placement/"+id, key, nil, "")
-		if r.status != http.StatusOK {
-			t.Fatalf("GET /placement/%s: %d %s", id, r.status, r.body)
-		}
-		var p placementView
-		r.json(t, &p)
+	ready := func(p placementView) bool {
 		checkCounts(t, p)
-		if done(p) {
-			return p
-		}
-		if time.Now().After(deadline) {
-			var rows []string
-			for _, row := range p.Requirements {
-				rows = append(rows, fmt.Sprintf("%q %s %s (%s)", row.VMSRequirementName, row.key(), row.Status, deref(row.StatusReason)))
-			}
-			t.Fatalf("placement %s: %s not reached in 2 minutes; rows:\n%s", id, what, strings.Join(rows, "\n"))
-		}
-		time.Sleep(100 * time.Millisecond)
+		return done(p)
 	}
+	return poll(hh, t, key, "/placement/"+id, 2*time.Minute, ready, func(p placementView, _ response) string {
+		var rows []string
+		for _, row := range p.Requirements {
+			rows = append(rows, fmt.Sprintf("%q %s %s (%s)", row.VMSRequirementName, row.key(), row.Status, deref(row.StatusReason)))
+		}
+		return fmt.Sprintf("placement %s: %s not reached in 2 minutes; rows:\n%s", id, what, strings.Join(rows, "\n"))
+	})
 }
 
 // checkCounts asserts what must hold of every placement answer: the counts
@@ -883,19 +873,9 @@ func TestRequirementExpiryAndInvalidation(t *testing.T) {
 	fulfil(26)
 	pl = hh.waitPlacement(t, key, pl.ID, "BLS FULFILLED", func(p placementView) bool { row, _ := p.row("bls"); return row.Status == "FULFILLED" })
 	r := hh.do(t, http.MethodGet, "/placement/"+pl.ID, key, nil, "")
-	var withExpiry struct {
-		Requirements []struct {
-			ID        string  `json:"id"`
-			ExpiresAt *string `json:"expiresAt"`
-		} `json:"requirements"`
-	}
+	var withExpiry placementView
 	r.json(t, &withExpiry)
-	var expires time.Time
-	for _, row := range withExpiry.Requirements {
-		if row.ID == bls.ID && row.ExpiresAt != nil {
-			expires, _ = time.Parse(time.DateOnly, *row.ExpiresAt)
-		}
-	}
+	expires := withExpiry.expires(bls.ID)
 	if expires.IsZero() {
 		t.Fatalf("a fulfilled BLS row without its card's expiry: %s", r.body)
 	}
@@ -1002,19 +982,9 @@ func TestPlacementPatch(t *testing.T) {
 	hh.waitIntake(t, in.ID, key)
 	pl = hh.waitPlacement(t, key, pl.ID, "BLS FULFILLED", func(p placementView) bool { row, _ := p.row("bls"); return row.Status == "FULFILLED" })
 	r = hh.do(t, http.MethodGet, path, key, nil, "")
-	var exp struct {
-		Requirements []struct {
-			ID        string  `json:"id"`
-			ExpiresAt *string `json:"expiresAt"`
-		} `json:"requirements"`
-	}
-	r.json(t, &exp)
-	var expires time.Time
-	for _, row := range exp.Requirements {
-		if row.ID == bls.ID && row.ExpiresAt != nil {
-			expires, _ = time.Parse(time.DateOnly, *row.ExpiresAt)
-		}
-	}
+	var withExpiry placementView
+	r.json(t, &withExpiry)
+	expires := withExpiry.expires(bls.ID)
 	r = hh.doJSON(t, http.MethodPatch, path, key, map[string]any{"startDate": expires.AddDate(0, 0, 3).Format(time.DateOnly)})
 	r.json(t, &pl)
 	if row, _ := pl.row("bls"); r.status != 200 || row.Status != "EXPIRED" || deref(pl.StartDate) != expires.AddDate(0, 0, 3).Format(time.DateOnly) {

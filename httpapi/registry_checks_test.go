@@ -371,26 +371,16 @@ func TestRegistryCheckAnswer(t *testing.T) {
 // waitCertificates polls a stored check until every certificate is ready.
 func (hh *harness) waitCertificates(t *testing.T, key, searchID string) registrycheck.Search {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		r := hh.do(t, http.MethodGet, "/registry-check/"+searchID, key, nil, "")
-		if r.status != 200 {
-			t.Fatalf("GET check: %d %s", r.status, r.body)
-		}
-		var s registrycheck.Search
-		r.json(t, &s)
+	ready := func(s registrycheck.Search) bool {
 		ready := s.Status == registrycheck.StatusComplete
 		for _, res := range s.Results {
 			ready = ready && res.Attestation.File.Ready
 		}
-		if ready {
-			return s
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("check %s not complete with certificates after 60 s: %s", searchID, r.body)
-		}
-		time.Sleep(100 * time.Millisecond)
+		return ready
 	}
+	return poll(hh, t, key, "/registry-check/"+searchID, 60*time.Second, ready, func(_ registrycheck.Search, r response) string {
+		return fmt.Sprintf("check %s not complete with certificates after 60 s: %s", searchID, r.body)
+	})
 }
 
 // certificateText reads a certificate's text layer (the engine's own PDF
