@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	tlog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/testsuite"
 
@@ -131,7 +130,7 @@ func newSyncFixture(t *testing.T, adjust func(*Config)) *syncFixture {
 		t.Fatal(err)
 	}
 	f := &syncFixture{st: base.st, blobs: base.blobs, vms: srv,
-		account: newAccount(t, base.st, "Sync Test Staffing"), today: sampledocs.DefaultAsOf()}
+		account: testenv.Account(t, base.st, "acct", "Sync Test Staffing"), today: sampledocs.DefaultAsOf()}
 	importLists(t, f.st)
 	if f.indexes, err = registrycheck.NewIndexes(registrycheck.IndexesConfig{Source: f.st, Logger: testenv.Logger(t)}); err != nil {
 		t.Fatal(err)
@@ -257,30 +256,6 @@ func (f *syncFixture) admin(t *testing.T, method, path, body string, out any) {
 	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// pgConn is a connection to the tests' database, for states no store
-// method sets (a placement completed, a start date moved).
-func pgConn(t *testing.T) *pgx.Conn {
-	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, testenv.Get(t).DatabaseURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close(context.Background()) })
-	return conn
-}
-
-// newAccount makes an account of its own for a test; name is its display
-// name ("" for none).
-func newAccount(t *testing.T, st *store.Store, name string) string {
-	t.Helper()
-	id := "acct-" + uuid.NewString()[:8]
-	if _, err := st.EnsureAccount(context.Background(), id, name); err != nil {
-		t.Fatal(err)
-	}
-	return id
 }
 
 // storeIntake stores an upload of pdf and its PENDING intake of the

@@ -200,7 +200,7 @@ func TestIntakeActivityErrors(t *testing.T) {
 	// A context whose named keys have the wrong types cannot come from the
 	// API (it checks them); it stands for a corrupted row.
 	corrupt := f.intake(t, nil)
-	if _, err := pgConn(t).Exec(ctx, `UPDATE intakes SET context = '{"first_name": 5}' WHERE id = $1`, corrupt.ID); err != nil {
+	if _, err := testenv.Conn(t).Exec(ctx, `UPDATE intakes SET context = '{"first_name": 5}' WHERE id = $1`, corrupt.ID); err != nil {
 		t.Fatal(err)
 	}
 	corruptBatch := batch

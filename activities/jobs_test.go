@@ -182,7 +182,7 @@ func TestBeginJobSync(t *testing.T) {
 		t.Fatalf("sync_started_at = %v, want now", got.SyncStartedAt)
 	}
 
-	other := newAccount(t, f.st, "")
+	other := testenv.Account(t, f.st, "acct", "")
 	otherJob, _, _, err := f.st.UpsertJob(ctx, store.JobInput{AccountID: other, VMSType: "sandbox", VMSJobRefID: "ICU-2231"})
 	if err != nil {
 		t.Fatal(err)
@@ -423,7 +423,7 @@ func TestFetchJobUnavailable(t *testing.T) {
 	if again := f.syncJob(t, act); again.Status != "ACTIVE" {
 		t.Fatalf("status %s, want ACTIVE again", again.Status)
 	}
-	rows, err := pgConn(t).Query(ctx, `SELECT from_state || '>' || to_state FROM audit_events
+	rows, err := testenv.Conn(t).Query(ctx, `SELECT from_state || '>' || to_state FROM audit_events
 		WHERE account_id = $1 AND subject_type = 'job' AND subject_id = $2 ORDER BY id`, f.account, act.ID.String())
 	if err != nil {
 		t.Fatal(err)
@@ -884,7 +884,7 @@ func TestExpireRequirements(t *testing.T) {
 	}
 
 	// The facility moves A's start past the card's expiry.
-	conn := pgConn(t)
+	conn := testenv.Conn(t)
 	if _, err := conn.Exec(ctx, `UPDATE placements SET start_date = '2027-02-01' WHERE id = $1`, pa.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -205,7 +205,7 @@ func TestBeginPlacementSync(t *testing.T) {
 		}
 	}
 
-	other := newAccount(t, f.st, "")
+	other := testenv.Account(t, f.st, "acct", "")
 	in := func(id string) workflows.PlacementSyncInput {
 		return workflows.PlacementSyncInput{AccountID: f.account, PlacementID: id}
 	}
@@ -368,7 +368,7 @@ func TestReconcilePlacementFollowsLabelMappings(t *testing.T) {
 	// Someone maps the label (PUT /mappings/sandbox); another account maps
 	// it otherwise, and this account also maps a label the integration's
 	// file already maps, to something else.
-	other := newAccount(t, f.st, "")
+	other := testenv.Account(t, f.st, "acct", "")
 	bls := itemOf(t, f.jobTruth(t, jobRef), "bls").Label
 	for _, m := range []store.LabelMapping{
 		{AccountID: f.account, VMSType: "sandbox", Label: label, RequirementKey: "orientation"},
@@ -746,7 +746,7 @@ func TestPlacementRowCheckErrors(t *testing.T) {
 	// release retired it) searches nothing and so clears nobody: it waits
 	// for a person, and the sync goes on.
 	retired := res.Checks[1]
-	if _, err := pgConn(t).Exec(context.Background(), `UPDATE placement_requirements SET requirement_key = 'retired_check' WHERE id = $1`, retired.RowID); err != nil {
+	if _, err := testenv.Conn(t).Exec(context.Background(), `UPDATE placement_requirements SET requirement_key = 'retired_check' WHERE id = $1`, retired.RowID); err != nil {
 		t.Fatal(err)
 	}
 	var started workflows.RowCheckStarted
@@ -783,7 +783,7 @@ func TestApplyIntake(t *testing.T) {
 		f.syncPlacement(t, p)
 	}
 	// The candidate's ICU assignment is over.
-	if _, err := pgConn(t).Exec(ctx, `UPDATE placements SET status = 'COMPLETED' WHERE id = $1`, done.ID); err != nil {
+	if _, err := testenv.Conn(t).Exec(ctx, `UPDATE placements SET status = 'COMPLETED' WHERE id = $1`, done.ID); err != nil {
 		t.Fatal(err)
 	}
 	open := func(p *store.Placement, key string) {
@@ -845,7 +845,7 @@ func TestApplyIntake(t *testing.T) {
 
 	// A card forged from a valid one is not accepted either.
 	forged := f.docIntake(t, ext, person, named(a, "tb_screening"), f.doc(t, "tb_skin_test", person, sampledocs.Options{AsOf: startA}))
-	if _, err := pgConn(t).Exec(ctx, `UPDATE segments SET fraud_result = 'fraudulent', fraud_score = 0.97 WHERE intake_id = $1`, forged.IntakeID); err != nil {
+	if _, err := testenv.Conn(t).Exec(ctx, `UPDATE segments SET fraud_result = 'fraudulent', fraud_score = 0.97 WHERE intake_id = $1`, forged.IntakeID); err != nil {
 		t.Fatal(err)
 	}
 	apply(forged, workflows.ApplyIntakeResult{Rejected: 1})
@@ -913,7 +913,7 @@ func TestApplyIntakeErrors(t *testing.T) {
 	// stands for a corrupted row.
 	badPlacement := f.docIntake(t, "nurse-x", person, &store.ValidateOptions{PlacementID: "P-1"}, card)
 	corrupt := f.docIntake(t, "nurse-x", person, &store.ValidateOptions{Broadcast: true}, card)
-	if _, err := pgConn(t).Exec(ctx, `UPDATE segments SET fields = '[1, 2]' WHERE intake_id = $1`, corrupt.IntakeID); err != nil {
+	if _, err := testenv.Conn(t).Exec(ctx, `UPDATE segments SET fields = '[1, 2]' WHERE intake_id = $1`, corrupt.IntakeID); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {

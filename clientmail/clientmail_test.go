@@ -58,13 +58,8 @@ func newFixture(t *testing.T) *fixture {
 	ctx := context.Background()
 	f := &fixture{st: testenv.Store(t), blobDir: t.TempDir(), jobs: map[string]*store.Job{}}
 	f.blobs = openBlobs(t, f.blobDir)
-	conn, err := pgx.Connect(ctx, testenv.Get(t).DatabaseURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close(context.Background()) })
-	f.db = conn
-	f.acc, f.other = newAccount(t, f.st, "mail"), newAccount(t, f.st, "mail-other")
+	f.db = testenv.Conn(t)
+	f.acc, f.other = testenv.Account(t, f.st, "mail", ""), testenv.Account(t, f.st, "mail-other", "")
 	for side, refs := range map[string][]string{"ours": ourRefs, "theirs": theirRefs} {
 		acc := f.acc
 		if side == "theirs" {
@@ -91,17 +86,6 @@ func openBlobs(t *testing.T, dir string) *blobstore.Store {
 	}
 	t.Cleanup(func() { b.Close() })
 	return b
-}
-
-func newAccount(t *testing.T, st *store.Store, prefix string) string {
-	t.Helper()
-	var raw [4]byte
-	_, _ = rand.Read(raw[:])
-	id := prefix + "-" + hex.EncodeToString(raw[:])
-	if _, err := st.EnsureAccount(context.Background(), id, ""); err != nil {
-		t.Fatal(err)
-	}
-	return id
 }
 
 func (f *fixture) receiver(t *testing.T, cfg clientmail.Config) *clientmail.Receiver {
@@ -169,16 +153,6 @@ func (f *fixture) holders(t *testing.T, messageID string) map[string]requirement
 		}
 	}
 	return out
-}
-
-// emails counts the account's recorded emails.
-func (f *fixture) emails(t *testing.T, acc string) int {
-	t.Helper()
-	var n int
-	if err := f.db.QueryRow(context.Background(), `SELECT count(*) FROM inbound_emails WHERE account_id = $1`, acc).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
 }
 
 // keptFiles lists what the blob store holds of the account's emails.
@@ -847,7 +821,7 @@ func TestReceiveDuplicate(t *testing.T) {
 		if src, ok := holders["ours/SLH-40217"]; !ok || len(holders) != 1 || len(src.Items) != 4 {
 			t.Errorf("%s: jobs holding the email %v", tc.name, holders)
 		}
-		if n := f.emails(t, f.acc); n != 1 {
+		if n := testenv.AccountRows(t, f.db, "inbound_emails", f.acc); n != 1 {
 			t.Errorf("%s: %d emails recorded, want 1", tc.name, n)
 		}
 	}
@@ -947,7 +921,7 @@ func TestReceiveRefused(t *testing.T) {
 			if reason != tt.wantReason {
 				t.Errorf("details %v, want reason %q", de.Details, tt.wantReason)
 			}
-			if n := f.emails(t, f.acc); n != 0 {
+			if n := testenv.AccountRows(t, f.db, "inbound_emails", f.acc); n != 0 {
 				t.Errorf("%d emails recorded", n)
 			}
 			if kept := f.keptFiles(t, f.acc); len(kept) != 0 {
@@ -970,7 +944,7 @@ func TestReceiveRefused(t *testing.T) {
 		if !derrors.Is(err, derrors.Unavailable) {
 			t.Fatalf("err = %v, want unavailable", err)
 		}
-		if n := f.emails(t, f.acc); n != 0 {
+		if n := testenv.AccountRows(t, f.db, "inbound_emails", f.acc); n != 0 {
 			t.Errorf("%d emails recorded", n)
 		}
 		if asked := f.askedSince(t, before); len(asked) != 0 || len(f.holders(t, id)) != 0 {

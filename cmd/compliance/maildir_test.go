@@ -131,11 +131,8 @@ func newWatched(t *testing.T, tc client.Client) *watched {
 	if w.mail, err = w.d.mailReceiver(log); err != nil {
 		t.Fatal(err)
 	}
-	if w.db, err = pgx.Connect(ctx, env.DatabaseURL); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { w.db.Close(context.Background()) })
-	w.acc = w.account(t, "maildir")
+	w.db = testenv.Conn(t)
+	w.acc = testenv.Account(t, w.d.st, "maildir", "")
 	for _, ref := range []string{"SLH-40217", "ICU-2231"} {
 		j, _, _, err := w.d.st.UpsertJob(ctx, store.JobInput{AccountID: w.acc, VMSType: "sandbox", VMSJobRefID: ref})
 		if err != nil {
@@ -151,15 +148,6 @@ func (w *watched) dumpLogOnFailure(t *testing.T) {
 	if t.Failed() {
 		t.Logf("watcher log:\n%s", w.sink.String())
 	}
-}
-
-func (w *watched) account(t *testing.T, prefix string) string {
-	t.Helper()
-	id := prefix + "-" + randomHex(4)
-	if _, err := w.d.st.EnsureAccount(context.Background(), id, ""); err != nil {
-		t.Fatal(err)
-	}
-	return id
 }
 
 func (w *watched) cfg() config.Config {
@@ -203,15 +191,6 @@ func (w *watched) record(t *testing.T, account, messageID string) *store.Inbound
 		t.Fatal(err)
 	}
 	return e
-}
-
-func (w *watched) records(t *testing.T, account string) int {
-	t.Helper()
-	var n int
-	if err := w.db.QueryRow(context.Background(), `SELECT count(*) FROM inbound_emails WHERE account_id = $1`, account).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
 }
 
 func (w *watched) syncAsked(t *testing.T, job *store.Job) time.Time {
@@ -395,7 +374,7 @@ func TestWatchMaildir(t *testing.T) {
 		u.Reason != "it names no job of this account (job references read: none)" {
 		t.Errorf("record of the message naming no job = %+v", u)
 	}
-	if n := w.records(t, w.acc); n != 2 {
+	if n := testenv.AccountRows(t, w.db, "inbound_emails", w.acc); n != 2 {
 		t.Errorf("%d records, want 2 (the copy is the first's duplicate, the broken file none)", n)
 	}
 
@@ -466,7 +445,7 @@ func TestWatchMaildirAccounts(t *testing.T) {
 	ghostFile := deliver(t, ghostBox, checklistEmail(t, ghostID, "Job #SLH-40217 - onboarding requirements", sentAt))
 
 	// A developer's drop folder: only new/, as `compliance dev` suggests.
-	hand := w.account(t, "byhand")
+	hand := testenv.Account(t, w.d.st, "byhand", "")
 	if err := os.MkdirAll(filepath.Join(w.root, hand, "new"), 0o750); err != nil {
 		t.Fatal(err)
 	}
@@ -560,7 +539,7 @@ func TestReceiveFileOversize(t *testing.T) {
 	if want := "the message is larger than the limit of 4 KiB"; err != nil || reason != want {
 		t.Errorf("reason %q, %v; want %q", reason, err, want)
 	}
-	if n := w.records(t, w.acc); n != 0 {
+	if n := testenv.AccountRows(t, w.db, "inbound_emails", w.acc); n != 0 {
 		t.Errorf("%d records", n)
 	}
 }
