@@ -248,11 +248,7 @@ func (s *Server) jobView(j *store.Job) jobJSON {
 		v.VMSIntegration.DisplayName = integ.DisplayName
 	}
 	for _, r := range j.Requirements {
-		row := rowJSON{
-			ID: r.ID.String(), VMSRequirementName: r.Label, PacketGroup: r.PacketGroup, FulfillmentType: r.FulfillmentType,
-			DocumentCategory: r.DocumentCategory, DocumentType: r.DocumentType, RequirementKey: r.RequirementKey,
-			IsMapped: r.RequirementKey != nil, SortOrder: r.SortOrder, Sources: rawOr(r.Sources, "[]"),
-		}
+		row := rowView(r.ID, r.ReconciledRow)
 		row.Status = requirements.StatusPending
 		if !row.IsMapped {
 			row.Status = requirements.StatusAwaitingConfig
@@ -263,6 +259,16 @@ func (s *Server) jobView(j *store.Job) jobJSON {
 	}
 	v.RequirementCount = len(v.Requirements)
 	return v
+}
+
+// rowView is what a job's template row and a placement's row show alike:
+// the columns of the reconciled row.
+func rowView(id uuid.UUID, r store.ReconciledRow) rowJSON {
+	return rowJSON{
+		ID: id.String(), VMSRequirementName: r.Label, PacketGroup: r.PacketGroup, FulfillmentType: r.FulfillmentType,
+		DocumentCategory: r.DocumentCategory, DocumentType: r.DocumentType, RequirementKey: r.RequirementKey,
+		IsMapped: r.RequirementKey != nil, SortOrder: r.SortOrder, Sources: rawOr(r.Sources, "[]"),
+	}
 }
 
 func rawOr(j store.JSON, def string) json.RawMessage {

@@ -318,8 +318,8 @@ func (s *Server) packageStatus(c *gin.Context) {
 	getOne(c, s.store.Placement, func(_ context.Context, p *store.Placement) any {
 		v := packageStatusJSON{PlacementID: p.ID.String(), Status: p.Status, ATSPlacementRefID: p.ATSPlacementRefID,
 			VMSPlacementRefID: p.VMSPlacementRefID, Packets: []packageJSON{}}
-		for _, pk := range p.Packets {
-			v.Packets = append(v.Packets, packageJSON{ID: pk.ID.String(), PacketGroup: pk.PacketGroup, Status: pk.Status})
+		for _, pk := range packetsView(p.Packets) {
+			v.Packets = append(v.Packets, packageJSON{packetJSON: pk})
 		}
 		return v
 	})
@@ -541,10 +541,10 @@ type placementItemJSON struct {
 	CreatedAt         time.Time    `json:"createdAt"`
 }
 
+// packageJSON is a packet with its upload state (the packet's fields come
+// first in the JSON).
 type packageJSON struct {
-	ID             string     `json:"id"`
-	PacketGroup    string     `json:"packetGroup"`
-	Status         string     `json:"status"`
+	packetJSON
 	UploadedAt     *time.Time `json:"uploadedAt"`
 	CompiledFileID *string    `json:"compiledFileId"`
 }
@@ -594,12 +594,8 @@ func (s *Server) placementView(p *store.Placement) placementJSON {
 	for _, r := range p.Requirements {
 		reason := r.StatusReason
 		updated := r.UpdatedAt
-		row := rowJSON{
-			ID: r.ID.String(), VMSRequirementName: r.Label, PacketGroup: r.PacketGroup, FulfillmentType: r.FulfillmentType,
-			DocumentCategory: r.DocumentCategory, DocumentType: r.DocumentType, RequirementKey: r.RequirementKey, Status: r.Status,
-			IsMapped: r.RequirementKey != nil, SortOrder: r.SortOrder, Sources: rawOr(r.Sources, "[]"), StatusReason: &reason,
-			UpdatedAt: &updated,
-		}
+		row := rowView(r.ID, r.ReconciledRow)
+		row.Status, row.StatusReason, row.UpdatedAt = r.Status, &reason, &updated
 		if r.EvidenceKind != nil && r.EvidenceID != nil {
 			row.Evidence = &evidenceJSON{Kind: *r.EvidenceKind, ID: *r.EvidenceID}
 		}
