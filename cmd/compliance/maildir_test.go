@@ -293,17 +293,24 @@ func checklistEmail(t *testing.T, messageID, subject string, date time.Time) []b
 	if messageID != "" {
 		h.SetMessageID(messageID)
 	}
+	return plainEmail(t, h, "Hi Jessica,\r\n\r\nBelow is what the facility needs before the start date:\r\n\r\n"+
+		"- BLS - AHA only\r\n- TB - QuantiFERON or 2-step PPD within 12 months\r\n- Hep B titer or declination\r\n\r\nThanks,\r\nRachel\r\n")
+}
+
+// plainEmail writes a message of header h and a UTF-8 text/plain body,
+// with go-message.
+func plainEmail(t *testing.T, h mail.Header, body string) []byte {
+	t.Helper()
 	h.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
 	var buf bytes.Buffer
-	body, err := mail.CreateSingleInlineWriter(&buf, h)
+	w, err := mail.CreateSingleInlineWriter(&buf, h)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := body.Write([]byte("Hi Jessica,\r\n\r\nBelow is what the facility needs before the start date:\r\n\r\n" +
-		"- BLS - AHA only\r\n- TB - QuantiFERON or 2-step PPD within 12 months\r\n- Hep B titer or declination\r\n\r\nThanks,\r\nRachel\r\n")); err != nil {
+	if _, err := w.Write([]byte(body)); err != nil {
 		t.Fatal(err)
 	}
-	if err := body.Close(); err != nil {
+	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -400,17 +407,8 @@ func TestWatchMaildir(t *testing.T) {
 	h.SetSubject("New requisition posted")
 	h.SetAddressList("From", []*mail.Address{{Name: "Sandbox VMS", Address: "no-reply@vms.sandbox.example"}})
 	h.SetMessageID(lateID)
-	h.SetContentType("text/plain", map[string]string{"charset": "utf-8"})
-	var late bytes.Buffer
-	lw, err := mail.CreateSingleInlineWriter(&late, h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, _ = lw.Write([]byte("View it: https://vms.sandbox.example/portal/jobs/ICU-2231\r\n\r\nRequirements:\r\n- BLS - AHA\r\n- ACLS - AHA\r\n"))
-	if err := lw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	lateFile := deliver(t, box, late.Bytes())
+	late := plainEmail(t, h, "View it: https://vms.sandbox.example/portal/jobs/ICU-2231\r\n\r\nRequirements:\r\n- BLS - AHA\r\n- ACLS - AHA\r\n")
+	lateFile := deliver(t, box, late)
 	waitFor(t, "the message delivered while watching to reach cur/", 15*time.Second, func() bool {
 		return slices.Contains(names(t, filepath.Join(box.Dir, "cur")), lateFile+":2,S")
 	})
