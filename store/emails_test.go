@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/requirements"
 	"github.com/clearedtostart/compliance/store"
 )
@@ -37,7 +38,7 @@ func emailSourceOf(t *testing.T, st *store.Store, job uuid.UUID, messageID strin
 
 func TestReceiveEmail(t *testing.T) {
 	ctx, st, acc, other := setUpWithOther(t, "email")
-	db := rawDB(t)
+	db := testenv.Conn(t)
 	jobs := map[string]*store.Job{
 		"slh":           sandboxJob(t, st, acc, "SLH-40217"),
 		"slh other vms": newJob(t, st, store.JobInput{AccountID: acc, VMSType: "other-vms", VMSJobRefID: "SLH-40217"}),
@@ -142,7 +143,7 @@ func TestReceiveEmail(t *testing.T) {
 
 func TestReceiveEmailOnce(t *testing.T) {
 	ctx, st, acc, other := setUpWithOther(t, "email-once")
-	db := rawDB(t)
+	db := testenv.Conn(t)
 	job := sandboxJob(t, st, acc, "SLH-1")
 	const msgID = "<checklist-1@client.example>"
 
@@ -221,7 +222,7 @@ func TestEmailAdoptedByTheJobItNamed(t *testing.T) {
 		t.Fatalf("the job's sources: %+v %v", sources, err)
 	}
 	// Another account's job of the same reference adopts nothing of it.
-	other := newAccount(t, st, "adopt-other")
+	other := testenv.Account(t, st, "adopt-other", "")
 	if j, _, _, err := st.UpsertJob(ctx, store.JobInput{AccountID: other, VMSType: "sandbox", VMSJobRefID: "SMC-4410"}); err != nil {
 		t.Fatal(err)
 	} else if s, _ := st.JobSources(ctx, j.ID); len(s) != 0 {

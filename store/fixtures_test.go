@@ -2,8 +2,6 @@ package store_test
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"sync"
 	"testing"
 
@@ -18,16 +16,16 @@ import (
 	"github.com/clearedtostart/compliance/store"
 )
 
-// The fixtures the store's tests share: the store itself, a raw
-// connection for what the store has no call for, accounts of a test's own
-// and the jobs in them, and the checks every kind of object repeats.
+// The fixtures the store's tests share: the store and accounts of a
+// test's own (testenv's, as the other packages' tests have them), the jobs
+// in them, and the checks every kind of object repeats.
 
 // setUp gives a test its context, the store and an account of its own
 // named after prefix.
 func setUp(t *testing.T, prefix string) (context.Context, *store.Store, string) {
 	t.Helper()
 	st := testenv.Store(t)
-	return context.Background(), st, newAccount(t, st, prefix)
+	return context.Background(), st, testenv.Account(t, st, prefix, "")
 }
 
 // setUpWithOther is setUp with another account besides (prefix-other),
@@ -35,7 +33,7 @@ func setUp(t *testing.T, prefix string) (context.Context, *store.Store, string) 
 func setUpWithOther(t *testing.T, prefix string) (context.Context, *store.Store, string, string) {
 	t.Helper()
 	ctx, st, acc := setUp(t, prefix)
-	return ctx, st, acc, newAccount(t, st, prefix+"-other")
+	return ctx, st, acc, testenv.Account(t, st, prefix+"-other", "")
 }
 
 // read reads one object of an account with get (the store's Email,
@@ -53,38 +51,11 @@ func read[T any](t *testing.T, get func(context.Context, string, uuid.UUID) (T, 
 // refusals: wantNotFound(t, what, errOf(st.Job(ctx, other, id))).
 func errOf[T any](_ T, err error) error { return err }
 
-// rawDB is a connection of the test's own to the binary's database, for
-// what the store has no call for: backdating rows, a placement's status,
-// the audit trail of objects outside a placement.
-func rawDB(t *testing.T) *pgx.Conn {
-	t.Helper()
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, testenv.Get(t).DatabaseURL)
-	if err != nil {
-		t.Fatalf("raw connection: %v", err)
-	}
-	t.Cleanup(func() { conn.Close(context.Background()) })
-	return conn
-}
-
 func exec(t *testing.T, db *pgx.Conn, sql string, args ...any) {
 	t.Helper()
 	if _, err := db.Exec(context.Background(), sql, args...); err != nil {
 		t.Fatalf("%s: %v", sql, err)
 	}
-}
-
-// newAccount makes an account of its own for one test, so that a test run
-// twice in one database (-count=2) starts from nothing.
-func newAccount(t *testing.T, st *store.Store, prefix string) string {
-	t.Helper()
-	var raw [4]byte
-	_, _ = rand.Read(raw[:])
-	id := prefix + "-" + hex.EncodeToString(raw[:])
-	if _, err := st.EnsureAccount(context.Background(), id, ""); err != nil {
-		t.Fatal(err)
-	}
-	return id
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -8,12 +8,13 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/clearedtostart/compliance/derrors"
+	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/store"
 )
 
 func TestUpsertJob(t *testing.T) {
 	ctx, st, acc, other := setUpWithOther(t, "jobs")
-	db := rawDB(t)
+	db := testenv.Conn(t)
 
 	first, created, queued, err := st.UpsertJob(ctx, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "REQ-100",
 		Title: ptr("ICU RN"), Facility: ptr("St. Luke's")})

@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/requirements"
 	"github.com/clearedtostart/compliance/store"
 )
@@ -50,7 +51,7 @@ func asked(t *testing.T, st *store.Store, acc string, jobs map[string]*store.Job
 
 func TestSaveLabelMapping(t *testing.T) {
 	ctx, st, acc, other := setUpWithOther(t, "mapping")
-	db := rawDB(t)
+	db := testenv.Conn(t)
 	hep := labelRow("Hep B titer or declination", "Health", 1)
 	bls := keyRow(t, "bls", "BLS", "Credentials", 2)
 
@@ -183,7 +184,7 @@ func TestMappingUnmappedLabels(t *testing.T) {
 
 func TestMatrices(t *testing.T) {
 	ctx, st, acc, other := setUpWithOther(t, "matrix")
-	db := rawDB(t)
+	db := testenv.Conn(t)
 	jobs := map[string]*store.Job{
 		"luke icu": newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "MX-1", Facility: ptr("St. Luke's"), Client: ptr("Acme Health")}),
 		"luke er":  newJob(t, st, store.JobInput{AccountID: acc, VMSType: "other-vms", VMSJobRefID: "MX-2", Facility: ptr("St. Luke's")}),

@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/clearedtostart/compliance/derrors"
+	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/requirements"
 	"github.com/clearedtostart/compliance/store"
 )
@@ -278,7 +279,7 @@ func TestCreatePlacement(t *testing.T) {
 
 func TestCreatePlacementConcurrentRepeats(t *testing.T) {
 	ctx, st, acc := setUp(t, "placements-race")
-	db := rawDB(t)
+	db := testenv.Conn(t)
 	job := sandboxJob(t, st, acc, "RACE-P")
 
 	answers := atOnce(16, func(i int) answer {
@@ -302,7 +303,7 @@ func TestCreatePlacementConcurrentRepeats(t *testing.T) {
 
 func TestListPlacements(t *testing.T) {
 	ctx, st, acc, other := setUpWithOther(t, "list")
-	db := rawDB(t)
+	db := testenv.Conn(t)
 	j1 := newJob(t, st, store.JobInput{AccountID: acc, VMSType: "sandbox", VMSJobRefID: "L-1", Title: ptr("ICU RN")})
 	j2 := sandboxJob(t, st, acc, "L-2")
 	jo := sandboxJob(t, st, other, "L-1")
@@ -993,7 +994,7 @@ func TestPlacementRowsExpire(t *testing.T) {
 
 func TestPlacementCandidateRows(t *testing.T) {
 	ctx, st, acc, other := setUpWithOther(t, "candidate")
-	db := rawDB(t)
+	db := testenv.Conn(t)
 	j1 := sandboxJob(t, st, acc, "C-1")
 	j2 := sandboxJob(t, st, acc, "C-2")
 	j3 := sandboxJob(t, st, acc, "C-3")
@@ -1203,7 +1204,7 @@ func TestPlacementSyncBookkeeping(t *testing.T) {
 	wantNotFound(t, "BeginPlacementSync of another account's placement", errOf(st.BeginPlacementSync(ctx, other, p.ID, began)))
 
 	// JobPlacements lists the job's ACTIVE placements, oldest first.
-	exec(t, rawDB(t), `UPDATE placements SET status = 'COMPLETED' WHERE id = $1`, q.ID)
+	exec(t, testenv.Conn(t), `UPDATE placements SET status = 'COMPLETED' WHERE id = $1`, q.ID)
 	ps, err := st.JobPlacements(ctx, acc, job.ID)
 	if err != nil || len(ps) != 2 || ps[0].ID != p.ID || ps[1].ID != r.ID {
 		t.Fatalf("JobPlacements = %+v, %v", ps, err)
