@@ -19,21 +19,66 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// generatedFixtures are the emails whose attachments are built here: a
-// workbook and a PDF cannot be written by hand. Their bytes are
+// generatedEmail is a fixture email whose attachment is built here: a
+// workbook and a PDF cannot be written by hand.
+type generatedEmail struct {
+	header map[string]string
+	text   string
+	// attachment is the attached file's media type, name and generator.
+	mediaType, fileName string
+	attachment          func() ([]byte, error)
+}
+
+// generatedFixtures are the generated emails by file name. Their bytes are
 // deterministic, so the stored files are golden files of their generators
 // (rewritten with -update, before TestFixtures reads them).
-func generatedFixtures() map[string]func() ([]byte, error) {
-	return map[string]func() ([]byte, error){
-		"xlsx-two-sheets.eml": xlsxEmail,
-		"pdf-checklist.eml":   pdfEmail,
+func generatedFixtures() map[string]generatedEmail {
+	return map[string]generatedEmail{
+		"xlsx-two-sheets.eml": {
+			header: map[string]string{
+				"From":       "Priya Raman <praman@riversideregional.example>",
+				"To":         "Staffing Desk <staffing@clearedtostart.example>",
+				"Subject":    "[JOB-20931] Onboarding requirements - Pediatric RN",
+				"Date":       "Tue, 11 Mar 2025 10:12:40 -0500",
+				"Message-Id": "<20250311151240.4471@riversideregional.example>",
+			},
+			text:      "Hi team,\r\n\r\nPlease find the requirements workbook for the pediatric traveler attached (two tabs: credentials & health, and our facility forms).\r\n\r\nRegards,\r\nPriya Raman\r\nContingent Workforce Office, Riverside Regional\r\n",
+			mediaType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", fileName: "Job_20931_Requirements.xlsx",
+			attachment: xlsxWorkbook,
+		},
+		"pdf-checklist.eml": {
+			header: map[string]string{
+				"From":       "Northwind Staffing Office <staffingoffice@northwindmed.example>",
+				"To":         "staffing@clearedtostart.example",
+				"Subject":    "Checklist for Job #NW-7781",
+				"Date":       "Wed, 12 Mar 2025 09:05:00 -0400",
+				"Message-Id": "<C2F3A1B0-6D7E-4F8A-9B0C-1D2E3F4A5B6C@northwindmed.example>",
+			},
+			text: "Hi, attached is Northwind's checklist for the telemetry traveler. Everything on it is due before orientation.\r\n\r\nSent from my iPhone\r\n",
+			// Sent as a generic binary, as many gateways and phones do: the
+			// reader recognises the PDF by its bytes.
+			mediaType: "application/octet-stream", fileName: "Northwind_PreStart_Checklist.pdf",
+			attachment: pdfChecklist,
+		},
 	}
 }
 
+// write writes the email: its text, then its attachment.
+func (g generatedEmail) write() ([]byte, error) {
+	file, err := g.attachment()
+	if err != nil {
+		return nil, err
+	}
+	return writeEmail(g.header, []mailPart{
+		{mediaType: "text/plain", params: map[string]string{"charset": "utf-8"}, body: []byte(g.text)},
+		{mediaType: g.mediaType, fileName: g.fileName, body: file},
+	})
+}
+
 func TestGeneratedFixturesAreCurrent(t *testing.T) {
-	for name, gen := range generatedFixtures() {
+	for name, email := range generatedFixtures() {
 		t.Run(name, func(t *testing.T) {
-			got, err := gen()
+			got, err := email.write()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -254,24 +299,6 @@ func xlsxWorkbook() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func xlsxEmail() ([]byte, error) {
-	book, err := xlsxWorkbook()
-	if err != nil {
-		return nil, err
-	}
-	return writeEmail(map[string]string{
-		"From":       "Priya Raman <praman@riversideregional.example>",
-		"To":         "Staffing Desk <staffing@clearedtostart.example>",
-		"Subject":    "[JOB-20931] Onboarding requirements - Pediatric RN",
-		"Date":       "Tue, 11 Mar 2025 10:12:40 -0500",
-		"Message-Id": "<20250311151240.4471@riversideregional.example>",
-	}, []mailPart{
-		{mediaType: "text/plain", params: map[string]string{"charset": "utf-8"}, body: []byte(
-			"Hi team,\r\n\r\nPlease find the requirements workbook for the pediatric traveler attached (two tabs: credentials & health, and our facility forms).\r\n\r\nRegards,\r\nPriya Raman\r\nContingent Workforce Office, Riverside Regional\r\n")},
-		{mediaType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", fileName: "Job_20931_Requirements.xlsx", body: book},
-	})
-}
-
 // pdfChecklist is a facility's two-page pre-start checklist: headings,
 // bulleted and numbered items, a Requirement/Required/Notes table, and the
 // signature lines of a form.
@@ -302,26 +329,6 @@ func pdfChecklist() ([]byte, error) {
 	c.Line("", 11, "Candidate Signature: ______________________ Date: __________")
 	c.Line("", 9, "Page 2 of 2")
 	return c.Bytes()
-}
-
-func pdfEmail() ([]byte, error) {
-	doc, err := pdfChecklist()
-	if err != nil {
-		return nil, err
-	}
-	return writeEmail(map[string]string{
-		"From":       "Northwind Staffing Office <staffingoffice@northwindmed.example>",
-		"To":         "staffing@clearedtostart.example",
-		"Subject":    "Checklist for Job #NW-7781",
-		"Date":       "Wed, 12 Mar 2025 09:05:00 -0400",
-		"Message-Id": "<C2F3A1B0-6D7E-4F8A-9B0C-1D2E3F4A5B6C@northwindmed.example>",
-	}, []mailPart{
-		{mediaType: "text/plain", params: map[string]string{"charset": "utf-8"}, body: []byte(
-			"Hi, attached is Northwind's checklist for the telemetry traveler. Everything on it is due before orientation.\r\n\r\nSent from my iPhone\r\n")},
-		// Sent as a generic binary, as many gateways and phones do: the
-		// reader recognises the PDF by its bytes.
-		{mediaType: "application/octet-stream", fileName: "Northwind_PreStart_Checklist.pdf", body: doc},
-	})
 }
 
 func errCode(err error) string {
