@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -363,26 +364,12 @@ func (a *Activities) ExpireRequirements(ctx context.Context, _ workflows.ExpiryI
 func documentKeys(cat *catalog.Catalog, types []string) []string {
 	var out []string
 	for _, req := range cat.Requirements() {
-		if req.Fulfillment != catalog.FulfillDocument {
-			continue
-		}
-		for _, t := range types {
-			if contains(req.Accepts, t) {
-				out = append(out, req.Key)
-				break
-			}
+		accepted := func(t string) bool { return slices.Contains(req.Accepts, t) }
+		if req.Fulfillment == catalog.FulfillDocument && slices.ContainsFunc(types, accepted) {
+			out = append(out, req.Key)
 		}
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // isScheduleNotFound reports a schedule that does not exist.
