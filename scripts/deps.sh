@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the service runs (OCR, PDF rendering, HEIC
-# decoding) and the C compiler that the race detector of `make test` needs
-# (-race requires cgo) when they are missing, and checks for PostgreSQL
-# server binaries.
+# decoding, HTML-to-PDF statement rendering with WeasyPrint) and the C
+# compiler that the race detector of `make test` needs (-race requires cgo)
+# when they are missing, and checks for PostgreSQL server binaries.
 # Called by `make run`, `make test` and `make bench`.
 set -euo pipefail
 
@@ -13,6 +13,7 @@ command -v pdftoppm >/dev/null || need+=(poppler-utils)
 command -v heif-convert >/dev/null || need+=(libheif-examples)
 command -v heif-enc >/dev/null || need+=(libheif-examples)
 command -v cwebp >/dev/null || need+=(webp)
+command -v weasyprint >/dev/null || need+=(weasyprint)
 command -v "$(go env CC)" >/dev/null || need+=(gcc libc6-dev)
 
 if [ ${#need[@]} -gt 0 ]; then
@@ -27,7 +28,7 @@ if [ ${#need[@]} -gt 0 ]; then
     fi
   fi
   if ! command -v apt-get >/dev/null; then
-    echo "missing packages: ${need[*]} (no apt-get here: install tesseract 5 with English data, poppler-utils, libheif tools and a C compiler)" >&2
+    echo "missing packages: ${need[*]} (no apt-get here: install tesseract 5 with English data, poppler-utils, libheif tools, WeasyPrint and a C compiler)" >&2
     exit 1
   fi
   export DEBIAN_FRONTEND=noninteractive
