@@ -3,12 +3,15 @@ package packetpdf
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +19,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/clearedtostart/compliance/internal/golden"
+	"github.com/clearedtostart/compliance/internal/sampledocs"
 	"github.com/go-pdf/fpdf"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
@@ -233,6 +238,11 @@ func TestCompileDeterministic(t *testing.T) {
 			t.Fatalf("recompilation %d differs (%d vs %d bytes)", i+1, len(first), len(again))
 		}
 	}
+	// The same bytes in another process (map order differs per process):
+	// the digest is kept under testdata; a pdfcpu upgrade may change it
+	// (rerun with -update and review).
+	sum := sha256.Sum256(first)
+	golden.Check(t, "testdata/sample-packet.sha256", []byte(hex.EncodeToString(sum[:])+"\n"))
 	for _, s := range []string{"/CreationDate", "/ModDate"} {
 		if bytes.Contains(first, []byte(s)) {
 			t.Errorf("output carries %s", s)
@@ -264,6 +274,10 @@ func id(t *testing.T, pdf []byte) string {
 func TestCompileBadInput(t *testing.T) {
 	good := textPDF(t, "Good", 1)
 	truncated := good[:len(good)/3]
+	encrypted, err := sampledocs.EncryptedPDF(rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		name      string
 		packet    Packet
@@ -284,6 +298,8 @@ func TestCompileBadInput(t *testing.T) {
 			`packetpdf: part 1 ("TB Test"): not a readable PDF: `},
 		{"truncated JPEG", Packet{Cover: good, Parts: []Part{{Title: "ID", Content: jpegScan(t, 50, 50)[:20], MimeType: "image/jpeg"}}}, 0,
 			`packetpdf: part 1 ("ID"): not a readable image: `},
+		{"password-protected PDF", Packet{Cover: good, Parts: []Part{{Title: "I-9", Content: encrypted, MimeType: "application/pdf"}}}, 0,
+			`packetpdf: part 1 ("I-9"): not a readable PDF: `},
 		{"no bookmark name", Packet{Cover: good, Parts: []Part{{Title: "  ", Content: good}}}, 0,
 			`packetpdf: part 1 ("  "): no requirement name for its bookmark`},
 	}
@@ -372,6 +388,9 @@ func BenchmarkCompile40Pages(b *testing.B) {
 	}
 	ctx, err := api.ReadContext(bytes.NewReader(out), model.NewDefaultConfiguration())
 	if err != nil {
+		b.Fatal(err)
+	}
+	if err := ctx.EnsurePageCount(); err != nil {
 		b.Fatal(err)
 	}
 	if ctx.PageCount != 40 {
