@@ -20,7 +20,6 @@ import (
 	_ "image/png"  // image.DecodeConfig of PNG parts
 	"io"
 	"maps"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -104,7 +103,7 @@ func Compile(ctx context.Context, p Packet) (out []byte, err error) {
 	defer func() {
 		// pdfcpu panics on some malformed input that passes parsing.
 		if r := recover(); r != nil {
-			out, err = nil, fmt.Errorf("packetpdf: compile panic: %v\n%s", r, debug.Stack())
+			out, err = nil, fmt.Errorf("packetpdf: compile panic: %v", r)
 		}
 	}()
 	if len(p.Cover) == 0 {
