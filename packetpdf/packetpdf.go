@@ -218,7 +218,7 @@ func sniff(data []byte) string {
 }
 
 // Letter paper, the page an image part is placed on.
-var letter = types.Dim{Width: 612, Height: 792}
+const letterWidth, letterHeight = 612, 792
 
 // imageScale leaves a margin around an image page so the footer does not
 // print over the scan.
@@ -237,9 +237,9 @@ func imagePage(data []byte) ([]byte, error) {
 	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
 		return nil, fmt.Errorf("the image has %d×%d pixels, more than %d", cfg.Width, cfg.Height, MaxPixels)
 	}
-	dim := letter
+	dim := types.Dim{Width: letterWidth, Height: letterHeight}
 	if cfg.Width > cfg.Height {
-		dim = types.Dim{Width: letter.Height, Height: letter.Width}
+		dim = types.Dim{Width: letterHeight, Height: letterWidth}
 	}
 	imp := pdfcpu.DefaultImportConfig()
 	imp.PageDim = &dim
