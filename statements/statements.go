@@ -11,8 +11,10 @@
 // bytes. The date shown is Data.GeneratedAt, never the clock, and
 // WeasyPrint runs with SOURCE_DATE_EPOCH fixed, because the font subsetter
 // it uses (fontTools) otherwise stamps each embedded font with the current
-// time. WeasyPrint 57 writes neither a creation date (unless the template
-// carries a dcterms.created meta tag) nor a file /ID.
+// time. WeasyPrint 57 writes no file /ID, and no creation date unless the
+// HTML carries a dcterms.created meta tag, which the templates leave out:
+// WeasyPrint 57 writes that date without its "D:" prefix, a PDF that
+// strict readers (pdfcpu's strict validation) reject.
 package statements
 
 import (
@@ -215,7 +217,6 @@ func parse(dir fs.FS, key string) (*template.Template, error) {
 	}
 	funcs := template.FuncMap{
 		"field":      field,
-		"isodate":    isoDate,
 		"inc":        func(i int) int { return i + 1 },
 		"stylesheet": func() template.CSS { return template.CSS(css) },
 	}
@@ -344,12 +345,4 @@ func field(v any) template.HTML {
 		return blank
 	}
 	return template.HTML(template.HTMLEscapeString(s))
-}
-
-// isoDate is a date for metadata (dcterms.created), "" when missing.
-func isoDate(t time.Time) string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.Format("2006-01-02")
 }
