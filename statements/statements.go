@@ -29,7 +29,6 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -220,7 +219,7 @@ func parse(dir fs.FS, key string) (*template.Template, error) {
 		"inc":        func(i int) int { return i + 1 },
 		"stylesheet": func() template.CSS { return template.CSS(css) },
 	}
-	tmpl, err := template.New(path.Base(key + ".html")).Option("missingkey=error").Funcs(funcs).Parse(string(src))
+	tmpl, err := template.New(key + ".html").Option("missingkey=error").Funcs(funcs).Parse(string(src))
 	if err != nil {
 		return nil, fmt.Errorf("template %q: %w", key, err)
 	}
