@@ -281,6 +281,9 @@ func (r *Renderer) Render(ctx context.Context, key string, d Data) ([]byte, erro
 	}
 	cmd := exec.CommandContext(runCtx, r.bin, append(args, "-", "-")...)
 	cmd.Env = append(os.Environ(), "SOURCE_DATE_EPOCH=0")
+	// A killed renderer's children could hold its stdout open; stop
+	// waiting for them shortly after the kill.
+	cmd.WaitDelay = time.Second
 	cmd.Stdin = bytes.NewReader(html)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
