@@ -23,13 +23,20 @@ var Requirement = Machine{
 }
 
 // Packet is a placement's packet (its rows of one packet group): READY when
-// every row that is not SKIPPED is FULFILLED, else INCOMPLETE.
+// every row that is not SKIPPED is FULFILLED, else INCOMPLETE. A READY
+// packet is UPLOADING while it is compiled and sent to its VMS, then
+// UPLOADED or FAILED (a FAILED one can be sent again). Rows that change
+// after an upload send the packet back to INCOMPLETE or READY, for a new
+// upload; an upload that cannot begin leaves it READY.
 var Packet = Machine{
 	Name:    "packet",
 	Initial: "INCOMPLETE",
 	Next: map[string][]string{
 		"INCOMPLETE": {"READY"},
-		"READY":      {"INCOMPLETE"},
+		"READY":      {"INCOMPLETE", "UPLOADING"},
+		"UPLOADING":  {"UPLOADED", "FAILED", "READY"},
+		"UPLOADED":   {"INCOMPLETE", "READY"},
+		"FAILED":     {"READY", "INCOMPLETE", "UPLOADING"},
 	},
 }
 

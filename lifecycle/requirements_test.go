@@ -36,7 +36,10 @@ var (
 	}
 	wantPacket = map[string][]string{
 		"INCOMPLETE": {"READY"},
-		"READY":      {"INCOMPLETE"},
+		"READY":      {"INCOMPLETE", "UPLOADING"},
+		"UPLOADING":  {"UPLOADED", "FAILED", "READY"},
+		"UPLOADED":   {"INCOMPLETE", "READY"},
+		"FAILED":     {"READY", "INCOMPLETE", "UPLOADING"},
 	}
 	wantPlacement = map[string][]string{
 		"ACTIVE":    {"COMPLETED", "CANCELLED"},
@@ -184,6 +187,8 @@ func TestPacketPlacementJobMeanings(t *testing.T) {
 	}{
 		{"a packet is INCOMPLETE until its rows are done, then READY", Packet, []string{"INCOMPLETE", "READY"}},
 		{"a READY packet whose document expires is INCOMPLETE again", Packet, []string{"INCOMPLETE", "READY", "INCOMPLETE", "READY"}},
+		{"a packet is uploaded, its rows change, it is uploaded again", Packet, []string{"READY", "UPLOADING", "UPLOADED", "READY", "UPLOADING", "UPLOADED", "INCOMPLETE"}},
+		{"a failed upload is sent again", Packet, []string{"READY", "UPLOADING", "FAILED", "UPLOADING", "UPLOADED"}},
 		{"a placement completes", Placement, []string{"ACTIVE", "COMPLETED"}},
 		{"a placement is cancelled and reinstated", Placement, []string{"ACTIVE", "CANCELLED", "ACTIVE"}},
 		{"a completed placement is extended", Placement, []string{"ACTIVE", "COMPLETED", "ACTIVE"}},
@@ -204,6 +209,8 @@ func TestPacketPlacementJobMeanings(t *testing.T) {
 		{Placement, "COMPLETED", "CANCELLED", "placement cannot move from COMPLETED to CANCELLED"},
 		{Placement, "CANCELLED", "COMPLETED", "placement cannot move from CANCELLED to COMPLETED"},
 		{Packet, "READY", "UPLOADED", "packet cannot move from READY to UPLOADED"},
+		{Packet, "INCOMPLETE", "UPLOADING", "packet cannot move from INCOMPLETE to UPLOADING"},
+		{Packet, "UPLOADED", "UPLOADING", "packet cannot move from UPLOADED to UPLOADING"},
 		{Job, "ACTIVE", "OPEN", "job cannot move from ACTIVE to OPEN"},
 	}
 	for _, r := range refusals {

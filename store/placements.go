@@ -66,8 +66,14 @@ type Packet struct {
 	PlacementID uuid.UUID `gorm:"type:uuid"`
 	PacketGroup string
 	Status      string
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	// The last upload's compiled PDF, when it ended, and why it failed
+	// (store/packets.go).
+	CompiledFileID *uuid.UUID `gorm:"type:uuid"`
+	UploadedAt     *time.Time
+	UploadReason   *string
+	UploadDigest   *string
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
 }
 
 // Evidence kinds of a row.
@@ -577,16 +583,15 @@ func (s *Store) UpdatePlacement(ctx context.Context, accountID string, id uuid.U
 // refreshPackets recomputes a placement's packets from its rows: one per
 // packet group, READY when every row that is not SKIPPED is FULFILLED.
 func refreshPackets(tx *gorm.DB, accountID string, placementID uuid.UUID) error {
-	var rows []struct {
-		PacketGroup string
-		Status      string
-	}
-	if err := tx.Model(&PlacementRequirement{}).Select("packet_group", "status").Where("placement_id = ?", placementID).Scan(&rows).Error; err != nil {
+	var rows []PlacementRequirement
+	if err := tx.Select("id", "packet_group", "status", "evidence_kind", "evidence_id").Where("placement_id = ?", placementID).Find(&rows).Error; err != nil {
 		return err
 	}
 	byGroup := map[string][]string{}
+	groupRows := map[string][]PlacementRequirement{}
 	for _, r := range rows {
 		byGroup[r.PacketGroup] = append(byGroup[r.PacketGroup], r.Status)
+		groupRows[r.PacketGroup] = append(groupRows[r.PacketGroup], r)
 	}
 	var have []Packet
 	if err := tx.Where("placement_id = ?", placementID).Find(&have).Error; err != nil {
@@ -602,7 +607,7 @@ func refreshPackets(tx *gorm.DB, accountID string, placementID uuid.UUID) error 
 			}
 			continue
 		}
-		to := requirements.PacketStatus(statuses)
+		to := packetAfterRows(pk, requirements.PacketStatus(statuses), rowsDigest(groupRows[pk.PacketGroup]))
 		delete(byGroup, pk.PacketGroup)
 		if to == pk.Status {
 			continue
