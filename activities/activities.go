@@ -45,6 +45,7 @@ type Store interface {
 	registryListStore
 	jobStore
 	placementStore
+	statementStore
 }
 
 // Config configures New.

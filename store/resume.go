@@ -24,6 +24,8 @@ func tableOf(kind string) (string, error) {
 		return "document_scans", nil
 	case KindRegistryCheck:
 		return "registry_searches", nil
+	case KindStatement:
+		return "statements", nil
 	}
 	return "", fmt.Errorf("store: unknown kind %q", kind)
 }
