@@ -24,6 +24,7 @@ import (
 	"github.com/clearedtostart/compliance/derrors"
 	"github.com/clearedtostart/compliance/pipeline"
 	"github.com/clearedtostart/compliance/registrycheck"
+	"github.com/clearedtostart/compliance/statements"
 	"github.com/clearedtostart/compliance/store"
 	"github.com/clearedtostart/compliance/workflows"
 )
@@ -75,6 +76,9 @@ type Config struct {
 	Schedules Schedules
 	// TaskQueue is the queue scheduled syncs run on.
 	TaskQueue string
+	// Statements renders statements and packets' cover sheets (nil: those
+	// fail until configured).
+	Statements *statements.Renderer
 }
 
 // Activities holds the activities' dependencies.
@@ -93,6 +97,7 @@ type Activities struct {
 	integrations Integrations
 	schedules    Schedules
 	taskQueue    string
+	statements   *statements.Renderer
 }
 
 // New builds the activities.
@@ -115,7 +120,7 @@ func New(cfg Config) (*Activities, error) {
 	}
 	return &Activities{store: cfg.Store, blobs: cfg.Blobs, engine: cfg.Engine, log: cfg.Logger, today: cfg.Today, pdfs: cache,
 		live: cfg.Live, sources: cfg.Registries, indexes: cfg.Indexes, bucket: cfg.Bucket, integrations: cfg.Integrations,
-		schedules: cfg.Schedules, taskQueue: cfg.TaskQueue}, nil
+		schedules: cfg.Schedules, taskQueue: cfg.TaskQueue, statements: cfg.Statements}, nil
 }
 
 // Close removes the local cache of downloaded files.
