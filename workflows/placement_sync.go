@@ -52,6 +52,11 @@ func PlacementSyncWorkflow(ctx workflow.Context, in PlacementSyncInput) (Placeme
 			return out, err
 		}
 	}
+	if workflow.GetVersion(ctx, versionRowStatements, workflow.DefaultVersion, 1) >= 1 {
+		if err := startRowStatements(ctx, in); err != nil && !gone(err) {
+			return out, err
+		}
+	}
 	return out, syncAgain(ctx, "placement", in.AccountID, in.PlacementID, started, PlacementSyncWorkflow, in)
 }
 

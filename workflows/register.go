@@ -11,5 +11,6 @@ func Register(r worker.WorkflowRegistry) {
 	r.RegisterWorkflow(RegistryRefreshWorkflow)
 	r.RegisterWorkflow(JobSyncWorkflow)
 	r.RegisterWorkflow(PlacementSyncWorkflow)
+	r.RegisterWorkflow(StatementWorkflow)
 	r.RegisterWorkflow(RequirementExpiryWorkflow)
 }
