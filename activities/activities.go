@@ -47,6 +47,7 @@ type Store interface {
 	jobStore
 	placementStore
 	statementStore
+	packetStore
 }
 
 // Config configures New.
@@ -157,6 +158,9 @@ func (a *Activities) Register(r worker.ActivityRegistry) {
 	reg(a.StartRowCheck, workflows.ActStartRowCheck)
 	reg(a.ApplyRowCheck, workflows.ActApplyRowCheck)
 	reg(a.ApplyIntake, workflows.ActApplyIntake)
+	reg(a.CompilePacket, workflows.ActCompilePacket)
+	reg(a.UploadPacket, workflows.ActUploadPacket)
+	reg(a.FinishUpload, workflows.ActFinishUpload)
 }
 
 // RegisterOCR registers the activities of the OCR task queue.

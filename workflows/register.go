@@ -13,4 +13,5 @@ func Register(r worker.WorkflowRegistry) {
 	r.RegisterWorkflow(PlacementSyncWorkflow)
 	r.RegisterWorkflow(StatementWorkflow)
 	r.RegisterWorkflow(RequirementExpiryWorkflow)
+	r.RegisterWorkflow(PacketUploadWorkflow)
 }
