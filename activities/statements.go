@@ -2,20 +2,148 @@ package activities
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"strings"
 	"time"
 
 	"github.com/google/uuid"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/clearedtostart/compliance/catalog"
 
 	"github.com/clearedtostart/compliance/derrors"
 	"github.com/clearedtostart/compliance/namematch"
 	"github.com/clearedtostart/compliance/statements"
 	"github.com/clearedtostart/compliance/store"
+	"github.com/clearedtostart/compliance/workflows"
 )
 
 type statementStore interface {
 	CandidateDetails(ctx context.Context, accountID, externalID string) (store.CandidateDetails, error)
 	RowDocuments(ctx context.Context, accountID string, rows []store.PlacementRequirement) (map[uuid.UUID]store.RowDocument, error)
+	Statement(ctx context.Context, accountID string, id uuid.UUID) (*store.Statement, error)
+	FinishStatement(ctx context.Context, accountID string, id uuid.UUID, f *store.File) (*store.Statement, error)
+	FailStatement(ctx context.Context, accountID string, id uuid.UUID, reason string) (*store.Statement, error)
+	EnsureRowStatements(ctx context.Context, accountID string, placementID uuid.UUID, templateOf func(string) string, workflowID func(uuid.UUID) string) ([]store.Statement, error)
+}
+
+// StatementBlobKey is where a statement's PDF is stored.
+func StatementBlobKey(accountID, statementID string) string {
+	return "statements/" + accountID + "/" + statementID + ".pdf"
+}
+
+// RenderStatement renders a statement from its template and the data its
+// placement and candidate have now, stores the PDF with a file row and
+// marks the statement READY (fulfilling the STATEMENT row it was made
+// for). The date it shows is the statement's creation, so a retry renders
+// the same bytes. A template no longer listed fails the statement
+// ("template removed"); a renderer failure is retried, then fails it with
+// the renderer's reason.
+func (a *Activities) RenderStatement(ctx context.Context, in workflows.StatementInput) (workflows.RenderStatementResult, error) {
+	id, st, err := lookup(ctx, a.store.Statement, in.AccountID, "statement_id", in.StatementID)
+	if err != nil {
+		return workflows.RenderStatementResult{}, err
+	}
+	switch st.Status {
+	case store.StatementReady:
+		return workflows.RenderStatementResult{FileID: st.FileID.String()}, nil
+	case store.StatementFailed:
+		return workflows.RenderStatementResult{}, temporal.NewNonRetryableApplicationError(st.Reason, workflows.ErrBadStatement, nil)
+	}
+	if a.statements == nil {
+		return workflows.RenderStatementResult{}, temporal.NewNonRetryableApplicationError(
+			"statements are not configured on this worker", workflows.ErrBadStatement, nil)
+	}
+	din := StatementDataInput{AccountID: in.AccountID, PlacementID: st.PlacementID, CandidateID: st.CandidateID, GeneratedAt: st.CreatedAt}
+	if st.PlacementID != nil && st.PlacementRequirementID != nil {
+		// A row's cover sheet lists the rows of the row's packet.
+		row, err := a.store.PlacementRow(ctx, in.AccountID, *st.PlacementID, *st.PlacementRequirementID)
+		switch {
+		case err == nil:
+			din.PacketGroup = row.PacketGroup
+		case !derrors.Is(err, derrors.NotFound):
+			return workflows.RenderStatementResult{}, classify(err)
+		}
+	}
+	data, err := a.statementData(ctx, din)
+	if err != nil {
+		return workflows.RenderStatementResult{}, err
+	}
+	pdf, err := a.statements.Render(ctx, st.Template, data)
+	if err != nil {
+		return workflows.RenderStatementResult{}, renderError(err)
+	}
+	key := StatementBlobKey(in.AccountID, in.StatementID)
+	if err := a.blobs.PutBytes(ctx, key, pdf, "application/pdf"); err != nil {
+		return workflows.RenderStatementResult{}, err
+	}
+	sum := sha256.Sum256(pdf)
+	name := st.Template + ".pdf"
+	f := &store.File{ID: uuid.New(), AccountID: in.AccountID, BlobKey: key, Name: &name, MimeType: "application/pdf",
+		SizeBytes: int64(len(pdf)), SHA256: hex.EncodeToString(sum[:]), CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}
+	done, err := a.store.FinishStatement(ctx, in.AccountID, id, f)
+	if err != nil {
+		return workflows.RenderStatementResult{}, classify(err)
+	}
+	a.log.Info("statement rendered", "statement_id", in.StatementID, "template", st.Template, "bytes", len(pdf))
+	return workflows.RenderStatementResult{FileID: done.FileID.String()}, nil
+}
+
+// renderError is what the workflow does with a renderer's failure: a
+// template no longer listed is final; the renderer's own failure is
+// retried with its reason as the message (the statement's reason once
+// the retries are spent).
+func renderError(err error) error {
+	if errors.Is(err, statements.ErrUnknownTemplate) {
+		return temporal.NewNonRetryableApplicationError("template removed", workflows.ErrBadStatement, err)
+	}
+	var re *statements.RenderError
+	if errors.As(err, &re) {
+		return temporal.NewApplicationErrorWithCause(re.Reason, "RenderFailed", err)
+	}
+	return err
+}
+
+// FailStatement records why a statement could not be rendered.
+func (a *Activities) FailStatement(ctx context.Context, in workflows.FailStatementInput) error {
+	id, err := parseID("statement_id", in.StatementID)
+	if err != nil {
+		return err
+	}
+	if _, err := a.store.FailStatement(ctx, in.AccountID, id, in.Reason); err != nil {
+		return classify(err)
+	}
+	return nil
+}
+
+// EnsureRowStatements creates the statements the placement's STATEMENT
+// rows wait for (the template the catalog names for the row's
+// requirement) and lists those whose workflow is to be started.
+func (a *Activities) EnsureRowStatements(ctx context.Context, in workflows.PlacementSyncInput) (workflows.RowStatements, error) {
+	id, err := parseID("placement_id", in.PlacementID)
+	if err != nil {
+		return workflows.RowStatements{}, err
+	}
+	cat := a.engine.Catalog()
+	templateOf := func(key string) string {
+		if r, ok := cat.Requirement(key); ok && r.Fulfillment == catalog.FulfillStatement {
+			return r.Template
+		}
+		return ""
+	}
+	sts, err := a.store.EnsureRowStatements(ctx, in.AccountID, id, templateOf, func(id uuid.UUID) string {
+		return workflows.StatementWorkflowID(id.String())
+	})
+	if err != nil {
+		return workflows.RowStatements{}, classify(err)
+	}
+	var out workflows.RowStatements
+	for _, st := range sts {
+		out.Statements = append(out.Statements, workflows.StatementRef{AccountID: st.AccountID, StatementID: st.ID.String(), PlacementID: id.String()})
+	}
+	return out, nil
 }
 
 // StatementDataInput names what a statement is about: a placement of the
