@@ -318,8 +318,13 @@ func (s *Server) packageStatus(c *gin.Context) {
 	getOne(c, s.store.Placement, func(_ context.Context, p *store.Placement) any {
 		v := packageStatusJSON{PlacementID: p.ID.String(), Status: p.Status, ATSPlacementRefID: p.ATSPlacementRefID,
 			VMSPlacementRefID: p.VMSPlacementRefID, Packets: []packageJSON{}}
-		for _, pk := range packetsView(p.Packets) {
-			v.Packets = append(v.Packets, packageJSON{packetJSON: pk})
+		for i, pk := range packetsView(p.Packets) {
+			pj := packageJSON{packetJSON: pk, UploadedAt: p.Packets[i].UploadedAt}
+			if id := p.Packets[i].CompiledFileID; id != nil {
+				fid := id.String()
+				pj.CompiledFileID = &fid
+			}
+			v.Packets = append(v.Packets, pj)
 		}
 		return v
 	})

@@ -41,6 +41,7 @@ type Store interface {
 	placementStore
 	mappingStore
 	emailStore
+	packetStore
 }
 
 // Workflows is what the handlers need of the Temporal client.
@@ -231,5 +232,7 @@ func (s *Server) routes() *gin.Engine {
 	api.DELETE("/matrices/:id", s.deleteMatrix)
 	api.POST("/inbound/email", s.receiveEmail)
 	api.GET("/inbound/email/:id", s.getEmail)
+	api.POST("/vms/upload-packet", s.uploadPacket)
+	api.GET("/vms/upload-packet/:id", s.getUpload)
 	return r
 }

@@ -397,3 +397,35 @@ func packetAfterRows(pk Packet, computed, digest string) string {
 	}
 	return computed
 }
+
+// AbandonPacketUpload ends an upload whose workflow could not be started:
+// the upload FAILED with the reason, its packet back to what it was
+// before (READY, or FAILED), so the caller can ask again. An upload that
+// began meanwhile (its workflow started after all) is left running.
+func (s *Store) AbandonPacketUpload(ctx context.Context, accountID string, uploadID uuid.UUID, reason string) error {
+	return s.tx(ctx, func(tx *gorm.DB) error {
+		var u PacketUpload
+		if err := tx.Where("account_id = ? AND id = ?", accountID, uploadID).Take(&u).Error; err != nil {
+			return err
+		}
+		if _, err := lockPlacement(tx, accountID, u.PlacementID); err != nil {
+			return err
+		}
+		res := tx.Model(&PacketUpload{}).Where("id = ? AND status = ? AND workflow_started_at IS NULL AND attempts = 0 AND sha256 IS NULL", uploadID, PacketUploading).
+			Updates(map[string]any{"status": PacketFailed, "reason": reason, "finished_at": time.Now().UTC(), "updated_at": time.Now().UTC()})
+		if res.Error != nil || res.RowsAffected == 0 {
+			return res.Error
+		}
+		var pk Packet
+		if err := tx.Where("id = ?", u.PacketID).Take(&pk).Error; err != nil {
+			return err
+		}
+		if pk.Status != PacketUploading {
+			return nil
+		}
+		if err := movePacket(tx, &pk, requirements.PacketReady, "upload "+uploadID.String()+" not started: "+reason, map[string]any{}); err != nil {
+			return err
+		}
+		return refreshPackets(tx, accountID, u.PlacementID)
+	})
+}
