@@ -42,6 +42,7 @@ type Store interface {
 	mappingStore
 	emailStore
 	packetStore
+	statementStore
 }
 
 // Workflows is what the handlers need of the Temporal client.
@@ -93,6 +94,9 @@ type Config struct {
 	Integrations *integrations.Config
 	// Mail receives client emails (the inbound endpoint).
 	Mail mailReceiver
+	// Statements lists the statement templates (nil: none, and POST
+	// /statement refuses every key).
+	Statements StatementTemplates
 }
 
 // Server is the HTTP API.
@@ -121,6 +125,7 @@ type Server struct {
 	integrations   *integrations.Config
 	mail           mailReceiver
 	suggester      *mapping.Suggester
+	statements     StatementTemplates
 	// checkStarts wakes the check starter (runCheckStarter); lastCheck is
 	// when a check was last answered (UnixNano), so it can yield.
 	checkStarts chan struct{}
@@ -171,6 +176,7 @@ func New(cfg Config) (*Server, error) {
 		registries: cfg.Registries, liveConfigured: cfg.LiveConfigured, liveWait: cfg.LiveWait,
 		checkStarts:  make(chan struct{}, 1),
 		integrations: cfg.Integrations, mail: cfg.Mail, suggester: suggester,
+		statements: cfg.Statements,
 	}
 	s.engine = s.routes()
 	return s, nil
@@ -232,6 +238,9 @@ func (s *Server) routes() *gin.Engine {
 	api.DELETE("/matrices/:id", s.deleteMatrix)
 	api.POST("/inbound/email", s.receiveEmail)
 	api.GET("/inbound/email/:id", s.getEmail)
+	api.POST("/statement", s.createStatement)
+	api.GET("/statement/:id", s.getStatement)
+	api.GET("/statement-templates", s.listStatementTemplates)
 	api.POST("/vms/upload-packet", s.uploadPacket)
 	api.GET("/vms/upload-packet/:id", s.getUpload)
 	return r

@@ -70,6 +70,8 @@ func workflowName(kind string) string {
 		return "DocumentScanWorkflow"
 	case store.KindRegistryCheck:
 		return "RegistryCheckWorkflow"
+	case store.KindStatement:
+		return "StatementWorkflow"
 	}
 	return "IntakeWorkflow"
 }
