@@ -82,6 +82,10 @@ type Config struct {
 	// Maildir is watched for client emails (one maildir per account in it);
 	// empty: not watched.
 	Maildir string
+	// StatementTemplates is a directory of statement templates replacing
+	// the built-in set (templates.yaml plus an HTML and CSS file per key);
+	// empty: the built-in set.
+	StatementTemplates string
 }
 
 // FromEnv reads the configuration from the environment.
@@ -135,6 +139,7 @@ func fromLookup(lookup func(string) (string, bool)) (Config, error) {
 	}
 	c.NSOPWURL = get("NSOPW_URL", "")
 	c.Maildir = get("MAILDIR", "")
+	c.StatementTemplates = get("STATEMENT_TEMPLATES", "")
 	c.RegistryLEIEURL = get("REGISTRY_LEIE_URL", "https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv")
 	c.RegistrySAMURL = get("REGISTRY_SAM_URL", "https://api.sam.gov/data-services/v1/extracts?api_key={api_key}&fileName={file}")
 	c.RegistryOFACURL = get("REGISTRY_OFAC_URL", "https://www.treasury.gov/ofac/downloads/")

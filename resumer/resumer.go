@@ -1,8 +1,9 @@
 // Package resumer starts the work that should be running but is not:
 // objects the API stored whose workflow start never reached Temporal
 // (Temporal was down, or the API died between the two), deletes whose
-// purge did not finish, and job and placement syncs asked for (by a
-// request, an email, a matrix or a mapping) that never began. It is what makes "accepted" mean "will be done"
+// purge did not finish, job and placement syncs asked for (by a
+// request, an email, a matrix or a mapping) that never began, and
+// statements whose rendering never started. It is what makes "accepted" mean "will be done"
 // whatever restarts in between.
 //
 // Several API replicas may run it at once: every workflow id is its
@@ -23,6 +24,7 @@ type Store interface {
 	Unstarted(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
 	Unpurged(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
 	UnstartedSyncs(ctx context.Context, cutoff time.Time, limit int) ([]store.StalledSync, error)
+	UnstartedStatements(ctx context.Context, cutoff time.Time, limit int) ([]store.Statement, error)
 }
 
 // Starter starts workflows; both calls are idempotent and log their own
@@ -31,6 +33,7 @@ type Starter interface {
 	StartStalled(ctx context.Context, o store.Stalled)
 	PurgeStalled(ctx context.Context, o store.Stalled)
 	StartStalledSync(ctx context.Context, o store.StalledSync)
+	StartStalledStatement(ctx context.Context, st store.Statement)
 }
 
 // Config configures New.
@@ -115,5 +118,14 @@ func (r *Resumer) Once(ctx context.Context) {
 	for _, o := range syncs {
 		r.log.Info("starting sync", "kind", o.Kind, "id", o.ID)
 		r.starter.StartStalledSync(ctx, o)
+	}
+	sts, err := r.store.UnstartedStatements(ctx, cutoff, r.batch)
+	if err != nil {
+		r.log.Warn("listing unstarted statements failed", "error", err)
+		return
+	}
+	for _, st := range sts {
+		r.log.Info("starting statement", "id", st.ID)
+		r.starter.StartStalledStatement(ctx, st)
 	}
 }

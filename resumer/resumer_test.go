@@ -21,6 +21,13 @@ type recorder struct {
 	mu              sync.Mutex
 	started, purged []uuid.UUID
 	syncs           []store.StalledSync
+	statements      []uuid.UUID
+}
+
+func (r *recorder) StartStalledStatement(_ context.Context, st store.Statement) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.statements = append(r.statements, st.ID)
 }
 
 func (r *recorder) StartStalledSync(_ context.Context, o store.StalledSync) {
@@ -171,5 +178,41 @@ func TestOnceStartsAskedSyncs(t *testing.T) {
 	}
 	if rec := once(time.Millisecond); !hasSync(rec.syncs, store.KindPlacementSync, p.ID) || hasSync(rec.syncs, store.KindJobSync, job.ID) {
 		t.Fatalf("a placement asked again: got %v", rec.syncs)
+	}
+}
+
+func TestOnceStartsUnstartedStatements(t *testing.T) {
+	ctx := context.Background()
+	st := testenv.Store(t)
+	account := "resumer-st-" + uuid.NewString()[:8]
+	if _, err := st.EnsureAccount(ctx, account, ""); err != nil {
+		t.Fatal(err)
+	}
+	stmt, err := st.CreateStatement(ctx, store.StatementInput{AccountID: account, Template: "attestation", ExternalUserID: "nurse-1"},
+		func(id uuid.UUID) string { return "statement/" + id.String() })
+	if err != nil {
+		t.Fatal(err)
+	}
+	once := func(interval time.Duration) *recorder {
+		rec := &recorder{}
+		r, err := resumer.New(resumer.Config{Store: st, Starter: rec, Interval: interval, Logger: testenv.Logger(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(5 * time.Millisecond)
+		r.Once(ctx)
+		return rec
+	}
+	if rec := once(time.Hour); has(rec.statements, stmt.ID) {
+		t.Fatal("a statement younger than the interval was started")
+	}
+	if rec := once(time.Millisecond); !has(rec.statements, stmt.ID) {
+		t.Fatalf("an unstarted statement was not started: %v", rec.statements)
+	}
+	if err := st.MarkWorkflowStarted(ctx, store.KindStatement, stmt.ID); err != nil {
+		t.Fatal(err)
+	}
+	if rec := once(time.Millisecond); has(rec.statements, stmt.ID) {
+		t.Fatal("a started statement was started again")
 	}
 }

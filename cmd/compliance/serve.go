@@ -40,13 +40,17 @@ func runAPI(ctx context.Context, cfg config.Config, d *deps, ready chan<- string
 	if err != nil {
 		return err
 	}
+	stmts, err := newStatements(cfg, log)
+	if err != nil {
+		return err
+	}
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	api, err := httpapi.New(httpapi.Config{
 		Store: d.st, Workflows: d.tc, Blobs: d.blobs, Catalog: cat, Logger: log, Registry: reg,
 		TaskQueue: cfg.TaskQueue, FileURLTTL: cfg.FileURLTTL, OpenAPI: openAPI(),
 		Registries: d.indexes, LiveConfigured: cfg.NSOPWURL != "", LiveWait: cfg.RegistryLiveWait,
-		Integrations: d.integrations, Mail: mail,
+		Integrations: d.integrations, Mail: mail, Statements: stmts,
 	})
 	if err != nil {
 		return err

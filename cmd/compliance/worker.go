@@ -42,6 +42,10 @@ func runWorker(ctx context.Context, cfg config.Config, d *deps) error {
 	// Placements' registry rows are checked here, against the same lists
 	// the API searches.
 	d.runIndexes(ctx)
+	stmts, err := newStatements(cfg, log)
+	if err != nil {
+		return err
+	}
 	acts, err := activities.New(activities.Config{
 		Store: d.st, Blobs: d.blobs, Engine: engine, Logger: log,
 		CacheDir: filepath.Join(os.TempDir(), "compliance-cache-"+filepath.Base(cfg.DataDir)),
@@ -51,6 +55,7 @@ func runWorker(ctx context.Context, cfg config.Config, d *deps) error {
 		}},
 		Indexes: d.indexes, Bucket: d.blobs.Name(), Schedules: tc.ScheduleClient(), TaskQueue: cfg.TaskQueue,
 		Integrations: activities.Integrations{Config: d.integrations, Connectors: connectors},
+		Statements:   stmts,
 	})
 	if err != nil {
 		return err
