@@ -50,6 +50,7 @@ import (
 	"github.com/clearedtostart/compliance/ocr"
 	"github.com/clearedtostart/compliance/pipeline"
 	"github.com/clearedtostart/compliance/registrycheck"
+	"github.com/clearedtostart/compliance/statements"
 	"github.com/clearedtostart/compliance/store"
 	"github.com/clearedtostart/compliance/vms"
 	vmssandbox "github.com/clearedtostart/compliance/vms/sandbox"
@@ -181,8 +182,12 @@ func newHarness(env *testenv.Env) (*harness, error) {
 	if err != nil {
 		return nil, err
 	}
+	stmts, err := statements.New(statements.Config{Logger: log})
+	if err != nil {
+		return nil, err
+	}
 	hh := &harness{}
-	acts, err := activities.New(activities.Config{Store: st, Blobs: blobs, Engine: engine, Logger: log, Live: live,
+	acts, err := activities.New(activities.Config{Store: st, Blobs: blobs, Engine: engine, Logger: log, Live: live, Statements: stmts,
 		Today: func() time.Time {
 			return time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, int(hh.daysAhead.Load()))
 		},
@@ -215,7 +220,7 @@ func newHarness(env *testenv.Env) (*harness, error) {
 		Store: st, Workflows: tc, Blobs: blobs, Catalog: cat, Logger: log, Registry: prometheus.NewRegistry(),
 		TaskQueue: queue, FileURLTTL: time.Minute, OpenAPI: compliance.OpenAPI,
 		Registries: indexes, LiveConfigured: true, LiveWait: 3 * time.Second,
-		Integrations: integ, Mail: mail,
+		Integrations: integ, Mail: mail, Statements: stmts,
 	})
 	if err != nil {
 		return nil, err
