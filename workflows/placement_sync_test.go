@@ -48,6 +48,12 @@ type placementSyncActivities struct {
 	apply    func(ApplyRowCheckInput) error
 	again    bool
 	againErr error
+	// statements answers EnsureRowStatements; statementStarts records the
+	// statement children started.
+	statements      RowStatements
+	statementsErr   error
+	ensured         []PlacementSyncInput
+	statementStarts []checkStart
 
 	steps      []string
 	begun      []PlacementSyncInput
@@ -99,7 +105,25 @@ func (f *placementSyncActivities) register(env *testsuite.TestWorkflowEnvironmen
 		return struct{}{}, f.apply(f.applied[n-1])
 	})), ActApplyRowCheck)
 	reg(logged(&f.mu, &f.steps, ActSyncAgain, &f.asked, func(int) (bool, error) { return f.again, f.againErr }), ActSyncAgain)
+	reg(logged(&f.mu, &f.steps, ActEnsureRowStatements, &f.ensured, func(int) (RowStatements, error) { return f.statements, f.statementsErr }), ActEnsureRowStatements)
 	env.RegisterWorkflowWithOptions(f.registryCheck, workflow.RegisterOptions{Name: "RegistryCheckWorkflow"})
+	env.RegisterWorkflowWithOptions(f.statement, workflow.RegisterOptions{Name: "StatementWorkflow"})
+}
+
+// statement stands in for StatementWorkflow: it records how it was
+// started, then holds on for a day, so that a sync that waited for its
+// statements instead of only their start would show.
+func (f *placementSyncActivities) statement(ctx workflow.Context, in StatementInput) (StatementOutput, error) {
+	f.mu.Lock()
+	f.statementStarts = append(f.statementStarts, checkStart{ID: workflow.GetInfo(ctx).WorkflowExecution.ID, At: workflow.Now(ctx),
+		Search: keywords(workflow.GetTypedSearchAttributes(ctx), SAAccountID, SAPlacementID)})
+	f.steps = append(f.steps, "statement "+in.StatementID+" started")
+	f.mu.Unlock()
+	err := workflow.Sleep(ctx, 24*time.Hour)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.steps = append(f.steps, "statement "+in.StatementID+" done")
+	return StatementOutput{Status: StatementReady}, err
 }
 
 // registryCheck stands in for RegistryCheckWorkflow: it records how it was
@@ -195,7 +219,7 @@ func TestPlacementSyncWorkflow(t *testing.T) {
 		ApplyRowCheckInput{RowRef: row("r-1"), SearchID: "s-1"}, ApplyRowCheckInput{RowRef: row("r-2"), SearchID: "s-2"})
 
 	steps := f.steps
-	if !slices.Equal(steps[:3], []string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement}) || steps[len(steps)-1] != ActSyncAgain || len(steps) != 13 {
+	if !slices.Equal(steps[:3], []string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement}) || steps[len(steps)-1] != ActSyncAgain || len(steps) != 14 || steps[len(steps)-2] != ActEnsureRowStatements {
 		t.Fatalf("steps = %q", steps)
 	}
 	for _, r := range []struct{ row, search string }{{"r-1", "s-1"}, {"r-2", "s-2"}} {
@@ -252,7 +276,7 @@ func TestPlacementSyncWorkflowReadsTheVMS(t *testing.T) {
 			// The job's sources still count: the rows are reconciled and
 			// checked.
 			sameInputs(t, "steps", f.steps, append(wantSteps, ActReconcilePlacement, ActStartRowCheck+" r-2",
-				"check s-2 started", "check s-2 done", ActApplyRowCheck+" s-2", ActSyncAgain)...)
+				"check s-2 started", "check s-2 done", ActApplyRowCheck+" s-2", ActEnsureRowStatements, ActSyncAgain)...)
 		})
 	}
 }
@@ -365,7 +389,7 @@ func TestPlacementSyncWorkflowFails(t *testing.T) {
 			[]string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement, ActStartRowCheck + " r-1", "check s-1 started", "check s-1 done", ActApplyRowCheck + " s-1"},
 			`search_id "s-1" is not a UUID`},
 		{"SyncAgain fails", &placementSyncActivities{info: info, result: ReconcilePlacementResult{Rows: 5}, againErr: badInput(`id "x" is not a UUID`)},
-			[]string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement, ActSyncAgain}, `id "x" is not a UUID`},
+			[]string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement, ActEnsureRowStatements, ActSyncAgain}, `id "x" is not a UUID`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -384,6 +408,6 @@ func TestPlacementSyncWorkflowContinuesAsNewWhenAskedAgain(t *testing.T) {
 	env.ExecuteWorkflow(PlacementSyncWorkflow, placementIn)
 	wantContinuedAsNew(t, env, "PlacementSyncWorkflow", placementIn)
 	sameInputs(t, "steps", f.steps, ActBeginPlacementSync, ActReconcilePlacement, ActStartRowCheck+" r-2",
-		"check s-2 started", "check s-2 done", ActApplyRowCheck+" s-2", ActSyncAgain)
+		"check s-2 started", "check s-2 done", ActApplyRowCheck+" s-2", ActEnsureRowStatements, ActSyncAgain)
 	sameInputs(t, "SyncAgain inputs", f.asked, SyncAgainInput{Kind: "placement", AccountID: jobAccount, ID: placementID, Since: syncStart})
 }
