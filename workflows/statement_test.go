@@ -14,12 +14,12 @@ var statementIn = StatementInput{AccountID: jobAccount, StatementID: "5f0c1d2e-3
 
 // statementActivities stands in for RenderStatement and FailStatement.
 type statementActivities struct {
-	mu     sync.Mutex
+	mu      sync.Mutex
 	render  func(attempt int) (RenderStatementResult, error)
 	failErr error
-	steps  []string
-	ins    []StatementInput
-	failed []FailStatementInput
+	steps   []string
+	ins     []StatementInput
+	failed  []FailStatementInput
 }
 
 func (f *statementActivities) env() *testsuite.TestWorkflowEnvironment {
