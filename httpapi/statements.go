@@ -42,20 +42,20 @@ type statementRequest struct {
 type statementJSON struct {
 	ID             uuid.UUID            `json:"id"`
 	Status         string               `json:"status"`
-	Reason         *string              `json:"reason,omitempty"`
+	Reason         *string              `json:"reason"`
 	Template       string               `json:"template"`
 	ExternalUserID string               `json:"externalUserId"`
 	Context        statementContextJSON `json:"context"`
 	PlacementID    *uuid.UUID           `json:"placementId"`
 	RequirementID  *uuid.UUID           `json:"requirementId,omitempty"`
-	File           *statementFileJSON   `json:"file,omitempty"`
+	File           *statementFileJSON   `json:"file"`
 	CreatedAt      time.Time            `json:"createdAt"`
 	UpdatedAt      time.Time            `json:"updatedAt"`
 }
 
 type statementContextJSON struct {
-	PartnerID   string `json:"partnerId"`
-	CandidateID string `json:"candidateId"`
+	PartnerID   *string `json:"partnerId"`
+	CandidateID *string `json:"candidateId"`
 }
 
 type statementFileJSON struct {
@@ -95,7 +95,7 @@ func (s *Server) createStatement(c *gin.Context) {
 		fail(c, invalid("template", "template is required (one of: %s)", strings.Join(keys, ", ")))
 		return
 	}
-	if !slices.Contains(keys, tmpl) {
+	if utf8.RuneCountInString(tmpl) > 100 || !slices.Contains(keys, tmpl) {
 		fail(c, derrors.Newf(derrors.InvalidRequest, "template %q is not a statement template (known: %s)", tmpl, strings.Join(keys, ", ")).
 			WithDetails(map[string]string{"field": "template"}))
 		return
@@ -109,8 +109,8 @@ func (s *Server) createStatement(c *gin.Context) {
 		in.PartnerID, in.CandidateID = strings.TrimSpace(deref(body.Context.PartnerID)), strings.TrimSpace(deref(body.Context.CandidateID))
 	}
 	for field, v := range map[string]string{"externalUserId": in.ExternalUserID, "context.partnerId": in.PartnerID, "context.candidateId": in.CandidateID} {
-		if utf8.RuneCountInString(v) > 200 {
-			fail(c, invalid(field, "%s is longer than 200 characters", field))
+		if utf8.RuneCountInString(v) > 500 {
+			fail(c, invalid(field, "%s is longer than 500 characters", field))
 			return
 		}
 	}
@@ -123,6 +123,7 @@ func (s *Server) createStatement(c *gin.Context) {
 		return
 	}
 	s.logger(c).Info("statement created", "statement_id", st.ID, "template", st.Template, "placement_id", st.PlacementID)
+	c.Header("Location", "/statement/"+st.ID.String())
 	c.JSON(http.StatusCreated, s.statementView(ctx, st))
 	s.startStatement(ctx, st)
 }
@@ -165,7 +166,7 @@ func (s *Server) listStatementTemplates(c *gin.Context) {
 
 func (s *Server) statementView(ctx context.Context, st *store.Statement) statementJSON {
 	v := statementJSON{ID: st.ID, Status: st.Status, Template: st.Template, ExternalUserID: st.ExternalUserID,
-		Context:     statementContextJSON{PartnerID: st.PartnerID, CandidateID: st.CandidateID},
+		Context:     statementContextJSON{PartnerID: nonEmpty(st.PartnerID), CandidateID: nonEmpty(st.CandidateID)},
 		PlacementID: st.PlacementID, RequirementID: st.PlacementRequirementID, CreatedAt: st.CreatedAt, UpdatedAt: st.UpdatedAt}
 	if st.Status == store.StatementFailed {
 		v.Reason = &st.Reason
@@ -174,4 +175,12 @@ func (s *Server) statementView(ctx context.Context, st *store.Statement) stateme
 		v.File = &statementFileJSON{ID: st.File.ID, URL: s.signedURL(ctx, st.File.BlobKey), MimeType: st.File.MimeType, OriginalName: st.File.Name}
 	}
 	return v
+}
+
+// nonEmpty is nil for "" (a field not sent).
+func nonEmpty(v string) *string {
+	if v == "" {
+		return nil
+	}
+	return &v
 }
