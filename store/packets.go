@@ -281,9 +281,11 @@ func (s *Store) SetPacketCompiled(ctx context.Context, accountID string, uploadI
 		if err := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "blob_key"}}, DoNothing: true}).Create(&f).Error; err != nil {
 			return err
 		}
-		if err := tx.Model(&File{}).Select("id").Where("blob_key = ?", c.BlobKey).Take(&fileID).Error; err != nil {
+		var stored File
+		if err := tx.Where("blob_key = ?", c.BlobKey).Take(&stored).Error; err != nil {
 			return err
 		}
+		fileID = stored.ID
 		if err := tx.Model(&PacketUpload{}).Where("id = ?", uploadID).Updates(map[string]any{
 			"compiled_file_id": fileID, "sha256": c.SHA256, "idempotency_key": c.IdempotencyKey, "rows_digest": c.RowsDigest,
 			"updated_at": time.Now().UTC(),
