@@ -28,7 +28,8 @@ func TestReplay(t *testing.T) {
 	}
 	want := map[string]bool{"IntakeWorkflow": false, "DocumentScanWorkflow": false, "PurgeWorkflow": false,
 		"RegistryCheckWorkflow": false, "RegistryRefreshWorkflow": false,
-		"JobSyncWorkflow": false, "PlacementSyncWorkflow": false, "RequirementExpiryWorkflow": false}
+		"JobSyncWorkflow": false, "PlacementSyncWorkflow": false, "RequirementExpiryWorkflow": false,
+		"PacketUploadWorkflow": false}
 	for _, path := range files {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			hist := readHistory(t, path)
