@@ -29,7 +29,7 @@ func TestReplay(t *testing.T) {
 	want := map[string]bool{"IntakeWorkflow": false, "DocumentScanWorkflow": false, "PurgeWorkflow": false,
 		"RegistryCheckWorkflow": false, "RegistryRefreshWorkflow": false,
 		"JobSyncWorkflow": false, "PlacementSyncWorkflow": false, "RequirementExpiryWorkflow": false,
-		"PacketUploadWorkflow": false}
+		"PacketUploadWorkflow": false, "StatementWorkflow": false}
 	for _, path := range files {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			hist := readHistory(t, path)
