@@ -358,7 +358,17 @@ func (s *Store) FinishPacketUpload(ctx context.Context, accountID string, upload
 		if err := tx.Where("id = ?", u.PacketID).Take(&pk).Error; err != nil {
 			return err
 		}
-		pupd := map[string]any{"upload_digest": u.RowsDigest}
+		digest := deref(u.RowsDigest)
+		if u.RowsDigest == nil {
+			// Failed before it compiled: it stays FAILED until its rows
+			// change from what they are now.
+			var rows []PlacementRequirement
+			if err := tx.Where("placement_id = ? AND packet_group = ?", u.PlacementID, u.PacketGroup).Find(&rows).Error; err != nil {
+				return err
+			}
+			digest = rowsDigest(rows)
+		}
+		pupd := map[string]any{"upload_digest": digest}
 		reason := "upload " + uploadID.String() + " sent"
 		if o.Status == PacketUploaded {
 			pupd["uploaded_at"], pupd["upload_reason"] = at, nil
