@@ -11,9 +11,12 @@
 //     labelled cases, and a SAM import under load;
 //   - placements: placements of 30 rows from the sandbox VMS, a job matrix
 //     and the placement's own items, POST to rows past PENDING, and GET
-//     /placement/{id} at a fixed rate (placements.go).
+//     /placement/{id} at a fixed rate (placements.go);
+//   - packets: compiling a 40-page packet, cover sheet included
+//     (packets.go; in process, no service needed).
 //
-// -only pipeline, -only registry or -only placements runs one section:
+// -only pipeline, -only registry, -only placements or -only packets runs
+// one section:
 //
 //	bin/compliance stack -- bin/bench -only registry
 package main
@@ -62,12 +65,13 @@ func main() {
 	flag.DurationVar(&o.reg.loadFor, "check-for", 10*time.Second, "duration of each registry check throughput run")
 	flag.DurationVar(&o.reg.drainTimeout, "drain-timeout", 2*time.Minute, "how long to wait for the certificate backlog to drain")
 	flag.IntVar(&o.reg.importRate, "import-rate", 25, "registry checks per second sent while the SAM list is imported")
+	flag.IntVar(&o.packetRuns, "packet-runs", 20, "compilations of a 40-page packet")
 	o.pl.register(flag.CommandLine)
 	flag.Parse()
 	switch o.only {
-	case "", "pipeline", "registry", "placements":
+	case "", "pipeline", "registry", "placements", "packets":
 	default:
-		log.Fatalf("-only must be pipeline, registry or placements, not %q", o.only)
+		log.Fatalf("-only must be pipeline, registry, placements or packets, not %q", o.only)
 	}
 	if err := run(o); err != nil {
 		log.Fatal(err)
@@ -81,6 +85,7 @@ type options struct {
 	readFor               time.Duration
 	reg                   registryOptions
 	pl                    placementOptions
+	packetRuns            int
 }
 
 type figures struct {
@@ -97,6 +102,9 @@ type figures struct {
 }
 
 func run(o options) error {
+	if o.only == "packets" {
+		return packetsSection(o.out, o.packetRuns)
+	}
 	if os.Getenv("DATABASE_URL") == "" || os.Getenv("TEMPORAL_ADDRESS") == "" {
 		return errors.New("run me through `make bench` (compliance stack provides DATABASE_URL and TEMPORAL_ADDRESS)")
 	}
@@ -129,6 +137,9 @@ func run(o options) error {
 		if err := placementsSection(svc, work, o.out, o.profileDir, o.pl); err != nil {
 			return err
 		}
+	}
+	if o.only == "" {
+		return packetsSection(o.out, o.packetRuns)
 	}
 	return nil
 }
