@@ -246,9 +246,12 @@ func (s *Store) FailStatement(ctx context.Context, accountID string, id uuid.UUI
 // STATEMENT rows that are IN_PROGRESS (one per row, also under concurrent
 // syncs: the row is unique among statements), each with the template
 // templateOf gives for the row's requirement key (a row whose key has none
-// is left as it is). It returns the statements whose workflow is not
-// known to be started: the new ones and any left over from an earlier
-// start that did not go through.
+// is left as it is). A row open again after its statement was READY (it
+// was skipped and came back) gets a new one, on today's data; the old one
+// is kept, no longer the row's. A row whose statement FAILED keeps it and
+// its reason, for a person to see. It returns the statements whose
+// workflow is not known to be started: the new ones and any left over
+// from an earlier start that did not go through.
 func (s *Store) EnsureRowStatements(ctx context.Context, accountID string, placementID uuid.UUID, templateOf func(requirementKey string) string, workflowID func(uuid.UUID) string) ([]Statement, error) {
 	var out []Statement
 	err := s.tx(ctx, func(tx *gorm.DB) error {
@@ -266,6 +269,10 @@ func (s *Store) EnsureRowStatements(ctx context.Context, accountID string, place
 			tmpl := templateOf(deref(r.RequirementKey))
 			if tmpl == "" {
 				continue
+			}
+			if err := tx.Model(&Statement{}).Where("placement_requirement_id = ? AND status = ?", r.ID, StatementReady).
+				Updates(map[string]any{"placement_requirement_id": nil, "updated_at": time.Now().UTC()}).Error; err != nil {
+				return err
 			}
 			now := time.Now().UTC().Truncate(time.Microsecond)
 			st := Statement{ID: uuid.New(), AccountID: accountID, Template: tmpl, ExternalUserID: p.ExternalID, PartnerID: p.ID.String(),

@@ -171,6 +171,18 @@ func TestRowStatementsLifecycle(t *testing.T) {
 	if d, ok := docs[rowOf(t, p, "key:bls").ID]; ok {
 		t.Fatalf("a row without evidence has a document: %+v", d)
 	}
+
+	// The row skipped and open again: a new statement; the READY one is
+	// kept, no longer the row's.
+	update(t, st, acc, p.ID, att.ID, store.RowUpdate{Status: requirements.StatusSkipped, Reason: "not for this client", EvidenceKind: store.EvidencePerson})
+	update(t, st, acc, p.ID, att.ID, store.RowUpdate{Status: requirements.StatusInProgress, Reason: "needed after all"})
+	renewed, err := st.EnsureRowStatements(ctx, acc, p.ID, templateOf, statementWorkflowID)
+	if err != nil || len(renewed) != 1 || renewed[0].ID == stmt.ID || *renewed[0].PlacementRequirementID != att.ID {
+		t.Fatalf("a row open again: %+v, %v", renewed, err)
+	}
+	if old := read(t, st.Statement, acc, stmt.ID); old.Status != store.StatementReady || old.PlacementRequirementID != nil {
+		t.Fatalf("the earlier statement: %+v", old)
+	}
 }
 
 func TestFailedRowStatementLeavesTheRowInProgress(t *testing.T) {
