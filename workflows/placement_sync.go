@@ -38,6 +38,16 @@ func PlacementSyncWorkflow(ctx workflow.Context, in PlacementSyncInput) (Placeme
 		return out, err
 	}
 	out.Rows, out.Changes, out.Checks = rec.Rows, rec.Changes, len(rec.Checks)
+	// The STATEMENT rows' statements start first: they need nothing of
+	// the registry checks, which may wait minutes for a live registry.
+	if workflow.GetVersion(ctx, versionRowStatements, workflow.DefaultVersion, 1) >= 1 {
+		if err := startRowStatements(ctx, in); err != nil {
+			if gone(err) {
+				return out, nil
+			}
+			return out, err
+		}
+	}
 	// The registry rows' checks run side by side.
 	done := make([]workflow.Future, len(rec.Checks))
 	for i, row := range rec.Checks {
@@ -49,11 +59,6 @@ func PlacementSyncWorkflow(ctx workflow.Context, in PlacementSyncInput) (Placeme
 	}
 	for _, f := range done {
 		if err := f.Get(ctx, nil); err != nil && !gone(err) {
-			return out, err
-		}
-	}
-	if workflow.GetVersion(ctx, versionRowStatements, workflow.DefaultVersion, 1) >= 1 {
-		if err := startRowStatements(ctx, in); err != nil && !gone(err) {
 			return out, err
 		}
 	}

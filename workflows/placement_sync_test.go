@@ -219,7 +219,7 @@ func TestPlacementSyncWorkflow(t *testing.T) {
 		ApplyRowCheckInput{RowRef: row("r-1"), SearchID: "s-1"}, ApplyRowCheckInput{RowRef: row("r-2"), SearchID: "s-2"})
 
 	steps := f.steps
-	if !slices.Equal(steps[:3], []string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement}) || steps[len(steps)-1] != ActSyncAgain || len(steps) != 14 || steps[len(steps)-2] != ActEnsureRowStatements {
+	if !slices.Equal(steps[:4], []string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement, ActEnsureRowStatements}) || steps[len(steps)-1] != ActSyncAgain || len(steps) != 14 {
 		t.Fatalf("steps = %q", steps)
 	}
 	for _, r := range []struct{ row, search string }{{"r-1", "s-1"}, {"r-2", "s-2"}} {
@@ -275,8 +275,8 @@ func TestPlacementSyncWorkflowReadsTheVMS(t *testing.T) {
 			}
 			// The job's sources still count: the rows are reconciled and
 			// checked.
-			sameInputs(t, "steps", f.steps, append(wantSteps, ActReconcilePlacement, ActStartRowCheck+" r-2",
-				"check s-2 started", "check s-2 done", ActApplyRowCheck+" s-2", ActEnsureRowStatements, ActSyncAgain)...)
+			sameInputs(t, "steps", f.steps, append(wantSteps, ActReconcilePlacement, ActEnsureRowStatements, ActStartRowCheck+" r-2",
+				"check s-2 started", "check s-2 done", ActApplyRowCheck+" s-2", ActSyncAgain)...)
 		})
 	}
 }
@@ -309,6 +309,8 @@ func TestPlacementSyncWorkflowGoesOn(t *testing.T) {
 			wantSteps: []string{ActBeginPlacementSync, ActFetchPlacement}},
 		{name: "placement gone at ReconcilePlacement", f: &placementSyncActivities{info: info, reconErr: goneErr()},
 			wantSteps: []string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement}},
+		{name: "placement gone at EnsureRowStatements", f: &placementSyncActivities{info: info, result: two, statementsErr: goneErr()},
+			wantSteps: []string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement, ActEnsureRowStatements}, wantOut: PlacementSyncOutput{Rows: 8, Changes: 2, Checks: 2}},
 		{name: "row gone at StartRowCheck", f: &placementSyncActivities{info: info, result: two,
 			start: func(r RowRef) (RowCheckStarted, error) {
 				if r.RowID == "r-1" {
@@ -377,17 +379,19 @@ func TestPlacementSyncWorkflowFails(t *testing.T) {
 			start: func(RowRef) (RowCheckStarted, error) {
 				return RowCheckStarted{}, badInput("this worker holds no registry lists")
 			}},
-			[]string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement, ActStartRowCheck + " r-1"}, "this worker holds no registry lists"},
+			[]string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement, ActEnsureRowStatements, ActStartRowCheck + " r-1"}, "this worker holds no registry lists"},
 		{"the check fails", &placementSyncActivities{info: info, result: one,
 			check: func(RegistryCheckInput) error {
 				return temporal.NewNonRetryableApplicationError("certificate not rendered", "RenderFailed", nil)
 			}},
-			[]string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement, ActStartRowCheck + " r-1", "check s-1 started", "check s-1 done"},
+			[]string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement, ActEnsureRowStatements, ActStartRowCheck + " r-1", "check s-1 started", "check s-1 done"},
 			"certificate not rendered"},
 		{"ApplyRowCheck fails", &placementSyncActivities{info: info, result: one,
 			apply: func(ApplyRowCheckInput) error { return badInput(`search_id "s-1" is not a UUID`) }},
-			[]string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement, ActStartRowCheck + " r-1", "check s-1 started", "check s-1 done", ActApplyRowCheck + " s-1"},
+			[]string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement, ActEnsureRowStatements, ActStartRowCheck + " r-1", "check s-1 started", "check s-1 done", ActApplyRowCheck + " s-1"},
 			`search_id "s-1" is not a UUID`},
+		{"EnsureRowStatements fails", &placementSyncActivities{info: info, result: one, statementsErr: badInput(`placement_id "x" is not a UUID`)},
+			[]string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement, ActEnsureRowStatements}, `placement_id "x" is not a UUID`},
 		{"SyncAgain fails", &placementSyncActivities{info: info, result: ReconcilePlacementResult{Rows: 5}, againErr: badInput(`id "x" is not a UUID`)},
 			[]string{ActBeginPlacementSync, ActFetchPlacement, ActReconcilePlacement, ActEnsureRowStatements, ActSyncAgain}, `id "x" is not a UUID`},
 	}
@@ -407,7 +411,7 @@ func TestPlacementSyncWorkflowContinuesAsNewWhenAskedAgain(t *testing.T) {
 	env, _ := f.env()
 	env.ExecuteWorkflow(PlacementSyncWorkflow, placementIn)
 	wantContinuedAsNew(t, env, "PlacementSyncWorkflow", placementIn)
-	sameInputs(t, "steps", f.steps, ActBeginPlacementSync, ActReconcilePlacement, ActStartRowCheck+" r-2",
-		"check s-2 started", "check s-2 done", ActApplyRowCheck+" s-2", ActEnsureRowStatements, ActSyncAgain)
+	sameInputs(t, "steps", f.steps, ActBeginPlacementSync, ActReconcilePlacement, ActEnsureRowStatements, ActStartRowCheck+" r-2",
+		"check s-2 started", "check s-2 done", ActApplyRowCheck+" s-2", ActSyncAgain)
 	sameInputs(t, "SyncAgain inputs", f.asked, SyncAgainInput{Kind: "placement", AccountID: jobAccount, ID: placementID, Since: syncStart})
 }
