@@ -220,6 +220,37 @@ func TestPacketUpload(t *testing.T) {
 			t.Errorf("the last upload is still shown: %+v", p)
 		}
 	}
+	// READY again (the row skipped once more), uploaded to a VMS that is
+	// down once, then refuses our access: the refusal is not retried, the
+	// upload and the packet are FAILED with the VMS's reason.
+	r = hh.doJSON(t, http.MethodPost, "/placement/"+pl.ID+"/requirements/"+bls.ID+"/status", key, map[string]any{"status": "SKIPPED", "reason": "waived after all"})
+	if r.status != http.StatusOK {
+		t.Fatalf("skip: %d %s", r.status, r.body)
+	}
+	pl = hh.waitPlacement(t, key, pl.ID, "packet READY", func(p placementView) bool { return p.packet(group).Status == "READY" })
+	for _, status := range []int{503, 403} {
+		if _, err := hh.vms.Sandbox().AddFault(vmssandbox.Fault{Method: http.MethodPost, Path: "/api/v1/placements/" + vmsRef + "/documents", Mode: "fail", Count: 1, Status: status}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var second uploadView
+	if r = post(key, map[string]any{"packet_id": pk.ID}); r.status != http.StatusAccepted {
+		t.Fatalf("a new upload: %d %s", r.status, r.body)
+	}
+	r.json(t, &second)
+	if second.TaskID == task.TaskID {
+		t.Fatal("a new upload has the old task id")
+	}
+	failed := hh.waitUpload(t, key, second.TaskID)
+	if failed.Status != "FAILED" || failed.Attempts != 2 || failed.UploadedAt != nil || failed.Reason == nil ||
+		!strings.Contains(*failed.Reason, "refuses our account access") {
+		t.Fatalf("failed upload: %+v (reason %q)", failed, deref(failed.Reason))
+	}
+	pl = hh.waitPlacement(t, key, pl.ID, "packet FAILED", func(p placementView) bool { return p.packet(group).Status == "FAILED" })
+	if n := len(hh.vms.Sandbox().Uploads(vmsRef)); n != 1 {
+		t.Errorf("the VMS holds %d uploads, want the first only", n)
+	}
+	hh.recordHistory(t, workflows.PacketUploadWorkflowID(pk.ID), "packet_upload_failed")
 	if r := hh.do(t, http.MethodGet, "/vms/upload-packet/"+task.TaskID, hh.keyB, nil, ""); r.status != http.StatusNotFound {
 		t.Errorf("another account's upload: %d", r.status)
 	}
