@@ -162,3 +162,9 @@ func (s *Server) getUpload(c *gin.Context) {
 		return v
 	})
 }
+
+// StartStalledUpload starts an upload whose workflow never started (the
+// resumer calls it); a failed start is tried again next round.
+func (s *Server) StartStalledUpload(ctx context.Context, up store.PacketUpload) {
+	s.startUpload(ctx, &up)
+}

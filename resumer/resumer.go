@@ -25,6 +25,7 @@ type Store interface {
 	Unpurged(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
 	UnstartedSyncs(ctx context.Context, cutoff time.Time, limit int) ([]store.StalledSync, error)
 	UnstartedStatements(ctx context.Context, cutoff time.Time, limit int) ([]store.Statement, error)
+	UnstartedUploads(ctx context.Context, cutoff time.Time, limit int) ([]store.PacketUpload, error)
 }
 
 // Starter starts workflows; both calls are idempotent and log their own
@@ -34,6 +35,7 @@ type Starter interface {
 	PurgeStalled(ctx context.Context, o store.Stalled)
 	StartStalledSync(ctx context.Context, o store.StalledSync)
 	StartStalledStatement(ctx context.Context, st store.Statement)
+	StartStalledUpload(ctx context.Context, up store.PacketUpload)
 }
 
 // Config configures New.
@@ -89,7 +91,8 @@ func (r *Resumer) Run(ctx context.Context) {
 }
 
 // Once runs one round: starts what was never started, finishes
-// interrupted deletes, then starts the syncs asked for and not begun.
+// interrupted deletes, then starts the syncs asked for and not begun, the
+// statements and the packet uploads whose workflow never started.
 func (r *Resumer) Once(ctx context.Context) {
 	cutoff := time.Now().Add(-r.interval)
 	for _, step := range []struct {
@@ -127,5 +130,14 @@ func (r *Resumer) Once(ctx context.Context) {
 	for _, st := range sts {
 		r.log.Info("starting statement", "id", st.ID)
 		r.starter.StartStalledStatement(ctx, st)
+	}
+	ups, err := r.store.UnstartedUploads(ctx, cutoff, r.batch)
+	if err != nil {
+		r.log.Warn("listing unstarted packet uploads failed", "error", err)
+		return
+	}
+	for _, up := range ups {
+		r.log.Info("starting packet upload", "id", up.ID, "packet_id", up.PacketID)
+		r.starter.StartStalledUpload(ctx, up)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/clearedtostart/compliance/internal/testenv"
+	"github.com/clearedtostart/compliance/requirements"
 	"github.com/clearedtostart/compliance/resumer"
 	"github.com/clearedtostart/compliance/store"
 )
@@ -22,6 +23,13 @@ type recorder struct {
 	started, purged []uuid.UUID
 	syncs           []store.StalledSync
 	statements      []uuid.UUID
+	uploads         []uuid.UUID
+}
+
+func (r *recorder) StartStalledUpload(_ context.Context, up store.PacketUpload) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.uploads = append(r.uploads, up.ID)
 }
 
 func (r *recorder) StartStalledStatement(_ context.Context, st store.Statement) {
@@ -214,5 +222,63 @@ func TestOnceStartsUnstartedStatements(t *testing.T) {
 	}
 	if rec := once(time.Millisecond); has(rec.statements, stmt.ID) {
 		t.Fatal("a started statement was started again")
+	}
+}
+
+func TestOnceStartsUnstartedUploads(t *testing.T) {
+	ctx := context.Background()
+	st := testenv.Store(t)
+	account := "resumer-up-" + uuid.NewString()[:8]
+	if _, err := st.EnsureAccount(ctx, account, ""); err != nil {
+		t.Fatal(err)
+	}
+	job, _, _, err := st.UpsertJob(ctx, store.JobInput{AccountID: account, VMSType: "sandbox", VMSJobRefID: "OR-5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _, err := st.CreatePlacement(ctx, store.PlacementInput{AccountID: account, JobID: job.ID, ExternalID: "nurse-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.ApplyPlacementRows(ctx, account, p.ID, []requirements.Row{{RowKey: "label:badge", Label: "Badge photo",
+		NormalizedLabel: "badge photo", PacketGroup: "Other", SortOrder: 1, Sources: []string{requirements.SourceVMS}}}); err != nil {
+		t.Fatal(err)
+	}
+	p, err = st.Placement(ctx, account, p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.UpdateRow(ctx, account, p.ID, p.Requirements[0].ID, store.RowUpdate{Status: "SKIPPED", Reason: "waived", EvidenceKind: store.EvidencePerson, EvidenceID: "t"}); err != nil {
+		t.Fatal(err)
+	}
+	p, err = st.Placement(ctx, account, p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, _, err := st.BeginPacketUpload(ctx, account, p.Packets[0].ID, "packet-upload/"+p.Packets[0].ID.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	once := func(interval time.Duration) *recorder {
+		rec := &recorder{}
+		r, err := resumer.New(resumer.Config{Store: st, Starter: rec, Interval: interval, Logger: testenv.Logger(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(5 * time.Millisecond)
+		r.Once(ctx)
+		return rec
+	}
+	if rec := once(time.Hour); has(rec.uploads, up.ID) {
+		t.Fatal("an upload younger than the interval was started")
+	}
+	if rec := once(time.Millisecond); !has(rec.uploads, up.ID) {
+		t.Fatalf("an unstarted upload was not started: %v", rec.uploads)
+	}
+	if err := st.MarkPacketUploadStarted(ctx, up.ID); err != nil {
+		t.Fatal(err)
+	}
+	if rec := once(time.Millisecond); has(rec.uploads, up.ID) {
+		t.Fatal("a started upload was started again")
 	}
 }

@@ -441,3 +441,13 @@ func (s *Store) AbandonPacketUpload(ctx context.Context, accountID string, uploa
 		return refreshPackets(tx, accountID, u.PlacementID)
 	})
 }
+
+// UnstartedUploads lists running uploads created before cutoff whose
+// workflow was never confirmed started (the API died between storing the
+// upload and starting it), oldest first.
+func (s *Store) UnstartedUploads(ctx context.Context, cutoff time.Time, limit int) ([]PacketUpload, error) {
+	var out []PacketUpload
+	err := s.db.WithContext(ctx).Where("workflow_started_at IS NULL AND status = ? AND created_at < ?", PacketUploading, cutoff).
+		Order("created_at").Limit(limit).Find(&out).Error
+	return out, s.fail(err)
+}
