@@ -45,7 +45,7 @@ func Open(fulfillmentType string) (status, reason string) {
 	case catalog.FulfillRegistrySearch:
 		return StatusInProgress, "the registry check is running"
 	case catalog.FulfillStatement:
-		return StatusInProgress, "waiting for its statement: statements are rendered once the statements feature is enabled"
+		return StatusInProgress, "waiting for its statement: the placement's sync renders it"
 	case catalog.FulfillPassThrough:
 		return StatusInProgress, "fulfilled outside this service: mark it fulfilled (or skipped) when it is"
 	}
