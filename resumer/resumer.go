@@ -92,52 +92,42 @@ func (r *Resumer) Run(ctx context.Context) {
 
 // Once runs one round: starts what was never started, finishes
 // interrupted deletes, then starts the syncs asked for and not begun, the
-// statements and the packet uploads whose workflow never started.
+// statements and the packet uploads whose workflow never started. A list
+// that fails ends the round (the next round tries again).
 func (r *Resumer) Once(ctx context.Context) {
 	cutoff := time.Now().Add(-r.interval)
-	for _, step := range []struct {
-		list              func(ctx context.Context, cutoff time.Time, limit int) ([]store.Stalled, error)
-		resume            func(ctx context.Context, o store.Stalled)
-		listFailed, doing string
-	}{
-		{r.store.Unstarted, r.starter.StartStalled, "listing unstarted work failed", "starting workflow"},
-		{r.store.Unpurged, r.starter.PurgeStalled, "listing unfinished deletes failed", "finishing delete"},
+	stalled := func(o store.Stalled) []any { return []any{"kind", o.Kind, "id", o.ID} }
+	for _, step := range []func(ctx context.Context, cutoff time.Time) bool{
+		resumeEach(r, r.store.Unstarted, r.starter.StartStalled, "listing unstarted work failed", "starting workflow", stalled),
+		resumeEach(r, r.store.Unpurged, r.starter.PurgeStalled, "listing unfinished deletes failed", "finishing delete", stalled),
+		resumeEach(r, r.store.UnstartedSyncs, r.starter.StartStalledSync, "listing unstarted syncs failed", "starting sync",
+			func(o store.StalledSync) []any { return []any{"kind", o.Kind, "id", o.ID} }),
+		resumeEach(r, r.store.UnstartedStatements, r.starter.StartStalledStatement, "listing unstarted statements failed", "starting statement",
+			func(st store.Statement) []any { return []any{"id", st.ID} }),
+		resumeEach(r, r.store.UnstartedUploads, r.starter.StartStalledUpload, "listing unstarted packet uploads failed", "starting packet upload",
+			func(up store.PacketUpload) []any { return []any{"id", up.ID, "packet_id", up.PacketID} }),
 	} {
-		stalled, err := step.list(ctx, cutoff, r.batch)
-		if err != nil {
-			r.log.Warn(step.listFailed, "error", err)
+		if !step(ctx, cutoff) {
 			return
 		}
-		for _, o := range stalled {
-			r.log.Info(step.doing, "kind", o.Kind, "id", o.ID)
-			step.resume(ctx, o)
+	}
+}
+
+// resumeEach is one step of a round: list one kind of stalled work older
+// than the cutoff and hand each to resume, logging with attrs; false when
+// the list failed.
+func resumeEach[T any](r *Resumer, list func(ctx context.Context, cutoff time.Time, limit int) ([]T, error),
+	resume func(ctx context.Context, o T), listFailed, doing string, attrs func(T) []any) func(context.Context, time.Time) bool {
+	return func(ctx context.Context, cutoff time.Time) bool {
+		items, err := list(ctx, cutoff, r.batch)
+		if err != nil {
+			r.log.Warn(listFailed, "error", err)
+			return false
 		}
-	}
-	syncs, err := r.store.UnstartedSyncs(ctx, cutoff, r.batch)
-	if err != nil {
-		r.log.Warn("listing unstarted syncs failed", "error", err)
-		return
-	}
-	for _, o := range syncs {
-		r.log.Info("starting sync", "kind", o.Kind, "id", o.ID)
-		r.starter.StartStalledSync(ctx, o)
-	}
-	sts, err := r.store.UnstartedStatements(ctx, cutoff, r.batch)
-	if err != nil {
-		r.log.Warn("listing unstarted statements failed", "error", err)
-		return
-	}
-	for _, st := range sts {
-		r.log.Info("starting statement", "id", st.ID)
-		r.starter.StartStalledStatement(ctx, st)
-	}
-	ups, err := r.store.UnstartedUploads(ctx, cutoff, r.batch)
-	if err != nil {
-		r.log.Warn("listing unstarted packet uploads failed", "error", err)
-		return
-	}
-	for _, up := range ups {
-		r.log.Info("starting packet upload", "id", up.ID, "packet_id", up.PacketID)
-		r.starter.StartStalledUpload(ctx, up)
+		for _, o := range items {
+			r.log.Info(doing, attrs(o)...)
+			resume(ctx, o)
+		}
+		return true
 	}
 }

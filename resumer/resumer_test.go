@@ -26,34 +26,70 @@ type recorder struct {
 	uploads         []uuid.UUID
 }
 
-func (r *recorder) StartStalledUpload(_ context.Context, up store.PacketUpload) {
+// record appends v to one of r's lists; the resumer may call from several
+// goroutines.
+func record[T any](r *recorder, list *[]T, v T) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.uploads = append(r.uploads, up.ID)
+	*list = append(*list, v)
+}
+
+func (r *recorder) StartStalledUpload(_ context.Context, up store.PacketUpload) {
+	record(r, &r.uploads, up.ID)
 }
 
 func (r *recorder) StartStalledStatement(_ context.Context, st store.Statement) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.statements = append(r.statements, st.ID)
+	record(r, &r.statements, st.ID)
 }
 
-func (r *recorder) StartStalledSync(_ context.Context, o store.StalledSync) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.syncs = append(r.syncs, o)
+func (r *recorder) StartStalledSync(_ context.Context, o store.StalledSync) { record(r, &r.syncs, o) }
+
+func (r *recorder) StartStalled(_ context.Context, o store.Stalled) { record(r, &r.started, o.ID) }
+
+func (r *recorder) PurgeStalled(_ context.Context, o store.Stalled) { record(r, &r.purged, o.ID) }
+
+// once runs one round of a new resumer over st with a fresh recorder, a
+// little after the work was stored so that an interval of a millisecond
+// has passed.
+func once(t *testing.T, st resumer.Store, interval time.Duration) *recorder {
+	t.Helper()
+	rec := &recorder{}
+	r, err := resumer.New(resumer.Config{Store: st, Starter: rec, Interval: interval, Logger: testenv.Logger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(5 * time.Millisecond)
+	r.Once(context.Background())
+	return rec
 }
 
-func (r *recorder) StartStalled(_ context.Context, o store.Stalled) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.started = append(r.started, o.ID)
+// newAccount makes an account of its own for a test.
+func newAccount(t *testing.T, st *store.Store, prefix string) string {
+	t.Helper()
+	account := prefix + uuid.NewString()[:8]
+	if _, err := st.EnsureAccount(context.Background(), account, ""); err != nil {
+		t.Fatal(err)
+	}
+	return account
 }
 
-func (r *recorder) PurgeStalled(_ context.Context, o store.Stalled) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.purged = append(r.purged, o.ID)
+// startsOnce checks the life of one kind of unstarted work: younger than
+// the interval it is left alone, older it is started, and once marked
+// started it is not started again. article ("a" or "an") goes before what.
+func startsOnce(t *testing.T, st resumer.Store, article, what string, id uuid.UUID, started func(*recorder) []uuid.UUID, markStarted func() error) {
+	t.Helper()
+	if rec := once(t, st, time.Hour); has(started(rec), id) {
+		t.Fatalf("%s %s younger than the interval was started", article, what)
+	}
+	if rec := once(t, st, time.Millisecond); !has(started(rec), id) {
+		t.Fatalf("an unstarted %s was not started: %v", what, started(rec))
+	}
+	if err := markStarted(); err != nil {
+		t.Fatal(err)
+	}
+	if rec := once(t, st, time.Millisecond); has(started(rec), id) {
+		t.Fatalf("a started %s was started again", what)
+	}
 }
 
 func has(ids []uuid.UUID, id uuid.UUID) bool {
@@ -76,13 +112,7 @@ func TestOnceResumesStalledWork(t *testing.T) {
 	if err := st.CreateIntake(ctx, in, f); err != nil {
 		t.Fatal(err)
 	}
-	rec := &recorder{}
-	r, err := resumer.New(resumer.Config{Store: st, Starter: rec, Interval: time.Millisecond, Logger: testenv.Logger(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(5 * time.Millisecond)
-	r.Once(ctx)
+	rec := once(t, st, time.Millisecond)
 	if !has(rec.started, in.ID) || has(rec.purged, in.ID) {
 		t.Fatalf("an unstarted intake: started %v purged %v", rec.started, rec.purged)
 	}
@@ -92,18 +122,13 @@ func TestOnceResumesStalledWork(t *testing.T) {
 	if _, _, err := st.DeleteIntake(ctx, "resumer", in.ID); err != nil {
 		t.Fatal(err)
 	}
-	rec = &recorder{}
-	r, _ = resumer.New(resumer.Config{Store: st, Starter: rec, Interval: time.Millisecond, Logger: testenv.Logger(t)})
-	time.Sleep(5 * time.Millisecond)
-	r.Once(ctx)
+	rec = once(t, st, time.Millisecond)
 	if has(rec.started, in.ID) || !has(rec.purged, in.ID) {
 		t.Fatalf("a deleted, unpurged intake: started %v purged %v", rec.started, rec.purged)
 	}
 
 	// Young work is still being started by the API itself: left alone.
-	rec = &recorder{}
-	r, _ = resumer.New(resumer.Config{Store: st, Starter: rec, Interval: time.Hour, Logger: testenv.Logger(t)})
-	r.Once(ctx)
+	rec = once(t, st, time.Hour)
 	if len(rec.started)+len(rec.purged) != 0 {
 		t.Fatalf("work younger than the interval was resumed: %v %v", rec.started, rec.purged)
 	}
@@ -140,10 +165,7 @@ func hasSync(syncs []store.StalledSync, kind string, id uuid.UUID) bool {
 func TestOnceStartsAskedSyncs(t *testing.T) {
 	ctx := context.Background()
 	st := testenv.Store(t)
-	account := "resumer-sync-" + uuid.NewString()[:8]
-	if _, err := st.EnsureAccount(ctx, account, ""); err != nil {
-		t.Fatal(err)
-	}
+	account := newAccount(t, st, "resumer-sync-")
 	job, _, queued, err := st.UpsertJob(ctx, store.JobInput{AccountID: account, VMSType: "sandbox", VMSJobRefID: "ICU-" + uuid.NewString()[:6]})
 	if err != nil || !queued {
 		t.Fatalf("UpsertJob: queued %v, %v", queued, err)
@@ -152,20 +174,10 @@ func TestOnceStartsAskedSyncs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	once := func(interval time.Duration) *recorder {
-		rec := &recorder{}
-		r, err := resumer.New(resumer.Config{Store: st, Starter: rec, Interval: interval, Logger: testenv.Logger(t)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(5 * time.Millisecond)
-		r.Once(ctx)
-		return rec
-	}
-	if rec := once(time.Hour); hasSync(rec.syncs, store.KindJobSync, job.ID) || hasSync(rec.syncs, store.KindPlacementSync, p.ID) {
+	if rec := once(t, st, time.Hour); hasSync(rec.syncs, store.KindJobSync, job.ID) || hasSync(rec.syncs, store.KindPlacementSync, p.ID) {
 		t.Fatalf("syncs asked within the interval were started: %v", rec.syncs)
 	}
-	rec := once(time.Millisecond)
+	rec := once(t, st, time.Millisecond)
 	if !hasSync(rec.syncs, store.KindJobSync, job.ID) || !hasSync(rec.syncs, store.KindPlacementSync, p.ID) {
 		t.Fatalf("asked syncs that never began: got %v", rec.syncs)
 	}
@@ -177,14 +189,14 @@ func TestOnceStartsAskedSyncs(t *testing.T) {
 	if _, err := st.BeginPlacementSync(ctx, account, p.ID, now); err != nil {
 		t.Fatal(err)
 	}
-	if rec := once(time.Millisecond); hasSync(rec.syncs, store.KindJobSync, job.ID) || hasSync(rec.syncs, store.KindPlacementSync, p.ID) {
+	if rec := once(t, st, time.Millisecond); hasSync(rec.syncs, store.KindJobSync, job.ID) || hasSync(rec.syncs, store.KindPlacementSync, p.ID) {
 		t.Fatalf("syncs that began were started again: %v", rec.syncs)
 	}
 	// Asked again while (or after) it ran: started again.
 	if err := st.RequestPlacementSyncs(ctx, []uuid.UUID{p.ID}); err != nil {
 		t.Fatal(err)
 	}
-	if rec := once(time.Millisecond); !hasSync(rec.syncs, store.KindPlacementSync, p.ID) || hasSync(rec.syncs, store.KindJobSync, job.ID) {
+	if rec := once(t, st, time.Millisecond); !hasSync(rec.syncs, store.KindPlacementSync, p.ID) || hasSync(rec.syncs, store.KindJobSync, job.ID) {
 		t.Fatalf("a placement asked again: got %v", rec.syncs)
 	}
 }
@@ -192,46 +204,20 @@ func TestOnceStartsAskedSyncs(t *testing.T) {
 func TestOnceStartsUnstartedStatements(t *testing.T) {
 	ctx := context.Background()
 	st := testenv.Store(t)
-	account := "resumer-st-" + uuid.NewString()[:8]
-	if _, err := st.EnsureAccount(ctx, account, ""); err != nil {
-		t.Fatal(err)
-	}
+	account := newAccount(t, st, "resumer-st-")
 	stmt, err := st.CreateStatement(ctx, store.StatementInput{AccountID: account, Template: "attestation", ExternalUserID: "nurse-1"},
 		func(id uuid.UUID) string { return "statement/" + id.String() })
 	if err != nil {
 		t.Fatal(err)
 	}
-	once := func(interval time.Duration) *recorder {
-		rec := &recorder{}
-		r, err := resumer.New(resumer.Config{Store: st, Starter: rec, Interval: interval, Logger: testenv.Logger(t)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(5 * time.Millisecond)
-		r.Once(ctx)
-		return rec
-	}
-	if rec := once(time.Hour); has(rec.statements, stmt.ID) {
-		t.Fatal("a statement younger than the interval was started")
-	}
-	if rec := once(time.Millisecond); !has(rec.statements, stmt.ID) {
-		t.Fatalf("an unstarted statement was not started: %v", rec.statements)
-	}
-	if err := st.MarkWorkflowStarted(ctx, store.KindStatement, stmt.ID); err != nil {
-		t.Fatal(err)
-	}
-	if rec := once(time.Millisecond); has(rec.statements, stmt.ID) {
-		t.Fatal("a started statement was started again")
-	}
+	startsOnce(t, st, "a", "statement", stmt.ID, func(rec *recorder) []uuid.UUID { return rec.statements },
+		func() error { return st.MarkWorkflowStarted(ctx, store.KindStatement, stmt.ID) })
 }
 
 func TestOnceStartsUnstartedUploads(t *testing.T) {
 	ctx := context.Background()
 	st := testenv.Store(t)
-	account := "resumer-up-" + uuid.NewString()[:8]
-	if _, err := st.EnsureAccount(ctx, account, ""); err != nil {
-		t.Fatal(err)
-	}
+	account := newAccount(t, st, "resumer-up-")
 	job, _, _, err := st.UpsertJob(ctx, store.JobInput{AccountID: account, VMSType: "sandbox", VMSJobRefID: "OR-5"})
 	if err != nil {
 		t.Fatal(err)
@@ -259,26 +245,6 @@ func TestOnceStartsUnstartedUploads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	once := func(interval time.Duration) *recorder {
-		rec := &recorder{}
-		r, err := resumer.New(resumer.Config{Store: st, Starter: rec, Interval: interval, Logger: testenv.Logger(t)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(5 * time.Millisecond)
-		r.Once(ctx)
-		return rec
-	}
-	if rec := once(time.Hour); has(rec.uploads, up.ID) {
-		t.Fatal("an upload younger than the interval was started")
-	}
-	if rec := once(time.Millisecond); !has(rec.uploads, up.ID) {
-		t.Fatalf("an unstarted upload was not started: %v", rec.uploads)
-	}
-	if err := st.MarkPacketUploadStarted(ctx, up.ID); err != nil {
-		t.Fatal(err)
-	}
-	if rec := once(time.Millisecond); has(rec.uploads, up.ID) {
-		t.Fatal("a started upload was started again")
-	}
+	startsOnce(t, st, "an", "upload", up.ID, func(rec *recorder) []uuid.UUID { return rec.uploads },
+		func() error { return st.MarkPacketUploadStarted(ctx, up.ID) })
 }
