@@ -135,13 +135,7 @@ func (s *Store) Statement(ctx context.Context, accountID string, id uuid.UUID) (
 // and the packets follow. Finishing a READY statement again changes
 // nothing (a retried step).
 func (s *Store) FinishStatement(ctx context.Context, accountID string, id uuid.UUID, f *File) (*Statement, error) {
-	var out *Statement
-	err := s.tx(ctx, func(tx *gorm.DB) error {
-		st, err := takeOne[Statement](tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("account_id = ? AND id = ?", accountID, id))
-		if err != nil {
-			return err
-		}
-		out = st
+	return s.changeStatement(ctx, accountID, id, func(tx *gorm.DB, st *Statement) error {
 		if st.Status == StatementReady {
 			return nil
 		}
@@ -157,48 +151,21 @@ func (s *Store) FinishStatement(ctx context.Context, accountID string, id uuid.U
 			return err
 		}
 		st.Status, st.Reason, st.FileID, st.File = StatementReady, "", &f.ID, f
-		if st.PlacementRequirementID == nil {
-			return nil
+		r, err := waitingRow(tx, st)
+		if err != nil || r == nil {
+			return err
 		}
-		return fulfilStatementRow(tx, st, *st.PlacementRequirementID)
+		kind, sid := EvidenceStatement, st.ID.String()
+		if err := moveRow(tx, r.PlacementID.String(), r, requirements.StatusFulfilled, "statement "+sid+" is ready", &kind, &sid, map[string]any{}); err != nil {
+			return err
+		}
+		return refreshPackets(tx, r.AccountID, r.PlacementID)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
-// fulfilStatementRow moves the STATEMENT row a READY statement was made
-// for to FULFILLED. A row that has moved on (skipped, fulfilled by
-// someone) stays as it is.
-func fulfilStatementRow(tx *gorm.DB, st *Statement, rowID uuid.UUID) error {
-	var r PlacementRequirement
-	if err := tx.Where("id = ?", rowID).Take(&r).Error; err != nil {
-		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return nil
-		}
-		return err
-	}
-	if _, err := lockPlacement(tx, r.AccountID, r.PlacementID); err != nil {
-		return err
-	}
-	if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", rowID).Take(&r).Error; err != nil {
-		return err
-	}
-	if r.Status != requirements.StatusInProgress {
-		return nil
-	}
-	kind, sid := EvidenceStatement, st.ID.String()
-	if err := moveRow(tx, r.PlacementID.String(), &r, requirements.StatusFulfilled, "statement "+sid+" is ready", &kind, &sid, map[string]any{}); err != nil {
-		return err
-	}
-	return refreshPackets(tx, r.AccountID, r.PlacementID)
-}
-
-// FailStatement records that a statement could not be rendered, with the
-// reason. A STATEMENT row it was made for stays IN_PROGRESS and shows the
-// reason. A READY statement stays READY.
-func (s *Store) FailStatement(ctx context.Context, accountID string, id uuid.UUID, reason string) (*Statement, error) {
+// changeStatement runs change on statement id, locked, in a transaction
+// and returns the statement as change left it.
+func (s *Store) changeStatement(ctx context.Context, accountID string, id uuid.UUID, change func(tx *gorm.DB, st *Statement) error) (*Statement, error) {
 	var out *Statement
 	err := s.tx(ctx, func(tx *gorm.DB) error {
 		st, err := takeOne[Statement](tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("account_id = ? AND id = ?", accountID, id))
@@ -206,6 +173,47 @@ func (s *Store) FailStatement(ctx context.Context, accountID string, id uuid.UUI
 			return err
 		}
 		out = st
+		return change(tx, st)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// waitingRow is the STATEMENT row st was made for, locked with its
+// placement, while it waits for st (IN_PROGRESS); nil when st was made for
+// no row, the row is gone, or it has moved on (skipped, fulfilled by
+// someone) and stays as it is.
+func waitingRow(tx *gorm.DB, st *Statement) (*PlacementRequirement, error) {
+	if st.PlacementRequirementID == nil {
+		return nil, nil
+	}
+	rowID := *st.PlacementRequirementID
+	var r PlacementRequirement
+	if err := tx.Where("id = ?", rowID).Take(&r).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	if _, err := lockPlacement(tx, r.AccountID, r.PlacementID); err != nil {
+		return nil, err
+	}
+	if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", rowID).Take(&r).Error; err != nil {
+		return nil, err
+	}
+	if r.Status != requirements.StatusInProgress {
+		return nil, nil
+	}
+	return &r, nil
+}
+
+// FailStatement records that a statement could not be rendered, with the
+// reason. A STATEMENT row it was made for stays IN_PROGRESS and shows the
+// reason. A READY statement stays READY.
+func (s *Store) FailStatement(ctx context.Context, accountID string, id uuid.UUID, reason string) (*Statement, error) {
+	return s.changeStatement(ctx, accountID, id, func(tx *gorm.DB, st *Statement) error {
 		if st.Status != StatementPending {
 			return nil
 		}
@@ -217,29 +225,13 @@ func (s *Store) FailStatement(ctx context.Context, accountID string, id uuid.UUI
 			return err
 		}
 		st.Status, st.Reason = StatementFailed, reason
-		if st.PlacementRequirementID == nil {
-			return nil
-		}
-		var r PlacementRequirement
-		if err := tx.Where("id = ?", *st.PlacementRequirementID).Take(&r).Error; err != nil {
-			if errors.Is(err, gorm.ErrRecordNotFound) {
-				return nil
-			}
+		r, err := waitingRow(tx, st)
+		if err != nil || r == nil {
 			return err
 		}
-		if _, err := lockPlacement(tx, r.AccountID, r.PlacementID); err != nil {
-			return err
-		}
-		if r.Status != requirements.StatusInProgress {
-			return nil
-		}
-		return moveRow(tx, r.PlacementID.String(), &r, requirements.StatusInProgress, "its statement "+id.String()+" failed: "+reason,
+		return moveRow(tx, r.PlacementID.String(), r, requirements.StatusInProgress, "its statement "+id.String()+" failed: "+reason,
 			nil, nil, map[string]any{})
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // EnsureRowStatements creates the missing statements of a placement's
