@@ -2,15 +2,13 @@ package activities
 
 import (
 	"context"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/clearedtostart/compliance/internal/pdftext"
 	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/requirements"
 	"github.com/clearedtostart/compliance/statements"
@@ -59,19 +57,6 @@ func statementFixture(t *testing.T) (*syncFixture, *store.Placement) {
 }
 
 func ptr[T any](v T) *T { return &v }
-
-func pdfText(t *testing.T, pdf []byte) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "s.pdf")
-	if err := os.WriteFile(path, pdf, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftotext", "-layout", path, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	return strings.Join(strings.Fields(string(out)), " ")
-}
 
 func TestStatementData(t *testing.T) {
 	f, p := statementFixture(t)
@@ -147,7 +132,7 @@ func TestRenderRowStatement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := pdfText(t, pdf)
+	text := pdftext.Folded(t, pdf)
 	for _, want := range []string{"Packet cover sheet", "Maria Elena Alvarez", "April 12, 1990", "Travel RN - Med/Surg", "March 1, 2027",
 		"Generated " + st.CreatedAt.UTC().Format("January 2, 2006")} {
 		if !strings.Contains(text, want) {

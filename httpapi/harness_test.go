@@ -561,11 +561,16 @@ func (hh *harness) findsWorkflow(t *testing.T, query, workflowID string) bool {
 
 // history reads a finished workflow's whole history.
 func (hh *harness) history(ctx context.Context, workflowID string) (*historypb.History, error) {
+	return hh.runHistory(ctx, workflowID, "")
+}
+
+// runHistory is history for one run of a workflow ("" for its latest).
+func (hh *harness) runHistory(ctx context.Context, workflowID, runID string) (*historypb.History, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	run := hh.tc.GetWorkflow(ctx, workflowID, "")
+	run := hh.tc.GetWorkflow(ctx, workflowID, runID)
 	_ = run.Get(ctx, nil)
-	iter := hh.tc.GetWorkflowHistory(ctx, workflowID, "", false, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+	iter := hh.tc.GetWorkflowHistory(ctx, workflowID, runID, false, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
 	hist := &historypb.History{}
 	for iter.HasNext() {
 		ev, err := iter.Next()
@@ -583,7 +588,14 @@ func (hh *harness) recordHistory(t *testing.T, workflowID, name string) {
 	if !*recordHistories {
 		return
 	}
-	hist, err := hh.history(context.Background(), workflowID)
+	hh.recordRun(t, workflowID, "", name)
+}
+
+// recordRun writes the history of one run of a workflow for the replay
+// tests.
+func (hh *harness) recordRun(t *testing.T, workflowID, runID, name string) {
+	t.Helper()
+	hist, err := hh.runHistory(context.Background(), workflowID, runID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,9 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +14,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 
+	"github.com/clearedtostart/compliance/internal/pdftext"
 	"github.com/clearedtostart/compliance/internal/sampledocs"
 	vmssandbox "github.com/clearedtostart/compliance/vms/sandbox"
 	"github.com/clearedtostart/compliance/workflows"
@@ -56,21 +54,9 @@ type packageStatusView struct {
 func (hh *harness) waitUpload(t *testing.T, key, taskID string) uploadView {
 	t.Helper()
 	return poll(hh, t, key, "/vms/upload-packet/"+taskID, 2*time.Minute, func(u uploadView) bool { return u.Status != "UPLOADING" },
-		func(u uploadView, r response) string { return "upload " + taskID + " still UPLOADING: " + string(r.body) })
-}
-
-// pdfText is the text of a PDF, whitespace folded (poppler's pdftotext).
-func pdfText(t *testing.T, pdf []byte) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "packet.pdf")
-	if err := os.WriteFile(path, pdf, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftotext", "-layout", path, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	return strings.Join(strings.Fields(string(out)), " ")
+		func(u uploadView, r response) string {
+			return "upload " + taskID + " still UPLOADING: " + string(r.body)
+		})
 }
 
 // TestPacketUpload takes a placement's packet from READY to the VMS: the
@@ -186,7 +172,7 @@ func TestPacketUpload(t *testing.T) {
 	if len(copies) != 1 || copies[0].SHA256 != up.File.SHA256 || copies[0].PacketGroup != group || copies[0].ID != up.Receipt.ID {
 		t.Errorf("the VMS holds %+v, want one copy of %s", copies, up.File.SHA256)
 	}
-	text := pdfText(t, pdf)
+	text := pdftext.Folded(t, pdf)
 	for _, want := range []string{person.FirstName, person.LastName, "nurse-upload-1", bls.VMSRequirementName, "FULFILLED", "bls.pdf", "Page 1 of 2", "Page 2 of 2", group} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the compiled packet does not say %q: %s", want, text)

@@ -5,19 +5,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
-	"go.temporal.io/api/enums/v1"
-	historypb "go.temporal.io/api/history/v1"
-	"go.temporal.io/api/temporalproto"
 
+	"github.com/clearedtostart/compliance/internal/pdftext"
 	"github.com/clearedtostart/compliance/workflows"
 )
 
@@ -71,15 +66,7 @@ func (hh *harness) statementText(t *testing.T, s statementView) string {
 	if !strings.HasPrefix(string(pdf), "%PDF-") {
 		t.Fatalf("statement %s's file is not a PDF: %.40q", s.ID, pdf)
 	}
-	path := filepath.Join(t.TempDir(), "statement.pdf")
-	if err := os.WriteFile(path, pdf, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftotext", "-layout", path, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	return strings.Join(strings.Fields(string(out)), " ")
+	return pdftext.Folded(t, pdf)
 }
 
 // recordParentHistory records, for the replay tests, the history of the
@@ -90,9 +77,7 @@ func (hh *harness) recordParentHistory(t *testing.T, childID, name string) {
 	if !*recordHistories {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	child, err := hh.history(ctx, childID)
+	child, err := hh.history(context.Background(), childID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,25 +85,7 @@ func (hh *harness) recordParentHistory(t *testing.T, childID, name string) {
 	if parent == nil {
 		t.Fatalf("%s has no parent", childID)
 	}
-	_ = hh.tc.GetWorkflow(ctx, parent.GetWorkflowId(), parent.GetRunId()).Get(ctx, nil)
-	iter := hh.tc.GetWorkflowHistory(ctx, parent.GetWorkflowId(), parent.GetRunId(), false, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
-	hist := &historypb.History{}
-	for iter.HasNext() {
-		ev, err := iter.Next()
-		if err != nil {
-			t.Fatal(err)
-		}
-		hist.Events = append(hist.Events, ev)
-	}
-	b, err := temporalproto.CustomJSONMarshalOptions{Indent: "  "}.Marshal(hist)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join("..", "workflows", "testdata", name+".json")
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("recorded %s (%d events)", path, len(hist.Events))
+	hh.recordRun(t, parent.GetWorkflowId(), parent.GetRunId(), name)
 }
 
 func wantText(t *testing.T, what, text string, want ...string) {

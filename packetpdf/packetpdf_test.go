@@ -12,18 +12,17 @@ import (
 	"image/jpeg"
 	"image/png"
 	"math/rand/v2"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/clearedtostart/compliance/internal/golden"
-	"github.com/clearedtostart/compliance/internal/sampledocs"
 	"github.com/go-pdf/fpdf"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+
+	"github.com/clearedtostart/compliance/internal/golden"
+	"github.com/clearedtostart/compliance/internal/pdftext"
+	"github.com/clearedtostart/compliance/internal/sampledocs"
 )
 
 // textPDF is a Letter PDF whose page k reads "<label> page k".
@@ -70,27 +69,6 @@ func pngScan(t testing.TB, w, h int) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
-}
-
-// pageTexts reads each page's text with poppler's pdftotext.
-func pageTexts(t *testing.T, pdf []byte) []string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "packet.pdf")
-	if err := os.WriteFile(path, pdf, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftotext", "-layout", path, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	pages := strings.Split(string(out), "\f")
-	if n := len(pages); n > 0 && strings.TrimSpace(pages[n-1]) == "" {
-		pages = pages[:n-1]
-	}
-	for i, p := range pages {
-		pages[i] = strings.Join(strings.Fields(p), " ")
-	}
-	return pages
 }
 
 type pageInfo struct {
@@ -171,7 +149,7 @@ func TestCompile(t *testing.T) {
 		t.Errorf("bookmarks\n got %v\nwant %v", got, wantMarks)
 	}
 
-	texts := pageTexts(t, out)
+	texts := pdftext.Pages(t, out)
 	if len(texts) != 8 {
 		t.Fatalf("pdftotext read %d pages, want 8", len(texts))
 	}
@@ -342,7 +320,7 @@ func TestCompileDuplicateTitlesAndCoverOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := pageTexts(t, out), []string{"Cover page 1 Page 1 of 1"}; fmt.Sprint(got) != fmt.Sprint(want) {
+	if got, want := pdftext.Pages(t, out), []string{"Cover page 1 Page 1 of 1"}; fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("cover-only packet reads %q, want %q", got, want)
 	}
 }
@@ -356,7 +334,7 @@ func TestFooterTitleVerbatim(t *testing.T) {
 			}
 			want := strings.NewReplacer("%p", "% p", "%P", "% P", "%T", "%T", "%t", "% t", "%v", "% v").Replace(title)
 			want = strings.ReplaceAll(want, `\n`, `\ n`)
-			got := pageTexts(t, out)[0]
+			got := pdftext.Pages(t, out)[0]
 			if !strings.Contains(got, want+" - Page 1 of 1") {
 				t.Errorf("footer reads %q, want %q", got, want+" - Page 1 of 1")
 			}

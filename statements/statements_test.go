@@ -6,15 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/clearedtostart/compliance/internal/golden"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+
+	"github.com/clearedtostart/compliance/internal/golden"
+	"github.com/clearedtostart/compliance/internal/pdftext"
 )
 
 func day(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
@@ -52,21 +53,6 @@ func newRenderer(t testing.TB, cfg Config) *Renderer {
 	return r
 }
 
-// pdfText reads a PDF's text back with poppler's pdftotext, keeping the
-// layout so that a table row stays on one line.
-func pdfText(t testing.TB, pdf []byte) string {
-	t.Helper()
-	in := filepath.Join(t.TempDir(), "in.pdf")
-	if err := os.WriteFile(in, pdf, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftotext", "-layout", "-enc", "UTF-8", in, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext (poppler-utils, installed by scripts/deps.sh): %v", err)
-	}
-	return string(out)
-}
-
 // validPDF checks a PDF against pdfcpu's strict validation, so that the
 // packet compiler and other readers take it as it is.
 func validPDF(t testing.TB, pdf []byte) {
@@ -77,6 +63,24 @@ func validPDF(t testing.TB, pdf []byte) {
 	if err := api.Validate(bytes.NewReader(pdf), conf); err != nil {
 		t.Errorf("strict validation: %v", err)
 	}
+}
+
+// checkRender renders template key with d: a valid PDF whose text has
+// every want and matches testdata/<name>.txt.
+func checkRender(t *testing.T, r *Renderer, key string, d Data, name string, want []string) {
+	t.Helper()
+	pdf, err := r.Render(context.Background(), key, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	validPDF(t, pdf)
+	text := pdftext.Layout(t, pdf)
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("text lacks %q", w)
+		}
+	}
+	golden.Check(t, filepath.Join("testdata", name+".txt"), []byte(text))
 }
 
 // lineWith is the first line of text containing s.
@@ -129,18 +133,7 @@ func TestRenderContent(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.key, func(t *testing.T) {
-			pdf, err := r.Render(context.Background(), tt.key, fullData())
-			if err != nil {
-				t.Fatal(err)
-			}
-			validPDF(t, pdf)
-			text := pdfText(t, pdf)
-			for _, w := range tt.want {
-				if !strings.Contains(text, w) {
-					t.Errorf("text lacks %q", w)
-				}
-			}
-			golden.Check(t, filepath.Join("testdata", tt.key+".txt"), []byte(text))
+			checkRender(t, r, tt.key, fullData(), tt.key, tt.want)
 		})
 	}
 }
@@ -155,7 +148,7 @@ func TestCoversheetRequirementRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := pdfText(t, pdf)
+	text := pdftext.Layout(t, pdf)
 	for i, req := range d.Requirements {
 		line := lineWith(text, req.Label)
 		if line == "" {
@@ -208,18 +201,7 @@ func TestMissingDataRendersBlanks(t *testing.T) {
 			if n := bytes.Count(html, []byte(`class="blank"`)); n != tt.wantBlanks {
 				t.Errorf("%d blanks, want %d", n, tt.wantBlanks)
 			}
-			pdf, err := r.Render(context.Background(), tt.key, tt.data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			validPDF(t, pdf)
-			text := pdfText(t, pdf)
-			for _, w := range tt.want {
-				if !strings.Contains(text, w) {
-					t.Errorf("text lacks %q", w)
-				}
-			}
-			golden.Check(t, filepath.Join("testdata", tt.key+"-"+tt.name+".txt"), []byte(text))
+			checkRender(t, r, tt.key, tt.data, tt.key+"-"+tt.name, tt.want)
 		})
 	}
 }
@@ -268,7 +250,7 @@ func TestRenderDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if bytes.Equal(first, third) || !strings.Contains(pdfText(t, third), "January 5, 2027") {
+		if bytes.Equal(first, third) || !strings.Contains(pdftext.Layout(t, third), "January 5, 2027") {
 			t.Errorf("%s: the generated date is not the data's", key)
 		}
 	}
@@ -286,7 +268,7 @@ func TestLongPacketFlows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := pdfText(t, pdf)
+	text := pdftext.Layout(t, pdf)
 	pages := strings.Count(text, "\f")
 	if pages < 2 {
 		t.Fatalf("%d pages, want the table to flow onto a second", pages)
@@ -336,7 +318,7 @@ func TestTemplateDirOverride(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := pdfText(t, pdf)
+	text := pdftext.Layout(t, pdf)
 	for _, w := range []string{"Hello Maria, of St. Luke's & Mercy", "Sheet 1"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("text %q lacks %q", text, w)

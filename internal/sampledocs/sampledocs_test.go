@@ -20,6 +20,7 @@ import (
 	_ "golang.org/x/image/tiff"
 
 	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/internal/pdftext"
 )
 
 func needTool(t *testing.T, name string) {
@@ -27,19 +28,6 @@ func needTool(t *testing.T, name string) {
 	if _, err := exec.LookPath(name); err != nil {
 		t.Skipf("%s not installed", name)
 	}
-}
-
-// pdfText is pdftotext's reading of a PDF, whitespace collapsed.
-func pdfText(t *testing.T, pdf []byte) string {
-	t.Helper()
-	needTool(t, "pdftotext")
-	cmd := exec.Command("pdftotext", "-q", "-", "-")
-	cmd.Stdin = bytes.NewReader(pdf)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("pdftotext: %v", err)
-	}
-	return strings.Join(strings.Fields(string(out)), " ")
 }
 
 func pageCount(t *testing.T, pdf []byte) int {
@@ -181,7 +169,7 @@ func TestEveryTypeRenders(t *testing.T) {
 					if n := pageCount(t, pdf); n != d.Pages {
 						t.Fatalf("PDF has %d pages, Doc.Pages = %d", n, d.Pages)
 					}
-					text := pdfText(t, pdf)
+					text := pdftext.Folded(t, pdf)
 					if _, named := d.Fields["full_name"]; named {
 						last := p.LastName
 						if l, ok := d.Fields["last_name"].(string); ok {
@@ -367,7 +355,7 @@ func TestOtherPersonAndOmit(t *testing.T) {
 	if norm(d.Person.LastName) == norm(p.LastName) {
 		t.Fatalf("OtherPerson kept the surname %q", p.LastName)
 	}
-	if text := pdfText(t, mustPDF(t, d)); strings.Contains(norm(text), norm(p.LastName)) {
+	if text := pdftext.Folded(t, mustPDF(t, d)); strings.Contains(norm(text), norm(p.LastName)) {
 		t.Errorf("OtherPerson document names %s", p.LastName)
 	}
 
@@ -378,7 +366,7 @@ func TestOtherPersonAndOmit(t *testing.T) {
 		}
 	}
 	full := Generate(Seeded(12), "bls", p, Options{Variant: "redcross_certificate"})
-	text := pdfText(t, mustPDF(t, d))
+	text := pdftext.Folded(t, mustPDF(t, d))
 	if strings.Contains(norm(text), norm(p.LastName)) {
 		t.Errorf("omitted name printed: %s", text)
 	}
@@ -447,6 +435,7 @@ func TestPacketSegmentsTile(t *testing.T) {
 
 func TestScannedHasNoText(t *testing.T) {
 	needTool(t, "pdftoppm")
+	needTool(t, "pdftotext")
 	r := Seeded(21)
 	pk, err := NewPacket(r, NewPerson(r), 3, PacketOptions{Scanned: true, Scan: ScanOptions{DPI: 100}, NoSeparators: true})
 	if err != nil {
@@ -455,7 +444,7 @@ func TestScannedHasNoText(t *testing.T) {
 	if n := pageCount(t, pk.PDF); n != 3 {
 		t.Fatalf("scanned packet has %d pages, want 3", n)
 	}
-	if text := pdfText(t, pk.PDF); text != "" {
+	if text := pdftext.Folded(t, pk.PDF); text != "" {
 		t.Errorf("scanned PDF has a text layer: %q", text)
 	}
 	if bytes.Contains(pk.PDF, []byte("/Type /Font")) {
@@ -638,8 +627,8 @@ func TestEditedPDF(t *testing.T) {
 			if mod.Sub(created) < 50*24*time.Hour {
 				t.Errorf("ModDate %s is not months after CreationDate %s", ctx.XRefTable.ModDate, ctx.XRefTable.CreationDate)
 			}
-			text := pdfText(t, ed)
-			oldText := pdfText(t, orig)
+			text := pdftext.Folded(t, ed)
+			oldText := pdftext.Folded(t, orig)
 			if isoDate.MatchString(tc.value) {
 				if !printedDate(text, tc.value) {
 					t.Errorf("new %s %s not printed:\n%s", tc.field, tc.value, text)
