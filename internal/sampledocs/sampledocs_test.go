@@ -26,7 +26,8 @@ import (
 func needTool(t *testing.T, name string) {
 	t.Helper()
 	if _, err := exec.LookPath(name); err != nil {
-		t.Skipf("%s not installed", name)
+		// A missing tool fails the test: make test installs it (scripts/deps.sh).
+		t.Fatalf("%s not installed (scripts/deps.sh installs it)", name)
 	}
 }
 
