@@ -87,6 +87,7 @@ func (a *Activities) CompilePacket(ctx context.Context, in workflows.PacketUploa
 	if err != nil {
 		return out, err
 	}
+	data.InPacket = true
 	cover, err := a.statements.Render(ctx, CoverTemplate, data)
 	if err != nil {
 		return out, fmt.Errorf("cover sheet: %w", err)

@@ -19,6 +19,11 @@ type Data struct {
 	GeneratedAt time.Time
 	PartnerID   string
 	CandidateID string
+	// InPacket is set when the statement is the first page of a compiled
+	// packet, whose compiler numbers every page: the template then leaves
+	// its own page numbers out, so the cover does not say "Page 1 of 1"
+	// beside the packet's "Page 1 of 40".
+	InPacket bool
 }
 
 // Candidate is the person the statement is about.

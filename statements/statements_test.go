@@ -283,6 +283,26 @@ func TestLongPacketFlows(t *testing.T) {
 	}
 }
 
+// A cover sheet rendered for a compiled packet leaves the page numbers to
+// the packet's own footer; the rest of its content is unchanged.
+func TestCoversheetInPacket(t *testing.T) {
+	d := fullData()
+	d.InPacket = true
+	pdf, err := newRenderer(t, Config{}).Render(context.Background(), "coversheet", d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := pdftext.Folded(t, pdf)
+	for _, unwanted := range []string{"Page 1 of", "Packet cover sheet Page"} {
+		if strings.Contains(text, unwanted) {
+			t.Errorf("cover sheet in a packet shows %q: %s", unwanted, text)
+		}
+	}
+	if !strings.Contains(text, "Packet cover sheet") || !strings.Contains(text, d.Candidate.LastName) {
+		t.Errorf("cover sheet in a packet lost its content: %s", text)
+	}
+}
+
 func TestUnknownTemplate(t *testing.T) {
 	_, err := newRenderer(t, Config{}).Render(context.Background(), "resume", fullData())
 	if !errors.Is(err, ErrUnknownTemplate) || !strings.Contains(err.Error(), `"resume"`) {
