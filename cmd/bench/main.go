@@ -53,7 +53,7 @@ import (
 func main() {
 	var o options
 	flag.StringVar(&o.out, "out", "docs/BENCHMARKS.md", "file whose bench and registry sections are replaced")
-	flag.StringVar(&o.only, "only", "", "run one section only: pipeline or registry (default: both)")
+	flag.StringVar(&o.only, "only", "", "run one section only: pipeline, registry, placements or packets (default: all)")
 	flag.StringVar(&o.profileDir, "profile", "", "save CPU profiles of the service under load, and its logs, into this folder")
 	flag.IntVar(&o.runs, "runs", 20, "sequential uploads per latency figure")
 	flag.IntVar(&o.inflight, "inflight", 8, "concurrent intakes for the throughput figure")
