@@ -14,6 +14,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/clearedtostart/compliance/blobstore"
+	"github.com/clearedtostart/compliance/derrors"
 	"github.com/clearedtostart/compliance/packetpdf"
 	"github.com/clearedtostart/compliance/store"
 	"github.com/clearedtostart/compliance/vms"
@@ -77,15 +78,16 @@ func (a *Activities) CompilePacket(ctx context.Context, in workflows.PacketUploa
 	if a.statements == nil {
 		return out, temporal.NewNonRetryableApplicationError("no statement renderer is configured for cover sheets", workflows.ErrBadInput, nil)
 	}
-	p, err := a.store.Placement(ctx, in.AccountID, up.PlacementID)
-	if err != nil {
-		return out, classify(err)
-	}
 	placementID := up.PlacementID
 	data, err := a.statementData(ctx, StatementDataInput{AccountID: in.AccountID, PlacementID: &placementID,
 		PacketGroup: up.PacketGroup, GeneratedAt: up.CreatedAt})
 	if err != nil {
 		return out, err
+	}
+	if data.Placement.ID == "" {
+		// A statement renders blanks for a placement that is gone; a
+		// packet upload has nothing left to send.
+		return out, classify(derrors.New(derrors.NotFound, "the packet's placement was deleted"))
 	}
 	data.InPacket = true
 	cover, err := a.statements.Render(ctx, CoverTemplate, data)
@@ -126,12 +128,8 @@ func (a *Activities) CompilePacket(ctx context.Context, in workflows.PacketUploa
 	if err != nil {
 		return out, classify(err)
 	}
-	vmsType := ""
-	if p.Job != nil {
-		vmsType = p.Job.VMSType
-	}
 	a.log.Info("packet compiled", "packet_id", up.PacketID, "upload_id", id, "bytes", len(pdf), "parts", len(packet.Parts))
-	return workflows.CompilePacketResult{FileID: fileID.String(), SHA256: sha, VMSType: vmsType}, nil
+	return workflows.CompilePacketResult{FileID: fileID.String(), SHA256: sha, VMSType: data.Job.VMSType}, nil
 }
 
 // IdempotencyKey is the key an upload is sent with: the packet and the

@@ -28,8 +28,10 @@ const (
 	BodyTooLarge         Code = "body_too_large"
 	MethodNotAllowed     Code = "method_not_allowed"
 	Conflict             Code = "conflict"
-	Unavailable          Code = "unavailable"
-	Internal             Code = "internal"
+	// PacketNotReady: a VMS upload of a packet that is not READY (or FAILED).
+	PacketNotReady Code = "packet_not_ready"
+	Unavailable    Code = "unavailable"
+	Internal       Code = "internal"
 )
 
 // Error is a domain error.

@@ -25,6 +25,7 @@ var statusOf = map[derrors.Code]int{
 	derrors.NotFound:                 http.StatusNotFound,
 	derrors.MethodNotAllowed:         http.StatusMethodNotAllowed,
 	derrors.Conflict:                 http.StatusConflict,
+	derrors.PacketNotReady:           http.StatusConflict,
 	derrors.FileTooLarge:             http.StatusRequestEntityTooLarge,
 	derrors.BodyTooLarge:             http.StatusRequestEntityTooLarge,
 	derrors.UnsupportedMediaType:     http.StatusUnsupportedMediaType,

@@ -27,9 +27,6 @@ type packetStore interface {
 	File(ctx context.Context, accountID string, id uuid.UUID) (*store.File, error)
 }
 
-// codePacketNotReady answers an upload of a packet that is not READY.
-const codePacketNotReady = "packet_not_ready"
-
 type uploadPacketRequest struct {
 	PacketID *string `json:"packet_id"`
 }
@@ -85,8 +82,7 @@ func (s *Server) uploadPacket(c *gin.Context) {
 	up, created, err := s.store.BeginPacketUpload(ctx, account, packetID, workflows.PacketUploadWorkflowID(packetID.String()))
 	var notReady *store.PacketNotReady
 	if errors.As(err, &notReady) {
-		c.JSON(http.StatusConflict, ErrorBody{Error: ErrorObject{Code: codePacketNotReady, Message: notReady.Error(),
-			Details: map[string]string{"status": notReady.Status}}})
+		fail(c, derrors.New(derrors.PacketNotReady, notReady.Error()).WithDetails(map[string]string{"status": notReady.Status}))
 		return
 	}
 	if err != nil {

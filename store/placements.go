@@ -580,6 +580,15 @@ func (s *Store) UpdatePlacement(ctx context.Context, accountID string, id uuid.U
 	return resync, err
 }
 
+// packetStatus is what a packet's rows make it (INCOMPLETE or READY).
+func packetStatus(rows []PlacementRequirement) string {
+	statuses := make([]string, len(rows))
+	for i, r := range rows {
+		statuses[i] = r.Status
+	}
+	return requirements.PacketStatus(statuses)
+}
+
 // refreshPackets recomputes a placement's packets from its rows: one per
 // packet group, READY when every row that is not SKIPPED is FULFILLED.
 func refreshPackets(tx *gorm.DB, accountID string, placementID uuid.UUID) error {
@@ -587,11 +596,9 @@ func refreshPackets(tx *gorm.DB, accountID string, placementID uuid.UUID) error 
 	if err := tx.Select("id", "packet_group", "status", "evidence_kind", "evidence_id").Where("placement_id = ?", placementID).Find(&rows).Error; err != nil {
 		return err
 	}
-	byGroup := map[string][]string{}
-	groupRows := map[string][]PlacementRequirement{}
+	byGroup := map[string][]PlacementRequirement{}
 	for _, r := range rows {
-		byGroup[r.PacketGroup] = append(byGroup[r.PacketGroup], r.Status)
-		groupRows[r.PacketGroup] = append(groupRows[r.PacketGroup], r)
+		byGroup[r.PacketGroup] = append(byGroup[r.PacketGroup], r)
 	}
 	var have []Packet
 	if err := tx.Where("placement_id = ?", placementID).Find(&have).Error; err != nil {
@@ -600,14 +607,14 @@ func refreshPackets(tx *gorm.DB, accountID string, placementID uuid.UUID) error 
 	now := time.Now().UTC()
 	scope := placementID.String()
 	for _, pk := range have {
-		statuses, ok := byGroup[pk.PacketGroup]
+		group, ok := byGroup[pk.PacketGroup]
 		if !ok {
 			if err := tx.Delete(&Packet{}, "id = ?", pk.ID).Error; err != nil {
 				return err
 			}
 			continue
 		}
-		to := packetAfterRows(pk, requirements.PacketStatus(statuses), rowsDigest(groupRows[pk.PacketGroup]))
+		to := packetAfterRows(pk, packetStatus(group), rowsDigest(group))
 		delete(byGroup, pk.PacketGroup)
 		if to == pk.Status {
 			continue
@@ -628,7 +635,7 @@ func refreshPackets(tx *gorm.DB, accountID string, placementID uuid.UUID) error 
 	}
 	slices.Sort(groups)
 	for _, g := range groups {
-		pk := Packet{ID: uuid.New(), AccountID: accountID, PlacementID: placementID, PacketGroup: g, Status: requirements.PacketStatus(byGroup[g]), CreatedAt: now, UpdatedAt: now}
+		pk := Packet{ID: uuid.New(), AccountID: accountID, PlacementID: placementID, PacketGroup: g, Status: packetStatus(byGroup[g]), CreatedAt: now, UpdatedAt: now}
 		if err := tx.Create(&pk).Error; err != nil {
 			return err
 		}
