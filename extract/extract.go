@@ -39,6 +39,7 @@ import (
 
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/classify"
+	"github.com/clearedtostart/compliance/pagetext"
 )
 
 // Result is what was read: field values and how sure each reading is
@@ -48,17 +49,44 @@ type Result struct {
 	Confidence map[string]float64 `json:"confidence"`
 }
 
-// Extract reads the fields of a document of type docType. An unknown type
-// is read as "other". asOf is the day the document is judged on: a date of
-// birth printed with a two-digit year is the latest that makes the holder
-// at least sixteen that year (a zero asOf reads every such year as 19xx).
+// Document is one document to read.
+type Document struct {
+	// Text is the document's text, its pages joined.
+	Text string
+	// Pages are the same pages as words with their boxes, in order, where
+	// known (nil reads by text alone).
+	Pages []pagetext.Page
+	// AsOf is the day the document is judged on: a date of birth printed
+	// with a two-digit year is the latest that makes the holder at least
+	// sixteen that year (a zero AsOf reads every such year as 19xx).
+	AsOf time.Time
+	// Holder is whom the request says the document is about. It only
+	// chooses between names the page really prints: a document of another
+	// person still reads as that person.
+	Holder Holder
+}
+
+// Holder is a person's name from a request's context.
+type Holder struct {
+	FirstName, MiddleName, LastName string
+}
+
+// Extract reads the fields of a document of type docType from its text
+// alone (see Read).
 func Extract(c *catalog.Catalog, docType string, text string, asOf time.Time) Result {
+	return Read(c, docType, Document{Text: text, AsOf: asOf})
+}
+
+// Read reads the fields of a document of type docType. An unknown type is
+// read as "other".
+func Read(c *catalog.Catalog, docType string, d Document) Result {
 	t, ok := c.Type(docType)
 	if !ok {
 		t, _ = c.Type(catalog.OtherType)
 	}
-	r := &reading{doc: newDoc(text), norm: " " + classify.Normalize(text) + " ", typ: t.Key, asOf: asOf,
-		fields: map[string]any{}, conf: map[string]float64{}}
+	text := d.Text
+	r := &reading{doc: newDoc(text), norm: " " + classify.Normalize(text) + " ", typ: t.Key, asOf: d.AsOf,
+		pages: d.Pages, holder: d.Holder, fields: map[string]any{}, conf: map[string]float64{}}
 	if strings.TrimSpace(text) != "" {
 		if read, ok := readers[t.Key]; ok {
 			read(r)
@@ -84,6 +112,8 @@ type reading struct {
 	norm   string // classify.Normalize of the text, padded with spaces
 	typ    string
 	asOf   time.Time // the day the document is judged on
+	pages  []pagetext.Page
+	holder Holder
 	fields map[string]any
 	conf   map[string]float64
 }

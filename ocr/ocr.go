@@ -16,6 +16,8 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+
+	"github.com/clearedtostart/compliance/pagetext"
 )
 
 // Config configures New.
@@ -74,6 +76,9 @@ type Word struct {
 	Height     int     `json:"height"`
 	Confidence float64 `json:"conf"`
 	Line       int     `json:"line"`
+	// Block is Tesseract's block: lines it found together (a column, a
+	// box on a form).
+	Block int `json:"block"`
 }
 
 // Result is one page's recognised text.
@@ -83,6 +88,9 @@ type Result struct {
 	Words []Word `json:"words"`
 	// MeanConfidence is the mean word confidence in 0..100.
 	MeanConfidence float64 `json:"mean_confidence"`
+	// Width and Height are the image's size in pixels.
+	Width  int `json:"width"`
+	Height int `json:"height"`
 }
 
 // Recognize OCRs one image file. It waits for a free slot first, so callers
@@ -130,6 +138,10 @@ func ParseTSV(tsv []byte) (Result, error) {
 			}
 		}
 		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) >= 10 && cols[0] == "1" {
+			res.Width, _ = strconv.Atoi(cols[8])
+			res.Height, _ = strconv.Atoi(cols[9])
+		}
 		if len(cols) < 12 || cols[0] != "5" {
 			continue
 		}
@@ -147,7 +159,7 @@ func ParseTSV(tsv []byte) (Result, error) {
 			lines = append(lines, k)
 		}
 		lineText[k] = append(lineText[k], text)
-		res.Words = append(res.Words, Word{Text: text, Left: n[6], Top: n[7], Width: n[8], Height: n[9], Confidence: conf, Line: len(lines) - 1})
+		res.Words = append(res.Words, Word{Text: text, Left: n[6], Top: n[7], Width: n[8], Height: n[9], Confidence: conf, Line: len(lines) - 1, Block: n[2]})
 		if conf >= 0 {
 			sumConf += conf
 			nConf++
@@ -168,4 +180,21 @@ func ParseTSV(tsv []byte) (Result, error) {
 		res.MeanConfidence = sumConf / float64(nConf)
 	}
 	return res, nil
+}
+
+// Layout returns the recognised words as a pagetext page, boxes scaled from
+// pixels to points by pointsPerPixel (72 / the raster's dpi).
+func (r Result) Layout(pointsPerPixel float64) pagetext.Page {
+	if pointsPerPixel <= 0 {
+		pointsPerPixel = 72.0 / 300
+	}
+	p := pagetext.Page{Width: float64(r.Width) * pointsPerPixel, Height: float64(r.Height) * pointsPerPixel,
+		Words: make([]pagetext.Word, 0, len(r.Words))}
+	for _, w := range r.Words {
+		box := pagetext.Box{X0: float64(w.Left) * pointsPerPixel, Y0: float64(w.Top) * pointsPerPixel,
+			X1: float64(w.Left+w.Width) * pointsPerPixel, Y1: float64(w.Top+w.Height) * pointsPerPixel}
+		p.Words = append(p.Words, pagetext.Word{Text: w.Text, Box: box, Size: box.Height(),
+			Confidence: max(0, w.Confidence), Line: w.Line, Block: w.Block})
+	}
+	return p
 }

@@ -12,7 +12,7 @@ import (
 
 func TestParseTSV(t *testing.T) {
 	tsv := "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n" +
-		"1\t1\t0\t0\t0\t0\t0\t0\t100\t100\t-1\t\n" +
+		"1\t1\t0\t0\t0\t0\t0\t0\t2550\t3300\t-1\t\n" +
 		"5\t1\t1\t1\t1\t1\t10\t10\t50\t12\t96.5\tBasic\n" +
 		"5\t1\t1\t1\t1\t2\t70\t10\t40\t12\t93.5\tLife\n" +
 		"5\t1\t1\t1\t2\t1\t10\t30\t50\t12\t90\tSupport\n" +
@@ -21,7 +21,8 @@ func TestParseTSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Text != "Basic Life\nSupport" || len(res.Words) != 3 || res.Words[2].Line != 1 || res.Words[1].Left != 70 {
+	if res.Text != "Basic Life\nSupport" || len(res.Words) != 3 || res.Words[2].Line != 1 || res.Words[1].Left != 70 ||
+		res.Words[0].Block != 1 || res.Width != 2550 || res.Height != 3300 {
 		t.Fatalf("parsed = %+v", res)
 	}
 	if res.MeanConfidence < 93 || res.MeanConfidence > 94 {

@@ -8,7 +8,9 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
 
+	"github.com/clearedtostart/compliance/pagetext"
 	lpdf "github.com/ledongthuc/pdf"
 )
 
@@ -17,6 +19,9 @@ type PageText struct {
 	// Page is 1-based.
 	Page int
 	Text string
+	// Layout is the same text as words with their boxes; its Words are
+	// empty when Text is.
+	Layout pagetext.Page
 }
 
 // Texts reads the text layer of the given pages (1-based). A page whose
@@ -28,7 +33,8 @@ func Texts(data []byte, pages []int) ([]PageText, error) {
 	}
 	out := make([]PageText, 0, len(pages))
 	for _, p := range pages {
-		out = append(out, PageText{Page: p, Text: pageText(r, p)})
+		text, lay := pageText(r, p)
+		out = append(out, PageText{Page: p, Text: text, Layout: lay})
 	}
 	return out, nil
 }
@@ -51,15 +57,15 @@ func openText(data []byte) (r *lpdf.Reader, err error) {
 // space is put where the gap between glyphs is wider than a narrow space,
 // so that a label and its value stay on one line and words stay apart
 // whichever text operators (Td, Tm, TJ) the producer used.
-func pageText(r *lpdf.Reader, n int) (text string) {
+func pageText(r *lpdf.Reader, n int) (text string, lay pagetext.Page) {
 	defer func() {
 		if rec := recover(); rec != nil {
-			text = ""
+			text, lay = "", pagetext.Page{}
 		}
 	}()
 	p := r.Page(n)
 	if p.V.IsNull() {
-		return ""
+		return "", pagetext.Page{}
 	}
 	var glyphs []lpdf.Text
 	for _, t := range p.Content().Text {
@@ -68,12 +74,33 @@ func pageText(r *lpdf.Reader, n int) (text string) {
 		}
 		glyphs = append(glyphs, t)
 	}
-	return layout(glyphs)
+	w, h := pageSize(p)
+	return layout(glyphs, w, h)
 }
 
-func layout(glyphs []lpdf.Text) string {
+// pageSize is the page's MediaBox, inherited from its parents when the
+// page has none (US Letter when no ancestor says).
+func pageSize(p lpdf.Page) (w, h float64) {
+	for v := p.V; !v.IsNull(); v = v.Key("Parent") {
+		if mb := v.Key("MediaBox"); mb.Len() == 4 {
+			return math.Abs(mb.Index(2).Float64() - mb.Index(0).Float64()), math.Abs(mb.Index(3).Float64() - mb.Index(1).Float64())
+		}
+	}
+	return 612, 792
+}
+
+// placed is a glyph's text and its box in top-left page coordinates.
+type placed struct {
+	s    string
+	box  pagetext.Box
+	font string
+	size float64
+}
+
+func layout(glyphs []lpdf.Text, pageW, pageH float64) (string, pagetext.Page) {
+	lay := pagetext.Page{Width: pageW, Height: pageH}
 	if len(glyphs) == 0 {
-		return ""
+		return "", lay
 	}
 	sort.SliceStable(glyphs, func(i, j int) bool { return glyphs[i].Y > glyphs[j].Y })
 	var lines [][]lpdf.Text
@@ -89,9 +116,27 @@ func layout(glyphs []lpdf.Text) string {
 		lines = append(lines, []lpdf.Text{g})
 	}
 	var b strings.Builder
+	lineNo := 0
 	for _, line := range lines {
 		sort.SliceStable(line, func(i, j int) bool { return line[i].X < line[j].X })
 		var prevEnd float64
+		// Words are built from the same glyphs and spaces as the line's
+		// text, so the two never disagree.
+		var word []placed
+		flush := func() {
+			if len(word) == 0 {
+				return
+			}
+			wd := pagetext.Word{Box: word[0].box, Font: word[0].font, Size: word[0].size, Confidence: 100, Line: lineNo}
+			var sb strings.Builder
+			for _, g := range word {
+				sb.WriteString(g.s)
+				wd.Box = wd.Box.Union(g.box)
+			}
+			wd.Text = sb.String()
+			lay.Words = append(lay.Words, wd)
+			word = word[:0]
+		}
 		for i, g := range line {
 			size := math.Abs(g.FontSize)
 			if size == 0 {
@@ -99,6 +144,7 @@ func layout(glyphs []lpdf.Text) string {
 			}
 			if i > 0 && g.X-prevEnd > 0.18*size && !strings.HasSuffix(b.String(), " ") && g.S != " " {
 				b.WriteByte(' ')
+				flush()
 			}
 			b.WriteString(g.S)
 			w := g.W
@@ -106,10 +152,54 @@ func layout(glyphs []lpdf.Text) string {
 				w = 0.5 * size
 			}
 			prevEnd = g.X + w
+			for _, part := range splitSpaces(g.S) {
+				if part == "" {
+					flush()
+					continue
+				}
+				// PDF y grows upwards from the baseline; the box spans
+				// the font's body above it and a little below.
+				top := pageH - g.Y - 0.8*size
+				word = append(word, placed{s: part, font: g.Font, size: size,
+					box: pagetext.Box{X0: g.X, Y0: top, X1: g.X + w, Y1: top + size}})
+			}
 		}
+		flush()
 		b.WriteByte('\n')
+		if hasWords(lay.Words, lineNo) {
+			lineNo++
+		}
 	}
-	return normalizeSpace(b.String())
+	return normalizeSpace(b.String()), lay
+}
+
+// splitSpaces splits a glyph run at its whitespace: "" marks each break,
+// so "a b" is ["a", "", "b"] and " " is [""].
+func splitSpaces(s string) []string {
+	if !strings.ContainsFunc(s, unicode.IsSpace) {
+		return []string{s}
+	}
+	var out []string
+	var cur strings.Builder
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			if cur.Len() > 0 {
+				out = append(out, cur.String())
+				cur.Reset()
+			}
+			out = append(out, "")
+			continue
+		}
+		cur.WriteRune(r)
+	}
+	if cur.Len() > 0 {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+func hasWords(ws []pagetext.Word, line int) bool {
+	return len(ws) > 0 && ws[len(ws)-1].Line == line
 }
 
 func normalizeSpace(s string) string {

@@ -34,6 +34,7 @@ import (
 	"github.com/clearedtostart/compliance/fraud"
 	"github.com/clearedtostart/compliance/namematch"
 	"github.com/clearedtostart/compliance/ocr"
+	"github.com/clearedtostart/compliance/pagetext"
 	"github.com/clearedtostart/compliance/pdfdoc"
 	"github.com/clearedtostart/compliance/rules"
 	"github.com/clearedtostart/compliance/segmenter"
@@ -113,6 +114,9 @@ type Page struct {
 	Text       string  `json:"text"`
 	Source     string  `json:"source"`
 	Confidence float64 `json:"confidence,omitempty"`
+	// Layout is the page's words with their boxes, for reading by layout;
+	// nil on pages stored before it was kept, which are read by text.
+	Layout *pagetext.Page `json:"layout,omitempty"`
 }
 
 // Analysis is what opening a PDF tells: its pages, which of them carry a
@@ -138,7 +142,7 @@ func (e *Engine) Analyze(ctx context.Context, pdf []byte) (*Analysis, error) {
 		return nil, fmt.Errorf("%w (page sizes: %v)", pdfdoc.ErrCorrupt, err)
 	}
 	n := doc.Info.PageCount
-	texts := make([]string, n)
+	texts := make([]pdfdoc.PageText, n)
 	workers := min(runtime.GOMAXPROCS(0), n)
 	chunks := make(chan []int, workers)
 	var wg sync.WaitGroup
@@ -157,7 +161,7 @@ func (e *Engine) Analyze(ctx context.Context, pdf []byte) (*Analysis, error) {
 					continue
 				}
 				for _, pt := range got {
-					texts[pt.Page-1] = pt.Text
+					texts[pt.Page-1] = pt
 				}
 			}
 		}()
@@ -177,18 +181,18 @@ func (e *Engine) Analyze(ctx context.Context, pdf []byte) (*Analysis, error) {
 		// An unreadable text layer is not fatal: pdfcpu opened the file,
 		// so its pages can still be rendered and OCRed.
 		for i := range texts {
-			texts[i] = ""
+			texts[i] = pdfdoc.PageText{}
 		}
 	}
 	a := &Analysis{Info: doc.Info, LongSides: sides}
-	for i, t := range texts {
+	for i, pt := range texts {
 		switch {
-		case pdfdoc.HasText(t):
-			a.TextPages = append(a.TextPages, Page{Number: i + 1, Text: t, Source: SourceTextLayer, Confidence: 100})
+		case pdfdoc.HasText(pt.Text):
+			a.TextPages = append(a.TextPages, Page{Number: i + 1, Text: pt.Text, Source: SourceTextLayer, Confidence: 100, Layout: &pt.Layout})
 		case !doc.PageHasImages(i + 1):
 			// Nothing drawn but a little text or none: a blank or
 			// separator page, read as it is rather than OCRed.
-			a.TextPages = append(a.TextPages, Page{Number: i + 1, Text: t, Source: SourceBlank, Confidence: 100})
+			a.TextPages = append(a.TextPages, Page{Number: i + 1, Text: pt.Text, Source: SourceBlank, Confidence: 100})
 		default:
 			a.NeedOCR = append(a.NeedOCR, i+1)
 		}
@@ -211,7 +215,18 @@ func (e *Engine) OCRPage(ctx context.Context, pdfPath string, page int, longSide
 	if err != nil {
 		return Page{}, err
 	}
-	return Page{Number: page, Text: res.Text, Source: SourceOCR, Confidence: res.MeanConfidence}, nil
+	lay := res.Layout(pointsPerPixel(longSide, res))
+	return Page{Number: page, Text: res.Text, Source: SourceOCR, Confidence: res.MeanConfidence, Layout: &lay}, nil
+}
+
+// pointsPerPixel is the raster's scale: the page's long side in points
+// over the image's long side in pixels.
+func pointsPerPixel(longSidePts float64, res ocr.Result) float64 {
+	px := max(res.Width, res.Height)
+	if px == 0 || longSidePts <= 0 {
+		return 0
+	}
+	return longSidePts / float64(px)
 }
 
 // WritePDF writes pdf into a temporary file for tools that read files, and
@@ -312,10 +327,16 @@ func (e *Engine) Judge(in JudgeInput) Judgement {
 		panic("pipeline: Judge needs an as-of date (JudgeInput.AsOf is zero); the caller decides the day documents are judged on")
 	}
 	var texts []string
+	var layouts []pagetext.Page
 	sources := map[string]bool{}
 	blank := true
 	for _, p := range in.Pages {
 		texts = append(texts, p.Text)
+		if p.Layout != nil {
+			layouts = append(layouts, *p.Layout)
+		} else {
+			layouts = append(layouts, pagetext.Page{})
+		}
 		sources[p.Source] = true
 		blank = blank && p.Source == SourceBlank
 	}
@@ -332,7 +353,8 @@ func (e *Engine) Judge(in JudgeInput) Judgement {
 		j.DocumentType = t.Key
 	}
 	j.Category, j.SchemaID = t.Category, t.SchemaID()
-	ext := extract.Extract(e.cat, j.DocumentType, text, in.AsOf)
+	ext := extract.Read(e.cat, j.DocumentType, extract.Document{Text: text, Pages: layouts, AsOf: in.AsOf,
+		Holder: extract.Holder{FirstName: in.Candidate.FirstName, MiddleName: in.Candidate.MiddleName, LastName: in.Candidate.LastName}})
 	j.Fields = ext.Fields
 	if j.Fields == nil {
 		j.Fields = map[string]any{}

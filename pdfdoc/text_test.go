@@ -1,0 +1,47 @@
+package pdfdoc_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/clearedtostart/compliance/internal/sampledocs"
+	"github.com/clearedtostart/compliance/pdfdoc"
+)
+
+// The words of a page must say exactly what its text says, line by line,
+// and stand where a reader sees them: inside the page, top to bottom.
+func TestTextsLayoutAgreesWithText(t *testing.T) {
+	r := sampledocs.Seeded(7)
+	for _, typ := range []string{"bls", "nursing_license", "tb_skin_test", "drivers_license"} {
+		doc := sampledocs.Generate(r, typ, sampledocs.NewPerson(r), sampledocs.Options{})
+		pdf, err := sampledocs.RenderPDF(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := pdfdoc.Texts(pdf, []int{1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pt := got[0]
+		if pt.Layout.Text() != pt.Text {
+			t.Errorf("%s: words read\n%s\nbut text is\n%s", typ, pt.Layout.Text(), pt.Text)
+		}
+		if pt.Layout.Width <= 0 || pt.Layout.Height <= 0 {
+			t.Fatalf("%s: page size %vx%v", typ, pt.Layout.Width, pt.Layout.Height)
+		}
+		prevTop := -1.0
+		for _, line := range pt.Layout.Lines() {
+			w := line[0]
+			if w.Box.X0 < 0 || w.Box.X1 > pt.Layout.Width || w.Box.Y0 < -5 || w.Box.Y1 > pt.Layout.Height+5 {
+				t.Errorf("%s: word %q box %+v outside the page", typ, w.Text, w.Box)
+			}
+			if w.Box.Y0 < prevTop {
+				t.Errorf("%s: line %q above the line before it", typ, w.Text)
+			}
+			prevTop = w.Box.Y0
+			if w.Confidence != 100 || w.Size <= 0 || strings.TrimSpace(w.Font) == "" {
+				t.Errorf("%s: word %+v lacks font, size or confidence", typ, w)
+			}
+		}
+	}
+}
