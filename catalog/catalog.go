@@ -39,6 +39,8 @@ const OtherType = "other"
 type Catalog struct {
 	// CommonFields maps a field name shared by many types to its value kind.
 	CommonFields map[string]string
+	// thresholds are the confidence_thresholds: "default" and per field.
+	thresholds   map[string]float64
 	types        map[string]*DocType
 	requirements map[string]*Requirement
 	// typeList and reqList hold the same in catalog order.
@@ -134,8 +136,21 @@ func MustLoad() *Catalog {
 }
 
 type rawTypes struct {
-	CommonFields map[string]string `yaml:"common_fields"`
-	Types        yaml.Node         `yaml:"types"`
+	CommonFields map[string]string  `yaml:"common_fields"`
+	Thresholds   map[string]float64 `yaml:"confidence_thresholds"`
+	Types        yaml.Node          `yaml:"types"`
+}
+
+// ConfidenceThreshold is how sure a reading of the field must be to be
+// reported: the field's own threshold, else the catalog's default, else 0.5.
+func (c *Catalog) ConfidenceThreshold(field string) float64 {
+	if v, ok := c.thresholds[field]; ok {
+		return v
+	}
+	if v, ok := c.thresholds["default"]; ok {
+		return v
+	}
+	return 0.5
 }
 
 type rawType struct {
@@ -166,8 +181,14 @@ func Parse(typesDoc, requirementsDoc []byte) (*Catalog, error) {
 	if err := yaml.Unmarshal(typesDoc, &rt); err != nil {
 		return nil, fmt.Errorf("catalog: document types: %w", err)
 	}
+	for k, v := range rt.Thresholds {
+		if v < 0 || v > 1 {
+			return nil, fmt.Errorf("catalog: confidence_thresholds.%s is %v; a threshold is between 0 and 1", k, v)
+		}
+	}
 	c := &Catalog{
 		CommonFields: rt.CommonFields,
+		thresholds:   rt.Thresholds,
 		types:        map[string]*DocType{},
 		requirements: map[string]*Requirement{},
 	}

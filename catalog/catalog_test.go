@@ -51,6 +51,7 @@ func TestParseRejects(t *testing.T) {
 		{"no other type", "types:\n  bls: {category: c, fields: [a]}\n", "requirements: {}\n", `"other" type is required`},
 		{"unknown fulfillment", types, "requirements:\n  x: {fulfillment: MAGIC}\n", "unknown fulfillment"},
 		{"registry without registries", types, "requirements:\n  x: {fulfillment: REGISTRY_SEARCH}\n", "names no registry"},
+		{"threshold above 1", "confidence_thresholds: {default: 1.5}\n" + types, "requirements: {}\n", "confidence_thresholds.default is 1.5"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -59,5 +60,26 @@ func TestParseRejects(t *testing.T) {
 				t.Fatalf("err = %v, want containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+func TestConfidenceThreshold(t *testing.T) {
+	types := "confidence_thresholds: {default: 0.6, expiration_date: 0.8}\ntypes:\n  other: {category: other, fields: [full_name]}\n"
+	c, err := Parse([]byte(types), []byte("requirements: {}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare, err := Parse([]byte("types:\n  other: {category: other, fields: [full_name]}\n"), []byte("requirements: {}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		c     *Catalog
+		field string
+		want  float64
+	}{{c, "expiration_date", 0.8}, {c, "full_name", 0.6}, {bare, "full_name", 0.5}, {MustLoad(), "issue_date", 0.5}} {
+		if got := tt.c.ConfidenceThreshold(tt.field); got != tt.want {
+			t.Errorf("ConfidenceThreshold(%s) = %v, want %v", tt.field, got, tt.want)
+		}
 	}
 }

@@ -306,11 +306,14 @@ type JudgeInput struct {
 
 // Judgement is everything decided about one document.
 type Judgement struct {
-	DocumentType     string
-	Category         string
-	SchemaID         string
-	Confidence       float64
-	Fields           map[string]any
+	DocumentType string
+	Category     string
+	SchemaID     string
+	Confidence   float64
+	Fields       map[string]any
+	// Uncertain are fields read less surely than the catalog's threshold,
+	// with their confidence; they are not in Fields (never guessed).
+	Uncertain        map[string]float64
 	DerivedFields    map[string]any
 	Readable         bool
 	ValidationResult string      // "" when the document was not validated
@@ -355,10 +358,7 @@ func (e *Engine) Judge(in JudgeInput) Judgement {
 	j.Category, j.SchemaID = t.Category, t.SchemaID()
 	ext := extract.Read(e.cat, j.DocumentType, extract.Document{Text: text, Pages: layouts, AsOf: in.AsOf,
 		Holder: extract.Holder{FirstName: in.Candidate.FirstName, MiddleName: in.Candidate.MiddleName, LastName: in.Candidate.LastName}})
-	j.Fields = ext.Fields
-	if j.Fields == nil {
-		j.Fields = map[string]any{}
-	}
+	j.Fields, j.Uncertain = e.sure(ext)
 	j.DerivedFields = e.derive(j, ext, sources, len(in.Pages))
 	if exp, ok := rules.ExpiresAt(e.cat, j.DocumentType, j.Fields); ok {
 		j.ExpiresAt = &exp
@@ -369,7 +369,7 @@ func (e *Engine) Judge(in JudgeInput) Judgement {
 			// a blank page is not a candidate.
 			if in.ValidateAnyType || (!readable && !blank) || rules.IsCandidate(req, j.DocumentType) {
 				tree := rules.Evaluate(e.cat, req, rules.Input{
-					DocumentType: j.DocumentType, Readable: readable, Fields: j.Fields,
+					DocumentType: j.DocumentType, Readable: readable, Fields: j.Fields, Uncertain: j.Uncertain,
 					Candidate: in.Candidate, AsOf: in.AsOf,
 				})
 				j.Validations, j.ValidationResult = &tree, tree.Result
@@ -387,6 +387,24 @@ func (e *Engine) Judge(in JudgeInput) Judgement {
 		j.Fraud = &v
 	}
 	return j
+}
+
+// sure keeps the fields read at least as surely as the catalog asks and
+// sets the others apart with their confidence.
+func (e *Engine) sure(ext extract.Result) (fields map[string]any, uncertain map[string]float64) {
+	fields = map[string]any{}
+	for k, v := range ext.Fields {
+		conf, known := ext.Confidence[k]
+		if known && conf < e.cat.ConfidenceThreshold(k) {
+			if uncertain == nil {
+				uncertain = map[string]float64{}
+			}
+			uncertain[k] = round3(conf)
+			continue
+		}
+		fields[k] = v
+	}
+	return fields, uncertain
 }
 
 // derive computes what the service reads into the printed fields: the
@@ -409,6 +427,14 @@ func (e *Engine) derive(j Judgement, ext extract.Result, sources map[string]bool
 			conf[k] = round3(v)
 		}
 		d["field_confidence"] = conf
+	}
+	if len(j.Uncertain) > 0 {
+		names := make([]string, 0, len(j.Uncertain))
+		for k := range j.Uncertain {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		d["uncertain_fields"] = names
 	}
 	if full, ok := j.Fields["full_name"].(string); ok && full != "" {
 		if n := namematch.ParseFull(full); !n.Empty() {

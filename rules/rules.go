@@ -85,6 +85,9 @@ const (
 	ReasonNoDOBInContext  = "no_dob_in_context"
 	ReasonNoDOBOnDocument = "no_dob_on_document"
 	ReasonTypeHasNoDOB    = "no_dob_on_document_type"
+	// The field the rule needs was read, but less surely than its
+	// threshold (Input.Uncertain): a person must read it.
+	ReasonLowConfidence = "low_confidence"
 	// Why dob_match failed on the caller's side: the context's date of
 	// birth is not a date, so the document cannot be confirmed.
 	ReasonInvalidContextValue = "invalid_context_value"
@@ -103,6 +106,12 @@ type Input struct {
 	Readable     bool   // false when no text could be read from the document
 	Fields       map[string]any
 	Candidate    Candidate
+	// Uncertain lists fields the reader saw but read less surely than
+	// their thresholds, with the confidence reached. They are not in
+	// Fields: a rule that needs one is skipped (low_confidence) instead of
+	// failing for a missing field, and the tree is NOT_SUPPORTED unless
+	// another rule fails.
+	Uncertain map[string]float64
 	// AsOf is the day validity is judged on; only its calendar date (in its
 	// own location) counts. It is required: Evaluate panics when it is zero
 	// (see the package documentation).
@@ -198,10 +207,17 @@ func Evaluate(c *catalog.Catalog, req *catalog.Requirement, in Input) Tree {
 		tree.Rules = append(tree.Rules, j.rule(r))
 	}
 	tree.Result = Valid
+	for k, r := range tree.Rules {
+		tree.Rules[k] = j.unsure(r)
+	}
 	for _, r := range tree.Rules {
-		if r.Result != Pass && r.Result != Skipped {
+		switch {
+		case r.Result != Pass && r.Result != Skipped:
 			tree.Result = Invalid
-			break
+		case r.Reason == ReasonLowConfidence && tree.Result == Valid:
+			// Not VALID on a field nobody could read surely; not INVALID
+			// either, since nothing shows the document falls short.
+			tree.Result = NotSupported
 		}
 	}
 	return tree
