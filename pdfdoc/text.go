@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/clearedtostart/compliance/pagetext"
 	lpdf "github.com/ledongthuc/pdf"
@@ -26,15 +27,33 @@ type PageText struct {
 
 // Texts reads the text layer of the given pages (1-based). A page whose
 // text cannot be decoded yields "", so the caller falls back to OCR.
+//
+// ledongthuc/pdf reads glyphs fast, but it does not know the widths of
+// composite (CID) fonts, which browsers, WeasyPrint and office suites
+// embed: every glyph of a run then sits at the run's start, and runs split
+// by kerning land out of order ("an der Berg Maria V"). Such pages are
+// read again by poppler (pdftotext -bbox-layout), which places every word.
 func Texts(data []byte, pages []int) ([]PageText, error) {
 	r, err := openText(data)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]PageText, 0, len(pages))
+	var unplaced []int
 	for _, p := range pages {
-		text, lay := pageText(r, p)
+		text, lay, placed := pageText(r, p)
+		if !placed {
+			unplaced = append(unplaced, len(out))
+		}
 		out = append(out, PageText{Page: p, Text: text, Layout: lay})
+	}
+	for _, k := range unplaced {
+		words, w, h, err := popplerWords(data, out[k].Page)
+		if err != nil {
+			// Keep what ledongthuc read: its text is in order within runs.
+			continue
+		}
+		out[k].Text, out[k].Layout = layoutWords(words, w, h)
 	}
 	return out, nil
 }
@@ -57,15 +76,17 @@ func openText(data []byte) (r *lpdf.Reader, err error) {
 // space is put where the gap between glyphs is wider than a narrow space,
 // so that a label and its value stay on one line and words stay apart
 // whichever text operators (Td, Tm, TJ) the producer used.
-func pageText(r *lpdf.Reader, n int) (text string, lay pagetext.Page) {
+// placed is false when the glyphs' positions cannot be trusted (see
+// Texts).
+func pageText(r *lpdf.Reader, n int) (text string, lay pagetext.Page, placed bool) {
 	defer func() {
 		if rec := recover(); rec != nil {
-			text, lay = "", pagetext.Page{}
+			text, lay, placed = "", pagetext.Page{}, true
 		}
 	}()
 	p := r.Page(n)
 	if p.V.IsNull() {
-		return "", pagetext.Page{}
+		return "", pagetext.Page{}, true
 	}
 	var glyphs []lpdf.Text
 	for _, t := range p.Content().Text {
@@ -75,7 +96,27 @@ func pageText(r *lpdf.Reader, n int) (text string, lay pagetext.Page) {
 		glyphs = append(glyphs, t)
 	}
 	w, h := pageSize(p)
-	return layout(glyphs, w, h)
+	text, lay = layout(glyphs, w, h)
+	return text, lay, glyphsPlaced(glyphs)
+}
+
+// glyphsPlaced reports whether the glyphs carry usable positions: most
+// visible glyphs have a width, and none is undecodable.
+func glyphsPlaced(glyphs []lpdf.Text) bool {
+	visible, widthless := 0, 0
+	for _, g := range glyphs {
+		if strings.ContainsRune(g.S, utf8.RuneError) {
+			return false
+		}
+		if strings.TrimSpace(g.S) == "" {
+			continue
+		}
+		visible++
+		if g.W <= 0 {
+			widthless++
+		}
+	}
+	return visible == 0 || widthless*5 < visible
 }
 
 // pageSize is the page's MediaBox, inherited from its parents when the

@@ -1,6 +1,7 @@
 package pdfdoc_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -43,5 +44,34 @@ func TestTextsLayoutAgreesWithText(t *testing.T) {
 				t.Errorf("%s: word %+v lacks font, size or confidence", typ, w)
 			}
 		}
+	}
+}
+
+// A text layer in composite (CID) fonts, as WeasyPrint, browsers and
+// office suites write it (testdata/cid-fonts.pdf: WeasyPrint 57, a table
+// with a label cell and a value cell, kerning inside "Van"): its words keep
+// their order and get boxes, and a label and its value share a line.
+func TestTextsCIDFonts(t *testing.T) {
+	data, err := os.ReadFile("testdata/cid-fonts.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := pdfdoc.Texts(data, []int{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Certificate of Completion\nName: Maria Van der Berg\nExpiration Date 04/30/2027\nInstructor: John Smith"
+	if got[0].Text != want {
+		t.Fatalf("text\n%s\nwant\n%s", got[0].Text, want)
+	}
+	if got[0].Layout.Text() != want {
+		t.Fatalf("words read\n%s", got[0].Layout.Text())
+	}
+	var prev float64
+	for _, w := range got[0].Layout.Lines()[1] {
+		if w.Box.X0 <= prev || w.Box.X1 <= w.Box.X0 {
+			t.Fatalf("word %q at %+v after x=%v: boxes not placed left to right", w.Text, w.Box, prev)
+		}
+		prev = w.Box.X1
 	}
 }
