@@ -7,27 +7,36 @@ import (
 	"context"
 	"encoding/xml"
 	"fmt"
+	"math"
 	"os/exec"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/clearedtostart/compliance/pagetext"
+	lpdf "github.com/ledongthuc/pdf"
 )
 
-// popplerWords reads one page's words with pdftotext -bbox-layout (poppler
-// is installed for rasterising already). Boxes are in points from the top
-// left, as pagetext wants them.
-func popplerWords(data []byte, page int) (words []pagetext.Word, w, h float64, err error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+// poppledPage is one page as poppler placed it.
+type poppledPage struct {
+	width, height float64
+	words         []pagetext.Word
+}
+
+// popplerWords reads the words of pages first..last with pdftotext
+// -bbox-layout (poppler is installed for rasterising already), by page
+// number. Boxes are in points from the top left, as pagetext wants them.
+func popplerWords(data []byte, first, last int) (map[int]poppledPage, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	n := strconv.Itoa(page)
-	cmd := exec.CommandContext(ctx, "pdftotext", "-q", "-bbox-layout", "-f", n, "-l", n, "-", "-")
+	cmd := exec.CommandContext(ctx, "pdftotext", "-q", "-bbox-layout", "-f", strconv.Itoa(first), "-l", strconv.Itoa(last), "-", "-")
 	cmd.Stdin = bytes.NewReader(data)
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, 0, 0, fmt.Errorf("pdftotext page %d: %w", page, err)
+		return nil, fmt.Errorf("pdftotext pages %d-%d: %w", first, last, err)
 	}
 	var doc struct {
 		Pages []struct {
@@ -49,25 +58,91 @@ func popplerWords(data []byte, page int) (words []pagetext.Word, w, h float64, e
 	dec := xml.NewDecoder(bytes.NewReader(out))
 	dec.Strict = false
 	if err := dec.Decode(&doc); err != nil {
-		return nil, 0, 0, fmt.Errorf("pdftotext page %d: %w", page, err)
+		return nil, fmt.Errorf("pdftotext pages %d-%d: %w", first, last, err)
 	}
-	if len(doc.Pages) != 1 {
-		return nil, 0, 0, fmt.Errorf("pdftotext page %d: %d pages in its answer", page, len(doc.Pages))
+	if len(doc.Pages) != last-first+1 {
+		return nil, fmt.Errorf("pdftotext pages %d-%d: %d pages in its answer", first, last, len(doc.Pages))
 	}
-	pg := doc.Pages[0]
-	for b, blk := range pg.Blocks {
-		for _, l := range blk.Lines {
-			for _, wd := range l.Words {
-				t := strings.TrimSpace(wd.Text)
-				if t == "" {
-					continue
+	pages := map[int]poppledPage{}
+	for i, pg := range doc.Pages {
+		pp := poppledPage{width: pg.Width, height: pg.Height}
+		for b, blk := range pg.Blocks {
+			for _, l := range blk.Lines {
+				for _, wd := range l.Words {
+					t := strings.TrimSpace(wd.Text)
+					if t == "" {
+						continue
+					}
+					box := pagetext.Box{X0: wd.XMin, Y0: wd.YMin, X1: wd.XMax, Y1: wd.YMax}
+					pp.words = append(pp.words, pagetext.Word{Text: t, Box: box, Size: box.Height(), Confidence: 100, Block: b})
 				}
-				box := pagetext.Box{X0: wd.XMin, Y0: wd.YMin, X1: wd.XMax, Y1: wd.YMax}
-				words = append(words, pagetext.Word{Text: t, Box: box, Size: box.Height(), Confidence: 100, Block: b})
+			}
+		}
+		pages[first+i] = pp
+	}
+	return pages, nil
+}
+
+// fontsFromGlyphs gives each placed word the font and size of its glyphs
+// as ledongthuc read them: their baselines are right even where their x is
+// not, and within a line they come in the order the page draws them. A
+// word's characters are looked for in its line's glyphs from where the
+// previous word ended.
+func fontsFromGlyphs(words []pagetext.Word, glyphs []lpdf.Text, pageH float64) {
+	type line struct {
+		baseline float64
+		size     float64
+		glyphs   []lpdf.Text
+	}
+	var lines []*line
+	for _, g := range glyphs {
+		if strings.TrimSpace(g.S) == "" {
+			continue
+		}
+		size := math.Abs(g.FontSize)
+		if size == 0 {
+			size = 10
+		}
+		top := pageH - g.Y
+		var into *line
+		for _, l := range lines {
+			if math.Abs(l.baseline-top) <= 0.4*size {
+				into = l
+				break
+			}
+		}
+		if into == nil {
+			into = &line{baseline: top, size: size}
+			lines = append(lines, into)
+		}
+		into.glyphs = append(into.glyphs, g)
+	}
+	cursor := map[*line]int{}
+	for k := range words {
+		w := &words[k]
+		// The baseline sits about a fifth of the box above its bottom.
+		base := w.Box.Y1 - 0.2*w.Box.Height()
+		var l *line
+		for _, c := range lines {
+			if math.Abs(c.baseline-base) <= 0.4*c.size && (l == nil || math.Abs(c.baseline-base) < math.Abs(l.baseline-base)) {
+				l = c
+			}
+		}
+		if l == nil {
+			continue
+		}
+		first := []rune(w.Text)[0]
+		// From the cursor first, then from the line's start: a line's
+		// runs need not be drawn left to right.
+		for _, from := range []int{cursor[l], 0} {
+			if i := slices.IndexFunc(l.glyphs[min(from, len(l.glyphs)):], func(g lpdf.Text) bool { return []rune(g.S)[0] == first }); i >= 0 {
+				g := l.glyphs[from+i]
+				w.Font, w.Size = g.Font, math.Abs(g.FontSize)
+				cursor[l] = from + i + utf8.RuneCountInString(w.Text)
+				break
 			}
 		}
 	}
-	return words, pg.Width, pg.Height, nil
 }
 
 // layoutWords lays placed words out as lines the way layout does glyphs:

@@ -28,32 +28,48 @@ type PageText struct {
 // Texts reads the text layer of the given pages (1-based). A page whose
 // text cannot be decoded yields "", so the caller falls back to OCR.
 //
-// ledongthuc/pdf reads glyphs fast, but it does not know the widths of
-// composite (CID) fonts, which browsers, WeasyPrint and office suites
-// embed: every glyph of a run then sits at the run's start, and runs split
-// by kerning land out of order ("an der Berg Maria V"). Such pages are
-// read again by poppler (pdftotext -bbox-layout), which places every word.
+// ledongthuc/pdf decodes glyphs and their fonts, but it does not advance
+// the position across a run unless the font lists its widths (the standard
+// 14 fonts, and composite (CID) fonts as browsers, WeasyPrint and office
+// suites embed them, do not): every glyph of a run then sits at the run's
+// start, and runs split by kerning land out of order ("an der Berg Maria
+// V"). Such pages are placed by poppler (pdftotext -bbox-layout), and each
+// placed word takes its font from ledongthuc's glyphs of the same line.
 func Texts(data []byte, pages []int) ([]PageText, error) {
 	r, err := openText(data)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]PageText, 0, len(pages))
+	glyphs := make([][]lpdf.Text, 0, len(pages))
 	var unplaced []int
 	for _, p := range pages {
-		text, lay, placed := pageText(r, p)
+		text, lay, gs, placed := pageText(r, p)
 		if !placed {
 			unplaced = append(unplaced, len(out))
 		}
 		out = append(out, PageText{Page: p, Text: text, Layout: lay})
+		glyphs = append(glyphs, gs)
+	}
+	if len(unplaced) == 0 {
+		return out, nil
+	}
+	first, last := out[unplaced[0]].Page, out[unplaced[0]].Page
+	for _, k := range unplaced {
+		first, last = min(first, out[k].Page), max(last, out[k].Page)
+	}
+	placedPages, err := popplerWords(data, first, last)
+	if err != nil {
+		// Keep what ledongthuc read: its text is in order within runs.
+		return out, nil
 	}
 	for _, k := range unplaced {
-		words, w, h, err := popplerWords(data, out[k].Page)
-		if err != nil {
-			// Keep what ledongthuc read: its text is in order within runs.
+		pp, ok := placedPages[out[k].Page]
+		if !ok {
 			continue
 		}
-		out[k].Text, out[k].Layout = layoutWords(words, w, h)
+		fontsFromGlyphs(pp.words, glyphs[k], pp.height)
+		out[k].Text, out[k].Layout = layoutWords(pp.words, pp.width, pp.height)
 	}
 	return out, nil
 }
@@ -78,17 +94,16 @@ func openText(data []byte) (r *lpdf.Reader, err error) {
 // whichever text operators (Td, Tm, TJ) the producer used.
 // placed is false when the glyphs' positions cannot be trusted (see
 // Texts).
-func pageText(r *lpdf.Reader, n int) (text string, lay pagetext.Page, placed bool) {
+func pageText(r *lpdf.Reader, n int) (text string, lay pagetext.Page, glyphs []lpdf.Text, placed bool) {
 	defer func() {
 		if rec := recover(); rec != nil {
-			text, lay, placed = "", pagetext.Page{}, true
+			text, lay, glyphs, placed = "", pagetext.Page{}, nil, true
 		}
 	}()
 	p := r.Page(n)
 	if p.V.IsNull() {
-		return "", pagetext.Page{}, true
+		return "", pagetext.Page{}, nil, true
 	}
-	var glyphs []lpdf.Text
 	for _, t := range p.Content().Text {
 		if t.S == "\n" || t.S == "" {
 			continue
@@ -97,7 +112,7 @@ func pageText(r *lpdf.Reader, n int) (text string, lay pagetext.Page, placed boo
 	}
 	w, h := pageSize(p)
 	text, lay = layout(glyphs, w, h)
-	return text, lay, glyphsPlaced(glyphs)
+	return text, lay, glyphs, glyphsPlaced(glyphs)
 }
 
 // glyphsPlaced reports whether the glyphs carry usable positions: most

@@ -67,6 +67,13 @@ func TestTextsCIDFonts(t *testing.T) {
 	if got[0].Layout.Text() != want {
 		t.Fatalf("words read\n%s", got[0].Layout.Text())
 	}
+	fonts := map[string]string{}
+	for _, w := range got[0].Layout.Words {
+		fonts[w.Text] = w.Font
+	}
+	if fonts["Name:"] != "DejaVu-Serif" || fonts["John"] != "DejaVu-Serif-Bold" || fonts["Certificate"] != "DejaVu-Serif-Bold" {
+		t.Fatalf("fonts = %v", fonts)
+	}
 	var prev float64
 	for _, w := range got[0].Layout.Lines()[1] {
 		if w.Box.X0 <= prev || w.Box.X1 <= w.Box.X0 {
