@@ -29,21 +29,40 @@ func (n Name) Full() string {
 var suffixes = map[string]bool{
 	// "V" and "DO" are left out: as a middle initial and a surname
 	// particle they are far more common on these documents.
-	"jr": true, "sr": true, "ii": true, "iii": true, "iv": true,
-	"rn": true, "lpn": true, "lvn": true, "aprn": true, "np": true, "bsn": true, "msn": true,
-	"md": true, "phd": true, "cna": true, "crna": true,
+	"jr": true, "sr": true, "ii": true, "iii": true, "iv": true, "2nd": true, "3rd": true, "esq": true,
+	"rn": true, "lpn": true, "lvn": true, "aprn": true, "np": true, "bsn": true, "msn": true, "adn": true,
+	"md": true, "phd": true, "cna": true, "crna": true, "dnp": true, "fnp": true, "fnp-c": true, "fnp-bc": true,
+	"ccrn": true, "cen": true, "cnm": true, "cns": true, "rn-bc": true, "pa-c": true, "mph": true, "mba": true,
 }
 
-// surnameParticles start compound surnames ("De La Cruz", "van der Berg").
+// surnameParticles start compound surnames ("De La Cruz", "van der Berg",
+// "Ten Eyck", "Mac Donald").
 var surnameParticles = map[string]bool{
-	"de": true, "del": true, "della": true, "la": true, "las": true, "los": true, "da": true,
-	"das": true, "do": true, "dos": true, "di": true, "du": true, "van": true, "von": true,
-	"der": true, "den": true, "le": true, "st": true, "st.": true, "bin": true, "ibn": true, "al": true, "mac": true,
+	"de": true, "del": true, "della": true, "dela": true, "delos": true, "la": true, "las": true, "los": true,
+	"da": true, "das": true, "do": true, "dos": true, "di": true, "du": true, "van": true, "vander": true,
+	"vanden": true, "von": true, "der": true, "den": true, "ter": true, "ten": true, "le": true, "st": true,
+	"st.": true, "saint": true, "bin": true, "ibn": true, "al": true, "mac": true, "mc": true,
+}
+
+// surnameJoiners join two family names into one surname ("Garcia y
+// Lopez", "Silva e Santos").
+var surnameJoiners = map[string]bool{"y": true, "e": true, "i": true}
+
+// vietnameseSurnames are the family names that follow "Van" as a middle
+// name ("Tuan Van Nguyen"), where "Van" starts no Dutch surname.
+var vietnameseSurnames = map[string]bool{
+	"nguyen": true, "tran": true, "le": true, "pham": true, "hoang": true, "huynh": true, "phan": true, "vu": true,
+	"vo": true, "dang": true, "bui": true, "do": true, "ho": true, "ngo": true, "duong": true, "ly": true,
+	"truong": true, "dinh": true, "lam": true, "mai": true, "trinh": true, "doan": true, "luong": true,
+	"cao": true, "ha": true, "ta": true, "quach": true, "thai": true, "luu": true,
 }
 
 // ParseFull splits a printed name into parts. It understands "Last, First
-// Middle" and "First Middle Last", drops suffixes, and keeps surname
-// particles with the surname.
+// Middle" and "First Middle Last", drops suffixes and credentials, and
+// keeps surname particles ("de la Cruz"), joined family names ("Garcia y
+// Lopez"), hyphenated surnames, and an apostrophe or hyphen set apart by a
+// space ("O' Neil", "Alvarez - Gomez") with the surname. The parts keep
+// the words as printed.
 func ParseFull(full string) Name {
 	full = strings.Join(strings.Fields(strings.ReplaceAll(full, "\u00a0", " ")), " ")
 	if full == "" {
@@ -54,14 +73,61 @@ func ParseFull(full string) Name {
 		rest := strings.Fields(strings.ReplaceAll(full[i+1:], ",", " "))
 		if !allSuffixes(rest) {
 			rest = dropSuffixes(rest)
-			return Name{First: rest[0], Middle: strings.Join(rest[1:], " "), Last: last}
+			given := glued(rest)
+			if len(given) == 0 {
+				return Name{Last: last}
+			}
+			return Name{First: given[0], Middle: strings.Join(given[1:], " "), Last: last}
 		}
 		// "Ann Baker, RN": what follows the comma is only a suffix.
 		full = last
 	}
-	return SplitReadingOrder(dropSuffixes(strings.Fields(full)), func(w string) bool {
-		return surnameParticles[strings.ToLower(w)]
+	words := glued(dropSuffixes(strings.Fields(full)))
+	// "Tuan Van Nguyen": Van is a middle name before a Vietnamese family
+	// name, not the start of a Dutch surname.
+	n := len(words)
+	vietnamese := n >= 3 && strings.EqualFold(words[n-2], "van") && vietnameseSurnames[strings.ToLower(words[n-1])]
+	return SplitReadingOrder(words, func(w string) bool {
+		lw := strings.ToLower(w)
+		return surnameParticles[lw] && !(vietnamese && lw == "van")
 	})
+}
+
+// glued joins the words a space split from their neighbour: an apostrophe
+// ending a word ("O'", "D'") or a hyphen at either end ("Alvarez -Gomez",
+// "Alvarez - Gomez") binds it to the next or previous word, and a joiner
+// written in lower case ("y") binds the family names on both sides (in
+// capitals "Y" is as likely an initial). The joined words keep the spaces
+// they were printed with.
+func glued(words []string) []string {
+	var out []string
+	bind := false // the next word joins the last one
+	for i, w := range words {
+		switch {
+		case surnameJoiners[w] && i >= 2 && i < len(words)-1:
+			// "Garcia y Lopez": after a first name and a family name.
+			out[len(out)-1] += " " + w
+			bind = true
+			continue
+		case len(out) > 0 && (bind || strings.HasPrefix(w, "-")):
+			out[len(out)-1] += " " + w
+		default:
+			out = append(out, w)
+		}
+		bind = strings.HasSuffix(w, "-") || strings.HasSuffix(w, "'") || strings.HasSuffix(w, "’")
+	}
+	return out
+}
+
+// KnownGivenName reports whether a word is a given name this package
+// knows (a name of its nickname groups or a common middle name), compared
+// in folded form.
+func KnownGivenName(word string) bool {
+	f := Fold(word)
+	if _, ok := nicknameIndex[f]; ok {
+		return true
+	}
+	return middleNameSet[f]
 }
 
 // SplitReadingOrder splits the words of a name written first name first.

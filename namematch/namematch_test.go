@@ -16,6 +16,23 @@ func TestParseFull(t *testing.T) {
 		{"John V Smith", Name{"John", "V", "Smith"}},
 		{"Smith Jr., Ann", Name{"Ann", "", "Smith"}},
 		{"Ana Maria do Carmo", Name{"Ana", "Maria", "do Carmo"}},
+		{"Anna van der Berg", Name{"Anna", "", "van der Berg"}},
+		{"ANNA MARIE VAN DER BERG", Name{"ANNA", "MARIE", "VAN DER BERG"}},
+		{"VAN DER BERG, ANNA MARIE", Name{"ANNA", "MARIE", "VAN DER BERG"}},
+		{"Maria Nicole Dela Cruz", Name{"Maria", "Nicole", "Dela Cruz"}},
+		{"Deborah Ten Eyck", Name{"Deborah", "", "Ten Eyck"}},
+		{"James Mc Donald", Name{"James", "", "Mc Donald"}},
+		{"Kevin O' Brien", Name{"Kevin", "", "O' Brien"}},
+		{"Maria Alvarez - Gomez", Name{"Maria", "", "Alvarez - Gomez"}},
+		{"Maria L. Alvarez-Gomez", Name{"Maria", "L.", "Alvarez-Gomez"}},
+		{"Juan Garcia y Lopez", Name{"Juan", "", "Garcia y Lopez"}},
+		{"Mary Ann Y Smith", Name{"Mary", "Ann Y", "Smith"}},
+		{"Tuan Van Nguyen", Name{"Tuan", "Van", "Nguyen"}},
+		{"Pieter Van Dijk", Name{"Pieter", "", "Van Dijk"}},
+		{"Helen Q. Park, MD", Name{"Helen", "Q.", "Park"}},
+		{"Samuel R. Brooks, RN, BSN", Name{"Samuel", "R.", "Brooks"}},
+		{"BROOKS, SAMUEL R, RN", Name{"SAMUEL", "R", "BROOKS"}},
+		{"Robert Smith III", Name{"Robert", "", "Smith"}},
 		{"", Name{}},
 	}
 	for _, tt := range tests {
@@ -52,7 +69,8 @@ func TestMatch(t *testing.T) {
 		{"non-ASCII initial", Name{"Anna", "Łucja", "Nowak"}, Name{"Anna", "Ł", "Nowak"}, true, "middle_initial"},
 		{"hyphenated first name, fewer middles on the document", Name{"Ji-Yeon", "Mae", "Okafor"}, ParseFull("Ji-Yeon Okafor"), true, "exact"},
 		{"two-word first name and a middle", Name{"Mary Grace", "Santos", "Huang"}, ParseFull("Mary Grace Huang"), true, "exact"},
-		{"compound surname parsed as a middle", Name{"Deborah", "Lynn", "Ten Eyck"}, ParseFull("Deborah Ten Eyck"), true, "compound_surname"},
+		{"compound surname read whole", Name{"Deborah", "Lynn", "Ten Eyck"}, ParseFull("Deborah Ten Eyck"), true, "exact"},
+		{"first of two family names parsed as a middle", Name{"Maria", "Luisa", "Garcia Lopez"}, ParseFull("Maria Garcia Lopez"), true, "compound_surname"},
 		{"second middle differs", Name{"Ann", "Marie Rose", "Lee"}, Name{"Ann", "Marie Jane", "Lee"}, false, "middle_name_mismatch"},
 		{"missing document name", Name{"Maria", "", "Alvarez"}, Name{}, false, "missing_name"},
 		// The nickname groups widened for screening widen documents too.
@@ -74,5 +92,18 @@ func TestMatch(t *testing.T) {
 				t.Fatalf("Match = %+v, want match=%v reason=%s", got, tt.match, tt.reason)
 			}
 		})
+	}
+}
+
+func TestKnownGivenName(t *testing.T) {
+	for _, w := range []string{"William", "MARIA", "Chuy", "Lynn", "José", "kateryna"} {
+		if !KnownGivenName(w) {
+			t.Errorf("KnownGivenName(%q) = false", w)
+		}
+	}
+	for _, w := range []string{"History", "Analgesia", "Alvarez", "Texas", ""} {
+		if KnownGivenName(w) {
+			t.Errorf("KnownGivenName(%q) = true", w)
+		}
 	}
 }
