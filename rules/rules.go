@@ -138,6 +138,10 @@ type RuleResult struct {
 	Expected any    `json:"expected,omitempty"`
 	Actual   any    `json:"actual,omitempty"`
 	Message  string `json:"message"`
+	// Source is what a primary source answered, and CheckedAt when
+	// (source_validation only; see PlanSource).
+	Source    *SourceAnswer `json:"source,omitempty"`
+	CheckedAt *time.Time    `json:"checked_at,omitempty"`
 }
 
 // IsCandidate reports whether the requirement accepts documents of the type.
