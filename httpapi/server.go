@@ -32,6 +32,7 @@ import (
 type Store interface {
 	keyStore
 	accountStore
+	sourceValidationStore
 	intakeStore
 	scanStore
 	startStore
@@ -218,6 +219,8 @@ func (s *Server) routes() *gin.Engine {
 	api.GET("/document/:id", s.getDocumentScan)
 	api.DELETE("/document/:id", s.deleteDocumentScan)
 	api.GET("/fraud-detection/settings", s.fraudSettings)
+	api.GET("/source-validation/settings", s.sourceValidationSettings)
+	api.PUT("/source-validation/settings", s.putSourceValidationSettings)
 	api.POST("/registry-check", s.createRegistryCheck)
 	api.GET("/registry-check/:id", s.getRegistryCheck)
 	api.GET("/registries", s.listRegistries)
