@@ -1,0 +1,223 @@
+package heldout
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+)
+
+// RendererConfig names the tools a Renderer runs.
+type RendererConfig struct {
+	// WeasyPrint is the weasyprint executable (default from PATH).
+	WeasyPrint string
+	// Pdftoppm is poppler's rasteriser (default from PATH).
+	Pdftoppm string
+	// TempDir holds the rasteriser's files (default os.TempDir()).
+	TempDir string
+	// Timeout bounds one tool run (default 60s).
+	Timeout time.Duration
+}
+
+// Renderer turns planned cases into PDFs.
+type Renderer struct {
+	cfg RendererConfig
+}
+
+// NewRenderer checks that the tools are there.
+func NewRenderer(cfg RendererConfig) (*Renderer, error) {
+	if cfg.WeasyPrint == "" {
+		cfg.WeasyPrint = "weasyprint"
+	}
+	if cfg.Pdftoppm == "" {
+		cfg.Pdftoppm = "pdftoppm"
+	}
+	if cfg.Timeout == 0 {
+		cfg.Timeout = 60 * time.Second
+	}
+	for _, bin := range []string{cfg.WeasyPrint, cfg.Pdftoppm} {
+		if _, err := exec.LookPath(bin); err != nil {
+			return nil, fmt.Errorf("heldout: %s was not found (scripts/deps.sh installs it): %w", bin, err)
+		}
+	}
+	return &Renderer{cfg: cfg}, nil
+}
+
+func pdfConfig() *model.Configuration {
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationRelaxed
+	return conf
+}
+
+// Render fills c.PDF and c.Segments: the documents as text PDFs one after
+// another, scanned page by page when the case is a scan.
+func (rd *Renderer) Render(ctx context.Context, c *Case) error {
+	var parts [][]byte
+	c.Segments = nil
+	page := 1
+	for _, d := range c.Docs {
+		pdf, err := rd.HTMLToPDF(ctx, d.HTML)
+		if err != nil {
+			return fmt.Errorf("%s (%s/%s): %w", c.ID, d.Type, d.Layout, err)
+		}
+		n, err := api.PageCount(bytes.NewReader(pdf), pdfConfig())
+		if err != nil {
+			return fmt.Errorf("%s: page count: %w", c.ID, err)
+		}
+		parts = append(parts, pdf)
+		c.Segments = append(c.Segments, Segment{PageStart: page, PageEnd: page + n - 1, Type: d.Type, Layout: d.Layout,
+			Fields: d.Fields, Accept: d.Accept})
+		page += n
+	}
+	pdf := parts[0]
+	if len(parts) > 1 {
+		var rs []io.ReadSeeker
+		for _, p := range parts {
+			rs = append(rs, bytes.NewReader(p))
+		}
+		var out bytes.Buffer
+		if err := api.MergeRaw(rs, &out, false, pdfConfig()); err != nil {
+			return fmt.Errorf("%s: merge: %w", c.ID, err)
+		}
+		pdf = out.Bytes()
+	}
+	if c.Medium == Text {
+		c.PDF = pdf
+		return nil
+	}
+	cards := map[int]bool{}
+	for i, s := range c.Segments {
+		if c.Docs[i].Card {
+			for p := s.PageStart; p <= s.PageEnd; p++ {
+				cards[p] = true
+			}
+		}
+	}
+	scanned, rotated, err := rd.scan(ctx, pdf, page-1, cards, c.Bundle, rand.New(rand.NewPCG(c.Seed, 0x7363616e)))
+	if err != nil {
+		return fmt.Errorf("%s: scan: %w", c.ID, err)
+	}
+	c.PDF, c.Rotated = scanned, rotated
+	return nil
+}
+
+// HTMLToPDF renders one HTML document with WeasyPrint.
+func (rd *Renderer) HTMLToPDF(ctx context.Context, html string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, rd.cfg.Timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, rd.cfg.WeasyPrint, "-q", "-", "-")
+	cmd.Stdin = strings.NewReader(html)
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("weasyprint: %v: %s", err, lastLine(stderr.String()))
+	}
+	if !bytes.HasPrefix(out.Bytes(), []byte("%PDF-")) {
+		return nil, errors.New("weasyprint wrote no PDF")
+	}
+	return out.Bytes(), nil
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
+}
+
+// raster renders one page of pdf at dpi.
+func (rd *Renderer) raster(ctx context.Context, pdfPath string, pageNo, dpi int, gray bool) (image.Image, error) {
+	ctx, cancel := context.WithTimeout(ctx, rd.cfg.Timeout)
+	defer cancel()
+	args := []string{"-png", "-r", fmt.Sprint(dpi), "-f", fmt.Sprint(pageNo), "-l", fmt.Sprint(pageNo), "-singlefile"}
+	if gray {
+		args = append(args, "-gray")
+	}
+	prefix := strings.TrimSuffix(pdfPath, ".pdf") + fmt.Sprintf("-p%d", pageNo)
+	args = append(args, pdfPath, prefix)
+	cmd := exec.CommandContext(ctx, rd.cfg.Pdftoppm, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("pdftoppm: %v: %s", err, lastLine(stderr.String()))
+	}
+	defer os.Remove(prefix + ".png")
+	f, err := os.Open(prefix + ".png")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return png.Decode(f)
+}
+
+// scan rasterises every page, degrades it like a scanner or a phone, and
+// wraps the pages as an image-only PDF.
+func (rd *Renderer) scan(ctx context.Context, pdf []byte, pages int, cards map[int]bool, bundle bool, r *rand.Rand) ([]byte, int, error) {
+	dir, err := os.MkdirTemp(rd.cfg.TempDir, "heldout-scan-")
+	if err != nil {
+		return nil, 0, err
+	}
+	defer os.RemoveAll(dir)
+	src := filepath.Join(dir, "in.pdf")
+	if err := os.WriteFile(src, pdf, 0o600); err != nil {
+		return nil, 0, err
+	}
+	base := newScanProfile(r)
+	var out []byte
+	rotated := 0
+	for p := 1; p <= pages; p++ {
+		prof := base
+		if bundle {
+			prof = base.vary(r)
+		}
+		prof.card = cards[p]
+		if prof.card {
+			prof.cardMode = cardMode(r.IntN(3))
+			if prof.cardMode == cardPhoto {
+				// A phone camera sees the card at a few hundred pixels per inch.
+				prof.dpi = 240 + r.IntN(120)
+			}
+		}
+		img, err := rd.raster(ctx, src, p, prof.dpi, prof.gray)
+		if err != nil {
+			return nil, 0, err
+		}
+		deg, dpi := degrade(img, prof, r)
+		if prof.turn != 0 {
+			rotated++
+		}
+		jpg, err := encodeJPEG(deg, prof.quality)
+		if err != nil {
+			return nil, 0, err
+		}
+		b := deg.Bounds()
+		dim := types.Dim{Width: float64(b.Dx()) * 72 / float64(dpi), Height: float64(b.Dy()) * 72 / float64(dpi)}
+		imp := pdfcpu.DefaultImportConfig()
+		imp.PageDim = &dim
+		imp.UserDim = true
+		imp.Pos = types.Center
+		imp.Scale = 1
+		var rs io.ReadSeeker
+		if out != nil {
+			rs = bytes.NewReader(out)
+		}
+		var buf bytes.Buffer
+		if err := api.ImportImages(rs, &buf, []io.Reader{bytes.NewReader(jpg)}, imp, pdfConfig()); err != nil {
+			return nil, 0, fmt.Errorf("image import: %w", err)
+		}
+		out = buf.Bytes()
+	}
+	return out, rotated, nil
+}
