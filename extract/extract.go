@@ -85,7 +85,7 @@ func Read(c *catalog.Catalog, docType string, d Document) Result {
 		t, _ = c.Type(catalog.OtherType)
 	}
 	text := d.Text
-	r := &reading{doc: newDoc(text), norm: " " + classify.Normalize(text) + " ", typ: t.Key, asOf: d.AsOf,
+	r := &reading{doc: newPagedDoc(text, d.Pages), norm: " " + classify.Normalize(text) + " ", typ: t.Key, asOf: d.AsOf,
 		pages: d.Pages, holder: d.Holder, fields: map[string]any{}, conf: map[string]float64{}}
 	if strings.TrimSpace(text) != "" {
 		if read, ok := readers[t.Key]; ok {

@@ -40,6 +40,7 @@ func textFinder(s string) []hit {
 	t := strings.TrimSpace(strings.Trim(strings.TrimSpace(s), ":#=-|"))
 	t = strings.Join(strings.Fields(t), " ")
 	t = strings.TrimRight(pageFooter.ReplaceAllString(t, ""), ",;")
+	t = boundText(t)
 	letters, alnum := 0, 0
 	for _, r := range t {
 		if unicode.IsLetter(r) {
@@ -53,6 +54,53 @@ func textFinder(s string) []hit {
 		return nil
 	}
 	return []hit{{start: 0, end: len(s), value: t, greedy: true}}
+}
+
+// A free-text value ends where the sentence or the next cell around it
+// goes on.
+var (
+	// leadingNote is a note in parentheses before a value, a label's
+	// ("Provider (name/credentials): ...") or a product's ("(Tubersol)").
+	leadingNote = regexp.MustCompile(`^\([^()]*\)[\s:.-]*`)
+	// datedTail is the date a sentence gives after the value: "Helen Q.
+	// Park, MD on 27-APR-2026."
+	datedTail = regexp.MustCompile(`(?i)(?:[,;]|\s+(?:on|at|dated|as\s+of))\s*$`)
+	// cellBreak is a table's rule between two cells run together.
+	cellBreak = regexp.MustCompile(`\s+\|\s*`)
+	// abbreviations end in a period that is no sentence's end.
+	abbreviations = wordList("inc co corp ltd jr sr st dr mr mrs ms no ave blvd rd dept univ assoc bros mt ft pa")
+)
+
+func wordList(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// boundText ends a free-text value at the phrase that follows it: a cell
+// break, a date the sentence gives after it, a sentence's final period;
+// a note in parentheses before it is no part of it.
+func boundText(t string) string {
+	t = strings.TrimSpace(leadingNote.ReplaceAllString(t, ""))
+	if loc := cellBreak.FindStringIndex(t); loc != nil && loc[0] > 0 {
+		t = t[:loc[0]]
+	}
+	if ds := findDates(t); len(ds) > 0 && ds[0].start > 0 {
+		head := t[:ds[0].start]
+		if loc := datedTail.FindStringIndex(head); loc != nil && loc[0] > 0 {
+			t = strings.TrimSpace(head[:loc[0]])
+		}
+	}
+	if strings.HasSuffix(t, ".") {
+		fs := strings.Fields(t)
+		last := strings.ToLower(strings.Trim(fs[len(fs)-1], ".,"))
+		if len(last) > 1 && !abbreviations[last] {
+			t = strings.TrimSuffix(t, ".")
+		}
+	}
+	return strings.TrimRight(t, " ,;:")
 }
 
 var (

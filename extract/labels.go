@@ -16,6 +16,10 @@ import (
 type label struct {
 	text string
 	re   *regexp.Regexp
+	// key is the label's skeleton (see skeleton): a line whose skeleton
+	// does not contain it cannot match re, which spares running it. ""
+	// when no key is known (a label with "#").
+	key string
 	// date marks the label of a date field: a row of labels over a row of
 	// dates is matched among its date labels only.
 	date bool
@@ -73,7 +77,45 @@ func compileLabel(text string) label {
 			}
 		}
 	}
-	return label{text: text, re: regexp.MustCompile(b.String())}
+	key := ""
+	if !strings.Contains(text, "#") {
+		key = skeleton(text)
+	}
+	return label{text: text, re: regexp.MustCompile(b.String()), key: key}
+}
+
+// skeleton reduces text to what every spelling a label's pattern accepts
+// has in common: lower-case letters and digits only, each OCR look-alike
+// and accented form folded into one letter (l, 1, | and í are all i), and
+// m written as the rn OCR may read it. If a label's pattern matches a
+// piece of a line, the label's skeleton is in the line's.
+func skeleton(text string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(text) {
+		switch {
+		case strings.ContainsRune("il1|!íìîï", r):
+			b.WriteByte('i')
+		case strings.ContainsRune("o0óòôö", r):
+			b.WriteByte('o')
+		case r == 's' || r == '5':
+			b.WriteByte('s')
+		case r == 'b' || r == '8':
+			b.WriteByte('b')
+		case strings.ContainsRune("ecéèêëç", r):
+			b.WriteByte('e')
+		case strings.ContainsRune("aáàâä", r):
+			b.WriteByte('a')
+		case strings.ContainsRune("uúùûü", r):
+			b.WriteByte('u')
+		case r == 'n' || r == 'ñ':
+			b.WriteByte('n')
+		case r == 'm':
+			b.WriteString("rn")
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // compileDateLabels is compileLabels for the labels of a date field.
@@ -117,7 +159,7 @@ func knownLabels(groups ...[]label) []label {
 func wordBoundary(line string, start, end int) bool {
 	if start > 0 {
 		r, _ := utf8.DecodeLastRuneInString(line[:start])
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		if (unicode.IsLetter(r) || unicode.IsDigit(r)) && !fieldNumber.MatchString(line[:start]) {
 			return false
 		}
 	}
@@ -129,6 +171,11 @@ func wordBoundary(line string, start, end int) bool {
 	}
 	return true
 }
+
+// fieldNumber is a card's field number run into the label after it, as
+// OCR reads the small print of a driver license ("3DOB", "4dExp",
+// "15Sex"): AAMVA numbers the fields 1 to 18, some with a letter.
+var fieldNumber = regexp.MustCompile(`(?:^|[^\pL\pN])1?\d[a-dA-D]?$`)
 
 // labelLike tells a label from the same words in prose ("a negative result
 // does not exclude...", "cleared without restrictions"): a label starts its
@@ -199,7 +246,11 @@ var allLabels = knownLabels(
 	// immunization.go
 	lotLabels, visLabels, titerDateLabels, titerResultLabels,
 	// labels.go
-	unkeptFieldLabels,
+	unkeptFieldLabels, trainingCenterWordings, certIDWordings, licenseNumberWordings, licenseStatusWordings,
+	licenseStateWordings, dlNumberWordings, administeredWordings, readDateWordings, indurationWordings,
+	tbProviderWordings, cxrProviderWordings, examinerWordings, labWordings, examDateWordings, restrictionWordings,
+	drugResultWordings, fitResultWordings, respiratorWordings, bgResultWordings, vendorWordings, lotWordings,
+	titerResultWordings, specialtyWordings,
 	// names.go
 	nameLabels, lastNameLabels, firstNameLabels, middleLabels, otherPeopleLabels,
 )
@@ -221,7 +272,107 @@ var unkeptFieldLabels = compileLabels(
 	"report date", "dept.", "step 1", "step 2", "antigen", "exercises", "user seal check", "overall fit factor", "fit factor",
 	"topics", "modules", "participant id", "vitals", "determination", "ordering provider", "mro",
 	"medical review officer", "collector", "performing site", "in range", "out of range", "test name",
+	// Numbers of other things, so that a bare "ID" never reads them.
+	"tc id", "ts id", "training site id", "site id", "class id", "student id", "employee id", "member id",
+	"patient id", "order id", "nurse id", "account id", "instructor #", "tc #",
 )
+
+// Other issuers' wordings of fields whose labels are declared with their
+// readers, from the forms, cards and reports nurses bring: each group
+// widens the group it is tied to in wordings, after that group's own
+// labels.
+var (
+	trainingCenterWordings = compileLabels("provider/training center", "training center/site", "training center / site name",
+		"authorized training center", "licensed training provider", "training facility", "training location",
+		"class location", "course site", "course host", "host site", "hosting facility", "course sponsor",
+		"sponsoring organization", "ts name", "training agency", "hosted by")
+	certIDWordings = compileLabels("certification #", "card no", "card code", "ecard verification code",
+		"certificate code", "cert code", "credential #", "serial #", "license/certificate #", "provider id",
+		"ena #", "ena id", "verification number", "id #", "id")
+	licenseNumberWordings = compileLabels("license/certificate number", "license/registration number", "registration number",
+		"certificate number", "rn license number", "rn license #", "nurse license number")
+	licenseStatusWordings = compileLabels("status of license", "license standing", "standing")
+	licenseStateWordings  = compileLabels("state of issue", "issuing board", "licensing board", "state board",
+		"board of nursing", "issuing authority", "licensing authority")
+	dlNumberWordings = compileLabels("4d idn", "idn", "4d no", "4d lic no", "driver license number", "driver's license number",
+		"driver license no", "dl/id number", "dl/id #", "id card number")
+	administeredWordings = compileDateLabels("placed on", "given on", "date/time placed", "date/time given",
+		"date/time administered", "administered date", "date of test placement", "test placed", "injection date",
+		"date injected", "immunization date", "date of immunization", "vaccine date", "date of service")
+	readDateWordings = compileDateLabels("date interpreted", "interpretation date", "date of interpretation",
+		"date evaluated", "read date/time", "date/time of reading", "reading date/time", "results read", "read at",
+		"result date")
+	indurationWordings = compileLabels("induration in mm", "induration mm", "mm induration", "reaction (mm)",
+		"reaction size (mm)", "size (mm)", "measurement (mm)", "measurement", "millimeters of induration",
+		"result in mm", "results (mm)", "reading in mm", "induration measurement", "transverse induration",
+		"diameter of induration", "induration diameter")
+	tbProviderWordings = compileLabels("clinic/facility", "facility/clinic", "testing site", "test site",
+		"testing location", "clinic location", "place of service", "administered at", "provider/clinic",
+		"health department")
+	cxrProviderWordings = compileLabels("imaging center", "imaging location", "radiology facility", "performing facility",
+		"place of service")
+	examinerWordings = compileLabels("examining facility", "clinic/facility", "facility/clinic", "exam location",
+		"examining clinic", "place of service")
+	labWordings = compileLabels("testing lab", "testing facility", "reference laboratory", "laboratory name",
+		"performing location", "laboratory")
+	examDateWordings = compileDateLabels("date of evaluation", "evaluation date", "encounter date", "date of encounter",
+		"date seen", "appointment date")
+	restrictionWordings = compileLabels("duty restrictions", "work limitations", "activity restrictions")
+	drugResultWordings  = compileLabels("overall test result", "mro determination", "final determination",
+		"test outcome", "screen result", "drug screen result", "report result", "outcome")
+	fitResultWordings = compileLabels("fit test status", "pass/fail result", "test outcome", "fit status",
+		"qualitative result", "quantitative result")
+	respiratorWordings = compileLabels("respirator brand/model", "mask make/model", "mask manufacturer/model",
+		"n95 make/model", "n95 model/size", "respirator used", "model tested")
+	bgResultWordings = compileLabels("overall recommendation", "recommendation", "adjudication status",
+		"adjudication result", "final adjudication", "decision", "eligibility", "eligibility status",
+		"hiring recommendation", "screening result", "background check result", "background result",
+		"report outcome", "overall outcome", "overall rating", "check result")
+	vendorWordings = compileLabels("screening provider", "background screening provider", "screening vendor",
+		"report provided by", "provided by", "background check company", "screening firm")
+	lotWordings         = compileLabels("lot/batch", "batch #", "lot/batch #")
+	titerResultWordings = compileLabels("serology result", "result interpretation", "antibody status",
+		"titer interpretation")
+	specialtyWordings = compileLabels("area of practice", "practice area", "clinical area", "primary specialty",
+		"specialty/unit")
+)
+
+// wordings ties each group of wordings to the group it widens.
+var wordings = []struct{ of, more []label }{
+	{trainingCenterLabels, trainingCenterWordings}, {certIDLabels, certIDWordings},
+	{licenseNumberLabels, licenseNumberWordings}, {licenseStatusLabels, licenseStatusWordings},
+	{licenseStateLabels, licenseStateWordings}, {dlNumberLabels, dlNumberWordings},
+	{administeredLabels, administeredWordings}, {readDateLabels, readDateWordings},
+	{indurationLabels, indurationWordings}, {tbProviderLabels, tbProviderWordings},
+	{cxrProviderLabels, cxrProviderWordings}, {examinerLabels, examinerWordings}, {labLabels, labWordings},
+	{examDateLabels, examDateWordings}, {restrictionLabels, restrictionWordings},
+	{drugResultLabels, drugResultWordings}, {fitResultLabels, fitResultWordings},
+	{respiratorLabels, respiratorWordings}, {bgResultLabels, bgResultWordings}, {vendorLabels, vendorWordings},
+	{lotLabels, lotWordings}, {titerResultLabels, titerResultWordings}, {specialtyLabels, specialtyWordings},
+}
+
+// widenedGroups are the groups of wordings ties, each with its wordings
+// after it, by the group's first label.
+var widenedGroups = func() map[*label][]label {
+	m := map[*label][]label{}
+	for _, w := range wordings {
+		m[&w.of[0]] = append(append([]label(nil), w.of...), w.more...)
+	}
+	return m
+}()
+
+// widened returns a field's labels with the other wordings of the field,
+// when it has any. A group is known by its first label's address: the
+// groups are package variables, never copied.
+func widened(ls []label) []label {
+	if len(ls) == 0 {
+		return ls
+	}
+	if w, ok := widenedGroups[&ls[0]]; ok {
+		return w
+	}
+	return ls
+}
 
 var parenthesised = regexp.MustCompile(`\([^()]*\)`)
 

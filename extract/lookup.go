@@ -89,6 +89,7 @@ func (d *doc) lookupAll(labels []label, f finder, first bool) []found {
 // alignments that do not depend on spacing count (dates matched to date
 // headings, words counted from a date column).
 func (d *doc) lookupFlat(labels []label, f finder, first bool) []found {
+	labels = widened(labels)
 	var out []found
 	for _, l := range labels {
 		for i := range d.lines {
@@ -177,6 +178,7 @@ func (d *doc) lookupInline(labels []label, f finder) (found, bool) {
 }
 
 func (d *doc) lookupWhere(labels []label, f finder, first bool, mode lookupMode) []found {
+	labels = widened(labels)
 	var out []found
 	for _, l := range labels {
 		for _, sp := range d.occurrences(l, mode != running, labels) {
@@ -191,8 +193,41 @@ func (d *doc) lookupWhere(labels []label, f finder, first bool, mode lookupMode)
 	return out
 }
 
-// valueAt reads the value of the label at sp.
+// valueAt reads the value of the label at sp: by layout where the line is
+// tied to its page, by text otherwise.
 func (d *doc) valueAt(sp span, f finder, mode lookupMode) (found, bool) {
+	t, tok := d.textValueAt(sp, f, mode)
+	if tok {
+		t.conf *= d.lineOCRFactor(t.line, -1, 0)
+	}
+	if mode == running {
+		return t, tok
+	}
+	g, known := d.valueByLayout(sp, f, mode)
+	switch {
+	case !known:
+		return t, tok
+	case g.place != placeNone:
+		if tok && t.value == g.value {
+			g.conf = max(g.conf, t.conf)
+		}
+		return g.found, true
+	case tok:
+		// The text reads a value the layout does not bear out (it sees a
+		// blank or another kind of value in the label's cell, or nothing
+		// in its column): less sure.
+		t.conf = min(t.conf, confUnsure)
+		return t, true
+	}
+	return found{}, false
+}
+
+// confUnsure caps a value read from the text that its layout does not
+// bear out.
+const confUnsure = 0.75
+
+// textValueAt reads the value of the label at sp from the text.
+func (d *doc) textValueAt(sp span, f finder, mode lookupMode) (found, bool) {
 	line := d.lines[sp.line]
 	from := d.skipTranslations(sp.line, sp.end)
 	end := len(line)

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/clearedtostart/compliance/pagetext"
 )
 
 // doc is a document's text prepared for reading by label.
@@ -17,6 +19,14 @@ type doc struct {
 	matches [][]labelMatch
 	// layout caches captionsBelow: 1 captions under values, -1 over.
 	layout int
+	// pages are the document's pages as words with their boxes, where
+	// known; sep marks the lines that separate pages ("\f").
+	pages []pagetext.Page
+	sep   []bool
+	// geo is the layout tying lines to the pages' words (see
+	// layout.go), built on first use.
+	geo     *geometry
+	geoDone bool
 }
 
 // labelMatch is a known label found on a line.
@@ -32,8 +42,15 @@ type labelMatch struct {
 var trademarks = strings.NewReplacer("(R)", " ", "(r)", " ", "®", " ", "(TM)", " ", "™", " ", "\u00a0", " ", "\t", "    ", "\r", "")
 
 func newDoc(text string) *doc {
-	d := &doc{}
+	return newPagedDoc(text, nil)
+}
+
+// newPagedDoc prepares a document whose text is its pages' lines joined,
+// pages apart by a "\f" line, for reading by label and by layout.
+func newPagedDoc(text string, pages []pagetext.Page) *doc {
+	d := &doc{pages: pages}
 	for _, l := range strings.Split(trademarks.Replace(text), "\n") {
+		d.sep = append(d.sep, l == "\f")
 		d.lines = append(d.lines, strings.TrimRightFunc(l, unicode.IsSpace))
 	}
 	d.matches = make([][]labelMatch, len(d.lines))
@@ -47,9 +64,13 @@ func (d *doc) matchesOn(i int) []labelMatch {
 	}
 	line := d.lines[i]
 	out := []labelMatch{}
+	skel := skeleton(line)
 	for _, l := range allLabels {
+		if l.key != "" && !strings.Contains(skel, l.key) {
+			continue
+		}
 		for _, loc := range l.re.FindAllStringIndex(line, -1) {
-			if wordBoundary(line, loc[0], loc[1]) {
+			if wordBoundary(line, loc[0], loc[1]) && !d.spansGap(i, loc[0], loc[1]) {
 				out = append(out, labelMatch{start: loc[0], end: loc[1], text: l.text, date: l.date})
 			}
 		}
@@ -59,7 +80,8 @@ func (d *doc) matchesOn(i int) []labelMatch {
 		ends[m.end] = true
 	}
 	for k := range out {
-		out[k].like = alwaysLabel(out[k].text) || labelLike(line, out[k].start, out[k].end, ends)
+		out[k].like = alwaysLabel(out[k].text) || labelLike(line, out[k].start, out[k].end, ends) ||
+			d.geoLike(i, out[k].start, out[k].end)
 	}
 	sort.Slice(out, func(a, b int) bool {
 		if out[a].start != out[b].start {

@@ -1,0 +1,844 @@
+package extract
+
+// Reading by layout: where the pages' words are known (pagetext), a
+// label's value is found by where it stands on the page rather than by
+// character offsets in a line of text, which text layers and OCR both
+// flatten (a column gap becomes one space, two boxes of a form one line,
+// a value printed in a block of its own another line).
+//
+// The document's text lines stay what the labels are found in; each line
+// is tied to the words of its page that make it (the text is the pages'
+// lines joined, so line k of a page is the words of its line k; this is
+// checked word for word, and a line that does not match is read by text
+// alone). From a label's words, its value is:
+//
+//   - the words right of it on the same row of the page (across OCR
+//     blocks, corrected for a scan's skew), up to the next label, the
+//     next unknown "Caption:" or a column gap;
+//   - else the nearest row under it whose words overlap the label's
+//     column, unless that row is the next label;
+//   - else, on forms that print captions under their values, the
+//     nearest row over it.
+//
+// Each way has its confidence (0.95 beside, 0.85 under, 0.75 over), and
+// on OCR pages it is lowered by how surely OCR read the value's words.
+
+import (
+	"math"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/clearedtostart/compliance/pagetext"
+)
+
+// Confidence of a value read by layout, by where it stands.
+const (
+	confBeside = 0.95
+	confUnder  = 0.85
+	confOver   = 0.75
+)
+
+// geometry is a document's words with their boxes, tied to its lines.
+type geometry struct {
+	words []gword
+	// byLine holds each doc line's words, left to right; nil when the
+	// line is not tied to a page.
+	byLine [][]int
+	pages  []gpage
+}
+
+// gpage is one page's words.
+type gpage struct {
+	words []int
+	// slope is the page's skew (dy/dx of its text lines): a scan is
+	// rarely straight, and 1.5 degrees over a page's width is more than
+	// a line's height.
+	slope float64
+	ocr   bool
+}
+
+// gword is one word of a page.
+type gword struct {
+	text string
+	box  pagetext.Box
+	conf float64
+	page int
+	// line is the doc line the word is part of (-1: none), start and end
+	// its bytes there.
+	line, start, end int
+	// pline numbers the page's lines (in the page's own order).
+	pline int
+	// em is the height of the word's line on the page, the unit of gaps.
+	em float64
+	// cy is the middle of the word's height, deskewed.
+	cy float64
+}
+
+func (w *gword) cx() float64 { return (w.box.X0 + w.box.X1) / 2 }
+
+// geometry returns the document's layout, built on first use; nil when
+// the document has no pages.
+func (d *doc) geometry() *geometry {
+	if d.geoDone {
+		return d.geo
+	}
+	d.geoDone = true
+	d.geo = buildGeometry(d.lines, d.sep, d.pages)
+	return d.geo
+}
+
+// hasGeometry reports that line i is tied to the words of its page.
+func (d *doc) hasGeometry(i int) bool {
+	g := d.geometry()
+	return g != nil && i >= 0 && i < len(g.byLine) && len(g.byLine[i]) > 0
+}
+
+// buildGeometry ties the text's lines to the pages' words. Page p's lines
+// are looked for between the page separators ("\f" lines) when the text
+// has one chunk per page, else anywhere after the previous page's.
+func buildGeometry(lines []string, sep []bool, pages []pagetext.Page) *geometry {
+	any := false
+	for _, p := range pages {
+		if len(p.Words) > 0 {
+			any = true
+			break
+		}
+	}
+	if !any {
+		return nil
+	}
+	// The text's chunks between page separators.
+	var chunks [][2]int
+	from := 0
+	for i := range lines {
+		if sep[i] {
+			chunks = append(chunks, [2]int{from, i})
+			from = i + 1
+		}
+	}
+	chunks = append(chunks, [2]int{from, len(lines)})
+	perPage := len(chunks) == len(pages)
+
+	g := &geometry{byLine: make([][]int, len(lines))}
+	lineFields := make([][]string, len(lines))
+	for i, l := range lines {
+		lineFields[i] = strings.Fields(l)
+	}
+	cursor := 0
+	for p, page := range pages {
+		lo, hi := cursor, len(lines)
+		if perPage {
+			lo, hi = chunks[p][0], chunks[p][1]
+		}
+		gp := gpage{}
+		for _, w := range page.Words {
+			if w.Confidence < 100 {
+				gp.ocr = true
+				break
+			}
+		}
+		at := lo
+		for pl, lw := range pageLines(page) {
+			first := len(g.words)
+			heights := make([]float64, 0, len(lw))
+			for _, w := range lw {
+				heights = append(heights, w.Box.Height())
+				g.words = append(g.words, gword{text: w.Text, box: w.Box, conf: w.Confidence, page: p, pline: pl, line: -1})
+				gp.words = append(gp.words, len(g.words)-1)
+			}
+			em := median(heights)
+			for k := first; k < len(g.words); k++ {
+				g.words[k].em = max(em, 1)
+			}
+			// The doc line these words make: the next one (skipping at
+			// most a few that no word makes) with the same words.
+			for k := at; k < hi && k < at+4; k++ {
+				if offs, ok := tieLine(lines[k], lineFields[k], lw); ok {
+					for j, o := range offs {
+						w := &g.words[first+j]
+						if o[0] >= 0 {
+							w.line, w.start, w.end = k, o[0], o[1]
+							g.byLine[k] = append(g.byLine[k], first+j)
+						}
+					}
+					at = k + 1
+					break
+				}
+			}
+		}
+		if !perPage {
+			cursor = at
+		}
+		gp.slope = skew(g, gp)
+		for _, k := range gp.words {
+			w := &g.words[k]
+			w.cy = (w.box.Y0+w.box.Y1)/2 - gp.slope*w.cx()
+		}
+		g.pages = append(g.pages, gp)
+	}
+	for i, ws := range g.byLine {
+		sort.SliceStable(ws, func(a, b int) bool { return g.words[ws[a]].box.X0 < g.words[ws[b]].box.X0 })
+		g.byLine[i] = ws
+	}
+	return g
+}
+
+// pageLines returns a page's words line by line in the order the page's
+// text was written (text layers and OCR both write a line's words in
+// their own order, which the text follows).
+func pageLines(p pagetext.Page) [][]pagetext.Word {
+	byLine := map[int][]pagetext.Word{}
+	var order []int
+	for _, w := range p.Words {
+		if _, ok := byLine[w.Line]; !ok {
+			order = append(order, w.Line)
+		}
+		byLine[w.Line] = append(byLine[w.Line], w)
+	}
+	sort.Ints(order)
+	out := make([][]pagetext.Word, 0, len(order))
+	for _, l := range order {
+		out = append(out, byLine[l])
+	}
+	return out
+}
+
+// tieLine finds each word of a page's line in a doc line made of the same
+// words (as newDoc rewrote them), returning each word's bytes there
+// ({-1,-1} for a word that left nothing, a lone trademark sign).
+func tieLine(line string, fields []string, ws []pagetext.Word) ([][2]int, bool) {
+	n := 0
+	for _, w := range ws {
+		n += len(strings.Fields(trademarks.Replace(w.Text)))
+	}
+	if n != len(fields) || n == 0 {
+		return nil, false
+	}
+	out := make([][2]int, len(ws))
+	pos, f := 0, 0
+	for j, w := range ws {
+		parts := strings.Fields(trademarks.Replace(w.Text))
+		if len(parts) == 0 {
+			out[j] = [2]int{-1, -1}
+			continue
+		}
+		start := -1
+		for _, part := range parts {
+			if fields[f] != part {
+				return nil, false
+			}
+			k := strings.Index(line[pos:], part)
+			if k < 0 {
+				return nil, false
+			}
+			if start < 0 {
+				start = pos + k
+			}
+			pos += k + len(part)
+			f++
+		}
+		out[j] = [2]int{start, pos}
+	}
+	return out, true
+}
+
+// skew estimates a page's slope from its longer lines: the median of
+// their words' drift per point across.
+func skew(g *geometry, p gpage) float64 {
+	if !p.ocr {
+		return 0
+	}
+	var slopes []float64
+	var run []int
+	flush := func() {
+		if len(run) >= 3 {
+			a, b := g.words[run[0]], g.words[run[len(run)-1]]
+			if dx := b.cx() - a.cx(); dx > 100 {
+				// Least squares over the line's words.
+				var sx, sy, sxx, sxy float64
+				for _, k := range run {
+					w := g.words[k]
+					x, y := w.cx(), (w.box.Y0+w.box.Y1)/2
+					sx, sy, sxx, sxy = sx+x, sy+y, sxx+x*x, sxy+x*y
+				}
+				n := float64(len(run))
+				if den := n*sxx - sx*sx; den > 0 {
+					slopes = append(slopes, (n*sxy-sx*sy)/den)
+				}
+			}
+		}
+		run = run[:0]
+	}
+	prevLine := -1
+	for _, k := range p.words {
+		w := g.words[k]
+		if w.pline != prevLine {
+			flush()
+		}
+		prevLine = w.pline
+		run = append(run, k)
+	}
+	flush()
+	if len(slopes) < 3 {
+		return 0
+	}
+	s := median(slopes)
+	return max(-0.06, min(0.06, s))
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+// wideGap is the space between two words that parts columns (or a label's
+// cell from the next): about an em on text layers, whose boxes include the
+// glyphs' side bearings, more on OCR boxes, which are tight to the ink.
+func (g *geometry) wideGap(w *gword) float64 {
+	if g.pages[w.page].ocr {
+		return 1.4 * w.em
+	}
+	return 1.0 * w.em
+}
+
+// sameRow reports that two words of a page stand on one row.
+func sameRow(a, b *gword) bool {
+	return a.page == b.page && math.Abs(a.cy-b.cy) <= 0.45*max(a.em, b.em)
+}
+
+// geoLike reports that the label at [start, end) of line i is placed as
+// a label by the layout: a whole word run after a column gap, or before
+// one with something after it.
+func (d *doc) geoLike(i, start, end int) bool {
+	if !d.hasGeometry(i) {
+		return false
+	}
+	g := d.geo
+	ws := g.byLine[i]
+	a, b := -1, -1
+	for k, wi := range ws {
+		w := g.words[wi]
+		if w.start == start {
+			a = k
+		}
+		if w.end == end || (w.end > end && strings.Trim(d.lines[i][end:w.end], ":#.") == "") {
+			b = k
+			break
+		}
+	}
+	if a < 0 || b < a {
+		return false
+	}
+	if a > 0 {
+		prev, w := &g.words[ws[a-1]], &g.words[ws[a]]
+		if w.box.X0-prev.box.X1 >= g.wideGap(w) {
+			return true
+		}
+	}
+	if b+1 < len(ws) {
+		w, next := &g.words[ws[b]], &g.words[ws[b+1]]
+		if next.box.X0-w.box.X1 >= g.wideGap(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// spansGap reports that [start, end) of line i runs across a column gap:
+// two headings side by side ("Course        Completed"), not one label.
+func (d *doc) spansGap(i, start, end int) bool {
+	if !d.hasGeometry(i) {
+		return false
+	}
+	g := d.geo
+	prev := -1
+	for _, wi := range g.byLine[i] {
+		w := &g.words[wi]
+		if w.end <= start || w.start >= end {
+			continue
+		}
+		if prev >= 0 && w.box.X0-g.words[prev].box.X1 >= g.wideGap(w) {
+			return true
+		}
+		prev = wi
+	}
+	return false
+}
+
+// labelWords reports, for each word of line i, whether a label placed as
+// one starts at it, and whether it lies inside one.
+func (d *doc) labelWords(i int) (starts, inside map[int]bool) {
+	starts, inside = map[int]bool{}, map[int]bool{}
+	if !d.hasGeometry(i) {
+		return
+	}
+	g := d.geo
+	for _, m := range d.labelRow(i) {
+		if d.shadowed(i, m.start, m.end, nil) {
+			continue
+		}
+		for _, wi := range g.byLine[i] {
+			w := g.words[wi]
+			if w.start == m.start {
+				starts[wi] = true
+			}
+			if w.start >= m.start && w.end <= m.end+1 {
+				inside[wi] = true
+			}
+		}
+	}
+	return
+}
+
+// geoPlace says where a value read by layout stood.
+type geoPlace int
+
+const (
+	placeNone geoPlace = iota
+	placeBeside
+	placeUnder
+	placeOver
+)
+
+// geoFound is a value read by layout.
+type geoFound struct {
+	found
+	place geoPlace
+	// blocked: something of another kind (or a blank) stands in the
+	// label's own cell, so nothing under or over it is its value.
+	blocked bool
+	// dy is how far under or over the label the value stands.
+	dy float64
+}
+
+// colonAfter reports that a label ending at end is followed by a colon.
+func colonAfter(line string, end int) bool {
+	return strings.HasPrefix(strings.TrimLeft(line[end:], " "), ":")
+}
+
+// valueByLayout reads the value of the label at sp from the page. ok is
+// false when the line is not tied to its page.
+func (d *doc) valueByLayout(sp span, f finder, mode lookupMode) (geoFound, bool) {
+	if !d.hasGeometry(sp.line) {
+		return geoFound{}, false
+	}
+	g := d.geo
+	from := d.skipTranslations(sp.line, sp.end)
+	// The label's words, and what of its last word is not label (a
+	// value glued on: "DOB:06/29/1983").
+	var label []int
+	tail := ""
+	tailWord := -1
+	for _, wi := range g.byLine[sp.line] {
+		w := g.words[wi]
+		if w.end <= sp.start || w.start >= from {
+			continue
+		}
+		label = append(label, wi)
+		if w.end > from {
+			tail = d.lines[sp.line][from:w.end]
+			tailWord = wi
+		}
+	}
+	if len(label) == 0 {
+		return geoFound{}, false
+	}
+	lab := g.words[label[0]]
+	box := lab.box
+	em := lab.em
+	for _, wi := range label[1:] {
+		box = box.Union(g.words[wi].box)
+		em = max(em, g.words[wi].em)
+	}
+	labelCY := 0.0
+	for _, wi := range label {
+		labelCY += g.words[wi].cy
+	}
+	labelCY /= float64(len(label))
+	ref := gword{page: lab.page, box: box, em: em, cy: labelCY}
+
+	res := geoFound{}
+	if v, blocked, ok := d.besideLayout(sp, ref, label, tail, tailWord, f); ok {
+		v.place = placeBeside
+		return v, true
+	} else if blocked || mode == beside {
+		res.blocked = blocked
+		return res, true
+	}
+	if mode != anywhere {
+		return res, true
+	}
+	under, okU := d.verticalLayout(sp, ref, label, f, 1)
+	over, okO := geoFound{}, false
+	if !colonAfter(d.lines[sp.line], sp.end) {
+		// A caption under its value: a label that stands as one (see
+		// fromAbove), or any label without a colon whose value is
+		// close over it with nothing beside it.
+		over, okO = d.verticalLayout(sp, ref, label, f, -1)
+		if okO && !d.captionPlace(sp) && over.dy > 2.5*ref.em {
+			okO = false
+		}
+	}
+	switch {
+	case okU && okO:
+		if d.captionsBelow() {
+			return over, true
+		}
+		return under, true
+	case okU:
+		return under, true
+	case okO:
+		return over, true
+	}
+	return res, true
+}
+
+// captionPlace reports that the label at sp may be a caption under its
+// value: it stands alone, or in a row of labels (see fromAbove).
+func (d *doc) captionPlace(sp span) bool {
+	return d.labelOnly(sp.line) && (len(d.labelRow(sp.line)) >= 2 || d.captionsBelow())
+}
+
+// rowRight returns the words right of the reference on its row, left to
+// right, leaving out the label's own.
+func (g *geometry) rowRight(ref gword, label []int) []int {
+	var out []int
+	for _, wi := range g.pages[ref.page].words {
+		w := &g.words[wi]
+		if slices.Contains(label, wi) || w.box.X0 < ref.box.X1-0.2*ref.em || !sameRow(&ref, w) {
+			continue
+		}
+		out = append(out, wi)
+	}
+	sort.Slice(out, func(a, b int) bool { return g.words[out[a]].box.X0 < g.words[out[b]].box.X0 })
+	return out
+}
+
+// besideLayout reads the value right of the label on its row. blocked
+// says the label's own cell holds something that is not a value of this
+// kind (a blank, a note), so the value is not to be looked for elsewhere.
+func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWord int, f finder) (geoFound, bool, bool) {
+	g := d.geo
+	right := g.rowRight(ref, label)
+	var value []int
+	if tailWord >= 0 {
+		value = append(value, tailWord)
+	}
+	prevX := ref.box.X1
+	far := false
+	ownCell := strings.TrimSpace(strings.Trim(tail, ":#=.-")) != ""
+	boxes := false
+	labelsOf := map[int]map[int]bool{}
+	isLabelStart := func(wi int) bool {
+		w := g.words[wi]
+		if w.line < 0 {
+			return false
+		}
+		if _, ok := labelsOf[w.line]; !ok {
+			labelsOf[w.line], _ = d.labelWords(w.line)
+		}
+		return labelsOf[w.line][wi]
+	}
+	// Options with check boxes are one answer however widely spaced:
+	// "PASS  X FAIL", "[ ] Negative   [X] Positive".
+	for _, wi := range right {
+		if isLabelStart(wi) {
+			break
+		}
+		if checkMark(g.words[wi].text) {
+			boxes = true
+		}
+	}
+	for n, wi := range right {
+		w := &g.words[wi]
+		gap := w.box.X0 - prevX
+		if n == 0 {
+			// The value may stand well apart from its label (a form's
+			// label column), but not past half the page.
+			if gap > 0.45*d.pageWidth(ref.page) {
+				break
+			}
+			far = gap > 15*ref.em
+			if gap < g.wideGap(&ref) {
+				ownCell = true
+			}
+			// A value may start with a label's word ("Code One Training
+			// Solutions"), unless labels follow the label at once (a row
+			// of labels over a row of values).
+			if isLabelStart(wi) && (w.line < 0 || d.labelsCover(w.line, w.start)) {
+				break
+			}
+		} else if gap >= g.wideGap(w) && !boxes || isLabelStart(wi) {
+			break
+		}
+		value = append(value, wi)
+		prevX = w.box.X1
+	}
+	if len(value) == 0 || (len(value) == 1 && value[0] == tailWord && !ownCell) {
+		return geoFound{}, false, false
+	}
+	seg, offs := d.wordsText(value, tail, tailWord)
+	// A label this reader does not know ends the value too.
+	if loc := unknownLabel.FindStringIndex(seg); loc != nil && loc[0] > 0 {
+		seg = seg[:loc[0]]
+	}
+	if strings.TrimSpace(seg) == "" {
+		return geoFound{}, false, false
+	}
+	hs := f(seg)
+	if len(hs) == 0 || hs[0].start > nearLabel {
+		// A blank or a value of another kind in the label's cell: what is
+		// elsewhere belongs to something else. In another cell (a row of
+		// headings), the value may still be under or over the label.
+		return geoFound{}, ownCell, false
+	}
+	words := wordsIn(offs, hs[0].start, hs[0].end)
+	conf := confBeside
+	if far {
+		// Far from its label, the value might be another column's.
+		conf = confUnder
+	}
+	return geoFound{found: found{value: hs[0].value, conf: conf * d.ocrFactor(words), line: sp.line}}, false, true
+}
+
+// verticalLayout reads the value under (dir 1) or over (dir -1) the
+// label: the nearest row in that direction with words across the label's
+// column, that row's run of words there, unless it is a label.
+func (d *doc) verticalLayout(sp span, ref gword, label []int, f finder, dir float64) (geoFound, bool) {
+	g := d.geo
+	// The label's column: its own span, widened to the gaps that part it
+	// from its neighbours on its row.
+	lo, hi := ref.box.X0, ref.box.X1
+	left, right := math.Inf(-1), math.Inf(1)
+	for _, wi := range g.pages[ref.page].words {
+		w := &g.words[wi]
+		if slices.Contains(label, wi) || !sameRow(&ref, w) {
+			continue
+		}
+		// Only another cell parts columns: words of the label's own
+		// sentence ("is hereby awarded to") do not.
+		if w.box.X1 <= ref.box.X0-g.wideGap(&ref) {
+			left = max(left, w.box.X1)
+		}
+		if w.box.X0 >= ref.box.X1+g.wideGap(&ref) {
+			right = min(right, w.box.X0)
+		}
+	}
+	tol := 0.5 * ref.em
+	best, bestDY := -1, math.Inf(1)
+	for _, wi := range g.pages[ref.page].words {
+		w := &g.words[wi]
+		if slices.Contains(label, wi) {
+			continue
+		}
+		dy := dir * (w.cy - ref.cy)
+		if dy < 0.6*max(ref.em, w.em) || dy > 4.5*ref.em {
+			continue
+		}
+		if w.box.X1 < lo-tol || w.box.X0 > hi+tol {
+			continue
+		}
+		if dy < bestDY {
+			best, bestDY = wi, dy
+		}
+	}
+	if best < 0 {
+		return geoFound{}, false
+	}
+	b := &g.words[best]
+	if b.line >= 0 {
+		if starts, inside := d.labelWords(b.line); starts[best] || inside[best] {
+			// The next label: this one's value is not under it.
+			return geoFound{}, false
+		}
+	}
+	// The value's run: the row's words across the column, and those
+	// joined to them without a column gap, within the neighbours' gaps.
+	var row []int
+	for _, wi := range g.pages[ref.page].words {
+		w := &g.words[wi]
+		if sameRow(b, w) && !slices.Contains(label, wi) {
+			row = append(row, wi)
+		}
+	}
+	sort.Slice(row, func(a, c int) bool { return g.words[row[a]].box.X0 < g.words[row[c]].box.X0 })
+	at := slices.Index(row, best)
+	i0, i1 := at, at
+	for i0 > 0 {
+		p, w := &g.words[row[i0-1]], &g.words[row[i0]]
+		if w.box.X0-p.box.X1 >= g.wideGap(w) || p.box.X0 < left-tol && p.box.X1 <= lo {
+			break
+		}
+		i0--
+	}
+	for i1+1 < len(row) {
+		w, n := &g.words[row[i1]], &g.words[row[i1+1]]
+		if n.box.X0-w.box.X1 >= g.wideGap(w) || n.box.X1 > right+tol && n.box.X0 >= hi {
+			break
+		}
+		i1++
+	}
+	run := row[i0 : i1+1]
+	for _, wi := range run {
+		w := g.words[wi]
+		if w.line >= 0 {
+			if starts, _ := d.labelWords(w.line); starts[wi] && wi != run[0] {
+				run = run[:slices.Index(run, wi)]
+				break
+			}
+		}
+	}
+	if len(run) == 0 {
+		return geoFound{}, false
+	}
+	seg, offs := d.wordsText(run, "", -1)
+	hs := f(seg)
+	if len(hs) == 0 {
+		return geoFound{}, false
+	}
+	// Of several values in the run, the one across the label's column.
+	pick, bestOverlap := 0, math.Inf(-1)
+	for k, h := range hs {
+		ws := wordsIn(offs, h.start, h.end)
+		if len(ws) == 0 {
+			continue
+		}
+		x0, x1 := math.Inf(1), math.Inf(-1)
+		for _, wi := range ws {
+			x0, x1 = min(x0, g.words[wi].box.X0), max(x1, g.words[wi].box.X1)
+		}
+		ov := min(x1, hi) - max(x0, lo)
+		if ov > bestOverlap+0.5 {
+			pick, bestOverlap = k, ov
+		}
+	}
+	h := hs[pick]
+	conf, place := confUnder, placeUnder
+	if dir < 0 {
+		conf, place = confOver, placeOver
+	}
+	if bestDY > 2.6*ref.em {
+		// A row further off than a line and a half of space.
+		conf -= 0.05
+	}
+	return geoFound{found: found{value: h.value, conf: conf * d.ocrFactor(wordsIn(offs, h.start, h.end)), line: b.line}, place: place, dy: bestDY}, true
+}
+
+// wordOffset is a word's bytes in a piece of text made of words.
+type wordOffset struct {
+	word, start, end int
+}
+
+// wordsText joins words into one text, the first preceded by the tail of
+// a label's word (tailWord's text after the label), and says where each
+// word stands in it.
+func (d *doc) wordsText(ws []int, tail string, tailWord int) (string, []wordOffset) {
+	g := d.geo
+	var b strings.Builder
+	var offs []wordOffset
+	for _, wi := range ws {
+		t := g.words[wi].text
+		if wi == tailWord {
+			t = tail
+		} else if g.words[wi].line >= 0 {
+			// The word as the text has it (trademarks dropped).
+			w := g.words[wi]
+			t = d.lines[w.line][w.start:w.end]
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		offs = append(offs, wordOffset{word: wi, start: b.Len(), end: b.Len() + len(t)})
+		b.WriteString(t)
+	}
+	return b.String(), offs
+}
+
+// wordsIn returns the words a span of a wordsText text touches.
+func wordsIn(offs []wordOffset, start, end int) []int {
+	var out []int
+	for _, o := range offs {
+		if o.end > start && o.start < end {
+			out = append(out, o.word)
+		}
+	}
+	return out
+}
+
+func (d *doc) pageWidth(p int) float64 {
+	if p < len(d.pages) && d.pages[p].Width > 0 {
+		return d.pages[p].Width
+	}
+	return 612
+}
+
+// ocrFactor is how far OCR's reading of words lowers the confidence of a
+// value made of them: not at all for a text layer or words read at 90 or
+// more, down to 0.3 for words read at 30 or less. A value is as doubtful
+// as its worst word, tempered by the rest.
+func (d *doc) ocrFactor(ws []int) float64 {
+	g := d.geometry()
+	if g == nil || len(ws) == 0 {
+		return 1
+	}
+	lo, sum, n := 100.0, 0.0, 0.0
+	for _, wi := range ws {
+		w := g.words[wi]
+		c := max(0, min(100, w.conf))
+		weight := float64(max(1, utf8.RuneCountInString(w.text)))
+		sum += c * weight
+		n += weight
+		lo = min(lo, c)
+	}
+	c := 0.5*lo + 0.5*sum/n
+	return ocrScale(c)
+}
+
+// ocrScale maps an OCR confidence (0..100) to a factor on a reading's
+// confidence.
+func ocrScale(c float64) float64 {
+	switch {
+	case c >= 90:
+		return 1
+	case c <= 30:
+		return 0.3
+	}
+	return 0.3 + 0.7*(c-30)/60
+}
+
+// lineOCRFactor is ocrFactor of the words of line i within [start, end)
+// (the whole line when start is negative).
+func (d *doc) lineOCRFactor(i, start, end int) float64 {
+	if !d.hasGeometry(i) {
+		return 1
+	}
+	var ws []int
+	for _, wi := range d.geo.byLine[i] {
+		w := d.geo.words[wi]
+		if start < 0 || w.end > start && w.start < end {
+			ws = append(ws, wi)
+		}
+	}
+	return d.ocrFactor(ws)
+}
+
+// checkMark reports that a word is a check box, ticked or not, or the X
+// that ticks an option.
+func checkMark(w string) bool {
+	if w == "X" || w == "x" {
+		return true
+	}
+	for _, re := range []*regexp.Regexp{checkedMark, uncheckedMark} {
+		if loc := re.FindStringIndex(w); loc != nil && (loc[0] == 0 || loc[1] == len(w)) {
+			return true
+		}
+	}
+	return false
+}
