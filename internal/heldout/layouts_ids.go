@@ -26,8 +26,8 @@ func idLayouts() []*layout {
 
 type board struct {
 	code, state, name string
-	number          func(b *build, typ string) string
-	types           []string
+	number            func(b *build, typ string) string
+	types             []string
 }
 
 func boards() []board {
@@ -101,7 +101,7 @@ may be verified directly with the board of nursing. This report was requested by
 		gridTable([]string{"Jurisdiction", "License Type", "License Number", "License Status", "Expiration Date", "Compact Status"},
 			[][]string{{l.bd.state, l.typ, l.number, status, exp, pick(b.r, []string{"Multistate", "Single State"})}}))
 	return page{size: letter, font: b.sans(), fontSize: "10pt", title: "QuickConfirm",
-		css: `.hdr { background: #1f3b5a; color: #fff; padding: 8px; } h3 { font-size: 1.05em; border-bottom: 1px solid #1f3b5a; margin: 0 0 4px; }`,
+		css:  `.hdr { background: #1f3b5a; color: #fff; padding: 8px; } h3 { font-size: 1.05em; border-bottom: 1px solid #1f3b5a; margin: 0 0 4px; }`,
 		body: body}
 }
 
