@@ -85,11 +85,16 @@ var Supported = map[string]bool{
 	"image/heif":      true,
 }
 
-// Normalize returns the upload as a PDF: PDFs as they are, images as
-// image-only PDFs with a page per frame.
+// Normalize returns the upload as the PDF every later step reads: a PDF as
+// it is, or mended when pdfcpu or the text reader cannot read it as it is
+// (pdfdoc.Repair: the copy's Info says what was done and keeps the upload's
+// own metadata); images as image-only PDFs with a page per frame. Mending
+// here, once, lets the text layers, page count and cuts all come from the
+// same copy; the stored upload stays as it was sent.
 func (e *Engine) Normalize(ctx context.Context, data []byte, mime string) (pdf []byte, fromImage bool, err error) {
 	if mime == "application/pdf" {
-		return data, false, nil
+		pdf, err = pdfdoc.Repair(ctx, data)
+		return pdf, false, err
 	}
 	if !Supported[mime] {
 		return nil, false, &pdfdoc.FileError{Code: "unsupported_file", Message: "the file type " + mime + " is not supported"}
