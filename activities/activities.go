@@ -80,6 +80,10 @@ type Config struct {
 	// Statements renders statements and packets' cover sheets (nil: those
 	// fail until configured).
 	Statements *statements.Renderer
+	// PrimarySources are the primary sources documents are checked at
+	// when a request asks for source validation (a nil one: its checks
+	// are skipped as unavailable).
+	PrimarySources PrimarySources
 }
 
 // Activities holds the activities' dependencies.
@@ -99,6 +103,7 @@ type Activities struct {
 	schedules    Schedules
 	taskQueue    string
 	statements   *statements.Renderer
+	primary      PrimarySources
 }
 
 // New builds the activities.
@@ -121,7 +126,7 @@ func New(cfg Config) (*Activities, error) {
 	}
 	return &Activities{store: cfg.Store, blobs: cfg.Blobs, engine: cfg.Engine, log: cfg.Logger, today: cfg.Today, pdfs: cache,
 		live: cfg.Live, sources: cfg.Registries, indexes: cfg.Indexes, bucket: cfg.Bucket, integrations: cfg.Integrations,
-		schedules: cfg.Schedules, taskQueue: cfg.TaskQueue, statements: cfg.Statements}, nil
+		schedules: cfg.Schedules, taskQueue: cfg.TaskQueue, statements: cfg.Statements, primary: cfg.PrimarySources}, nil
 }
 
 // Close removes the local cache of downloaded files.

@@ -54,6 +54,14 @@ func (a *Activities) JudgeScan(ctx context.Context, in workflows.JudgeScanInput)
 		if judge.Requirement != "" {
 			j = a.engine.Judge(judge)
 		}
+		// Source validation (see source.go).
+		check := sourceCheckOf(sc.SourceValidation, in.ScanID, j, judge)
+		if err := a.checkSources(ctx, a.log.With("scan_id", in.ScanID), []sourceCheck{check}); err != nil {
+			return workflows.ProcessSegmentResult{}, err
+		}
+		if check.tree != nil {
+			j.ValidationResult = check.tree.Result
+		}
 	}
 	out := store.ScanOutcome{Status: "SUCCESS", DocumentType: &j.DocumentType}
 	if out.Fields, err = store.ToJSON(j.Fields); err != nil {

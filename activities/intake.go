@@ -85,6 +85,7 @@ func (a *Activities) ProcessSegments(ctx context.Context, in workflows.ProcessSe
 	judge.Requirement = validate.Requirement
 	prefix := workflows.WorkPrefix(workflows.KindIntake, in.IntakeID)
 	rows := make([]*store.Segment, len(in.Segments))
+	checks := make([]sourceCheck, len(in.Segments))
 	out := workflows.ProcessSegmentsResult{Segments: make([]workflows.ProcessSegmentResult, len(in.Segments))}
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
@@ -125,6 +126,7 @@ func (a *Activities) ProcessSegments(ctx context.Context, in workflows.ProcessSe
 			if err := fillSegment(seg, j, key); err != nil {
 				return err
 			}
+			checks[i] = sourceCheckOf(validate.Source, w.Spec.ID, j, jin)
 			out.Segments[i] = workflows.ProcessSegmentResult{SegmentID: w.Spec.ID, Status: seg.ScanStatus, DocumentType: j.DocumentType, ValidationResult: j.ValidationResult}
 			if j.Fraud != nil {
 				out.Segments[i].Fraud = j.Fraud.Result
@@ -133,6 +135,11 @@ func (a *Activities) ProcessSegments(ctx context.Context, in workflows.ProcessSe
 		})
 	}
 	if err := g.Wait(); err != nil {
+		return workflows.ProcessSegmentsResult{}, err
+	}
+	// Source validation, once every segment is judged: the sources of a
+	// batch are asked together (see source.go).
+	if err := a.checkSegmentSources(ctx, log, checks, rows, out.Segments); err != nil {
 		return workflows.ProcessSegmentsResult{}, err
 	}
 	if err := a.store.SaveSegments(ctx, rows); err != nil {

@@ -61,6 +61,18 @@ type Config struct {
 	// dev` starts the NSOPW sandbox and points here; `compliance worker`
 	// reports NSOPW unavailable on every check.
 	NSOPWURL string
+	// NursysURL is the Nursys license lookup (e-Notify's API base) the
+	// workers check nursing licenses at, with the institution's
+	// NursysUsername and NursysPassword. Empty: `compliance dev` starts the
+	// Nursys sandbox and points here; `compliance worker` reports the
+	// lookup unavailable on every source check.
+	NursysURL      string
+	NursysUsername string
+	NursysPassword string
+	// AHAECardURL is the AHA eCard verification the workers check BLS,
+	// ACLS and PALS cards at, with AHAECardAPIKey. Empty: as NursysURL.
+	AHAECardURL    string
+	AHAECardAPIKey string
 	// RegistryLEIEURL, RegistrySAMURL, RegistryOFACURL and SAMAPIKey are where
 	// the refresh schedules download the bulk lists (default: the official
 	// addresses).
@@ -138,6 +150,11 @@ func fromLookup(lookup func(string) (string, bool)) (Config, error) {
 		return Config{}, fmt.Errorf("OCR_CONCURRENCY: want a positive integer")
 	}
 	c.NSOPWURL = get("NSOPW_URL", "")
+	c.NursysURL = get("NURSYS_URL", "")
+	c.NursysUsername = get("NURSYS_USERNAME", "")
+	c.NursysPassword = get("NURSYS_PASSWORD", "")
+	c.AHAECardURL = get("AHA_ECARD_URL", "")
+	c.AHAECardAPIKey = get("AHA_ECARD_API_KEY", "")
 	c.Maildir = get("MAILDIR", "")
 	c.StatementTemplates = get("STATEMENT_TEMPLATES", "")
 	c.RegistryLEIEURL = get("REGISTRY_LEIE_URL", "https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv")
@@ -190,6 +207,13 @@ var Variables = [][2]string{
 	{"NSOPW_URL", "(unset: `compliance dev` starts the NSOPW sandbox)"},
 	{"MAILDIR", "(unset: no maildir watched; `compliance dev`: $DATA_DIR/maildir)"},
 	{"NSOPW_SANDBOX_ADDR", "127.0.0.1:8091 (`compliance dev`)"},
+	{"NURSYS_URL", "(unset: `compliance dev` starts the Nursys license lookup sandbox)"},
+	{"NURSYS_USERNAME", "(the institution's e-Notify API user; `compliance dev`: the sandbox's)"},
+	{"NURSYS_PASSWORD", "(the institution's e-Notify API password; `compliance dev`: the sandbox's)"},
+	{"NURSYS_SANDBOX_ADDR", "127.0.0.1:8093 (`compliance dev`)"},
+	{"AHA_ECARD_URL", "(unset: `compliance dev` starts the AHA eCard verification sandbox)"},
+	{"AHA_ECARD_API_KEY", "(the eCard verification's API key; `compliance dev`: the sandbox's)"},
+	{"AHA_ECARD_SANDBOX_ADDR", "127.0.0.1:8094 (`compliance dev`)"},
 	{"VMS_SANDBOX_URL", "(unset: `compliance dev` starts the sandbox VMS and sets it)"},
 	{"VMS_SANDBOX_ADDR", "127.0.0.1:8092 (`compliance dev`)"},
 	{"VMS_SANDBOX_USERNAME", "(the sandbox integration's client id; `compliance dev`: sandbox-supplier)"},

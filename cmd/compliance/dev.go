@@ -12,9 +12,11 @@ import (
 	"sync"
 	"time"
 
+	ecardsandbox "github.com/clearedtostart/compliance/ahaecard/sandbox"
 	"github.com/clearedtostart/compliance/config"
 	"github.com/clearedtostart/compliance/internal/devstack"
 	"github.com/clearedtostart/compliance/nsopw/sandbox"
+	nursyssandbox "github.com/clearedtostart/compliance/nursys/sandbox"
 	"github.com/clearedtostart/compliance/store"
 	vmssandbox "github.com/clearedtostart/compliance/vms/sandbox"
 )
@@ -107,6 +109,27 @@ func dev(ctx context.Context, cfg config.Config) error {
 		cfg.NSOPWURL = sb.URL()
 		log.Info("NSOPW sandbox listening", "url", sb.URL())
 	}
+	// The primary sources' sandboxes, unless the real ones are configured:
+	// their credentials are the sandboxes' unless given.
+	if cfg.NursysURL == "" {
+		nsb, err := nursyssandbox.New(nursyssandbox.Config{Logger: log}).Start(ctx, envAddr("NURSYS_SANDBOX_ADDR", "127.0.0.1:8093"))
+		if err != nil {
+			return fmt.Errorf("Nursys sandbox: %w", err)
+		}
+		defer nsb.Close()
+		cfg.NursysURL = nsb.URL()
+		cfg.NursysUsername = cmp.Or(cfg.NursysUsername, nursyssandbox.DefaultUsername)
+		cfg.NursysPassword = cmp.Or(cfg.NursysPassword, nursyssandbox.DefaultPassword)
+	}
+	if cfg.AHAECardURL == "" {
+		esb, err := ecardsandbox.New(ecardsandbox.Config{Logger: log}).Start(ctx, envAddr("AHA_ECARD_SANDBOX_ADDR", "127.0.0.1:8094"))
+		if err != nil {
+			return fmt.Errorf("AHA eCard sandbox: %w", err)
+		}
+		defer esb.Close()
+		cfg.AHAECardURL = esb.URL()
+		cfg.AHAECardAPIKey = cmp.Or(cfg.AHAECardAPIKey, ecardsandbox.DefaultAPIKey)
+	}
 
 	// API and worker share this process; either failing stops both.
 	runCtx, cancel := context.WithCancel(ctx)
@@ -131,8 +154,8 @@ func dev(ctx context.Context, cfg config.Config) error {
 	}()
 	select {
 	case addr := <-ready:
-		fmt.Fprintf(os.Stderr, "\nCompliance Document Service is ready after %.1fs\n  API:           http://%s\n  Temporal UI:   %s\n  NSOPW sandbox: %s\n  VMS sandbox:   %s\n  Client emails: %s/<account>/new\n  Stop with Ctrl-C.\n\n",
-			time.Since(started).Seconds(), addr, temporalUI(cfg), cfg.NSOPWURL, cmp.Or(vmsURL, os.Getenv("VMS_SANDBOX_URL")), cfg.Maildir)
+		fmt.Fprintf(os.Stderr, "\nCompliance Document Service is ready after %.1fs\n  API:           http://%s\n  Temporal UI:   %s\n  NSOPW sandbox: %s\n  VMS sandbox:   %s\n  Nursys:        %s\n  AHA eCards:    %s\n  Client emails: %s/<account>/new\n  Stop with Ctrl-C.\n\n",
+			time.Since(started).Seconds(), addr, temporalUI(cfg), cfg.NSOPWURL, cmp.Or(vmsURL, os.Getenv("VMS_SANDBOX_URL")), cfg.NursysURL, cfg.AHAECardURL, cfg.Maildir)
 	case <-runCtx.Done():
 	}
 	wg.Wait()

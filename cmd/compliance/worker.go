@@ -9,8 +9,10 @@ import (
 	"go.temporal.io/sdk/worker"
 
 	"github.com/clearedtostart/compliance/activities"
+	"github.com/clearedtostart/compliance/ahaecard"
 	"github.com/clearedtostart/compliance/config"
 	"github.com/clearedtostart/compliance/nsopw"
+	"github.com/clearedtostart/compliance/nursys"
 	"github.com/clearedtostart/compliance/registry"
 	"github.com/clearedtostart/compliance/workflows"
 )
@@ -19,6 +21,28 @@ import (
 // poll the same task queues).
 func workerCmd(ctx context.Context, cfg config.Config) error {
 	return withDeps(ctx, cfg, false, func(d *deps) error { return runWorker(ctx, cfg, d) })
+}
+
+// primarySources are the connectors of the sources documents are checked
+// at: those configured, the others left nil (their checks are skipped as
+// unavailable).
+func primarySources(cfg config.Config) (activities.PrimarySources, error) {
+	var ps activities.PrimarySources
+	if cfg.NursysURL != "" {
+		c, err := nursys.New(nursys.Config{BaseURL: cfg.NursysURL, Username: cfg.NursysUsername, Password: cfg.NursysPassword})
+		if err != nil {
+			return ps, err
+		}
+		ps.Licenses = c
+	}
+	if cfg.AHAECardURL != "" {
+		c, err := ahaecard.New(ahaecard.Config{BaseURL: cfg.AHAECardURL, APIKey: cfg.AHAECardAPIKey})
+		if err != nil {
+			return ps, err
+		}
+		ps.ECards = c
+	}
+	return ps, nil
 }
 
 // runWorker polls the main and OCR task queues until ctx ends, then lets
@@ -34,6 +58,10 @@ func runWorker(ctx context.Context, cfg config.Config, d *deps) error {
 		if live, err = nsopw.New(nsopw.Config{BaseURL: cfg.NSOPWURL}); err != nil {
 			return err
 		}
+	}
+	primary, err := primarySources(cfg)
+	if err != nil {
+		return err
 	}
 	connectors, err := d.connectors()
 	if err != nil {
@@ -55,7 +83,7 @@ func runWorker(ctx context.Context, cfg config.Config, d *deps) error {
 		}},
 		Indexes: d.indexes, Bucket: d.blobs.Name(), Schedules: tc.ScheduleClient(), TaskQueue: cfg.TaskQueue,
 		Integrations: activities.Integrations{Config: d.integrations, Connectors: connectors},
-		Statements:   stmts,
+		Statements:   stmts, PrimarySources: primary,
 	})
 	if err != nil {
 		return err
