@@ -1,8 +1,14 @@
 // Command eval measures how well the document engine reads: page splitting,
 // classification, field extraction, requirement validation and fraud
-// flags, against generated documents whose truth is known (sampledocs). It
-// runs the same engine as the worker (pipeline.Process) and writes the
-// figures into docs/BENCHMARKS.md (`make eval`).
+// flags, against generated documents whose truth is known. It runs the same
+// engine as the worker (pipeline.Process) on two sets and writes the
+// figures of both into docs/BENCHMARKS.md (`make eval`):
+//
+//   - the tuning set, documents of internal/sampledocs, which the reading
+//     code was developed against;
+//   - the held-out set, documents of internal/heldout, written apart from
+//     both and never to be tuned against: text PDFs and scans, single
+//     documents in every validity condition and multi-document bundles.
 package main
 
 import (
@@ -10,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"math/rand/v2"
 	"reflect"
 	"runtime"
 	"sort"
@@ -25,12 +32,22 @@ import (
 )
 
 func main() {
-	out := flag.String("out", "docs/BENCHMARKS.md", "file whose eval section is replaced")
-	textPackets := flag.Int("text-packets", 20, "20-page text packets")
-	scanPackets := flag.Int("scan-packets", 3, "10-page scanned packets (OCR)")
-	seed := flag.Uint64("seed", 1, "corpus seed")
+	out := flag.String("out", "docs/BENCHMARKS.md", "file whose eval section is replaced (\"\": print the section)")
+	textPackets := flag.Int("text-packets", 20, "tuning set: 20-page text packets")
+	scanPackets := flag.Int("scan-packets", 3, "tuning set: 10-page scanned packets (OCR)")
+	seed := flag.Uint64("seed", 1, "tuning set: corpus seed")
+	tuning := flag.Bool("tuning", true, "measure the tuning set (false only while developing: the section then lacks its figures)")
+	var ho heldoutOptions
+	flag.Uint64Var(&ho.seed, "heldout-seed", 1, "held-out set: seed")
+	flag.IntVar(&ho.text, "heldout-text", -1, "held-out set: single text PDFs (-1: every layout of every type in every validity condition)")
+	flag.IntVar(&ho.scans, "heldout-scans", -1, "held-out set: single scanned documents (-1: one per layout and type)")
+	flag.IntVar(&ho.textBundles, "heldout-text-bundles", 10, "held-out set: multi-document text PDFs")
+	flag.IntVar(&ho.scanBundles, "heldout-scan-bundles", 4, "held-out set: multi-document scans")
+	flag.IntVar(&ho.workers, "heldout-workers", runtime.NumCPU(), "held-out set: cases rendered and read at once")
+	flag.StringVar(&ho.failures, "heldout-failures", "", "held-out set: write every wrong reading and verdict to this JSON-lines file (for the evaluator, not the engine's authors)")
+	flag.StringVar(&ho.dump, "heldout-dump", "", "held-out set: write each case's PDF, truth and reading into this directory (for the evaluator)")
 	flag.Parse()
-	if err := run(*out, *textPackets, *scanPackets, *seed); err != nil {
+	if err := run(*out, *textPackets, *scanPackets, *seed, *tuning, ho); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -55,7 +72,8 @@ func newTally() *tally {
 	return &tally{perType: map[string]*typeTally{}, confusions: map[string]int{}, fieldMisses: map[string]int{}}
 }
 
-func run(out string, textPackets, scanPackets int, seed uint64) error {
+func run(out string, textPackets, scanPackets int, seed uint64, tuning bool, ho heldoutOptions) error {
+	started := time.Now()
 	cat := catalog.MustLoad()
 	o, err := ocr.New(ocr.Config{Concurrency: runtime.NumCPU()})
 	if err != nil {
@@ -68,7 +86,25 @@ func run(out string, textPackets, scanPackets int, seed uint64) error {
 	ctx := context.Background()
 	r := sampledocs.Seeded(seed)
 
-	text := newTally()
+	text, scan := newTally(), newTally()
+	var val validationScore
+	var fr fraudScore
+	if tuning {
+		if err := runTuning(ctx, e, cat, r, textPackets, scanPackets, text, scan, &val, &fr); err != nil {
+			return err
+		}
+	}
+	hoText, hoScan, err := runHeldout(ctx, e, cat, ho)
+	if err != nil {
+		return err
+	}
+	return write(out, text, scan, val, fr, textPackets, scanPackets, seed, tuning, hoText, hoScan, ho, time.Since(started))
+}
+
+// runTuning measures the tuning set: sampledocs packets, text and scanned,
+// validation of single documents and fraud flags.
+func runTuning(ctx context.Context, e *pipeline.Engine, cat *catalog.Catalog, r *rand.Rand, textPackets, scanPackets int,
+	text, scan *tally, val *validationScore, fr *fraudScore) error {
 	log.Printf("text packets: %d x 20 pages", textPackets)
 	for i := 0; i < textPackets; i++ {
 		p := sampledocs.NewPerson(r)
@@ -80,7 +116,6 @@ func run(out string, textPackets, scanPackets int, seed uint64) error {
 			return err
 		}
 	}
-	scan := newTally()
 	log.Printf("scanned packets: %d x 10 pages", scanPackets)
 	for i := 0; i < scanPackets; i++ {
 		p := sampledocs.NewPerson(r)
@@ -93,16 +128,13 @@ func run(out string, textPackets, scanPackets int, seed uint64) error {
 		}
 	}
 	log.Printf("validation of single documents")
-	val, err := scoreValidation(ctx, e, cat, r)
-	if err != nil {
+	var err error
+	if *val, err = scoreValidation(ctx, e, cat, r); err != nil {
 		return err
 	}
 	log.Printf("fraud")
-	fr, err := scoreFraud(ctx, e, r)
-	if err != nil {
-		return err
-	}
-	return write(out, text, scan, val, fr, textPackets, scanPackets, seed)
+	*fr, err = scoreFraud(ctx, e, r)
+	return err
 }
 
 func scorePacket(ctx context.Context, e *pipeline.Engine, pk sampledocs.Packet, t *tally) error {
@@ -339,14 +371,52 @@ func pct(a, b int) string {
 	return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
 }
 
-func write(path string, text, scan *tally, v validationScore, f fraudScore, textPackets, scanPackets int, seed uint64) error {
+func write(path string, text, scan *tally, v validationScore, f fraudScore, textPackets, scanPackets int, seed uint64, tuning bool,
+	hoText, hoScan *hoTally, ho heldoutOptions, took time.Duration) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<!-- eval:start -->\n## Reading accuracy (`make eval`)\n\n")
-	fmt.Fprintf(&b, "Measured %s by `make eval` (cmd/eval, seed %d): the worker's engine (`pipeline.Process`) on documents generated by `sampledocs`, "+
-		"whose truth is known; judged as of %s.\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"), seed, asOf.Format(time.DateOnly))
-	fmt.Fprintf(&b, "| figure | text PDFs (%d packets of 20 pages) | scanned PDFs, OCR (%d packets of 10 pages) |\n|---|---|---|\n", textPackets, scanPackets)
+	fmt.Fprintf(&b, "Measured %s by `make eval` (cmd/eval; %s on %d CPUs): the worker's engine (`pipeline.Process`) on generated documents "+
+		"whose truth is known, judged as of %s, in two sets:\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"),
+		took.Round(time.Second), runtime.NumCPU(), asOf.Format(time.DateOnly))
+	fmt.Fprintf(&b, "- the **tuning set**: documents of `internal/sampledocs`, the generator the reading code was developed against;\n"+
+		"- the **held-out set**: documents of `internal/heldout`, written independently of both and **never to be tuned against** "+
+		"(see below).\n\n")
+	fmt.Fprintf(&b, "| figure | tuning, text | held-out, text | tuning, scans | held-out, scans |\n|---|---|---|---|---|\n")
+	tv := func(s string) string {
+		if !tuning {
+			return "not measured"
+		}
+		return s
+	}
+	fmt.Fprintf(&b, "| fields exact | %s | %s | %s | %s |\n", tv(pct(text.fieldsRight, text.fieldsTruth)), hoText.fields,
+		tv(pct(scan.fieldsRight, scan.fieldsTruth)), hoScan.fields)
+	fmt.Fprintf(&b, "| classification | %s | %s | %s | %s |\n", tv(pct(text.typeRight, text.exactSplit)), pct(hoText.typeRight, hoText.typed),
+		tv(pct(scan.typeRight, scan.exactSplit)), pct(hoScan.typeRight, hoScan.typed))
+	fmt.Fprintf(&b, "| split exact | %s | %s | %s | %s |\n", tv(pct(text.exactSplit, text.segments)), pct(hoText.exactSplit, hoText.bundleSegs),
+		tv(pct(scan.exactSplit, scan.segments)), pct(hoScan.exactSplit, hoScan.bundleSegs))
+	fmt.Fprintf(&b, "| verdicts agree (wrong VALID) | %s | %s (%d) | — | %s (%d) |\n", tv(fmt.Sprintf("%s (%d)", pct(v.right, v.cases), v.falseValid)),
+		hoText.verdicts, hoText.falseValid, hoScan.verdicts, hoScan.falseValid)
+
+	fmt.Fprintf(&b, "\n### Tuning set (`internal/sampledocs`)\n\n")
+	if !tuning {
+		fmt.Fprintf(&b, "Not measured in this run (`-tuning=false`).\n")
+	} else {
+		writeTuning(&b, text, scan, v, f, textPackets, scanPackets, seed)
+	}
+	writeHeldout(&b, hoText, hoScan, ho)
+	fmt.Fprintf(&b, "<!-- eval:end -->\n")
+	if path == "" {
+		fmt.Print(b.String())
+		return nil
+	}
+	return benchdoc.ReplaceSection(path, "eval", b.String())
+}
+
+func writeTuning(b *strings.Builder, text, scan *tally, v validationScore, f fraudScore, textPackets, scanPackets int, seed uint64) {
+	fmt.Fprintf(b, "Seed %d. Fields are counted on documents split and typed right.\n\n", seed)
+	fmt.Fprintf(b, "| figure | text PDFs (%d packets of 20 pages) | scanned PDFs, OCR (%d packets of 10 pages) |\n|---|---|---|\n", textPackets, scanPackets)
 	row := func(name string, f func(*tally) string) {
-		fmt.Fprintf(&b, "| %s | %s | %s |\n", name, f(text), f(scan))
+		fmt.Fprintf(b, "| %s | %s | %s |\n", name, f(text), f(scan))
 	}
 	row("documents (segments of the truth)", func(t *tally) string { return fmt.Sprint(t.segments) })
 	row("split: segments with exactly the right pages", func(t *tally) string { return pct(t.exactSplit, t.segments) })
@@ -361,28 +431,25 @@ func write(path string, text, scan *tally, v validationScore, f fraudScore, text
 		}
 		return fmt.Sprintf("%.0f ms", float64(t.elapsed.Milliseconds())/float64(t.pages))
 	})
-	fmt.Fprintf(&b, "\n**Validation** of single documents of every type and layout (valid, expired, with a failing result, of another person) "+
+	fmt.Fprintf(b, "\n**Validation** of single documents of every type and layout (valid, expired, with a failing result, of another person) "+
 		"against the requirement that fits the type, compared with the rules' verdict on the true fields (%d cases): %s agree. "+
 		"**Wrong VALID: %d** (the true document fails, the read one passed); wrong INVALID: %d; NOT_SUPPORTED: %d.\n\n",
 		v.cases, pct(v.right, v.cases), v.falseValid, v.falseInvalid, v.notSupported)
-	fmt.Fprintf(&b, "| condition | right |\n|---|---|\n")
+	fmt.Fprintf(b, "| condition | right |\n|---|---|\n")
 	for _, c := range []string{"valid", "expired", "failing result", "another person"} {
-		fmt.Fprintf(&b, "| %s | %s of %d |\n", c, pct(v.byCase[c][0], v.byCase[c][1]), v.byCase[c][1])
+		fmt.Fprintf(b, "| %s | %s of %d |\n", c, pct(v.byCase[c][0], v.byCase[c][1]), v.byCase[c][1])
 	}
 	if len(v.falseValidList) > 0 {
-		fmt.Fprintf(&b, "\nWrong VALID cases: %s.\n", strings.Join(v.falseValidList, "; "))
+		fmt.Fprintf(b, "\nWrong VALID cases: %s.\n", strings.Join(v.falseValidList, "; "))
 	}
-	fmt.Fprintf(&b, "\n**Fraud** (MEDIUM sensitivity): PDFs edited after issue (incremental update by an editing tool) flagged: %s of %d; "+
+	fmt.Fprintf(b, "\n**Fraud** (MEDIUM sensitivity): PDFs edited after issue (incremental update by an editing tool) flagged: %s of %d; "+
 		"untouched documents flagged: %s of %d.\n", pct(f.editedFlagged, f.edited), f.edited, pct(f.cleanFlagged, f.clean), f.clean)
-	misses := worst(text.fieldMisses, 8)
-	if misses != "" {
-		fmt.Fprintf(&b, "\nMost missed or wrong fields (text): %s.\n", misses)
+	if misses := worst(text.fieldMisses, 8); misses != "" {
+		fmt.Fprintf(b, "\nMost missed or wrong fields (text): %s.\n", misses)
 	}
 	if c := worst(merge(text.confusions, scan.confusions), 8); c != "" {
-		fmt.Fprintf(&b, "\nType confusions: %s.\n", c)
+		fmt.Fprintf(b, "\nType confusions: %s.\n", c)
 	}
-	fmt.Fprintf(&b, "<!-- eval:end -->\n")
-	return benchdoc.ReplaceSection(path, "eval", b.String())
 }
 
 func merge(a, b map[string]int) map[string]int {
