@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the service runs (OCR, PDF rendering, HEIC
-# decoding, HTML-to-PDF statement rendering with WeasyPrint) and the C
+# decoding, HTML-to-PDF statement rendering with WeasyPrint, the typefaces
+# of the held-out evaluation set) and the C
 # compiler that the race detector of `make test` needs (-race requires cgo)
 # when they are missing, and checks for PostgreSQL server binaries.
 # Called by `make run`, `make test` and `make bench`.
@@ -15,6 +16,16 @@ command -v heif-enc >/dev/null || need+=(libheif-examples)
 command -v cwebp >/dev/null || need+=(webp)
 command -v weasyprint >/dev/null || need+=(weasyprint)
 command -v "$(go env CC)" >/dev/null || need+=(gcc libc6-dev)
+# The held-out evaluation set (internal/heldout, `make eval`) prints its
+# documents in the metric clones of Arial, Times and Courier and in the
+# PostScript base fonts, as issuers do; without them WeasyPrint falls back
+# to DejaVu and the set loses its variety of typefaces.
+if command -v fc-list >/dev/null; then
+  [ -n "$(fc-list 'Liberation Sans' family)" ] || need+=(fonts-liberation2)
+  [ -n "$(fc-list 'Nimbus Sans' family)" ] || need+=(fonts-urw-base35)
+else
+  need+=(fonts-liberation2 fonts-urw-base35)
+fi
 
 if [ ${#need[@]} -gt 0 ]; then
   mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
