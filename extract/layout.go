@@ -372,29 +372,49 @@ func (d *doc) spansGap(i, start, end int) bool {
 	return false
 }
 
-// labelWords reports, for each word of line i, whether a label placed as
-// one starts at it, and whether it lies inside one.
-func (d *doc) labelWords(i int) (starts, inside map[int]bool) {
-	starts, inside = map[int]bool{}, map[int]bool{}
+// labelWords tells, for each word of line i, whether a label placed as
+// one starts at it (strong when nothing but a label could stand so: a
+// colon after it, a phrase only labels use, the start of its line or
+// cell), and whether it lies inside one.
+func (d *doc) labelWords(i int) wordLabels {
+	if d.wordLabels == nil {
+		d.wordLabels = map[int]wordLabels{}
+	}
+	if wl, ok := d.wordLabels[i]; ok {
+		return wl
+	}
+	wl := wordLabels{starts: map[int]bool{}, strong: map[int]bool{}, inside: map[int]bool{}}
+	d.wordLabels[i] = wl
 	if !d.hasGeometry(i) {
-		return
+		return wl
 	}
 	g := d.geo
+	line := d.lines[i]
+	ws := g.byLine[i]
 	for _, m := range d.labelRow(i) {
 		if d.shadowed(i, m.start, m.end, nil) {
 			continue
 		}
-		for _, wi := range g.byLine[i] {
-			w := g.words[wi]
+		for k, wi := range ws {
+			w := &g.words[wi]
 			if w.start == m.start {
-				starts[wi] = true
+				wl.starts[wi] = true
+				cellStart := k == 0 || w.box.X0-g.words[ws[k-1]].box.X1 >= g.wideGap(w)
+				after := strings.TrimLeft(line[m.end:], " ")
+				wl.strong[wi] = cellStart || alwaysLabel(m.text) || strings.HasPrefix(after, ":") ||
+					strings.HasPrefix(after, "#") || strings.HasPrefix(after, "=")
 			}
 			if w.start >= m.start && w.end <= m.end+1 {
-				inside[wi] = true
+				wl.inside[wi] = true
 			}
 		}
 	}
-	return
+	return wl
+}
+
+// wordLabels is what labelWords tells of a line's words.
+type wordLabels struct {
+	starts, strong, inside map[int]bool
 }
 
 // geoPlace says where a value read by layout stood.
@@ -535,21 +555,20 @@ func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWor
 	far := false
 	ownCell := strings.TrimSpace(strings.Trim(tail, ":#=.-")) != ""
 	boxes := false
-	labelsOf := map[int]map[int]bool{}
-	isLabelStart := func(wi int) bool {
+	// labelAt tells whether a label starts at a word, and whether nothing
+	// but a label could stand so.
+	labelAt := func(wi int) (start, strong bool) {
 		w := g.words[wi]
 		if w.line < 0 {
-			return false
+			return false, false
 		}
-		if _, ok := labelsOf[w.line]; !ok {
-			labelsOf[w.line], _ = d.labelWords(w.line)
-		}
-		return labelsOf[w.line][wi]
+		wl := d.labelWords(w.line)
+		return wl.starts[wi], wl.strong[wi]
 	}
 	// Options with check boxes are one answer however widely spaced:
 	// "PASS  X FAIL", "[ ] Negative   [X] Positive".
 	for _, wi := range right {
-		if isLabelStart(wi) {
+		if _, strong := labelAt(wi); strong {
 			break
 		}
 		if checkMark(g.words[wi].text) {
@@ -572,10 +591,12 @@ func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWor
 			// A value may start with a label's word ("Code One Training
 			// Solutions"), unless labels follow the label at once (a row
 			// of labels over a row of values).
-			if isLabelStart(wi) && (w.line < 0 || d.labelsCover(w.line, w.start)) {
+			if start, _ := labelAt(wi); start && d.labelsCover(w.line, w.start) {
 				break
 			}
-		} else if gap >= g.wideGap(w) && !boxes || isLabelStart(wi) {
+		} else if _, strong := labelAt(wi); gap >= g.wideGap(w) && !boxes || strong {
+			// Inside the value, a label's word ends it only where nothing
+			// else could stand so ("Harbor Occupational Clinic" goes on).
 			break
 		}
 		value = append(value, wi)
@@ -654,7 +675,7 @@ func (d *doc) verticalLayout(sp span, ref gword, label []int, f finder, dir floa
 	}
 	b := &g.words[best]
 	if b.line >= 0 {
-		if starts, inside := d.labelWords(b.line); starts[best] || inside[best] {
+		if wl := d.labelWords(b.line); wl.starts[best] || wl.inside[best] {
 			// The next label: this one's value is not under it.
 			return geoFound{}, false
 		}
@@ -689,7 +710,7 @@ func (d *doc) verticalLayout(sp span, ref gword, label []int, f finder, dir floa
 	for _, wi := range run {
 		w := g.words[wi]
 		if w.line >= 0 {
-			if starts, _ := d.labelWords(w.line); starts[wi] && wi != run[0] {
+			if wl := d.labelWords(w.line); wl.strong[wi] && wi != run[0] {
 				run = run[:slices.Index(run, wi)]
 				break
 			}

@@ -27,6 +27,8 @@ type doc struct {
 	// layout.go), built on first use.
 	geo     *geometry
 	geoDone bool
+	// wordLabels caches labelWords by line.
+	wordLabels map[int]wordLabels
 }
 
 // labelMatch is a known label found on a line.

@@ -1,0 +1,490 @@
+package extract
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/internal/golden"
+	"github.com/clearedtostart/compliance/ocr"
+	"github.com/clearedtostart/compliance/pagetext"
+	"github.com/clearedtostart/compliance/pdfdoc"
+)
+
+// layoutFixture is a real document's pages (a text PDF read by pdfdoc, or
+// a scan's Tesseract TSV) and the fields its layout gives, from
+// testdata/layout/<name>.json.
+type layoutFixture struct {
+	name, typ string
+	texts     []string
+	pages     []pagetext.Page
+	want      map[string]any
+}
+
+// scanPointsPerPixel is the scale of the fixtures' scans: US Letter
+// rasterised at 200 dpi.
+const scanPointsPerPixel = 72.0 / 200
+
+func layoutFixtures(t *testing.T) []layoutFixture {
+	t.Helper()
+	var out []layoutFixture
+	for _, f := range golden.Files(t, "testdata/layout/*.json") {
+		var exp struct {
+			Type   string         `json:"type"`
+			Fields map[string]any `json:"fields"`
+		}
+		if err := json.Unmarshal(f.Data, &exp); err != nil {
+			t.Fatalf("%s: %v", f.Path, err)
+		}
+		base := strings.TrimSuffix(f.Path, ".json")
+		lf := layoutFixture{name: filepath.Base(base), typ: exp.Type, want: exp.Fields}
+		if pdf, err := os.ReadFile(base + ".pdf"); err == nil {
+			pts, err := pdfdoc.Texts(pdf, []int{1})
+			if err != nil {
+				t.Fatalf("%s: %v", base, err)
+			}
+			for _, p := range pts {
+				lf.texts = append(lf.texts, p.Text)
+				lf.pages = append(lf.pages, p.Layout)
+			}
+		} else {
+			tsv, err := os.ReadFile(base + ".tsv")
+			if err != nil {
+				t.Fatalf("%s has neither a .pdf nor a .tsv", base)
+			}
+			res, err := ocr.ParseTSV(tsv)
+			if err != nil {
+				t.Fatalf("%s: %v", base, err)
+			}
+			lf.texts = []string{res.Text}
+			lf.pages = []pagetext.Page{res.Layout(scanPointsPerPixel)}
+		}
+		out = append(out, lf)
+	}
+	if len(out) == 0 {
+		t.Fatal("no layout fixtures")
+	}
+	return out
+}
+
+// joinPages joins pages' texts the way the pipeline does.
+func joinPages(texts []string) string { return strings.Join(texts, "\n\f\n") }
+
+// TestPageTextMatchesLayout holds the text layer's and OCR's output to
+// what reading by layout relies on: line k of a page's text is the words
+// of its layout's line k, in the order they were written.
+func TestPageTextMatchesLayout(t *testing.T) {
+	for _, f := range layoutFixtures(t) {
+		for p, text := range f.texts {
+			lines := strings.Split(text, "\n")
+			got := pageLines(f.pages[p])
+			if len(got) != len(lines) {
+				t.Errorf("%s page %d: %d text lines, %d layout lines", f.name, p+1, len(lines), len(got))
+				continue
+			}
+			for k, ws := range got {
+				var parts []string
+				for _, w := range ws {
+					parts = append(parts, w.Text)
+				}
+				if j := strings.Join(parts, " "); j != lines[k] {
+					t.Errorf("%s page %d line %d: text %q, words %q", f.name, p+1, k, lines[k], j)
+				}
+			}
+		}
+		d := newPagedDoc(joinPages(f.texts), f.pages)
+		for i, l := range d.lines {
+			if strings.TrimSpace(l) != "" && !d.hasGeometry(i) {
+				t.Errorf("%s: line %d %q is not tied to its page's words", f.name, i, l)
+			}
+		}
+	}
+}
+
+// TestLayoutRealDocuments reads real pages whose values a text reading
+// misses or mistakes: a table's row under its headings, a form's label
+// column far from its values, headings a text layer runs together, a name
+// centered under its phrase, options whose boxes follow them, captions
+// under their values, a scan.
+func TestLayoutRealDocuments(t *testing.T) {
+	c := catalog.MustLoad()
+	for _, f := range layoutFixtures(t) {
+		t.Run(f.name, func(t *testing.T) {
+			got := Read(c, f.typ, Document{Text: joinPages(f.texts), Pages: f.pages, AsOf: testAsOf})
+			fields := asJSON(t, got.Fields)
+			for k, want := range f.want {
+				if !reflect.DeepEqual(fields[k], want) {
+					t.Errorf("%s = %#v (confidence %v), want %#v", k, fields[k], got.Confidence[k], want)
+				}
+			}
+			checkKinds(t, c, f.typ, got)
+		})
+	}
+}
+
+// word is a word of a synthetic page: where it starts, its text, and how
+// surely OCR read it (0 for a text layer's 100).
+type word struct {
+	x, y float64
+	text string
+	conf float64
+	// line and block, for OCR pages whose lines are not the page's rows.
+	line, block int
+}
+
+// textPage lays rows of text out as a text layer would: each row's words
+// at 10 points, 5 points a character, a space apart, at the x of each
+// cell given; rows 14 points apart.
+func textPage(rows ...[]cellAt) pagetext.Page {
+	p := pagetext.Page{Width: 612, Height: 792}
+	for i, row := range rows {
+		for _, c := range row {
+			x := c.x
+			for _, w := range strings.Fields(c.text) {
+				wd := 5 * float64(len(w))
+				p.Words = append(p.Words, pagetext.Word{Text: w, Box: pagetext.Box{X0: x, Y0: 100 + 14*float64(i), X1: x + wd, Y1: 110 + 14*float64(i)},
+					Size: 10, Confidence: 100, Line: i})
+				x += wd + 3
+			}
+		}
+	}
+	return p
+}
+
+// cellAt is a cell's text and where it starts.
+type cellAt struct {
+	x    float64
+	text string
+}
+
+// ocrPage lays words out as Tesseract reports them: boxes tight to the
+// ink (7 points high), each word in the line and block given.
+func ocrPage(ws ...word) pagetext.Page {
+	p := pagetext.Page{Width: 612, Height: 792}
+	for _, w := range ws {
+		conf := w.conf
+		if conf == 0 {
+			conf = 95
+		}
+		wd := 5 * float64(len(w.text))
+		p.Words = append(p.Words, pagetext.Word{Text: w.text, Box: pagetext.Box{X0: w.x, Y0: w.y, X1: w.x + wd, Y1: w.y + 7},
+			Size: 7, Confidence: conf, Line: w.line, Block: w.block})
+	}
+	return p
+}
+
+// ocrRow is a line of OCR words, each a word apart, starting at x.
+func ocrRow(line, block int, x, y float64, text string, conf float64) []word {
+	var out []word
+	for _, w := range strings.Fields(text) {
+		out = append(out, word{x: x, y: y, text: w, conf: conf, line: line, block: block})
+		x += 5*float64(len(w)) + 3
+	}
+	return out
+}
+
+func ocrWords(rows ...[]word) []word {
+	var out []word
+	for _, r := range rows {
+		out = append(out, r...)
+	}
+	return out
+}
+
+// skewed tilts words by slope (dy per point across), as a crooked scan.
+func skewed(slope float64, ws []word) []word {
+	out := make([]word, len(ws))
+	for i, w := range ws {
+		w.y += slope * w.x
+		out[i] = w
+	}
+	return out
+}
+
+func TestLayoutFields(t *testing.T) {
+	c := catalog.MustLoad()
+	tests := []struct {
+		name, typ string
+		page      pagetext.Page
+		want      map[string]any
+		// min and max bound the confidence of every wanted field.
+		min, max float64
+		// absent are fields that must not be read.
+		absent []string
+	}{
+		{
+			name: "table row under its headings",
+			typ:  "drug_screen",
+			page: textPage(
+				[]cellAt{{40, "Drug Test Result Summary"}},
+				[]cellAt{{40, "Test"}, {200, "Collected"}, {300, "Panel"}, {380, "Laboratory"}, {480, "Result"}},
+				[]cellAt{{40, "Urine drug screen"}, {200, "Nov 7, 2026"}, {300, "9-panel"}, {380, "Labcorp"}, {480, "Negative"}},
+			),
+			want: map[string]any{"collection_date": "2026-11-07", "result": "negative"},
+			min:  0.8, max: 0.95,
+		},
+		{
+			name: "value ends at the column gap",
+			typ:  "tb_skin_test",
+			page: textPage(
+				[]cellAt{{40, "Tuberculin Skin Test Record"}},
+				[]cellAt{{40, "Clinic: Harbor Occupational Clinic"}, {330, "Walk-ins welcome"}},
+				[]cellAt{{40, "Date Placed: 03/02/2026"}, {330, "Date Read: 03/04/2026"}},
+			),
+			want: map[string]any{"provider": "Harbor Occupational Clinic", "administered_date": "2026-03-02", "read_date": "2026-03-04"},
+			min:  0.95, max: 0.95,
+		},
+		{
+			name: "label column far from its values",
+			typ:  "nursing_license",
+			page: textPage(
+				[]cellAt{{40, "License Verification"}},
+				[]cellAt{{56, "License Number:"}, {226, "RN743590"}},
+				[]cellAt{{56, "License Status:"}, {226, "Active"}},
+				[]cellAt{{56, "State:"}, {226, "NY"}},
+			),
+			want: map[string]any{"license_number": "RN743590", "license_status": "Active", "state": "NY"},
+			min:  0.85, max: 0.95,
+		},
+		{
+			name: "headings run together by the text layer",
+			typ:  "osha_training",
+			page: textPage(
+				[]cellAt{{40, "Learner Transcript"}},
+				[]cellAt{{43, "Course"}, {282, "Completed"}, {355, "Expires"}, {429, "Score"}},
+				[]cellAt{{43, "OSHA Bloodborne Pathogens Training"}, {282, "11/03/2026"}, {355, "11/03/2027"}, {429, "99%"}},
+			),
+			want: map[string]any{"completion_date": "2026-11-03", "expiration_date": "2027-11-03"},
+			min:  0.8, max: 0.85,
+		},
+		{
+			name: "value in another OCR block on the label's row",
+			typ:  "tb_skin_test",
+			page: ocrPage(ocrWords(
+				ocrRow(0, 1, 40, 60, "Tuberculin Skin Test", 95),
+				ocrRow(1, 1, 40, 100, "Date Read", 95),
+				ocrRow(2, 1, 40, 120, "Induration", 95),
+				ocrRow(3, 2, 140, 101, "03/04/2026", 93),
+				ocrRow(4, 2, 140, 121, "12 mm", 93),
+			)...),
+			want: map[string]any{"read_date": "2026-03-04", "induration_mm": 12},
+			min:  0.95, max: 0.95,
+		},
+		{
+			name: "a value OCR read poorly is not sure",
+			typ:  "bls",
+			page: ocrPage(ocrWords(
+				ocrRow(0, 1, 40, 60, "BLS Provider", 95),
+				ocrRow(1, 1, 40, 100, "Expiration Date: 08/19/2027", 40),
+				ocrRow(2, 1, 40, 120, "Issue Date: 08/19/2025", 92),
+			)...),
+			want: map[string]any{"expiration_date": "2027-08-19"},
+			min:  0.2, max: 0.49,
+		},
+		{
+			name: "a crooked scan's rows",
+			typ:  "tb_skin_test",
+			page: ocrPage(skewed(0.026, ocrWords(
+				ocrRow(0, 1, 40, 60, "Tuberculin Skin Test Administration and Reading Record", 95),
+				ocrRow(1, 1, 40, 80, "Employee Health Services Occupational Health Clinic", 95),
+				ocrRow(2, 2, 40, 100, "Date Placed", 95),
+				ocrRow(3, 3, 260, 100, "03/02/2026", 95),
+				ocrRow(4, 2, 40, 114, "Date Read", 95),
+				ocrRow(5, 3, 260, 114, "03/04/2026", 95),
+				ocrRow(6, 4, 40, 140, "Interpretation per CDC guidelines for health care workers", 95),
+			))...),
+			want: map[string]any{"administered_date": "2026-03-02", "read_date": "2026-03-04"},
+			min:  0.85, max: 0.95,
+		},
+		{
+			name: "caption under its value, OCR noise beside it",
+			typ:  "tb_skin_test",
+			page: ocrPage(ocrWords(
+				ocrRow(0, 1, 40, 60, "SECTION 1 - ADMINISTRATION", 95),
+				ocrRow(1, 2, 48, 100, "5/21/26", 95),
+				ocrRow(1, 2, 219, 100, "Left volar forearm", 95),
+				ocrRow(2, 2, 48, 112, "Date Administered", 95),
+				ocrRow(2, 2, 217, 112, "Site i j Dee", 30),
+			)...),
+			want: map[string]any{"administered_date": "2026-05-21"},
+			min:  0.6, max: 0.75,
+		},
+		{
+			name: "a label's check boxes after its options",
+			typ:  "fit_test",
+			page: textPage(
+				[]cellAt{{40, "N95 Qualitative Fit Test Form"}},
+				[]cellAt{{40, "Overall result:"}, {140, "PASS"}, {220, "X FAIL"}},
+			),
+			want: map[string]any{"result": "fail"},
+			min:  0.95, max: 0.95,
+		},
+		{
+			name:   "a product's name is no provider",
+			typ:    "tb_skin_test",
+			page:   textPage([]cellAt{{40, "Tuberculin Skin Test"}}, []cellAt{{40, "Provider: (Tubersol)"}}),
+			absent: []string{"provider"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Read(c, tt.typ, Document{Text: tt.page.Text(), Pages: []pagetext.Page{tt.page}, AsOf: testAsOf})
+			fields := asJSON(t, got.Fields)
+			for k, want := range asJSON(t, tt.want) {
+				if !reflect.DeepEqual(fields[k], want) {
+					t.Errorf("%s = %#v, want %#v (all: %v)", k, fields[k], want, got.Fields)
+					continue
+				}
+				if conf := got.Confidence[k]; conf < tt.min || conf > tt.max {
+					t.Errorf("%s confidence %v, want %v..%v", k, conf, tt.min, tt.max)
+				}
+			}
+			for _, k := range tt.absent {
+				if v, ok := got.Fields[k]; ok {
+					t.Errorf("%s = %#v, want none", k, v)
+				}
+			}
+			checkKinds(t, c, tt.typ, got)
+		})
+	}
+}
+
+// TestBoundedAndWorded reads text alone: values that end at the phrase
+// after them, and other issuers' wordings of labels.
+func TestBoundedAndWorded(t *testing.T) {
+	c := catalog.MustLoad()
+	tests := []struct {
+		name, typ, text string
+		want            map[string]any
+	}{
+		{"provider before a dated phrase", "tb_skin_test",
+			"Tuberculin Skin Test\nRead by: Helen Q. Park, MD on 27-APR-2026.\nInduration: 0 mm",
+			map[string]any{"provider": "Helen Q. Park, MD", "induration_mm": 0}},
+		{"a label's note before the value", "tb_skin_test",
+			"Tuberculin Skin Test\nProvider (name/credentials): Harbor Occupational Clinic\nResult (mm): 0",
+			map[string]any{"provider": "Harbor Occupational Clinic", "induration_mm": 0}},
+		{"millimetres run into the number", "tb_skin_test",
+			"PPD Skin Test\nPlaced On: 03/02/2026\nInduration  12mm",
+			map[string]any{"administered_date": "2026-03-02", "induration_mm": 12}},
+		{"a provider and training center label", "bls",
+			"BLS Provider\nProvider/Training Center: Mercy Regional CPR\nCertification No.: 26210448571",
+			map[string]any{"training_center": "Mercy Regional CPR", "certificate_id": "26210448571"}},
+		{"a course location", "acls",
+			"ACLS Provider\nCourse Location: St. Luke's Medical Center\nCard #: 215-330-0142",
+			map[string]any{"training_center": "St. Luke's Medical Center", "certificate_id": "215-330-0142"}},
+		{"an ENA card", "tncc",
+			"Trauma Nursing Core Course\nID: 884120\nVerification Code: TN-55120",
+			map[string]any{"certificate_id": "TN-55120"}},
+		{"a bare id", "nrp",
+			"Neonatal Resuscitation Program\nTC ID: 40217\nID: 88812345",
+			map[string]any{"certificate_id": "88812345"}},
+		{"an adjudication that meets requirements", "background_check",
+			"Background Screening Report\nAdjudication Status: Meets requirements\nReport Date: 02/05/2026",
+			map[string]any{"result": "clear", "completed_date": "2026-02-05"}},
+		{"a recommendation to consider", "background_check",
+			"Background Screening Report\nOverall Recommendation: Consider",
+			map[string]any{"result": "consider"}},
+		{"a field number run into its label", "drivers_license",
+			"DRIVER LICENSE OREGON USA\n3DOB 06/29/1983 4dExp 06/28/2029",
+			map[string]any{"date_of_birth": "1983-06-29", "expiration_date": "2029-06-28"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Extract(c, tt.typ, tt.text, testAsOf)
+			fields := asJSON(t, got.Fields)
+			for k, want := range asJSON(t, tt.want) {
+				if !reflect.DeepEqual(fields[k], want) {
+					t.Errorf("%s = %#v, want %#v (all: %v)", k, fields[k], want, got.Fields)
+				}
+			}
+			checkKinds(t, c, tt.typ, got)
+		})
+	}
+}
+
+// TestPagesThatDoNotMatch: pages whose words are not the text's (a caller
+// that passed another document's pages, a page read twice) leave the
+// reading to the text.
+func TestPagesThatDoNotMatch(t *testing.T) {
+	c := catalog.MustLoad()
+	text := "Tuberculin Skin Test\nDate Placed: 03/02/2026\nDate Read: 03/04/2026\nInduration: 0 mm"
+	other := textPage([]cellAt{{40, "Something else entirely"}}, []cellAt{{40, "Date Placed: 01/01/2020"}})
+	want := Extract(c, "tb_skin_test", text, testAsOf)
+	for _, pages := range [][]pagetext.Page{nil, {}, {{}}, {other}, {other, other}} {
+		got := Read(c, "tb_skin_test", Document{Text: text, Pages: pages, AsOf: testAsOf})
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("with %d pages: %v, want %v", len(pages), got, want)
+		}
+	}
+}
+
+// TestSkeletonKeepsEveryMatch: a label's skeleton is in every line its
+// pattern matches, so the prefilter never hides a label.
+func TestSkeletonKeepsEveryMatch(t *testing.T) {
+	var lines []string
+	for _, f := range docFixtures(t) {
+		lines = append(lines, strings.Split(f.text, "\n")...)
+	}
+	for _, f := range layoutFixtures(t) {
+		for _, text := range f.texts {
+			lines = append(lines, strings.Split(text, "\n")...)
+		}
+	}
+	lines = append(lines, "DateofBirth: 1/2/1990", "Exp1ration Date", "D.O.B.", "Lic # 12", "rnrn", "RN152589", "Prénoms",
+		"NATIONALITÉ", "Ce|| Phone", "C0MPLETI0N DATE")
+	checked := 0
+	for _, line := range lines {
+		line = trademarks.Replace(line)
+		skel := skeleton(line)
+		for _, l := range allLabels {
+			if l.key == "" || !l.re.MatchString(line) {
+				continue
+			}
+			checked++
+			if !strings.Contains(skel, l.key) {
+				t.Errorf("label %q matches %q, but its key %q is not in %q", l.text, line, l.key, skel)
+			}
+		}
+	}
+	if checked < 500 {
+		t.Errorf("only %d label matches checked", checked)
+	}
+}
+
+func BenchmarkReadLayout(b *testing.B) {
+	c := catalog.MustLoad()
+	pdf, err := os.ReadFile("testdata/layout/nursing_license_label_column.pdf")
+	if err != nil {
+		b.Fatal(err)
+	}
+	pts, err := pdfdoc.Texts(pdf, []int{1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := Document{Text: pts[0].Text, Pages: []pagetext.Page{pts[0].Layout}, AsOf: testAsOf}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Read(c, "nursing_license", d)
+	}
+}
+
+func BenchmarkReadLayoutScan(b *testing.B) {
+	c := catalog.MustLoad()
+	tsv, err := os.ReadFile("testdata/layout/tb_skin_scanned_form.tsv")
+	if err != nil {
+		b.Fatal(err)
+	}
+	res, err := ocr.ParseTSV(tsv)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := Document{Text: res.Text, Pages: []pagetext.Page{res.Layout(scanPointsPerPixel)}, AsOf: testAsOf}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		Read(c, "tb_skin_test", d)
+	}
+}
