@@ -39,6 +39,7 @@ import (
 
 	compliance "github.com/clearedtostart/compliance"
 	"github.com/clearedtostart/compliance/activities"
+	ecardsandbox "github.com/clearedtostart/compliance/ahaecard/sandbox"
 	"github.com/clearedtostart/compliance/blobstore"
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/clientmail"
@@ -47,6 +48,7 @@ import (
 	"github.com/clearedtostart/compliance/internal/testenv"
 	"github.com/clearedtostart/compliance/nsopw"
 	"github.com/clearedtostart/compliance/nsopw/sandbox"
+	nursyssandbox "github.com/clearedtostart/compliance/nursys/sandbox"
 	"github.com/clearedtostart/compliance/ocr"
 	"github.com/clearedtostart/compliance/pipeline"
 	"github.com/clearedtostart/compliance/registrycheck"
@@ -92,6 +94,9 @@ type harness struct {
 	stopIndexes context.CancelFunc
 	// The sandbox VMS the embedded integration "sandbox" reads.
 	vms *vmssandbox.Server
+	// The primary sources' sandboxes, behind the workers' connectors.
+	licenses *nursyssandbox.Server
+	ecards   *ecardsandbox.Server
 	// daysAhead moves the activities' "today" forward, for the expiry
 	// sweep (tests run one at a time; each puts it back).
 	daysAhead atomic.Int64
@@ -159,6 +164,10 @@ func newHarness(env *testenv.Env) (*harness, error) {
 		return nil, err
 	}
 	lists := newListServer()
+	primary, licenses, ecards, err := startPrimarySources(ctx, log)
+	if err != nil {
+		return nil, err
+	}
 	indexes, err := registrycheck.NewIndexes(registrycheck.IndexesConfig{Source: st, Poll: 200 * time.Millisecond, Logger: log})
 	if err != nil {
 		return nil, err
@@ -193,7 +202,8 @@ func newHarness(env *testenv.Env) (*harness, error) {
 		},
 		Registries: activities.RegistrySources{Sources: lists.sources()},
 		Indexes:    indexes, Bucket: blobs.Name(), Schedules: tc.ScheduleClient(), TaskQueue: queue,
-		Integrations: activities.Integrations{Config: integ, Connectors: map[string]vms.Connector{"sandbox": connector}},
+		Integrations:   activities.Integrations{Config: integ, Connectors: map[string]vms.Connector{"sandbox": connector}},
+		PrimarySources: primary,
 	})
 	if err != nil {
 		return nil, err
@@ -234,6 +244,7 @@ func newHarness(env *testenv.Env) (*harness, error) {
 	go api.Run(idxCtx)
 	hh.url, hh.srv, hh.st, hh.blobs, hh.tc, hh.workers, hh.acts = base, srv, st, blobs, tc, []worker.Worker{w, ow}, acts
 	hh.queue, hh.nsopw, hh.lists, hh.indexes, hh.stopIndexes, hh.vms = queue, sb, lists, indexes, stopIndexes, vsb
+	hh.licenses, hh.ecards = licenses, ecards
 	if hh.keyA, _, err = st.CreateAPIKey(ctx, "acct-a", "tests"); err != nil {
 		return nil, err
 	}
@@ -252,6 +263,8 @@ func (hh *harness) close() {
 	hh.stopIndexes()
 	hh.nsopw.Close()
 	hh.vms.Close()
+	hh.licenses.Close()
+	hh.ecards.Close()
 	hh.lists.close()
 	for _, w := range hh.workers {
 		w.Stop()
