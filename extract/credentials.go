@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/clearedtostart/compliance/classify"
+	"github.com/clearedtostart/compliance/namematch"
 )
 
 var (
@@ -29,7 +30,7 @@ var preferredIssuer = map[string]string{
 }
 
 func readLifeSupport(r *reading) {
-	r.name(true)
+	r.readHolder(true)
 	if pref, ok := preferredIssuer[r.typ]; ok {
 		for _, k := range issuers {
 			if k[0] != pref {
@@ -178,7 +179,7 @@ func statusFinder(s string) []hit {
 }
 
 func readNursingLicense(r *reading) {
-	r.name(true)
+	r.readHolder(true)
 	if r.lookup("license_type", licenseTypeLabels, licenseTypeFinder); !r.has("license_type") {
 		// The license number often carries the kind ("RN9482716").
 		if f, ok := r.doc.lookup(licenseNumberLabels, idFinder(3)); ok {
@@ -190,7 +191,7 @@ func readNursingLicense(r *reading) {
 			r.set("license_type", code, 0.7)
 		}
 	}
-	r.lookup("license_number", licenseNumberLabels, idFinder(3))
+	r.lookup("license_number", licenseNumberLabels, groupedIDFinder(3))
 	if !r.lookup("state", licenseStateLabels, stateFinder) {
 		if code, at := stateIn(strings.Join(r.doc.lines, "\n")); at >= 0 {
 			r.set("state", code, 0.8)
@@ -201,6 +202,24 @@ func readNursingLicense(r *reading) {
 	r.lookup("license_status", licenseStatusLabels, statusFinder)
 }
 
+// groupedNumber is a number printed in groups of digits ("055 798 649")
+// or after a short letter prefix ("VN 819343"), right where a value
+// starts.
+var groupedNumber = regexp.MustCompile(`^[\s:#.]*((?:[A-Z]{1,3}[ -])?\d{3,}(?:[ -]\d{3,4}){0,3})(?:[^\w/.-]|$)`)
+
+// groupedIDFinder is idFinder for numbers some issuers print in groups:
+// the groups stay together as printed.
+func groupedIDFinder(minDigits int) finder {
+	single := idFinder(minDigits)
+	return func(s string) []hit {
+		if m := groupedNumber.FindStringSubmatchIndex(s); m != nil && strings.ContainsAny(s[m[2]:m[3]], " -") &&
+			len(findDates(s[m[2]:m[3]])) == 0 {
+			return []hit{{start: m[2], end: m[3], value: s[m[2]:m[3]]}}
+		}
+		return single(s)
+	}
+}
+
 func digitsToSpace(r rune) rune {
 	if r >= '0' && r <= '9' {
 		return ' '
@@ -209,22 +228,27 @@ func digitsToSpace(r rune) rune {
 }
 
 var (
-	dlNumberLabels = compileLabels("4d dln", "4d dl", "4d lic", "4d id", "dln", "dl no", "dl #", "dl number", "dl",
-		"lic no", "lic #", "license no", "license number", "license #", "id no", "id #", "id number", "customer id",
-		"customer number", "4d")
+	dlNumberLabels = compileLabels("4d dl no", "4d dl #", "4d lic no", "4d license no", "4d dln", "4d dl", "4d lic",
+		"4d id", "4d no", "dln", "dl no", "dl #", "dl number", "dl", "lic no", "lic #", "license no", "license number",
+		"license #", "id no", "id #", "id number", "customer id", "customer number", "4d")
 	addressLabels = compileLabels("address", "addr", "residence address", "mailing address")
 	cityStateZip  = regexp.MustCompile(`^\s*([A-Za-z][A-Za-z .'-]*?),?\s+([A-Z]{2})\s*,?\s+(\d{5}(?:-\d{4})?)\s*$`)
 	streetLine    = regexp.MustCompile(`(?i)^\s*(?:8\s+)?(?:address:?\s*)?((?:\d+[A-Z]?\s+\S.*)|(?:p\.?\s*o\.?\s+box\s+\d+.*))$`)
-	aamvaLast     = regexp.MustCompile(`^\s*1\s+([A-Za-z][A-Za-z' -]*)$`)
-	aamvaGiven    = regexp.MustCompile(`^\s*2\s+([A-Za-z][A-Za-z' .-]*)$`)
+	// AAMVA cards number their fields: "1" the family name, "2" the given
+	// names, each before its value (OCR reads the 1 as l, I or |), a
+	// caption of the field's name sometimes between ("1 SURNAME SMITH").
+	aamvaLast = regexp.MustCompile(`^\s*(?:1|[lI|]\s)\s*(?:(?i:family\s+name|surname|last\s+name|ln)\s*:?\s+)?` +
+		`([A-Za-z][A-Za-z'’. -]*?)\s*(?:\s2\s+(?:(?i:given\s+names?|first\s+name|fn)\s*:?\s+)?([A-Za-z][A-Za-z'’ .-]*?))?\s*$`)
+	aamvaGiven = regexp.MustCompile(`^\s*2\s*(?:(?i:given\s+names?|first\s+name|fn)\s*:?\s+)?([A-Za-z][A-Za-z'’ .-]*?)\s*$`)
 )
 
 func readDriversLicense(r *reading) {
+	r.aamvaElements()
 	r.aamvaName()
-	r.name(true)
+	r.readHolder(true)
 	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	// Some states' numbers are mostly letters ("WDL3PBLVJ72R").
-	r.lookup("license_number", dlNumberLabels, idFinder(2))
+	r.lookup("license_number", dlNumberLabels, groupedIDFinder(2))
 	// The issuing state heads the card; an address further down may be in
 	// another state.
 	for i, n := 0, 0; i < len(r.doc.lines) && n < 3; i++ {
@@ -250,25 +274,149 @@ func readDriversLicense(r *reading) {
 }
 
 // aamvaName reads the numbered name fields of AAMVA cards: "1 SURNAME"
-// over "2 GIVEN NAMES".
+// over "2 GIVEN NAMES", or both on one line.
 func (r *reading) aamvaName() {
-	for m, next := range r.doc.matchThenNext(aamvaLast, nil) {
-		g := aamvaGiven.FindStringSubmatch(next)
-		if g == nil {
+	for i, line := range r.doc.lines {
+		m := aamvaLast.FindStringSubmatch(line)
+		if m == nil {
 			continue
 		}
-		r.setSplitName(strings.Fields(g[1]), strings.TrimSpace(m[1]), 0.9)
+		given := m[2]
+		if given == "" {
+			k := r.doc.nextNonEmpty(i)
+			if k < 0 {
+				continue
+			}
+			g := aamvaGiven.FindStringSubmatch(r.doc.lines[k])
+			if g == nil {
+				continue
+			}
+			given = g[1]
+		}
+		if len(strings.Fields(given)) == 0 || notAName(strings.Fields(given+" "+m[1])) {
+			continue
+		}
+		r.setSplitName(strings.Fields(given), strings.Join(strings.Fields(m[1]), " "), 0.9)
 		return
 	}
+}
+
+// AAMVA data elements as a card's barcode holds them, printed where a
+// copy prints the decoded barcode: a three-letter code and its value
+// ("DCSSMITH", "DAC JOHN", "DBB01021990"), one per line or several on a
+// line.
+var (
+	aamvaCode = regexp.MustCompile(`(?:^|[^A-Z]|DL|ID)(DA[ABCDJQ]|DB[ABD]|DC[ST])`)
+	// aamvaDate is a date of the elements: MMDDCCYY in the US, CCYYMMDD
+	// in Canada.
+	aamvaDate = regexp.MustCompile(`^\d{8}$`)
+)
+
+// aamvaElements reads the name, dates, number and state from AAMVA data
+// elements: DCS (or, in version 1, DAB) the family name, DAC the first
+// name, DAD the middle names, DCT the given names of versions 2 and 3,
+// DAA the whole name of version 1, DBB the birth date, DBA the expiry,
+// DBD the issue date, DAQ the number, DAJ the state. They count only when
+// three different elements are printed: "DAC" alone is a word.
+func (r *reading) aamvaElements() {
+	el := map[string]string{}
+	for _, line := range r.doc.lines {
+		locs := aamvaCode.FindAllStringSubmatchIndex(line, -1)
+		for k, m := range locs {
+			end := len(line)
+			if k+1 < len(locs) {
+				end = locs[k+1][2]
+			}
+			code := line[m[2]:m[3]]
+			v := strings.TrimSpace(strings.TrimLeft(line[m[3]:end], " :="))
+			if _, seen := el[code]; !seen && v != "" {
+				el[code] = v
+			}
+		}
+	}
+	if len(el) < 3 {
+		return
+	}
+	const conf = 0.9
+	clean := func(v string) string {
+		v = strings.Join(strings.Fields(strings.ReplaceAll(v, ",", " ")), " ")
+		if strings.EqualFold(v, "NONE") || strings.EqualFold(v, "unavl") || strings.EqualFold(v, "unavail") {
+			return ""
+		}
+		return v
+	}
+	last, first, middle := clean(el["DCS"]), clean(el["DAC"]), clean(el["DAD"])
+	if last == "" {
+		last = clean(el["DAB"])
+	}
+	if first == "" && el["DCT"] != "" {
+		given := strings.Fields(clean(el["DCT"]))
+		if len(given) > 0 {
+			first, middle = given[0], strings.Join(given[1:], " ")
+		}
+	}
+	if (last == "" || first == "") && el["DAA"] != "" {
+		// Version 1: "LAST,FIRST,MIDDLE".
+		parts := strings.Split(el["DAA"], ",")
+		if len(parts) >= 2 {
+			last, first = clean(parts[0]), clean(parts[1])
+			middle = clean(strings.Join(parts[2:], " "))
+		}
+	}
+	if last != "" && first != "" && !notAName(strings.Fields(first+" "+last)) {
+		r.setSplitName(strings.Fields(first+" "+middle), last, conf)
+	}
+	if d, ok := aamvaDateOf(el["DBB"], roleDate); ok {
+		if b, ok := d.birth(r.asOf); ok {
+			r.set("date_of_birth", b.Format(time.DateOnly), conf)
+		}
+	}
+	for code, field := range map[string]string{"DBA": "expiration_date", "DBD": "issue_date"} {
+		role := roleDate
+		if code == "DBA" {
+			role = roleExpiry
+		}
+		if d, ok := aamvaDateOf(el[code], role); ok {
+			if t, ok := d.resolve(role); ok {
+				r.set(field, t.Format(time.DateOnly), conf)
+			}
+		}
+	}
+	if n := strings.Fields(el["DAQ"]); len(n) > 0 {
+		r.set("license_number", n[0], conf)
+	}
+	if st := strings.ToUpper(strings.TrimSpace(el["DAJ"])); validCodes[st] {
+		r.set("state", st, conf)
+	}
+}
+
+// aamvaDateOf reads a date element, MMDDCCYY or CCYYMMDD, whichever is a
+// real date.
+func aamvaDateOf(v string, role dateRole) (dateHit, bool) {
+	v = strings.TrimSpace(v)
+	if len(v) > 8 {
+		v = v[:8]
+	}
+	if !aamvaDate.MatchString(v) {
+		return dateHit{}, false
+	}
+	n := func(s string) int { x, _ := strconv.Atoi(s); return x }
+	for _, h := range []dateHit{
+		{y: n(v[4:]), m: n(v[:2]), d: n(v[2:4])},
+		{y: n(v[:4]), m: n(v[4:6]), d: n(v[6:])},
+	} {
+		if _, ok := h.resolve(role); ok && h.y >= 1900 {
+			return h, true
+		}
+	}
+	return dateHit{}, false
 }
 
 // setSplitName sets the name fields from a surname and the given names a
 // card prints apart from it.
 func (r *reading) setSplitName(given []string, last string, conf float64) {
-	r.set("full_name", strings.Join(given, " ")+" "+last, conf)
-	r.set("first_name", given[0], conf)
-	r.set("middle_name", strings.Join(given[1:], " "), conf)
-	r.set("last_name", last, conf)
+	r.setPerson(person{full: strings.Join(given, " ") + " " + last, first: given[0],
+		middle: strings.Join(given[1:], " "), last: last, conf: conf})
 }
 
 // address reads a street line followed by a "City, ST 12345" line.
@@ -302,10 +450,10 @@ var (
 	// The translations passports print after their labels.
 	passportTranslationLabels = compileLabels("nom", "apellidos", "prenoms", "nombres", "date de naissance", "lieu de naissance",
 		"lugar de nacimiento", "sexe", "sexo", "date de delivrance", "fecha de expedicion", "date d'expiration",
-		"fecha de caducidad", "autorite", "autoridad", "tipo", "codigo", "no. du passeport")
+		"fecha de caducidad", "autorite", "autoridad", "tipo", "codigo", "no. du passeport", "gitnang apelyido",
+		"apelyido", "mga pangalan", "pangalan", "uri", "kodigo", "pasaporte blg", "nachname", "vornamen", "cognome",
+		"nome", "nombre", "pasaporte no")
 	passportNumber = regexp.MustCompile(`\b([A-Z0-9]{6,9})\b`)
-	mrzLine1       = regexp.MustCompile(`^P[<«]([A-Z<«]{3})([A-Z<«]+)$`)
-	mrzLine2       = regexp.MustCompile(`^([A-Z0-9<]{9})([0-9<])([A-Z<]{3})(\d{6})(\d)([MFX<])(\d{6})(\d)`)
 )
 
 func passportNumberFinder(s string) []hit {
@@ -325,53 +473,255 @@ func passportNumberFinder(s string) []hit {
 }
 
 func readPassport(r *reading) {
-	r.name(false)
+	z, zok := r.doc.passportMRZ(r.asOf)
+	p, pok := r.holderName(false)
+	switch {
+	case pok && zok && z.named():
+		// The printed name as printed (accents, hyphens), where the zone
+		// spells the same name; the zone's where the two differ and its
+		// check digits vouch for the zone.
+		switch {
+		case z.spells(p):
+			p.conf = max(p.conf, z.nameConf)
+			r.setPerson(p)
+		case z.nameConf >= confNextLine:
+			r.setSplitName(z.given, z.surname, z.nameConf)
+		default:
+			p.conf = min(p.conf, confAmbiguous)
+			r.setPerson(p)
+		}
+	case pok:
+		r.setPerson(p)
+	case zok && z.named():
+		r.setSplitName(z.given, z.surname, z.nameConf)
+	}
+	// Values whose check digit passed go first: the printed page may be
+	// misread where the zone cannot be.
+	z.set(r, true)
 	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	r.lookup("passport_number", passportNumberLabels, passportNumberFinder)
 	r.lookupText("nationality", nationalityLabels, textFinder)
 	r.lookup("issue_date", issueLabels, dateFinder(roleDate))
 	r.lookup("expiration_date", expiryLabels, dateFinder(roleExpiry))
-	r.mrz()
+	// Values whose check digit failed fill only what the page did not
+	// print, under the confidence that reports a field.
+	z.set(r, false)
 }
 
-// mrz reads the machine-readable zone, which fills what the printed page
-// did not yield. Its check digits say how far to trust it.
-func (r *reading) mrz() {
-	for m1, next := range r.doc.matchThenNext(mrzLine1, mrzText) {
-		m2 := mrzLine2.FindStringSubmatch(mrzText(next))
-		names := strings.Split(strings.Trim(strings.ReplaceAll(m1[2], "«", "<"), "<"), "<<")
-		if len(names) >= 2 {
-			last := strings.Join(strings.Fields(strings.ReplaceAll(names[0], "<", " ")), " ")
-			given := strings.Fields(strings.ReplaceAll(names[1], "<", " "))
-			if last != "" && len(given) > 0 {
-				r.setSplitName(given, last, 0.8)
-			}
+// mrzReading is a passport's machine-readable zone (ICAO 9303 TD3: two
+// lines of 44 characters) as read: each value with how far its check
+// digit lets it be trusted.
+type mrzReading struct {
+	surname  string
+	given    []string
+	nameConf float64
+	values   []mrzValue
+}
+
+// mrzValue is a field read from the zone's second line.
+type mrzValue struct {
+	field, value string
+	conf         float64
+	// first: a check digit vouches for the value, which goes before the
+	// printed page's.
+	first bool
+}
+
+// Confidence of the zone's values: a check digit that passed, one that
+// passed once OCR look-alikes were swapped, one that failed (reported as
+// uncertain, never as read), and the name, which has no check digit of
+// its own, when the second line's checks pass or do not.
+const (
+	confMRZChecked  = 0.9
+	confMRZRepaired = 0.85
+	confMRZFailed   = 0.4
+	confMRZName     = 0.85
+	confMRZNameOnly = 0.6
+)
+
+func (z mrzReading) named() bool { return z.surname != "" && len(z.given) > 0 }
+
+// spells reports that the zone spells the printed name p: the same
+// letters, the zone dropping accents, apostrophes and hyphens and
+// perhaps cutting a long name short.
+func (z mrzReading) spells(p person) bool {
+	letters := func(s string) string { return strings.ReplaceAll(namematch.Fold(s), " ", "") }
+	zl, zg := letters(z.surname), letters(strings.Join(z.given, " "))
+	pl, pg := letters(p.last), letters(p.first+" "+p.middle)
+	return zl != "" && pl != "" && (zl == pl || strings.HasPrefix(pl, zl) && len(zl) >= 10) &&
+		(zg == pg || strings.HasPrefix(pg, zg) && len(zg) >= 6 || strings.HasPrefix(zg, pg) && pg != "")
+}
+
+// set sets the zone's values that go before the printed page's (first)
+// or after them: those whose check digit failed, and the nationality,
+// which the page prints in words.
+func (z mrzReading) set(r *reading, first bool) {
+	for _, v := range z.values {
+		if v.first == first {
+			r.set(v.field, v.value, v.conf)
 		}
-		if m2 == nil {
-			return
-		}
-		conf := 0.6
-		if MRZCheckDigit(m2[1]) == m2[2] && MRZCheckDigit(m2[4]) == m2[5] && MRZCheckDigit(m2[7]) == m2[8] {
-			conf = 0.9
-		}
-		r.set("passport_number", strings.TrimRight(m2[1], "<"), conf)
-		r.set("nationality", strings.Trim(m2[3], "<"), conf)
-		if d, ok := mrzDate(m2[4]).birth(r.asOf); ok {
-			r.set("date_of_birth", d.Format(time.DateOnly), conf)
-		}
-		exp := mrzDate(m2[7])
-		// An expiry is never in the last century.
-		exp.y, exp.twoDigitY = 2000+exp.y, false
-		if d, ok := exp.resolve(roleExpiry); ok {
-			r.set("expiration_date", d.Format(time.DateOnly), conf)
-		}
-		return
 	}
 }
 
+// OCR look-alikes in the zone: letters read in a field of digits, digits
+// in a field of letters, and what OCR makes of the filler '<'.
+var (
+	mrzToDigit  = strings.NewReplacer("O", "0", "Q", "0", "D", "0", "U", "0", "I", "1", "L", "1", "T", "1", "Z", "2", "S", "5", "B", "8", "G", "6")
+	mrzToLetter = strings.NewReplacer("0", "O", "1", "I", "5", "S", "8", "B", "2", "Z", "6", "G", "4", "A", "7", "T")
+	mrzFiller   = strings.NewReplacer("«", "<", "‹", "<", "≤", "<", "(", "<", "{", "<", "[", "<", "£", "<", "¢", "<")
+	mrzLine1    = regexp.MustCompile(`^P[A-Z0-9<]([A-Z0-9<]{3})([A-Z0-9<]{6,})$`)
+	mrzLine2    = regexp.MustCompile(`([A-Z0-9<]{9})([0-9A-Z<])([A-Z0-9<]{3})([0-9A-Z]{6})([0-9A-Z])([MFX<])([0-9A-Z]{6})([0-9A-Z])`)
+)
+
 // mrzText is a line of the machine-readable zone as the zone is read:
-// upper case, without the spaces OCR puts between its characters.
-func mrzText(line string) string { return strings.ReplaceAll(strings.ToUpper(line), " ", "") }
+// upper case, without the spaces OCR puts between its characters, the
+// filler's look-alikes made fillers and other marks dropped.
+func mrzText(line string) string {
+	t := mrzFiller.Replace(strings.ToUpper(line))
+	return strings.Map(func(r rune) rune {
+		if r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '<' {
+			return r
+		}
+		return -1
+	}, t)
+}
+
+// passportMRZ finds and reads a passport's machine-readable zone: a line
+// opening with P and a country, holding fillers, then within two lines
+// the line of the number, dates and check digits.
+func (d *doc) passportMRZ(asOf time.Time) (mrzReading, bool) {
+	for i, line := range d.lines {
+		t := mrzText(line)
+		m := mrzLine1.FindStringSubmatch(t)
+		if m == nil || strings.Count(t, "<") < 3 || len(t) < 30 {
+			continue
+		}
+		z := mrzReading{nameConf: confMRZNameOnly}
+		z.surname, z.given = mrzName(mrzToLetter.Replace(m[2]))
+		for k, n := i, 0; n < 2; n++ {
+			if k = d.nextNonEmpty(k); k < 0 {
+				break
+			}
+			if vs, checked, ok := mrzValues(mrzText(d.lines[k]), asOf); ok {
+				z.values = vs
+				if checked {
+					z.nameConf = confMRZName
+				}
+				break
+			}
+		}
+		if z.named() || len(z.values) > 0 {
+			return z, true
+		}
+	}
+	return mrzReading{}, false
+}
+
+// mrzName reads the name field of the zone's first line: the surname,
+// "<<", the given names apart by '<', then fillers. A filler OCR read as
+// a lone K, C or L at the end of the names is no initial.
+func mrzName(field string) (string, []string) {
+	field = strings.TrimLeft(field, "<")
+	sur, rest, ok := strings.Cut(field, "<<")
+	if !ok {
+		return "", nil
+	}
+	surname := strings.Join(strings.FieldsFunc(sur, func(r rune) bool { return r == '<' }), " ")
+	var given []string
+	for _, tok := range strings.Split(rest, "<") {
+		if tok == "" {
+			break
+		}
+		given = append(given, tok)
+	}
+	if n := len(given); n > 1 && len(given[n-1]) == 1 && strings.Contains("KCL", given[n-1]) &&
+		strings.Contains(rest, given[n-1]+"<<<") {
+		given = given[:n-1]
+	}
+	return surname, given
+}
+
+// mrzValues reads the zone's second line: the document number, the
+// nationality, the birth date and the expiry, each checked by its check
+// digit, and whether all three checks passed. Where OCR read a look-alike
+// (O for 0) in the number, the one repair of look-alikes that makes the
+// check digit pass is taken.
+func mrzValues(t string, asOf time.Time) (vs []mrzValue, checked bool, ok bool) {
+	m := mrzLine2.FindStringSubmatch(t)
+	if m == nil {
+		return nil, false, false
+	}
+	num, numCheck := m[1], mrzToDigit.Replace(m[2])
+	nat := mrzToLetter.Replace(m[3])
+	dob, dobCheck := mrzToDigit.Replace(m[4]), mrzToDigit.Replace(m[5])
+	exp, expCheck := mrzToDigit.Replace(m[7]), mrzToDigit.Replace(m[8])
+	digitsOnly := func(s string) bool { return strings.Trim(s, "0123456789") == "" }
+	if !digitsOnly(dob) || !digitsOnly(exp) {
+		return nil, false, false
+	}
+	checked = true
+	add := func(field, value string, ok bool, conf float64) {
+		if !ok {
+			conf = confMRZFailed
+		}
+		checked = checked && ok
+		vs = append(vs, mrzValue{field: field, value: value, conf: conf, first: ok})
+	}
+	numConf := confMRZChecked
+	numOK := MRZCheckDigit(num) == numCheck
+	if !numOK {
+		if fixed, ok := repairMRZ(num, numCheck); ok {
+			num, numOK, numConf = fixed, true, confMRZRepaired
+		}
+	}
+	if n := strings.TrimRight(num, "<"); n != "" {
+		add("passport_number", n, numOK, numConf)
+	}
+	if n := strings.Trim(nat, "<"); len(n) == 3 {
+		vs = append(vs, mrzValue{field: "nationality", value: n, conf: 0.8})
+	}
+	if b, ok := mrzDate(dob).birth(asOf); ok {
+		add("date_of_birth", b.Format(time.DateOnly), MRZCheckDigit(dob) == dobCheck, confMRZChecked)
+	}
+	e := mrzDate(exp)
+	// An expiry is never in the last century.
+	e.y, e.twoDigitY = 2000+e.y, false
+	if x, ok := e.resolve(roleExpiry); ok {
+		add("expiration_date", x.Format(time.DateOnly), MRZCheckDigit(exp) == expCheck, confMRZChecked)
+	}
+	return vs, checked, true
+}
+
+// mrzLookAlikes are the pairs OCR confuses in an alphanumeric field.
+var mrzLookAlikes = map[byte]byte{'O': '0', '0': 'O', 'I': '1', '1': 'I', 'S': '5', '5': 'S', 'B': '8', '8': 'B', 'Z': '2', '2': 'Z', 'G': '6', '6': 'G'}
+
+// repairMRZ swaps look-alikes in an alphanumeric field until its check
+// digit passes. It answers only when exactly one repair passes: a check
+// digit passing by chance after a wrong swap is too likely otherwise.
+func repairMRZ(field, check string) (string, bool) {
+	var at []int
+	for i := 0; i < len(field); i++ {
+		if _, ok := mrzLookAlikes[field[i]]; ok {
+			at = append(at, i)
+		}
+	}
+	if len(at) == 0 || len(at) > 10 {
+		return "", false
+	}
+	found, n := "", 0
+	for mask := 1; mask < 1<<len(at); mask++ {
+		b := []byte(field)
+		for k, i := range at {
+			if mask&(1<<k) != 0 {
+				b[i] = mrzLookAlikes[b[i]]
+			}
+		}
+		if MRZCheckDigit(string(b)) == check {
+			found, n = string(b), n+1
+		}
+	}
+	return found, n == 1
+}
 
 // MRZCheckDigit is the ICAO 9303 check digit of a field of a passport's
 // machine-readable zone: digits count as themselves, letters A-Z as 10-35
@@ -406,7 +756,7 @@ func mrzDate(yymmdd string) dateHit {
 var ssnPrinted = regexp.MustCompile(`(?:^|[^\d-])(?:(?:\d{3}|[X*•#]{3})-(?:\d{2}|[X*•#]{2})-|(?:\d{3}|[X*•#]{3}) (?:\d{2}|[X*•#]{2}) |\d{5})(\d{4})\b`)
 
 func readSocialSecurityCard(r *reading) {
-	r.name(true)
+	r.readHolder(true)
 	for _, line := range r.doc.lines {
 		if m := ssnPrinted.FindStringSubmatch(fixDigits(line)); m != nil {
 			// Only the last four digits ever leave this function.
@@ -423,7 +773,7 @@ var (
 )
 
 func readTraining(r *reading) {
-	r.name(true)
+	r.readHolder(true)
 	if !r.lookup("completion_date", trainingCompletionLabels, dateFinder(roleDate)) {
 		// "... has successfully completed HIPAA training on March 3, 2026."
 		for i, line := range r.doc.lines {

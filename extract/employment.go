@@ -15,7 +15,7 @@ var (
 )
 
 func readSkillsChecklist(r *reading) {
-	r.name(false)
+	r.readHolder(false)
 	if !r.lookupText("specialty", specialtyLabels, textFinder) {
 		for _, line := range r.doc.lines {
 			if m := checklistTitle.FindStringSubmatch(line); m != nil {
@@ -64,7 +64,7 @@ var (
 // holder if labelled, else who sent it (a fax cover's "From", a cover
 // letter's signature).
 func readOther(r *reading) {
-	r.name(false)
+	r.readHolder(false)
 	if f, ok := r.doc.lookupPlaced(senderLabels, nameFinder); ok {
 		r.set("full_name", f.value, f.conf*0.9)
 	}

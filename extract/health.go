@@ -72,7 +72,7 @@ func latest(fs []found) (found, bool) {
 }
 
 func readTBSkinTest(r *reading) {
-	r.name(false)
+	r.readHolder(false)
 	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	// A two-step test prints two placements and two readings; the last
 	// step is the one that dates the result.
@@ -137,7 +137,7 @@ func (r *reading) tbResult() {
 }
 
 func readTBBloodTest(r *reading) {
-	r.name(false)
+	r.readHolder(false)
 	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	r.lookup("collection_date", collectionLabels, dateFinder(roleDate))
 	if !r.lookup("result", igraResultLabels, optionFinder(tbOptions)) {
@@ -171,7 +171,7 @@ func (r *reading) markedResult(opts []option) bool {
 var provenanceTail = regexp.MustCompile(`(?i)[,\s]+(?:radiologist|attending|diagnostic radiologist)\s*$`)
 
 func readChestXray(r *reading) {
-	r.name(false)
+	r.readHolder(false)
 	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	r.lookup("exam_date", examDateLabels, dateFinder(roleDate))
 	if !r.markedResult(cxrOptions) {
@@ -198,7 +198,7 @@ var (
 )
 
 func readPhysicalExam(r *reading) {
-	r.name(false)
+	r.readHolder(false)
 	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	r.lookup("exam_date", examDateLabels, dateFinder(roleDate))
 	r.lookup("exam_date", dateLabel, dateFinder(roleDate))
@@ -232,7 +232,7 @@ var (
 )
 
 func readDrugScreen(r *reading) {
-	r.name(false)
+	r.readHolder(false)
 	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	r.lookup("collection_date", collectionLabels, dateFinder(roleDate))
 	r.lookup("collection_date", dateLabel, dateFinder(roleDate))
@@ -302,7 +302,7 @@ func respiratorFinder(s string) []hit {
 }
 
 func readFitTest(r *reading) {
-	r.name(false)
+	r.readHolder(false)
 	r.lookup("test_date", testDateLabels, dateFinder(roleDate))
 	r.lookup("test_date", dateLabel, dateFinder(roleDate))
 	r.lookupText("respirator_model", respiratorLabels, respiratorFinder)
@@ -338,7 +338,7 @@ var (
 )
 
 func readBackgroundCheck(r *reading) {
-	r.name(false)
+	r.readHolder(false)
 	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	r.lookup("completed_date", bgDateLabels, dateFinder(roleDate))
 	r.lookup("result", bgResultLabels, optionFinder(backgroundOptions))

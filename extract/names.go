@@ -94,7 +94,8 @@ var credentials = wordSet(`
 var credentialShape = regexp.MustCompile(`^[A-Z]{2,5}(?:-[A-Z]{1,5})?\.?,?$`)
 
 // particles are lower-case words inside surnames ("de la Cruz").
-var particles = wordSet(`de del della la las los da das do dos di du van von der den le st bin ibn al y e`)
+var particles = wordSet(`de del della dela delos la las los da das do dos di du van vander vanden von der den ter ten
+	le st saint bin ibn al mac mc y e`)
 
 func wordSet(s string) map[string]bool {
 	m := map[string]bool{}
@@ -303,30 +304,11 @@ func nameFinder(s string) []hit {
 	return nil
 }
 
-// holder finds the holder's name: by label, by labelled parts, by the
-// certificate sentence around it, and with guess set, from a line that is
-// nothing but a name near the top (wallet cards and IDs print no labels).
+// holder finds the holder's name with no request to choose between
+// equals (see chooseHolder): with guess set, a name of no known role may
+// be taken where no label names the holder.
 func (d *doc) holder(guess bool) (person, bool) {
-	if p, ok := d.nameParts(); ok {
-		return p, true
-	}
-	if f, ok := d.lookup(nameLabels, nameFinder); ok {
-		return personFrom(f.value.(string), f.conf), true
-	}
-	if p, ok := d.certificateName(); ok {
-		return p, true
-	}
-	if guess {
-		for i, line := range d.lines {
-			if i >= 15 {
-				break
-			}
-			if n, _ := readName(line, true); n != "" && len(strings.Fields(n)) <= 4 {
-				return personFrom(n, confGuess), true
-			}
-		}
-	}
-	return person{}, false
+	return chooseHolder(d, Holder{}, guess)
 }
 
 func personFrom(full string, conf float64) person {
@@ -363,7 +345,11 @@ func (d *doc) nameParts() (person, bool) {
 	given := strings.Fields(first.value.(string))
 	p := person{first: given[0], middle: strings.Join(given[1:], " "), last: last.value.(string), conf: min(last.conf, first.conf)}
 	if mi, ok := d.lookup(middleLabels, partFinder); ok && p.middle == "" {
-		p.middle = mi.value.(string)
+		// A row of captions over fewer words gives the middle name's
+		// caption a word of its neighbour's.
+		if m := mi.value.(string); !sharesWord(m, p.first+" "+p.last) && len(strings.Fields(m)) <= 3 {
+			p.middle = m
+		}
 	}
 	p.full = strings.Join(strings.Fields(p.first+" "+p.middle+" "+p.last), " ")
 	return p, true
@@ -403,6 +389,12 @@ func (d *doc) namePartRow() (person, bool) {
 				continue
 			}
 			words := strings.Fields(d.lines[k])
+			if parts[len(parts)-1] == "middle" && len(words) == len(parts) && !initial(words[len(words)-1]) {
+				// "Ten Eyck Whitney" under "Last Name First Name MI": the
+				// last word is no initial, so a particle joins the
+				// surname.
+				words = glueParticles(words)
+			}
 			if parts[len(parts)-1] == "middle" && len(words) == len(parts)-1 {
 				parts = parts[:len(parts)-1]
 			}
@@ -429,6 +421,37 @@ func (d *doc) namePartRow() (person, bool) {
 	return person{}, false
 }
 
+// sharesWord reports that two names have a word in common, case aside.
+func sharesWord(a, b string) bool {
+	for _, x := range strings.Fields(a) {
+		for _, y := range strings.Fields(b) {
+			if strings.EqualFold(strings.Trim(x, ".,"), strings.Trim(y, ".,")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// initial reports that w is an initial: one letter, perhaps a dot.
+func initial(w string) bool { return len([]rune(strings.TrimRight(w, "."))) == 1 }
+
+// glueParticles joins each surname particle to the word after it ("Ten
+// Eyck", "De La Cruz").
+func glueParticles(words []string) []string {
+	var out []string
+	glue := false
+	for _, w := range words {
+		if glue {
+			out[len(out)-1] += " " + w
+		} else {
+			out = append(out, w)
+		}
+		glue = particles[strings.ToLower(strings.TrimRight(w, "."))]
+	}
+	return out
+}
+
 func labelIn(text string, ls []label) bool {
 	for _, l := range ls {
 		if l.text == text {
@@ -442,7 +465,7 @@ func labelIn(text string, ls []label) bool {
 // completed": at the end of the text before it on the same line, or on a
 // line of its own above (a caption may follow it: "Ann Lee Holder:"),
 // past at most two lines of another column interleaved by the text layer.
-func (d *doc) certificateName() (person, bool) {
+func (d *doc) certificateName() (person, int, bool) {
 	for i, line := range d.lines {
 		loc := completedPhrase.FindStringIndex(line)
 		if loc == nil {
@@ -450,7 +473,7 @@ func (d *doc) certificateName() (person, bool) {
 		}
 		if before := strings.TrimSpace(line[:loc[0]]); before != "" {
 			if n := readNameBefore(before); n != "" {
-				return personFrom(n, 0.8), true
+				return personFrom(n, 0.8), i, true
 			}
 			continue
 		}
@@ -460,11 +483,11 @@ func (d *doc) certificateName() (person, bool) {
 			}
 			n++
 			if name, end := readName(d.lines[k], false); name != "" && captionOnly(d.lines[k][end:]) {
-				return personFrom(name, 0.85-0.05*float64(n-1)), true
+				return personFrom(name, 0.85-0.05*float64(n-1)), k, true
 			}
 		}
 	}
-	return person{}, false
+	return person{}, -1, false
 }
 
 var caption = regexp.MustCompile(`^[A-Za-z' ]{1,20}:$`)

@@ -1,0 +1,978 @@
+package extract
+
+// The holder's name found by its role on the page. Every person's name the
+// page prints is collected with what the page says about whose it is: the
+// label beside it or over it ("Student", "Patient Name", "Instructor",
+// "Reviewed by"), the caption under it ("Course Director", "Holder's
+// Signature"), the section it stands in ("PHYSICIAN INFORMATION"), the
+// credentials after it ("MD"), the certificate sentence around it ("This
+// certifies that ... has successfully completed") and, where the page's
+// words are known, how large it is printed. The holder is the best reading
+// labelled as the holder's; without one, and where the type allows a
+// guess (cards and IDs print no labels), the largest (else the first) name
+// of no known role. Names of other people are never chosen, and words of
+// a form ("Controlled Analgesia", "Denies History", "NORTH CAROLINA") are
+// never taken for a name.
+//
+// The request's holder name only chooses between names of equal standing
+// the page really prints; it never changes what is read, so a document of
+// another person still reads as that person.
+
+import (
+	_ "embed"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/clearedtostart/compliance/namematch"
+	"github.com/clearedtostart/compliance/pagetext"
+)
+
+// nameRole is whose a name is, as the page tells.
+type nameRole int
+
+const (
+	roleUnknown nameRole = iota
+	roleHolder
+	// roleSigner is a name over or after a bare signature caption: as a
+	// rule someone other than the holder, though holders sign their own
+	// forms too, so it never overrules a label of the holder.
+	roleSigner
+	// roleOther is someone named as not the holder: an instructor, a
+	// clinician, a reviewer, a director.
+	roleOther
+)
+
+// Confidence of a name by how it was found, where no label lookup placed
+// it.
+const (
+	// confCaption is a name by a caption or a label that names the holder
+	// with no label lookup behind it ("Holder's Signature" under it).
+	confCaption = 0.75
+	// confAmbiguous is a guess among names of equal standing that the
+	// request's name did not tell apart, or a labelled reading that
+	// another reading of equal standing contradicts.
+	confAmbiguous = 0.55
+	// guessLines is how far down a page without word boxes a name is
+	// guessed from: cards print their holder's name near the top.
+	guessLines = 15
+)
+
+// nameReading is one name the page prints, with its role.
+type nameReading struct {
+	person
+	role nameRole
+	// line is the doc line the name stands on (-1 when not known).
+	line int
+	// size is the name's type size in points where the page's words are
+	// known, else 0.
+	size float64
+	// generic marks a reading by a label that does not itself say whose
+	// name it is ("Name", "Full Name").
+	generic bool
+	// guessable marks a name standing alone (no label before it) that may
+	// be guessed as the holder's.
+	guessable bool
+}
+
+func (n nameReading) key() string { return nameKey(n.full) }
+
+// nameKey is a name's identity for comparing readings: its letters,
+// folded, in order.
+func nameKey(full string) string {
+	return strings.ReplaceAll(namematch.Fold(namematch.ParseFull(full).Full()), " ", "")
+}
+
+// holderName reads the holder's name of the document being read, using
+// its pages where known and the request's name to choose between equals.
+func (r *reading) holderName(guess bool) (person, bool) {
+	return chooseHolder(r.doc, r.holder, guess)
+}
+
+// readHolder sets the holder's name fields, unless an earlier reading of
+// the page (an ID's numbered fields, its barcode text) set them.
+func (r *reading) readHolder(guess bool) {
+	if r.has("full_name") {
+		return
+	}
+	if p, ok := r.holderName(guess); ok {
+		r.setPerson(p)
+	}
+}
+
+// setPerson sets the name fields from one reading of a name, its parts
+// split the way the request's name splits the same words.
+func (r *reading) setPerson(p person) {
+	p = p.splitAs(r.holder)
+	r.set("full_name", p.full, p.conf)
+	r.set("first_name", p.first, p.conf)
+	r.set("middle_name", p.middle, p.conf)
+	r.set("last_name", p.last, p.conf)
+}
+
+// chooseHolder finds the holder's name among the names the document
+// prints (see the file's comment).
+func chooseHolder(d *doc, ctx Holder, guess bool) (person, bool) {
+	lay := newLayoutIndex(d)
+	var all []nameReading
+	if p, ok := d.nameParts(); ok {
+		all = append(all, nameReading{person: p, role: roleHolder, line: -1})
+	}
+	all = append(all, d.labelledNames()...)
+	if p, line, ok := d.certificateName(); ok {
+		all = append(all, nameReading{person: p, role: roleHolder, line: line})
+	}
+	all = append(all, d.inlineNames()...)
+	all = append(all, lay.standingNames(d)...)
+	for i := range all {
+		if all[i].size == 0 {
+			all[i].size = lay.sizeOf(all[i].full, all[i].line)
+		}
+	}
+
+	others := map[string]bool{}  // names given to someone else
+	signers := map[string]bool{} // names by bare signature captions
+	for _, n := range all {
+		switch n.role {
+		case roleOther:
+			others[n.key()] = true
+		case roleSigner:
+			signers[n.key()] = true
+		}
+	}
+	var holders, unknown []nameReading
+	for _, n := range all {
+		if notAName(strings.Fields(n.full)) {
+			continue
+		}
+		switch {
+		case n.role == roleHolder && others[n.key()] && n.generic:
+			// "Name: Bob Smith" where the page calls Bob Smith the
+			// instructor.
+		case n.role == roleHolder && others[n.key()]:
+			n.conf = min(n.conf, confAmbiguous)
+			holders = append(holders, n)
+		case n.role == roleHolder:
+			holders = append(holders, n)
+		case n.role == roleUnknown && n.guessable && !others[n.key()] && !signers[n.key()]:
+			if lay.sized || n.line >= 0 && n.line < guessLines {
+				unknown = append(unknown, n)
+			}
+		}
+	}
+	if len(holders) > 0 {
+		return pickHolder(holders, ctx), true
+	}
+	if !guess || len(unknown) == 0 {
+		return person{}, false
+	}
+	return pickGuess(unknown, ctx, lay.sized), true
+}
+
+// pickHolder chooses among readings labelled as the holder's: the surest;
+// where another name stands as surely, the one the request names, and
+// failing that the first, with a confidence that says it may be wrong.
+func pickHolder(holders []nameReading, ctx Holder) person {
+	sort.SliceStable(holders, func(i, j int) bool { return holders[i].conf > holders[j].conf })
+	best := holders[0]
+	var rivals []nameReading
+	for _, h := range holders[1:] {
+		if h.conf >= best.conf-0.05 && !samePerson(h.person, best.person) {
+			rivals = append(rivals, h)
+		}
+	}
+	if len(rivals) == 0 || matchesHolder(best.person, ctx) {
+		return best.person
+	}
+	for _, h := range rivals {
+		if matchesHolder(h.person, ctx) {
+			return h.person
+		}
+	}
+	best.conf = min(best.conf, confAmbiguous)
+	return best.person
+}
+
+// pickGuess chooses among names of no known role: the largest where the
+// page's words are known, else the first; where several stand equal, the
+// one the request names, else the first, with a lower confidence.
+func pickGuess(unknown []nameReading, ctx Holder, sized bool) person {
+	if sized {
+		sort.SliceStable(unknown, func(i, j int) bool { return unknown[i].size > unknown[j].size+0.5 })
+	}
+	top := unknown[0]
+	top.conf = min(top.conf, confGuess)
+	var peers []nameReading
+	for _, u := range unknown[1:] {
+		if !samePerson(u.person, top.person) && (!sized || u.size >= top.size*0.9) {
+			peers = append(peers, u)
+		}
+	}
+	if len(peers) == 0 || matchesHolder(top.person, ctx) {
+		return top.person
+	}
+	for _, u := range peers {
+		if matchesHolder(u.person, ctx) {
+			u.conf = min(u.conf, confGuess)
+			return u.person
+		}
+	}
+	top.conf = min(top.conf, confAmbiguous)
+	return top.person
+}
+
+// splitAs splits the words of a printed name where the request's name
+// splits the same words: a given name of two words ("Mary Grace") or two
+// family names ("Garcia Lopez") that a name's words alone leave open. The
+// words, and the name printed, stay as they are.
+func (p person) splitAs(ctx Holder) person {
+	words := strings.Fields(p.first + " " + p.middle + " " + p.last)
+	firstN, lastN := len(strings.Fields(p.first)), len(strings.Fields(p.last))
+	if len(words) < 3 {
+		return p
+	}
+	fold := func(ws []string) string { return namematch.Fold(strings.Join(ws, " ")) }
+	if cf := strings.Fields(ctx.FirstName); len(cf) > firstN && len(cf) < len(words)-lastN+1 &&
+		fold(cf) == fold(words[:len(cf)]) {
+		firstN = len(cf)
+	}
+	if cl := strings.Fields(ctx.LastName); len(cl) > lastN && len(cl) <= len(words)-firstN &&
+		fold(cl) == fold(words[len(words)-len(cl):]) {
+		lastN = len(cl)
+	}
+	if firstN+lastN > len(words) {
+		return p
+	}
+	p.first = strings.Join(words[:firstN], " ")
+	p.middle = strings.Join(words[firstN:len(words)-lastN], " ")
+	p.last = strings.Join(words[len(words)-lastN:], " ")
+	return p
+}
+
+func samePerson(a, b person) bool {
+	return nameKey(a.full) == nameKey(b.full) ||
+		namematch.Match(namematch.Name{First: a.first, Middle: a.middle, Last: a.last},
+			namematch.Name{First: b.first, Middle: b.middle, Last: b.last}).Match
+}
+
+// matchesHolder reports whether a printed name is the request's holder.
+func matchesHolder(p person, ctx Holder) bool {
+	if strings.TrimSpace(ctx.FirstName) == "" || strings.TrimSpace(ctx.LastName) == "" {
+		return false
+	}
+	return namematch.Match(namematch.Name{First: ctx.FirstName, Middle: ctx.MiddleName, Last: ctx.LastName},
+		namematch.Name{First: p.first, Middle: p.middle, Last: p.last}).Match
+}
+
+// genericNameLabels are labels of the holder's name that do not say whose
+// name it is: in a section of another person ("Physician Information")
+// they caption that person's.
+var genericNameLabels = map[string]bool{
+	"full name": true, "legal name": true, "name": true, "name (print)": true, "name of person": true,
+	"person": true,
+}
+
+// labelledNames reads every name standing by a label of the holder's
+// name, beside, under or over it, with its role: the holder's, unless
+// the words before the label ("Training Center Coordinator Name") or the
+// section it stands in say it is someone else's.
+func (d *doc) labelledNames() []nameReading {
+	var out []nameReading
+	seen := map[[3]int]bool{}
+	for _, l := range nameLabels {
+		for _, mode := range []lookupMode{anywhere, running} {
+			for _, sp := range d.occurrences(l, mode != running, nameLabels) {
+				v, ok := d.valueAt(sp, nameFinder, mode)
+				if !ok || seen[[3]int{sp.line, sp.start, v.line}] {
+					continue
+				}
+				seen[[3]int{sp.line, sp.start, v.line}] = true
+				n := nameReading{person: personFrom(v.value.(string), v.conf), role: roleHolder, line: v.line,
+					generic: genericNameLabels[l.text]}
+				switch lr := roleOfLabel(wordsBefore(d.lines[sp.line][:sp.start], 3) + " " + l.text); {
+				case lr == roleOther || lr == roleSigner:
+					n.role = lr
+				case n.generic && d.sectionRole(sp.line) == roleOther:
+					n.role = roleOther
+				}
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// inlineNames reads the names that follow a label inside a line, known
+// or of a label's shape ("TC Coordinator: Helen Park"), with the role the
+// label gives them; names after labels that say nothing of a role are
+// left out.
+func (d *doc) inlineNames() []nameReading {
+	var out []nameReading
+	add := func(i int, labelText, value string) {
+		role := roleOfLabel(labelText)
+		if role == roleUnknown {
+			return
+		}
+		name, end := readName(value, false)
+		if name == "" {
+			return
+		}
+		if role != roleOther && (doctorCredential.MatchString(value[end:]) || titledDoctor.MatchString(value)) {
+			role = roleOther
+		}
+		out = append(out, nameReading{person: personFrom(name, confSameLine), role: role, line: i})
+	}
+	for i, line := range d.lines {
+		for _, m := range d.matchesOn(i) {
+			if !m.like || d.shadowed(i, m.start, m.end, nil) {
+				continue
+			}
+			add(i, wordsBefore(line[:m.start], 3)+" "+m.text, strings.TrimLeft(line[m.end:], " :#-"))
+		}
+		for _, m := range inlineLabel.FindAllStringSubmatchIndex(line, -1) {
+			add(i, line[m[2]:m[3]], line[m[1]:])
+		}
+	}
+	return out
+}
+
+// inlineLabel is a label's shape inside a line: up to four capitalised
+// words and a colon.
+var inlineLabel = regexp.MustCompile(`(?:^|\s)((?:[A-Z][A-Za-z'’/.-]*\s+){0,3}[A-Z][A-Za-z'’/.-]*)\s*:\s*`)
+
+// wordsBefore returns up to n words that end s, back to a colon, a digit
+// or a column gap.
+func wordsBefore(s string, n int) string {
+	if i := strings.LastIndexAny(s, ":0123456789|"); i >= 0 {
+		s = s[i+1:]
+	}
+	if i := strings.LastIndex(strings.TrimRight(s, " "), "  "); i >= 0 {
+		s = s[i:]
+	}
+	ws := strings.Fields(s)
+	if len(ws) > n {
+		ws = ws[len(ws)-n:]
+	}
+	return strings.Join(ws, " ")
+}
+
+// Words that say whose a name is, in a label, a caption or a heading.
+var (
+	// holderRoleWords name the person a document is about.
+	holderRoleWords = wordSet(`
+		student students holder holders cardholder licensee licensees patient patients employee employees
+		participant participants candidate candidates applicant applicants learner learners recipient recipients
+		member donor client individual trainee trainees certifies certify certified awarded presented
+		established acknowledges
+	`)
+	// otherRoleWords name people who are not the holder, and places that
+	// are no person.
+	otherRoleWords = wordSet(`
+		instructor instructors coordinator coordinators director directors physician physicians doctor doctors
+		clinician clinicians examiner examiners examining radiologist radiologists reviewer reviewers reviewed
+		administered administering administrator interpreted interpreting authorized authorizing authorised
+		approved approver witness witnesses supervisor supervisors evaluator evaluators preceptor preceptors
+		collector tester technician technicians technologist officer pharmacist immunizer vaccinator ordering
+		referring attending practitioner practitioners faculty trainer proctor verifier reader signer dr md
+		mro agent representative recruiter manager contact emergency parent guardian spouse issuer interpreter
+		dictated transcribed prepared tc chair registrar notary screener counselor lead
+	`)
+	// placeRoleWords label the name of a place or a body, which is no
+	// person's ("Clinic Name", "Training Center"); a heading holding one
+	// is the document's issuer, not a section about someone else.
+	placeRoleWords = wordSet(`center centre facility clinic hospital laboratory lab organization agency school program
+		company employer site`)
+	// labelConnectives join a label's words without saying anything of a
+	// role.
+	labelConnectives = wordSet(`of the by for to and this that is has have hereby name names print printed full
+		legal your electronically successfully`)
+	// signatureWords caption a signature line, whoever signs it.
+	signatureWords = wordSet(`signature signatures signed sign`)
+	// providerContexts make "provider" a clinician rather than the holder
+	// of a provider card.
+	providerContexts = wordSet(`information info signature name health healthcare care medical examining ordering
+		certifying completing treating primary`)
+)
+
+// roleOfLabel tells whose name a label, caption or heading introduces.
+func roleOfLabel(text string) nameRole { return roleOf(text, true) }
+
+// labelWords are a label's words, lower case, without punctuation or a
+// possessive's 's.
+func labelWords(text string) []string {
+	var ws []string
+	for _, w := range strings.Fields(strings.ToLower(text)) {
+		w = strings.TrimSuffix(strings.Trim(w, ".,:;#()[]/-*"), "'s")
+		w = strings.TrimSuffix(w, "’s")
+		if w != "" {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+// roleOf is roleOfLabel; with places unset, words naming a place or a
+// body do not count (a heading naming the issuer says nothing of whose
+// names follow).
+func roleOf(text string, places bool) nameRole {
+	ws := labelWords(text)
+	if len(ws) == 0 {
+		return roleUnknown
+	}
+	if ws[len(ws)-1] == "by" {
+		// "Reviewed by", "Administered by", "Issued by".
+		return roleOther
+	}
+	holder, signer := false, false
+	for i, w := range ws {
+		switch {
+		case otherRoleWords[w] || places && placeRoleWords[w]:
+			return roleOther
+		case w == "provider" && (i > 0 && providerContexts[ws[i-1]] || i+1 < len(ws) && providerContexts[ws[i+1]]):
+			return roleOther
+		case holderRoleWords[w]:
+			holder = true
+		case signatureWords[w]:
+			signer = true
+		}
+	}
+	switch {
+	case holder:
+		return roleHolder
+	case signer:
+		return roleSigner
+	case genericName(ws):
+		return roleHolder
+	}
+	return roleUnknown
+}
+
+// genericName reports that label words are the bare name label and its
+// usual qualifiers ("Name", "Print Name", "Your Full Name"), which forms
+// print for their holder; "Course Name" or "Brand Name" is not one.
+func genericName(ws []string) bool {
+	named := false
+	for _, w := range ws {
+		switch w {
+		case "name":
+			named = true
+		case "full", "legal", "print", "printed", "your", "complete", "of", "please", "the", "person", "individual":
+		default:
+			return false
+		}
+	}
+	return named
+}
+
+// sectionRole tells whose section line i stands in, from the nearest
+// heading above it that names a role ("PHYSICIAN INFORMATION", "Patient
+// Demographics"): up to ten lines up.
+func (d *doc) sectionRole(i int) nameRole {
+	for k, n := i-1, 0; k >= 0 && n < 10; k-- {
+		line := strings.TrimSpace(d.lines[k])
+		if line == "" {
+			continue
+		}
+		n++
+		if !heading(line) {
+			continue
+		}
+		if r := roleOf(line, false); r == roleHolder || r == roleOther {
+			return r
+		}
+	}
+	return roleUnknown
+}
+
+// heading reports that a line reads as a section's heading: a few words,
+// no digits, no value after a colon.
+func heading(line string) bool {
+	t := strings.TrimRight(strings.TrimSpace(line), ":")
+	return t != "" && !strings.ContainsAny(t, "0123456789:") && len(strings.Fields(t)) <= 6
+}
+
+// Doctors' credentials and titles: a name carrying them is a clinician's,
+// not a nurse's (a nurse's RN or BSN says nothing).
+var (
+	doctorCredential = regexp.MustCompile(`^\s*,?\s*(?:M\.?D\.?|D\.?O\.?|Ph\.?D\.?|PA-C|D\.?D\.?S\.?|MBBS|FAC[A-Z]{1,3}|DPM|PharmD|RPh|MRO)(?:[\s,.;]|$)`)
+	titledDoctor     = regexp.MustCompile(`(?i)^\s*(?:dr\.?|doctor)\s`)
+)
+
+// leadingLabel is a label's shape opening a run: up to five words and a
+// colon ("TC Coordinator:").
+var leadingLabel = regexp.MustCompile(`^\s*([A-Za-z][A-Za-z/#.()'’ -]{0,48}?)\s*:\s*`)
+
+// standingNames reads the names that stand on their own on the page: a
+// run of words (a cell of a line, or a group of words apart from the rest
+// of their line) that is a name, or a name after a label of its own, each
+// with the role its label, its neighbours or its credentials give it.
+func (lay *layoutIndex) standingNames(d *doc) []nameReading {
+	var out []nameReading
+	for ri, rn := range lay.runs {
+		text := rn.text
+		labelText, value := "", text
+		if m := leadingLabel.FindStringSubmatchIndex(text); m != nil && len(strings.Fields(text[m[2]:m[3]])) <= 5 {
+			labelText, value = text[m[2]:m[3]], text[m[1]:]
+		} else if end := labelOpening(text); end > 0 {
+			labelText, value = text[:end], text[end:]
+		}
+		name, end := readName(value, labelText == "")
+		if name == "" || labelText != "" && roleOfLabel(labelText) == roleUnknown {
+			continue
+		}
+		n := nameReading{person: personFrom(name, confGuess), line: rn.line, size: rn.size, guessable: labelText == ""}
+		if labelText != "" {
+			n.role, n.conf = roleOfLabel(labelText), confSameLine
+		} else {
+			n.role, n.conf = lay.neighbourRole(d, ri)
+			if n.role == roleHolder {
+				n.conf = min(n.conf, confCaption)
+			}
+		}
+		if doctorCredential.MatchString(value[end:]) || titledDoctor.MatchString(value) ||
+			strings.HasSuffix(strings.ToLower(strings.TrimSpace(labelText)), "dr") {
+			n.role = roleOther
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// labelOpening returns where a known label that opens t ends, with the
+// separators after it, or 0: "Instructor Name Robert Pruitt".
+func labelOpening(t string) int {
+	loc := anyLabelOpening.FindStringIndex(t)
+	if loc == nil || loc[1] == len(t) || !wordBoundary(t, loc[0], loc[1]) {
+		return 0
+	}
+	return loc[1] + len(t[loc[1]:]) - len(strings.TrimLeft(t[loc[1]:], " :#-"))
+}
+
+// anyLabelOpening matches the longest known label opening a text: every
+// label, longest first, in one expression.
+var anyLabelOpening = func() *regexp.Regexp {
+	ls := append([]label(nil), allLabels...)
+	sort.SliceStable(ls, func(i, j int) bool { return len(ls[i].text) > len(ls[j].text) })
+	alts := make([]string, len(ls))
+	for i, l := range ls {
+		alts[i] = "(?:" + strings.TrimPrefix(l.re.String(), "(?i)") + ")"
+	}
+	return regexp.MustCompile(`(?i)^(?:` + strings.Join(alts, "|") + `)`)
+}()
+
+// neighbourRole tells whose a standing name is from the run before it on
+// its line, the label over it, or the caption under it, and how sure a
+// holder's name so placed is.
+func (lay *layoutIndex) neighbourRole(d *doc, ri int) (nameRole, float64) {
+	type look struct {
+		k    int
+		conf float64
+	}
+	order := []look{{lay.leftOf(ri), confSameLine}, {lay.above(ri), confNextLine}, {lay.below(ri), confCaption}}
+	if d.captionsBelow() {
+		// Captions under values: the line under a name is its caption,
+		// the one over it the caption of the value before.
+		order[1], order[2] = order[2], order[1]
+	}
+	for _, o := range order {
+		if o.k < 0 {
+			continue
+		}
+		t := lay.runs[o.k].text
+		if !labelish(t) {
+			continue
+		}
+		if r := roleOfLabel(t); r != roleUnknown {
+			return r, o.conf
+		}
+	}
+	return roleUnknown, confGuess
+}
+
+// labelish reports that a run reads as a label, a caption or a sentence
+// about the name, with no value of its own: a few words, no digits, no
+// value after a label, and not itself a name.
+func labelish(t string) bool {
+	t = strings.TrimSpace(t)
+	if t == "" || strings.ContainsAny(t, "0123456789@") || len(strings.Fields(t)) > 8 {
+		return false
+	}
+	if strings.HasSuffix(t, ":") {
+		return true
+	}
+	if end := labelOpening(t); end > 0 && strings.TrimSpace(t[end:]) != "" && !labelOnlyText(t[end:]) {
+		return false
+	}
+	if m := leadingLabel.FindStringSubmatchIndex(t); m != nil && strings.TrimSpace(t[m[1]:]) != "" {
+		return false
+	}
+	if n, _ := readName(t, true); n != "" && !notAName(strings.Fields(n)) && nameLike(t) {
+		return false
+	}
+	if labelOnlyText(t) {
+		return true
+	}
+	// A label this reader does not know: its role's words, and at most
+	// two others ("Training Center Coordinator", "Signature of Examining
+	// Physician"), not a value that happens to follow one ("TC City,
+	// State Chicago, IL").
+	others := 0
+	for _, w := range labelWords(t) {
+		if !otherRoleWords[w] && !placeRoleWords[w] && !holderRoleWords[w] && !signatureWords[w] && !labelConnectives[w] {
+			others++
+		}
+	}
+	return others <= 2
+}
+
+// labelOnlyText reports that t is made of known labels alone ("Instructor
+// Signature": two labels, no value).
+func labelOnlyText(t string) bool {
+	for strings.TrimSpace(t) != "" {
+		t = strings.TrimLeft(t, " :#-/")
+		end := labelOpening(t + " ")
+		if end == 0 {
+			return false
+		}
+		t = t[min(end, len(t)):]
+	}
+	return true
+}
+
+// nameLike reports that t carries no word that says whose a name is.
+func nameLike(t string) bool {
+	for _, w := range strings.Fields(strings.ToLower(t)) {
+		w = strings.Trim(w, ".,:'’")
+		if otherRoleWords[w] || placeRoleWords[w] || holderRoleWords[w] || signatureWords[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// layoutIndex is the document's lines cut into runs of words that stand
+// together: by the words' boxes where the pages are known (a gap wider
+// than a space, a change of type size or weight), else at the column gaps
+// of the text.
+type layoutIndex struct {
+	runs []run
+	// byLine lists the runs of each doc line, for runs read from the text.
+	byLine map[int][]int
+	// sized is set when runs carry the pages' boxes and type sizes.
+	sized bool
+}
+
+// run is a group of words standing together on one line.
+type run struct {
+	text string
+	line int // doc line, -1 when the page's line matched none
+	page int // page index, -1 when read from the text
+	box  pagetext.Box
+	size float64
+	// start and end are the run's span in its doc line, for text runs.
+	start, end int
+}
+
+func newLayoutIndex(d *doc) *layoutIndex {
+	lay := &layoutIndex{}
+	pages := d.pages
+	words := 0
+	for _, p := range pages {
+		words += len(p.Words)
+	}
+	if words == 0 {
+		lay.byLine = map[int][]int{}
+		for i, line := range d.lines {
+			for _, c := range cells(line) {
+				lay.byLine[i] = append(lay.byLine[i], len(lay.runs))
+				lay.runs = append(lay.runs, run{text: c.text, line: i, page: -1, start: c.start, end: c.end})
+			}
+		}
+		return lay
+	}
+	lay.sized = true
+	// The text's chunks between page separators ("\f" lines): a page's
+	// lines are looked for in its own chunk when there is one per page.
+	var chunks []int
+	for i, sep := range d.sep {
+		if sep {
+			chunks = append(chunks, i+1)
+		}
+	}
+	next := 0 // the doc line to match the next page line from
+	for pi, p := range pages {
+		if len(chunks) == len(pages)-1 && pi > 0 {
+			next = max(next, chunks[pi-1])
+		}
+		for _, ws := range p.Lines() {
+			line := -1
+			text := squeeze(trademarks.Replace(joinWords(ws)))
+			for k := next; k < len(d.lines) && k < next+8; k++ {
+				if squeeze(d.lines[k]) == text {
+					line, next = k, k+1
+					break
+				}
+			}
+			for _, group := range splitRuns(ws) {
+				rn := run{text: joinWords(group), line: line, page: pi, box: group[0].Box, start: -1, end: -1}
+				for _, w := range group {
+					rn.box = rn.box.Union(w.Box)
+					rn.size = max(rn.size, wordSize(w))
+				}
+				lay.runs = append(lay.runs, rn)
+			}
+		}
+	}
+	return lay
+}
+
+func joinWords(ws []pagetext.Word) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = w.Text
+	}
+	return strings.Join(parts, " ")
+}
+
+func squeeze(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// wordSize is a word's type size: the text layer's, else (OCR) its box's
+// height.
+func wordSize(w pagetext.Word) float64 {
+	if w.Size > 0 && w.Font != "" {
+		return w.Size
+	}
+	return w.Box.Height()
+}
+
+// splitRuns cuts a line's words where a gap is wider than a word space or
+// the type changes size or weight: a label and its value, or two columns.
+func splitRuns(ws []pagetext.Word) [][]pagetext.Word {
+	var out [][]pagetext.Word
+	start := 0
+	for i := 1; i < len(ws); i++ {
+		a, b := ws[i-1], ws[i]
+		size := max(wordSize(a), wordSize(b))
+		gap := b.Box.X0 - a.Box.X1
+		changed := a.Font != "" && b.Font != "" && (bold(a.Font) != bold(b.Font) || abs64(a.Size-b.Size) > 0.12*size)
+		if gap > 0.9*size || changed || strings.HasSuffix(a.Text, ":") && gap > 0.5*size {
+			out = append(out, ws[start:i])
+			start = i
+		}
+	}
+	return append(out, ws[start:])
+}
+
+func bold(font string) bool {
+	f := strings.ToLower(font)
+	return strings.Contains(f, "bold") || strings.Contains(f, "black") || strings.Contains(f, "heavy")
+}
+
+func abs64(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// leftOf returns the run before run i on its line, or -1.
+func (lay *layoutIndex) leftOf(i int) int {
+	if i == 0 {
+		return -1
+	}
+	a, b := lay.runs[i-1], lay.runs[i]
+	if a.page != b.page || a.line != b.line || a.line < 0 && !(a.box.Y0 < b.box.Y1 && b.box.Y0 < a.box.Y1) {
+		return -1
+	}
+	return i - 1
+}
+
+// above returns the nearest run over run i in its column, or -1: the
+// label a value is printed under.
+func (lay *layoutIndex) above(i int) int { return lay.vertical(i, -1) }
+
+// below returns the nearest run under run i in its column, or -1: the
+// caption a value is printed over.
+func (lay *layoutIndex) below(i int) int { return lay.vertical(i, 1) }
+
+func (lay *layoutIndex) vertical(i, dir int) int {
+	me := lay.runs[i]
+	if !lay.sized {
+		return lay.verticalText(i, dir)
+	}
+	best, bestGap := -1, 0.0
+	for k, o := range lay.runs {
+		if k == i || o.page != me.page {
+			continue
+		}
+		gap := o.box.Y0 - me.box.Y1
+		if dir < 0 {
+			gap = me.box.Y0 - o.box.Y1
+		}
+		overlap := min(me.box.X1, o.box.X1) - max(me.box.X0, o.box.X0)
+		if gap < -0.3*me.size || gap > 2.2*max(me.size, o.size) || overlap <= 0 && abs64(o.box.X0-me.box.X0) > me.size {
+			continue
+		}
+		if best < 0 || gap < bestGap {
+			best, bestGap = k, gap
+		}
+	}
+	return best
+}
+
+// verticalText is vertical for runs read from the text: the run of the
+// nearest line with words in the direction that overlaps run i's columns
+// most, or that line's only run.
+func (lay *layoutIndex) verticalText(i, dir int) int {
+	me := lay.runs[i]
+	for line, n := me.line+dir, 0; line >= 0 && n < 3; line, n = line+dir, n+1 {
+		on := lay.byLine[line]
+		if len(on) == 0 {
+			continue
+		}
+		if len(on) == 1 {
+			return on[0]
+		}
+		best, bestOverlap := -1, 0
+		for _, k := range on {
+			o := lay.runs[k]
+			if overlap := min(me.end, o.end) - max(me.start, o.start); overlap > bestOverlap {
+				best, bestOverlap = k, overlap
+			}
+		}
+		return best
+	}
+	return -1
+}
+
+// sizeOf returns the type size a name is printed in: the largest run on
+// its line (or anywhere, when the line is not known) holding its words,
+// or 0 when the pages are not known.
+func (lay *layoutIndex) sizeOf(full string, line int) float64 {
+	if !lay.sized {
+		return 0
+	}
+	want := squeeze(full)
+	size := 0.0
+	for _, rn := range lay.runs {
+		if line >= 0 && rn.line >= 0 && rn.line != line {
+			continue
+		}
+		if strings.Contains(squeeze(rn.text), want) {
+			size = max(size, rn.size)
+		}
+	}
+	return size
+}
+
+// Words of forms, medicine and documents that no name is made of.
+var (
+	//go:embed words.txt
+	englishWordList string
+	// englishWords are common English words (words.txt).
+	englishWords = func() map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.Split(englishWordList, "\n") {
+			if w = strings.TrimSpace(w); w != "" && !strings.HasPrefix(w, "#") {
+				m[w] = true
+			}
+		}
+		return m
+	}()
+	// formTerms are words of forms, of medicine and of vaccines that are
+	// nobody's name: a phrase holding one is no name, whatever its other
+	// words.
+	formTerms = wordSet(`
+		analgesia anesthesia anaesthesia antibody antigen assessment bloodborne cardiology cardiopulmonary catheter
+		catheterization certification checklist chemotherapy competency competencies compliance controlled
+		credential credentials defibrillation denies denied dialysis documentation dosage drip epidural
+		examination findings glucose hemodynamic hepatitis history immunization immunizations
+		induration infusion injection insulin intravenous intubation laboratory mantoux medication medications
+		monitoring neonatal negative obstetric oncology orientation orthopedic pathogens pediatric pediatrics
+		pharmacy phlebotomy physical positive postpartum prenatal procedure procedures quantiferon radiology
+		reactive respirator respiratory restraint restraints resuscitation screening sepsis specimen sterile
+		surgical telemetry titer tracheostomy transfusion triage tuberculin tuberculosis vaccination vaccine
+		vaccines varicella ventilator ventilation verification wound wounds ekg ecg picc cpap bipap
+		pca icu nicu picu ccu pacu med surg stepdown ltach snf
+		employment licensure license licensing credentialing hipaa osha covid influenza pertussis tetanus
+		diphtheria measles mumps rubella tdap mmr bls acls pals nrp tncc cpr aed ppd tst igra cxr
+		unremarkable impression interpretation result results report reports chest xray radiograph
+		exam clearance fitness duty restrictions restriction collection panel dilute adulterated
+		screen screens summary objective experience education skills references signature attestation
+		acknowledgment acknowledgement consent declination release authorization disclosure
+		proficiency proficient beginner intermediate expert competent inexperienced
+		qualitative quantitative portacount saccharin bitrex
+		moderna pfizer biontech spikevax comirnaty janssen novavax fluzone flublok afluria fluarix flulaval
+		flucelvax boostrix adacel engerix heplisav recombivax varivax tubersol aplisol tspot
+	`)
+	// wordNames are given names that are also English words: a phrase
+	// of English words with one of these may be a name ("Heather Young").
+	// namematch's given names count too.
+	wordNames = wordSet(`
+		amber angel april august autumn bliss blossom brook brooke bud candy carol chance charity chase cliff
+		crystal dawn daisy dale dean destiny diamond dolly dusty earl ebony faith fern forest frank gale
+		gene ginger glen glory grace grant guy harmony hazel heather heaven holly honey hope hunter iris ivy
+		jade jasmine jewel joy journey june justice king lane laurel liberty lily lyric mason may melody
+		mercy miles misty myrtle noble olive opal pansy pat patience pearl penny pepper poppy precious prince
+		princess rain raven ray reed rex river robin rose rosemary ruby rusty sage scarlett serenity shelby
+		sky skye sterling stone storm summer sunny sunshine taylor trinity unique velvet victor violet
+		wade walker will willow winter blessing comfort favour favor gift goodness marvel memory miracle
+		sincere essence royal
+	`)
+	// modalWords are nicknames far more often verbs on a form.
+	modalWords = wordSet(`will may can must shall should would might`)
+	// places are countries and regions that head documents, in lower
+	// case.
+	places = func() map[string]bool {
+		m := map[string]bool{}
+		for _, p := range strings.Split("usa,u.s.a,america,united states,united states of america,canada,mexico,"+
+			"philippines,republic of the philippines,commonwealth,district of columbia,puerto rico", ",") {
+			m[p] = true
+		}
+		return m
+	}()
+)
+
+// notAName reports that words (a name as read) are a phrase of a form, a
+// heading or a place rather than a person's name: all in lower case; a
+// state or country; any word a form's or medicine's term; or every word
+// a common English word with none a given name ("Controlled Analgesia",
+// "Denies History", "Skills Checklist").
+func notAName(words []string) bool {
+	lower := true
+	var bare []string
+	for _, w := range words {
+		w = strings.Trim(w, ".,'’-")
+		if w == "" {
+			continue
+		}
+		if unicode.IsUpper([]rune(w)[0]) {
+			lower = false
+		}
+		bare = append(bare, strings.ToLower(w))
+	}
+	if lower || len(bare) == 0 {
+		return true
+	}
+	joined := strings.Join(bare, " ")
+	if _, ok := stateCodes[joined]; ok || places[joined] {
+		return true
+	}
+	allEnglish, given := true, false
+	for _, w := range bare {
+		if formTerms[w] {
+			return true
+		}
+		if len([]rune(w)) == 1 || particles[w] {
+			continue
+		}
+		if !englishWords[w] {
+			allEnglish = false
+		}
+		if wordNames[w] || namematch.KnownGivenName(w) && !modalWords[w] {
+			given = true
+		}
+	}
+	return allEnglish && !given
+}
