@@ -114,7 +114,7 @@ func dev(ctx context.Context, cfg config.Config) error {
 	if cfg.NursysURL == "" {
 		nsb, err := nursyssandbox.New(nursyssandbox.Config{Logger: log}).Start(ctx, envAddr("NURSYS_SANDBOX_ADDR", "127.0.0.1:8093"))
 		if err != nil {
-			return fmt.Errorf("Nursys sandbox: %w", err)
+			return fmt.Errorf("nursys sandbox: %w", err)
 		}
 		defer nsb.Close()
 		cfg.NursysURL = nsb.URL()
