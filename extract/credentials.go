@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"math/bits"
 	"regexp"
 	"strconv"
 	"strings"
@@ -568,7 +569,7 @@ func (z mrzReading) set(r *reading, first bool) {
 var (
 	mrzToDigit  = strings.NewReplacer("O", "0", "Q", "0", "D", "0", "U", "0", "I", "1", "L", "1", "T", "1", "Z", "2", "S", "5", "B", "8", "G", "6")
 	mrzToLetter = strings.NewReplacer("0", "O", "1", "I", "5", "S", "8", "B", "2", "Z", "6", "G", "4", "A", "7", "T")
-	mrzFiller   = strings.NewReplacer("«", "<", "‹", "<", "≤", "<", "(", "<", "{", "<", "[", "<", "£", "<", "¢", "<")
+	mrzFiller   = strings.NewReplacer("«", "<<", "‹", "<", "≤", "<", "(", "<", "{", "<", "[", "<", "£", "<", "¢", "<")
 	mrzLine1    = regexp.MustCompile(`^P[A-Z0-9<]([A-Z0-9<]{3})([A-Z0-9<]{6,})$`)
 	mrzLine2    = regexp.MustCompile(`([A-Z0-9<]{9})([0-9A-Z<])([A-Z0-9<]{3})([0-9A-Z]{6})([0-9A-Z])([MFX<])([0-9A-Z]{6})([0-9A-Z])`)
 )
@@ -696,8 +697,9 @@ func mrzValues(t string, asOf time.Time) (vs []mrzValue, checked bool, ok bool) 
 var mrzLookAlikes = map[byte]byte{'O': '0', '0': 'O', 'I': '1', '1': 'I', 'S': '5', '5': 'S', 'B': '8', '8': 'B', 'Z': '2', '2': 'Z', 'G': '6', '6': 'G'}
 
 // repairMRZ swaps look-alikes in an alphanumeric field until its check
-// digit passes. It answers only when exactly one repair passes: a check
-// digit passing by chance after a wrong swap is too likely otherwise.
+// digit passes, fewest swaps first. It answers only when exactly one
+// repair of the fewest swaps passes: a check digit passing by chance
+// after a wrong swap is too likely otherwise.
 func repairMRZ(field, check string) (string, bool) {
 	var at []int
 	for i := 0; i < len(field); i++ {
@@ -708,19 +710,27 @@ func repairMRZ(field, check string) (string, bool) {
 	if len(at) == 0 || len(at) > 10 {
 		return "", false
 	}
-	found, n := "", 0
-	for mask := 1; mask < 1<<len(at); mask++ {
-		b := []byte(field)
-		for k, i := range at {
-			if mask&(1<<k) != 0 {
-				b[i] = mrzLookAlikes[b[i]]
+	for swaps := 1; swaps <= len(at); swaps++ {
+		found, n := "", 0
+		for mask := 1; mask < 1<<len(at); mask++ {
+			if bits.OnesCount(uint(mask)) != swaps {
+				continue
+			}
+			b := []byte(field)
+			for k, i := range at {
+				if mask&(1<<k) != 0 {
+					b[i] = mrzLookAlikes[b[i]]
+				}
+			}
+			if MRZCheckDigit(string(b)) == check {
+				found, n = string(b), n+1
 			}
 		}
-		if MRZCheckDigit(string(b)) == check {
-			found, n = string(b), n+1
+		if n > 0 {
+			return found, n == 1
 		}
 	}
-	return found, n == 1
+	return "", false
 }
 
 // MRZCheckDigit is the ICAO 9303 check digit of a field of a passport's

@@ -21,6 +21,7 @@ package extract
 import (
 	_ "embed"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -575,6 +576,10 @@ func (lay *layoutIndex) neighbourRole(d *doc, ri int) (nameRole, float64) {
 		// the one over it the caption of the value before.
 		order[1], order[2] = order[2], order[1]
 	}
+	above := order[1].k
+	if d.captionsBelow() {
+		above = order[2].k
+	}
 	for _, o := range order {
 		if o.k < 0 {
 			continue
@@ -583,11 +588,35 @@ func (lay *layoutIndex) neighbourRole(d *doc, ri int) (nameRole, float64) {
 		if !labelish(t) {
 			continue
 		}
+		if o.k == above && title(t) {
+			// A title between two names ("Helen Park / Course Instructor
+			// / Maria Alvarez") is the caption of the name over it.
+			if k := lay.above(o.k); k >= 0 && isName(lay.runs[k].text) {
+				continue
+			}
+		}
+		if o.k != above && strings.HasSuffix(strings.TrimSpace(t), ":") {
+			// A label under the name is the next value's.
+			continue
+		}
 		if r := roleOfLabel(t); r != roleUnknown {
 			return r, o.conf
 		}
 	}
 	return roleUnknown, confGuess
+}
+
+// title reports that a caption names a role rather than labels a value:
+// no colon, no "name".
+func title(t string) bool {
+	return !strings.Contains(t, ":") && !slices.Contains(labelWords(t), "name")
+}
+
+// isName reports that t, a whole run, is a person's name, credentials
+// aside.
+func isName(t string) bool {
+	n, _ := readName(t, true)
+	return n != "" && !notAName(strings.Fields(n))
 }
 
 // labelish reports that a run reads as a label, a caption or a sentence
@@ -607,7 +636,7 @@ func labelish(t string) bool {
 	if m := leadingLabel.FindStringSubmatchIndex(t); m != nil && strings.TrimSpace(t[m[1]:]) != "" {
 		return false
 	}
-	if n, _ := readName(t, true); n != "" && !notAName(strings.Fields(n)) && nameLike(t) {
+	if isName(t) {
 		return false
 	}
 	if labelOnlyText(t) {
@@ -636,17 +665,6 @@ func labelOnlyText(t string) bool {
 			return false
 		}
 		t = t[min(end, len(t)):]
-	}
-	return true
-}
-
-// nameLike reports that t carries no word that says whose a name is.
-func nameLike(t string) bool {
-	for _, w := range strings.Fields(strings.ToLower(t)) {
-		w = strings.Trim(w, ".,:'’")
-		if otherRoleWords[w] || placeRoleWords[w] || holderRoleWords[w] || signatureWords[w] {
-			return false
-		}
 	}
 	return true
 }
@@ -884,7 +902,7 @@ var (
 	// nobody's name: a phrase holding one is no name, whatever its other
 	// words.
 	formTerms = wordSet(`
-		analgesia anesthesia anaesthesia antibody antigen assessment bloodborne cardiology cardiopulmonary catheter
+		american analgesia anesthesia anaesthesia antibody antigen assessment bloodborne cardiology cardiopulmonary catheter
 		catheterization certification checklist chemotherapy competency competencies compliance controlled
 		credential credentials defibrillation denies denied dialysis documentation dosage drip epidural
 		examination findings glucose hemodynamic hepatitis history immunization immunizations

@@ -93,6 +93,9 @@ var credentials = wordSet(`
 // hyphens after the name's last comma ("Hannah Lee, RNC-OB").
 var credentialShape = regexp.MustCompile(`^[A-Z]{2,5}(?:-[A-Z]{1,5})?\.?,?$`)
 
+// nameSuffixes end a name without being part of it ("Jr.", "III").
+var nameSuffixes = wordSet(`jr sr ii iii iv`)
+
 // particles are lower-case words inside surnames ("de la Cruz").
 var particles = wordSet(`de del della dela delos la las los da das do dos di du van vander vanden von der den ter ten
 	le st saint bin ibn al mac mc y e`)
@@ -191,7 +194,7 @@ func plausibleName(words []string) bool {
 	long, lower, capital := 0, 0, 0
 	for _, w := range words {
 		bare := strings.Trim(w, ".,")
-		if particles[strings.ToLower(bare)] {
+		if particles[strings.ToLower(bare)] || nameSuffixes[strings.ToLower(bare)] {
 			continue
 		}
 		if len([]rune(bare)) > 1 {

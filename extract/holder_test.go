@@ -1,0 +1,514 @@
+package extract
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/go-pdf/fpdf"
+
+	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/pagetext"
+	"github.com/clearedtostart/compliance/pdfdoc"
+)
+
+// holderCase is a page and the holder's name it must yield, with the
+// confidence the reading may carry.
+type holderCase struct {
+	name, typ, text string
+	pages           []pagetext.Page
+	ctx             Holder
+	// full, first, middle and last are the name expected; full "" means
+	// no name at all.
+	full, first, middle, last string
+	// minConf and maxConf bound full_name's confidence (0 leaves a bound
+	// unchecked).
+	minConf, maxConf float64
+}
+
+func (hc holderCase) check(t *testing.T, c *catalog.Catalog) {
+	t.Helper()
+	res := Read(c, hc.typ, Document{Text: hc.text, Pages: hc.pages, AsOf: testAsOf, Holder: hc.ctx})
+	f := res.Fields
+	if hc.full == "" {
+		if v, ok := f["full_name"]; ok {
+			t.Fatalf("full_name = %q (%.2f), want none", v, res.Confidence["full_name"])
+		}
+		return
+	}
+	// Only the fields the type keeps: a BLS card has no middle_name.
+	got, want := fmt.Sprint(f["full_name"]), hc.full
+	for _, part := range [][2]string{{"first_name", hc.first}, {"middle_name", hc.middle}, {"last_name", hc.last}} {
+		if typeHas(c, hc.typ, part[0]) {
+			got += fmt.Sprintf("|%v", f[part[0]])
+			want += fmt.Sprintf("|%v", orNil(part[1]))
+		}
+	}
+	if got != want {
+		t.Fatalf("name = %s, want %s", got, want)
+	}
+	conf := res.Confidence["full_name"]
+	if hc.minConf > 0 && conf < hc.minConf || hc.maxConf > 0 && conf > hc.maxConf {
+		t.Fatalf("full_name confidence %.3f, want %.2f..%.2f", conf, hc.minConf, hc.maxConf)
+	}
+	for _, part := range []string{"first_name", "middle_name", "last_name"} {
+		if v, ok := res.Confidence[part]; ok && v != conf {
+			t.Fatalf("%s confidence %.3f differs from full_name's %.3f: the parts come from one reading", part, v, conf)
+		}
+	}
+}
+
+func orNil(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func typeHas(c *catalog.Catalog, typ, field string) bool {
+	ty, ok := c.Type(typ)
+	return ok && ty.HasField(field)
+}
+
+var maria = Holder{FirstName: "Maria", MiddleName: "Luisa", LastName: "Alvarez"}
+
+// TestHolderByRole: the holder's name among other people's names, words
+// of forms and places, on documents laid out the ways issuers do.
+func TestHolderByRole(t *testing.T) {
+	c := catalog.MustLoad()
+	tests := []holderCase{
+		{
+			name: "instructor above an unlabelled holder",
+			typ:  "bls",
+			text: "BLS Provider\nAmerican Heart Association\nInstructor\nHelen Park\nMaria L. Alvarez\nIssue Date 04/27/2026",
+			full: "Maria L. Alvarez", first: "Maria", middle: "L.", last: "Alvarez", maxConf: confGuess,
+		},
+		{
+			name: "instructor with credentials on its own line first",
+			typ:  "acls",
+			text: "ACLS PROVIDER\nHelen Q. Park, RN, BSN\nCourse Instructor\nMARIA ALVAREZ\nIssued 3/2/2026 Expires 3/31/2028",
+			full: "MARIA ALVAREZ", first: "MARIA", last: "ALVAREZ", maxConf: confGuess,
+		},
+		{
+			name: "training center coordinator before the student",
+			typ:  "pals",
+			text: "PALS Provider Course\nTraining Center Coordinator: James O'Neil\nStudent: Ana De la Cruz\nCompleted 02/10/2026",
+			full: "Ana De la Cruz", first: "Ana", last: "De la Cruz", minConf: 0.9,
+		},
+		{
+			name: "coordinator name label with an unknown qualifier",
+			typ:  "bls",
+			text: "Basic Life Support\nTC Coordinator Name: Robert Pruitt\nHolder Name: Keisha M. Washington\nExp 05/2027",
+			full: "Keisha M. Washington", first: "Keisha", middle: "M.", last: "Washington", minConf: 0.9,
+		},
+		{
+			name: "signing clinician running on into a date",
+			typ:  "chest_xray",
+			text: "CHEST X-RAY REPORT\nPatient: ALVAREZ, MARIA L\nDOB: 01/02/1990\nIMPRESSION: No active TB.\nElectronically signed by Helen Q. Park, MD on 27-APR-2026.",
+			full: "ALVAREZ, MARIA L", first: "MARIA", middle: "L", last: "ALVAREZ", minConf: 0.9,
+		},
+		{
+			name: "physician's section printed first with a bare name label",
+			typ:  "physical_exam",
+			text: "EXAMINING PHYSICIAN\nName: Helen Park, MD\nLicense: MD12345\n\nPATIENT INFORMATION\nName: Maria Alvarez\nDOB: 01/02/1990\nCleared for duty without restrictions",
+			full: "Maria Alvarez", first: "Maria", last: "Alvarez", minConf: 0.9,
+		},
+		{
+			name: "history section of a physical is no name",
+			typ:  "physical_exam",
+			text: "Pre-placement Physical\nHistory:\nPatient denies history of tuberculosis exposure.\nExam date: 03/03/2026\nCleared for duty",
+		},
+		{
+			name: "skills checklist rows in title case are no name",
+			typ:  "skills_checklist",
+			text: "Med/Surg Skills Checklist\nPatient Controlled Analgesia (PCA)   3\nPatient Denies Pain Scale   2\nCentral Line Care   4\nDate Completed: 01/05/2026",
+		},
+		{
+			name: "skills checklist with its nurse's name",
+			typ:  "skills_checklist",
+			text: "Med/Surg Skills Checklist\nPatient Controlled Analgesia (PCA)   3\nNurse Name: Precious Okafor\nDate Completed: 01/05/2026",
+			full: "Precious Okafor", first: "Precious", last: "Okafor", minConf: 0.9,
+		},
+		{
+			name: "state heading a driver license is no name",
+			typ:  "drivers_license",
+			text: "NORTH CAROLINA\nDRIVER LICENSE\nANNA MARIE VAN DER BERG\n123 MAIN ST\nRALEIGH, NC 27601\nDOB 01/02/1990",
+			full: "ANNA MARIE VAN DER BERG", first: "ANNA", middle: "MARIE", last: "VAN DER BERG", maxConf: confGuess,
+		},
+		{
+			name: "compound surname first, comma",
+			typ:  "nursing_license",
+			text: "License Verification\nName: VAN DER BERG, ANNA MARIE\nLicense Number: RN123456\nStatus: Active",
+			full: "VAN DER BERG, ANNA MARIE", first: "ANNA", middle: "MARIE", last: "VAN DER BERG", minConf: 0.9,
+		},
+		{
+			name: "compound surname in reading order",
+			typ:  "tb_blood_test",
+			text: "QuantiFERON-TB Gold Plus\nPatient Name: Juan Carlos de la Cruz\nCollection Date: 01/04/2026\nResult: Negative",
+			full: "Juan Carlos de la Cruz", first: "Juan", middle: "Carlos", last: "de la Cruz", minConf: 0.9,
+		},
+		{
+			name: "apostrophe and hyphen",
+			typ:  "drug_screen",
+			text: "Drug Screen Result\nDonor Name: Siobhan O'Neil-McDonald\nResult: Negative",
+			full: "Siobhan O'Neil-McDonald", first: "Siobhan", last: "O'Neil-McDonald", minConf: 0.9,
+		},
+		{
+			name: "credentials and a suffix are no part of the name",
+			typ:  "hipaa_training",
+			text: "HIPAA Training\nEmployee: Samuel R. Brooks Jr., RN, BSN\nCompleted on 02/02/2026",
+			full: "Samuel R. Brooks Jr.", first: "Samuel", middle: "R.", last: "Brooks", minConf: 0.9,
+		},
+		{
+			name: "lab director beside the patient",
+			typ:  "tb_blood_test",
+			text: "QUEST DIAGNOSTICS\nLaboratory Director: Helen Park, MD, PhD\nPatient: ALVAREZ, MARIA L\nCollected: 01/02/2026\nQuantiFERON Result: NEGATIVE",
+			full: "ALVAREZ, MARIA L", first: "MARIA", middle: "L", last: "ALVAREZ", minConf: 0.9,
+		},
+		{
+			name: "administered and read by other people",
+			typ:  "tb_skin_test",
+			text: "TB Skin Test\nAdministered by: Jane Roe, RN\nRead by: Helen Park, LPN\nName: Maria Alvarez\nInduration: 0 mm\nResult: Negative",
+			full: "Maria Alvarez", first: "Maria", last: "Alvarez", minConf: 0.9,
+		},
+		{
+			name: "only a reviewing officer is named",
+			typ:  "background_check",
+			text: "Background Check Report\nReviewed by: Helen Park\nOverall Result: Clear",
+		},
+		{
+			name: "instructor caption under a name, holder's caption under another",
+			typ:  "bls",
+			text: "BLS Provider Card\n\nHelen Park\nInstructor\n\nMaria Alvarez\nHolder's Signature",
+			full: "Maria Alvarez", first: "Maria", last: "Alvarez", minConf: 0.7,
+		},
+		{
+			name: "another person's document reads as that person",
+			typ:  "tb_skin_test",
+			text: "TB Skin Test\nName: John Doe\nResult: Negative",
+			ctx:  maria,
+			full: "John Doe", first: "John", last: "Doe", minConf: 0.9,
+		},
+		{
+			name: "the request's name chooses between two unlabelled names",
+			typ:  "bls",
+			text: "BLS Provider\nHelen Park\nMaria Alvarez\nExpires 05/2027",
+			ctx:  maria,
+			full: "Maria Alvarez", first: "Maria", last: "Alvarez", maxConf: confGuess,
+		},
+		{
+			name: "two unlabelled names and no request: the first, unsure",
+			typ:  "bls",
+			text: "BLS Provider\nHelen Park\nMaria Alvarez\nExpires 05/2027",
+			full: "Helen Park", first: "Helen", last: "Park", maxConf: confAmbiguous,
+		},
+		{
+			name: "the request's name never takes another person's name",
+			typ:  "bls",
+			text: "BLS Provider\nInstructor: Maria Alvarez\nJohn Doe\nExpires 05/2027",
+			ctx:  maria,
+			full: "John Doe", first: "John", last: "Doe", maxConf: confGuess,
+		},
+		{
+			name: "two labelled names of equal standing: the request chooses",
+			typ:  "hipaa_training",
+			text: "Training Record\nEmployee: John Doe\nEmployee: Maria Alvarez\nCompleted on 02/02/2026",
+			ctx:  maria,
+			full: "Maria Alvarez", first: "Maria", last: "Alvarez", minConf: 0.9,
+		},
+		{
+			name: "two labelled names of equal standing, no request: unsure",
+			typ:  "hipaa_training",
+			text: "Training Record\nEmployee: John Doe\nEmployee: Maria Alvarez\nCompleted on 02/02/2026",
+			full: "John Doe", first: "John", last: "Doe", maxConf: confAmbiguous,
+		},
+		{
+			name: "the request splits a two-word given name the same words leave open",
+			typ:  "tb_blood_test",
+			text: "Patient Name: Mary Grace Santos Huang\nResult: Negative",
+			ctx:  Holder{FirstName: "Mary Grace", MiddleName: "Santos", LastName: "Huang"},
+			full: "Mary Grace Santos Huang", first: "Mary Grace", middle: "Santos", last: "Huang", minConf: 0.9,
+		},
+		{
+			name: "a doctor's title makes a name someone else's",
+			typ:  "bls",
+			text: "CPR Card\nDr. Helen Park\nMaria Alvarez\nValid until 05/2027",
+			full: "Maria Alvarez", first: "Maria", last: "Alvarez", maxConf: confGuess,
+		},
+		{
+			name: "certificate sentence with the instructor's signature under it",
+			typ:  "hipaa_training",
+			text: "Certificate of Completion\nThis certifies that\nPriya Shah\nhas successfully completed HIPAA Privacy\nHelen Park, MSN, RN\nCourse Director\nDate: 01/01/2026",
+			full: "Priya Shah", first: "Priya", last: "Shah", minConf: 0.8,
+		},
+		{
+			name: "patient label, physician label, all capitals",
+			typ:  "drug_screen",
+			text: "MEDICAL REVIEW OFFICER VERIFICATION\nMRO: HELEN PARK MD\nDONOR: TAMIKA L JOHNSON\nRESULT: NEGATIVE",
+			full: "TAMIKA L JOHNSON", first: "TAMIKA", middle: "L", last: "JOHNSON", minConf: 0.9,
+		},
+		{
+			name: "a vaccine's brand after a name-like label is no name",
+			typ:  "influenza_vaccine",
+			text: "Influenza Vaccine Record\nBrand Name: Fluzone Quadrivalent\nDate given: 10/01/2026",
+		},
+		{
+			name: "a nurse's RN is no doctor's credential",
+			typ:  "nursing_license",
+			text: "Verification\nLicensee: Maria Alvarez, RN\nLicense Number: RN123456",
+			full: "Maria Alvarez", first: "Maria", last: "Alvarez", minConf: 0.9,
+		},
+		{
+			name: "Vietnamese middle name Van",
+			typ:  "tb_blood_test",
+			text: "Patient Name: Tuan Van Nguyen\nResult: Negative",
+			full: "Tuan Van Nguyen", first: "Tuan", middle: "Van", last: "Nguyen", minConf: 0.9,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { tt.check(t, c) })
+	}
+}
+
+// TestNotAName: phrases of forms, places and headings are not names; names
+// made of English words led by a given name are.
+func TestNotAName(t *testing.T) {
+	for _, s := range []string{
+		"Controlled Analgesia", "denies history", "NORTH CAROLINA", "New York", "United States", "Skills Checklist",
+		"Basic Life Support", "American Red Cross", "Tubersol Mantoux", "Patient Controlled", "maria alvarez",
+		"Moderna Spikevax", "Central Line",
+	} {
+		if !notAName(strings.Fields(s)) {
+			t.Errorf("notAName(%q) = false", s)
+		}
+	}
+	for _, s := range []string{
+		"Maria Alvarez", "Heather Young", "Grace Long", "Rose King", "Crystal Brown", "Chiamaka Okafor",
+		"ANNA VAN DER BERG", "Mark Hall", "Hope Price", "Joy Green", "Robert Smith IV",
+	} {
+		if notAName(strings.Fields(s)) {
+			t.Errorf("notAName(%q) = true", s)
+		}
+	}
+}
+
+// TestIDNames: names, dates and numbers from the machine-readable zone
+// and AAMVA's fields, whatever OCR did to them.
+func TestIDNames(t *testing.T) {
+	c := catalog.MustLoad()
+	const line2 = "L898902C36UTO7408122F1204159ZE184226B<<<<<10"
+	tests := []struct {
+		name, typ, text string
+		want            map[string]any
+		// sure lists fields whose confidence must reach 0.5, unsure
+		// those that must stay under it.
+		sure, unsure []string
+	}{
+		{
+			name: "ICAO specimen passport zone",
+			typ:  "passport",
+			text: "PASSPORT\nP<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\n" + line2,
+			want: map[string]any{"full_name": "ANNA MARIA ERIKSSON", "first_name": "ANNA", "middle_name": "MARIA",
+				"last_name": "ERIKSSON", "passport_number": "L898902C3", "date_of_birth": "1974-08-12",
+				"expiration_date": "2012-04-15", "nationality": "UTO"},
+			sure: []string{"full_name", "passport_number", "date_of_birth", "expiration_date"},
+		},
+		{
+			name: "zone read with spaces, guillemets and look-alikes",
+			typ:  "passport",
+			text: "PASSPORT\nP < UTOERIKSSON «ANNA<MARIA<<<<<<<<<<<<< <<<<<<\nL898902C3 6UT0 74O8122 F12O4159ZE184226B<<<<<1 0",
+			want: map[string]any{"last_name": "ERIKSSON", "first_name": "ANNA", "passport_number": "L898902C3",
+				"date_of_birth": "1974-08-12", "expiration_date": "2012-04-15"},
+			sure: []string{"passport_number", "date_of_birth", "expiration_date", "full_name"},
+		},
+		{
+			name: "a look-alike in the number repaired by its check digit",
+			typ:  "passport",
+			text: "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL8989O2C36UTO7408122F1204159ZE184226B<<<<<10",
+			want: map[string]any{"passport_number": "L898902C3"},
+			sure: []string{"passport_number"},
+		},
+		{
+			name: "a failed check digit is reported under the threshold",
+			typ:  "passport",
+			text: "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C36UTO7408132F1204159ZE184226B<<<<<10",
+			want: map[string]any{"date_of_birth": "1974-08-13", "expiration_date": "2012-04-15"},
+			sure: []string{"expiration_date"}, unsure: []string{"date_of_birth"},
+		},
+		{
+			name: "printed page misread, zone vouched for by its check digits",
+			typ:  "passport",
+			text: "PASSPORT\nSurname / Nom\nMiddle Apelyido\nGiven Names / Prenoms\nANNA MARIA\nP<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\n" + line2,
+			want: map[string]any{"last_name": "ERIKSSON", "first_name": "ANNA", "middle_name": "MARIA"},
+			sure: []string{"last_name"},
+		},
+		{
+			name: "AAMVA data elements of a decoded barcode",
+			typ:  "drivers_license",
+			text: "Barcode data\n@\nANSI 636015090002DL00410278ZT03190008DLDAQ12345678\nDCSVAN DER BERG\nDACANNA\nDADMARIE\nDBD01152024\nDBB04121990\nDBA04122030\nDAJTX\n",
+			want: map[string]any{"full_name": "ANNA MARIE VAN DER BERG", "first_name": "ANNA", "middle_name": "MARIE",
+				"last_name": "VAN DER BERG", "date_of_birth": "1990-04-12", "expiration_date": "2030-04-12",
+				"issue_date": "2024-01-15", "license_number": "12345678", "state": "TX"},
+			sure: []string{"full_name", "date_of_birth", "expiration_date", "license_number"},
+		},
+		{
+			name: "AAMVA elements on one line, Canadian dates",
+			typ:  "drivers_license",
+			text: "DCS SMITH DAC JOHN DAD NONE DBB 19851103 DBA 20300101 DAQ S1234-56789",
+			want: map[string]any{"full_name": "JOHN SMITH", "first_name": "JOHN", "last_name": "SMITH",
+				"date_of_birth": "1985-11-03", "expiration_date": "2030-01-01", "license_number": "S1234-56789"},
+		},
+		{
+			name: "numbered fields on one line",
+			typ:  "drivers_license",
+			text: "TEXAS USA DRIVER LICENSE\n4d DL No 12345678\n1 DE LA CRUZ 2 JUAN CARLOS\n3 DOB 04/12/1990\n4b EXP 04/12/2030",
+			want: map[string]any{"full_name": "JUAN CARLOS DE LA CRUZ", "first_name": "JUAN", "middle_name": "CARLOS",
+				"last_name": "DE LA CRUZ", "license_number": "12345678", "date_of_birth": "1990-04-12",
+				"expiration_date": "2030-04-12", "state": "TX"},
+		},
+		{
+			name: "numbered fields with captions, OCR's l for 1",
+			typ:  "drivers_license",
+			text: "CALIFORNIA DRIVER LICENSE\nl SURNAME O'BRIEN\n2 GIVEN NAMES KATHLEEN ROSE\nDOB 04/12/1990",
+			want: map[string]any{"full_name": "KATHLEEN ROSE O'BRIEN", "first_name": "KATHLEEN", "middle_name": "ROSE",
+				"last_name": "O'BRIEN", "state": "CA"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := Extract(c, tt.typ, tt.text, testAsOf)
+			for k, v := range tt.want {
+				if res.Fields[k] != v {
+					t.Errorf("%s = %v, want %v", k, res.Fields[k], v)
+				}
+			}
+			for _, k := range tt.sure {
+				if res.Confidence[k] < 0.5 {
+					t.Errorf("%s confidence %.2f, want at least 0.5", k, res.Confidence[k])
+				}
+			}
+			for _, k := range tt.unsure {
+				if res.Confidence[k] >= 0.5 {
+					t.Errorf("%s confidence %.2f, want under 0.5", k, res.Confidence[k])
+				}
+			}
+		})
+	}
+}
+
+// namesLine is a line of words placed on a page, for pages built by hand
+// the way OCR hands them over (no font, sizes from the boxes).
+type namesLine struct {
+	y, size float64
+	cells   []namesCell
+}
+
+type namesCell struct {
+	x    float64
+	text string
+}
+
+// namesPage lays out lines of cells as OCR words: each word's box as wide as
+// its letters, as high as its line's type.
+func namesPage(lines ...namesLine) (string, []pagetext.Page) {
+	p := pagetext.Page{Width: 612, Height: 792}
+	var text []string
+	for n, l := range lines {
+		var words []string
+		for _, c := range l.cells {
+			x := c.x
+			for _, w := range strings.Fields(c.text) {
+				width := float64(len(w)) * l.size * 0.55
+				p.Words = append(p.Words, pagetext.Word{Text: w, Box: pagetext.Box{X0: x, Y0: l.y, X1: x + width, Y1: l.y + l.size},
+					Confidence: 95, Line: n})
+				x += width + l.size*0.3
+				words = append(words, w)
+			}
+		}
+		text = append(text, strings.Join(words, " "))
+	}
+	return strings.Join(text, "\n"), []pagetext.Page{p}
+}
+
+// TestHolderOnPages: where the words' boxes are known, the largest name
+// is the certificate's holder, and names in columns the text runs
+// together are read apart.
+func TestHolderOnPages(t *testing.T) {
+	c := catalog.MustLoad()
+	var tests []holderCase
+
+	// A certificate whose training center's contact stands at the top in
+	// small type, unlabelled, and whose holder is printed large.
+	text, pages := namesPage(
+		namesLine{y: 40, size: 9, cells: []namesCell{{400, "Helen Park"}}},
+		namesLine{y: 52, size: 9, cells: []namesCell{{400, "Bay Area CPR"}}},
+		namesLine{y: 120, size: 22, cells: []namesCell{{150, "CPR & AED Certification"}}},
+		namesLine{y: 200, size: 30, cells: []namesCell{{160, "Maria L. Alvarez"}}},
+		namesLine{y: 300, size: 11, cells: []namesCell{{100, "Issued 04/27/2026"}, {350, "Expires 04/27/2028"}}},
+	)
+	tests = append(tests, holderCase{name: "largest name on a certificate", typ: "bls", text: text, pages: pages,
+		full: "Maria L. Alvarez", first: "Maria", middle: "L.", last: "Alvarez", maxConf: confGuess})
+	// The same page read by text alone takes the first name, unsure of it
+	// only as much as any guess.
+	tests = append(tests, holderCase{name: "the same certificate without its boxes", typ: "bls", text: text,
+		full: "Helen Park", first: "Helen", last: "Park", maxConf: confAmbiguous})
+
+	// Student and instructor side by side under their captions: the text
+	// runs both names into one line.
+	text, pages = namesPage(
+		namesLine{y: 40, size: 14, cells: []namesCell{{60, "ACLS Provider"}}},
+		namesLine{y: 90, size: 8, cells: []namesCell{{60, "Student"}, {330, "Instructor"}}},
+		namesLine{y: 102, size: 11, cells: []namesCell{{60, "Maria Alvarez"}, {330, "Helen Park"}}},
+		namesLine{y: 150, size: 9, cells: []namesCell{{60, "Issue Date 04/27/2026"}}},
+	)
+	tests = append(tests, holderCase{name: "names in columns under their captions", typ: "acls", text: text, pages: pages,
+		full: "Maria Alvarez", first: "Maria", last: "Alvarez", minConf: 0.7})
+
+	// A signature block: the physician's name over its caption, the
+	// patient's beside its label, in a column of its own.
+	text, pages = namesPage(
+		namesLine{y: 40, size: 14, cells: []namesCell{{60, "Physical Examination"}}},
+		namesLine{y: 80, size: 10, cells: []namesCell{{60, "Patient:"}, {120, "Maria Alvarez"}}},
+		namesLine{y: 300, size: 10, cells: []namesCell{{330, "Helen Park, MD"}}},
+		namesLine{y: 313, size: 8, cells: []namesCell{{330, "Examining Physician"}}},
+	)
+	tests = append(tests, holderCase{name: "patient and signing physician", typ: "physical_exam", text: text, pages: pages,
+		full: "Maria Alvarez", first: "Maria", last: "Alvarez", minConf: 0.9})
+
+	text, pages = renderedCertificate(t)
+	tests = append(tests, holderCase{name: "rendered certificate, instructor signature", typ: "bls", text: text, pages: pages,
+		full: "Keisha Washington", first: "Keisha", last: "Washington", maxConf: confGuess})
+
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { tt.check(t, c) })
+	}
+}
+
+// renderedCertificate renders a wallet-card certificate with no labels by
+// its names: the instructor's name first, in small type by a signature
+// line, then the holder's, large; and reads it back as the pipeline does.
+func renderedCertificate(t *testing.T) (string, []pagetext.Page) {
+	t.Helper()
+	pdf := fpdf.New("P", "mm", "Letter", "")
+	pdf.SetCompression(false)
+	pdf.AddPage()
+	pdf.SetFont("Helvetica", "", 8)
+	pdf.Text(140, 20, "Robert Pruitt")
+	pdf.Text(140, 24, "Lakeshore CPR")
+	pdf.SetFont("Helvetica", "B", 16)
+	pdf.Text(30, 40, "BLS Provider")
+	pdf.SetFont("Times", "B", 24)
+	pdf.Text(30, 60, "Keisha Washington")
+	pdf.SetFont("Helvetica", "", 10)
+	pdf.Text(30, 75, "Issue Date: 04/27/2026")
+	pdf.Text(100, 75, "Renew By: 04/2028")
+	var b strings.Builder
+	if err := pdf.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	pts, err := pdfdoc.Texts([]byte(b.String()), []int{1})
+	if err != nil || len(pts) != 1 || len(pts[0].Layout.Words) == 0 {
+		t.Fatalf("reading the rendered certificate: %v (%d pages)", err, len(pts))
+	}
+	return pts[0].Text, []pagetext.Page{pts[0].Layout}
+}
