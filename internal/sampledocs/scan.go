@@ -55,6 +55,13 @@ type ScanOptions struct {
 	// Seed fixes the degradation; zero derives it from the input bytes, so
 	// the same PDF always scans the same.
 	Seed uint64
+	// Rotate turns every page clockwise by 90, 180 or 270 degrees: paper
+	// fed sideways or upside down. Zero keeps pages upright.
+	Rotate int
+	// PageDPI is the resolution the PDF page declares for its image (DPI
+	// when zero). Above DPI the page comes out smaller than the paper, as
+	// from an app that writes a 150-dpi scan into a page sized for 600 dpi.
+	PageDPI int
 }
 
 func (o ScanOptions) withDefaults(input []byte) ScanOptions {
@@ -71,6 +78,9 @@ func (o ScanOptions) withDefaults(input []byte) ScanOptions {
 		h := fnv.New64a()
 		h.Write(input)
 		o.Seed = h.Sum64()
+	}
+	if o.PageDPI <= 0 {
+		o.PageDPI = o.DPI
 	}
 	return o
 }
@@ -89,6 +99,9 @@ type raster struct {
 // input's by up to a few days.
 func RenderScanned(pdf []byte, opt ScanOptions) ([]byte, error) {
 	opt = opt.withDefaults(pdf)
+	if opt.Rotate%90 != 0 || opt.Rotate < 0 || opt.Rotate >= 360 {
+		return nil, fmt.Errorf("sampledocs: Rotate %d is not 0, 90, 180 or 270", opt.Rotate)
+	}
 	pages, err := rasterize(pdf, opt.DPI, !opt.Color, 0, 0)
 	if err != nil {
 		return nil, err
@@ -115,7 +128,8 @@ func RenderScanned(pdf []byte, opt ScanOptions) ([]byte, error) {
 			if opt.Straight {
 				skew = 0
 			}
-			out := degrade(pg, pr, skew, max(opt.Noise, 0))
+			out := degrade(pg, pr, skew, max(opt.Noise, 0)).turned(opt.Rotate)
+			pages[i] = out
 			var buf bytes.Buffer
 			if err := jpeg.Encode(&buf, out.image(), &jpeg.Options{Quality: opt.JPEGQuality}); err != nil {
 				errs[i] = err
@@ -130,7 +144,7 @@ func RenderScanned(pdf []byte, opt ScanOptions) ([]byte, error) {
 	}
 	created := pdfCreationDate(pdf).Add(time.Duration(20+r.IntN(72*60)) * time.Minute)
 	m := pick(r, metaScanner)
-	return imagePDF(jpgs, pages, opt.DPI, created, m)
+	return imagePDF(jpgs, pages, opt.PageDPI, created, m)
 }
 
 var creationRE = regexp.MustCompile(`/CreationDate \(D:(\d{14})`)
@@ -358,6 +372,37 @@ func (rs raster) image() image.Image {
 	return img
 }
 
+// turned returns the raster turned clockwise by deg, a multiple of 90.
+func (rs raster) turned(deg int) raster {
+	if deg%360 == 0 {
+		return rs
+	}
+	w, h := rs.w, rs.h
+	out := raster{w: w, h: h, planes: make([][]uint8, len(rs.planes))}
+	if deg%180 != 0 {
+		out.w, out.h = h, w
+	}
+	for c, src := range rs.planes {
+		dst := make([]uint8, w*h)
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				var i int
+				switch deg % 360 {
+				case 90: // the left column becomes the top row
+					i = x*out.w + (h - 1 - y)
+				case 180:
+					i = (h-1-y)*w + (w - 1 - x)
+				case 270:
+					i = (w-1-x)*out.w + y
+				}
+				dst[i] = src[y*w+x]
+			}
+		}
+		out.planes[c] = dst
+	}
+	return out
+}
+
 // degrade makes a clean raster look photographed or copied: softened
 // (a 3x3 blur), rotated by skew, paper-toned with reduced contrast,
 // unevenly lit, and noisy. It walks the output once with fixed steps
@@ -456,4 +501,334 @@ func blur3(p []uint8, w, h int) []uint8 {
 		}
 	}
 	return out
+}
+
+// PhotoOptions shape a phone photo of a card lying on a table. The zero
+// value is a typical one: a 1600x1200 photo, the card across about 70% of
+// it, seen from 25° off straight down and turned a few degrees, a soft
+// shadow over part of it, lit unevenly, JPEG quality 80.
+type PhotoOptions struct {
+	// Width is the photo's width in pixels (1600 when zero); its height is
+	// three quarters of that.
+	Width int
+	// CardFraction is how much of the photo's width the card spans when
+	// seen straight on (0.7 when zero).
+	CardFraction float64
+	// TiltDegrees is how far from straight down the camera looks (25 when
+	// zero, none when negative): the card's far edge comes out shorter.
+	TiltDegrees float64
+	// TurnDegrees turns the card in the photo. Zero draws an angle in
+	// [-8, 8] from the seed; set Square for none.
+	TurnDegrees float64
+	Square      bool
+	// Shadow is how much light a shadow over part of the card takes away
+	// (0.45 when zero, none when negative).
+	Shadow float64
+	// JPEGQuality is the encoder quality (80 when zero).
+	JPEGQuality int
+	// Seed fixes the photo; zero derives it from the input bytes.
+	Seed uint64
+}
+
+func (o PhotoOptions) withDefaults(input []byte) PhotoOptions {
+	if o.Width <= 0 {
+		o.Width = 1600
+	}
+	if o.CardFraction <= 0 {
+		o.CardFraction = 0.7
+	}
+	if o.TiltDegrees == 0 {
+		o.TiltDegrees = 25
+	}
+	if o.Shadow == 0 {
+		o.Shadow = 0.45
+	}
+	if o.JPEGQuality <= 0 {
+		o.JPEGQuality = 80
+	}
+	if o.Seed == 0 {
+		h := fnv.New64a()
+		h.Write(input)
+		h.Write([]byte("photo"))
+		o.Seed = h.Sum64()
+	}
+	return o
+}
+
+// RenderCardPhoto returns the JPEG a phone takes of the first card printed
+// on the PDF's first page (the largest card-shaped block of print; the
+// page's largest block when none is card-shaped), lying on a table: seen
+// in perspective through a pinhole camera, turned, on a textured table,
+// under uneven light and a soft shadow, slightly out of focus, with sensor
+// noise. It is the upload a nurse sends from a phone.
+func RenderCardPhoto(pdf []byte, opt PhotoOptions) ([]byte, error) {
+	opt = opt.withDefaults(pdf)
+	r := Seeded(opt.Seed)
+	card, err := renderCard(pdf, opt)
+	if err != nil {
+		return nil, err
+	}
+	W, H := opt.Width, opt.Width*3/4
+	turn := opt.TurnDegrees
+	if turn == 0 && !opt.Square {
+		turn = (r.Float64()*2 - 1) * 8
+	}
+	if opt.Square {
+		turn = 0
+	}
+	tilt := max(opt.TiltDegrees, 0)
+	// The camera at the origin looks down +z with focal length f (a
+	// phone's wide lens, about 70° across); the card lies in a plane
+	// tilted by tilt about the x axis (its far edge away from the camera)
+	// and turned about its normal.
+	f := 0.71 * float64(W)
+	cardW, cardH := float64(card.w), float64(card.h)
+	z := cardW * f / (opt.CardFraction * float64(W))
+	ti, tu := tilt*math.Pi/180, turn*math.Pi/180
+	// Card axes: ex along the card's width, ey along its height, n normal.
+	ex := [3]float64{math.Cos(tu), math.Sin(tu), 0}
+	ey := [3]float64{-math.Sin(tu), math.Cos(tu), 0}
+	rotX := func(v [3]float64) [3]float64 {
+		return [3]float64{v[0], v[1]*math.Cos(ti) - v[2]*math.Sin(ti), v[1]*math.Sin(ti) + v[2]*math.Cos(ti)}
+	}
+	ex, ey = rotX(ex), rotX(ey)
+	n := [3]float64{ex[1]*ey[2] - ex[2]*ey[1], ex[2]*ey[0] - ex[0]*ey[2], ex[0]*ey[1] - ex[1]*ey[0]}
+	// Off-centre a little, as hands are.
+	c0 := [3]float64{(r.Float64() - 0.5) * 0.15 * cardW, (r.Float64() - 0.5) * 0.15 * cardH, z}
+	dot := func(a, b [3]float64) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+	nc := dot(n, c0)
+
+	table := pick(r, [][3]float64{{92, 70, 52}, {58, 58, 62}, {120, 96, 70}, {44, 48, 56}})
+	shadowAng := r.Float64() * 2 * math.Pi
+	shadowOff := (r.Float64()*0.45 - 0.25) * float64(W) // where the shadow's edge runs
+	shadowSoft := 0.04 * float64(W)
+	lightX, lightY := (r.Float64()-0.5)*0.5, (r.Float64()-0.5)*0.5
+	const tableBits = 14
+	noise := make([]float64, 1<<tableBits)
+	for i := range noise {
+		noise[i] = r.NormFloat64() * 5
+	}
+	state := r.Uint64() | 1
+	out := image.NewRGBA(image.Rect(0, 0, W, H))
+	for v := 0; v < H; v++ {
+		for u := 0; u < W; u++ {
+			d := [3]float64{(float64(u) - float64(W)/2) / f, (float64(v) - float64(H)/2) / f, 1}
+			var px [3]float64
+			inside := false
+			if nd := dot(n, d); nd != 0 {
+				t := nc / nd
+				p := [3]float64{t*d[0] - c0[0], t*d[1] - c0[1], t*d[2] - c0[2]}
+				a, b := dot(p, ex)+cardW/2, dot(p, ey)+cardH/2
+				if a >= 0 && b >= 0 && a < cardW-1 && b < cardH-1 {
+					px, inside = card.bilinear(a, b), true
+				}
+			}
+			if !inside {
+				// A table: its colour, low-frequency grain.
+				g := 1 + 0.06*math.Sin(float64(u)*0.013+float64(v)*0.002) + 0.04*math.Sin(float64(v)*0.05)
+				px = [3]float64{table[0] * g, table[1] * g, table[2] * g}
+			}
+			// Uneven light: brighter towards one corner.
+			light := 1 + lightX*(float64(u)/float64(W)-0.5) + lightY*(float64(v)/float64(H)-0.5)
+			// A soft-edged shadow (a hand or the phone) on one side of a line.
+			dist := (float64(u)-float64(W)/2)*math.Cos(shadowAng) + (float64(v)-float64(H)/2)*math.Sin(shadowAng) - shadowOff
+			if opt.Shadow > 0 {
+				light *= 1 - opt.Shadow/(1+math.Exp(-dist/shadowSoft))
+			}
+			state ^= state >> 12
+			state ^= state << 25
+			state ^= state >> 27
+			nz := noise[(state*0x2545F4914F6CDD1D)>>(64-tableBits)]
+			i := out.PixOffset(u, v)
+			for c := 0; c < 3; c++ {
+				out.Pix[i+c] = clamp8(px[c]*light + nz)
+			}
+			out.Pix[i+3] = 255
+		}
+	}
+	soft := raster{w: W, h: H, planes: make([][]uint8, 3)}
+	for c := 0; c < 3; c++ {
+		plane := make([]uint8, W*H)
+		for i := range plane {
+			plane[i] = out.Pix[4*i+c]
+		}
+		soft.planes[c] = blur3(plane, W, H)
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, soft.image(), &jpeg.Options{Quality: opt.JPEGQuality}); err != nil {
+		return nil, fmt.Errorf("sampledocs: encode photo: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+func clamp8(v float64) uint8 {
+	switch {
+	case v <= 0:
+		return 0
+	case v >= 255:
+		return 255
+	}
+	return uint8(v + 0.5)
+}
+
+// cardImage is a card's print in linear RGB planes, float for sampling.
+type cardImage struct {
+	w, h   int
+	planes [3][]float32
+}
+
+func (c cardImage) bilinear(x, y float64) [3]float64 {
+	x0, y0 := int(x), int(y)
+	fx, fy := x-float64(x0), y-float64(y0)
+	i := y0*c.w + x0
+	var out [3]float64
+	for p := 0; p < 3; p++ {
+		pl := c.planes[p]
+		a := float64(pl[i])*(1-fx) + float64(pl[i+1])*fx
+		b := float64(pl[i+c.w])*(1-fx) + float64(pl[i+c.w+1])*fx
+		out[p] = a*(1-fy) + b*fy
+	}
+	return out
+}
+
+// renderCard finds the card on the first page at 50 dpi and renders just
+// it at the resolution the photo samples it with (twice what it spans in
+// the photo, so sampling it down does not alias).
+func renderCard(pdf []byte, opt PhotoOptions) (cardImage, error) {
+	const findDPI = 50
+	pages, err := rasterize(pdf, findDPI, false, 1, 1)
+	if err != nil {
+		return cardImage{}, err
+	}
+	box := cardBox(pages[0], findDPI)
+	if box.Empty() {
+		return cardImage{}, errors.New("sampledocs: the first page prints nothing to photograph")
+	}
+	inches := float64(box.Dx()) / findDPI
+	dpi := int(math.Ceil(2 * opt.CardFraction * float64(opt.Width) / inches))
+	scale := float64(dpi) / findDPI
+	crop := image.Rect(int(float64(box.Min.X)*scale), int(float64(box.Min.Y)*scale),
+		int(math.Ceil(float64(box.Max.X)*scale)), int(math.Ceil(float64(box.Max.Y)*scale)))
+	rs, err := rasterizeCrop(pdf, dpi, crop)
+	if err != nil {
+		return cardImage{}, err
+	}
+	// Sample it down by 2 here (a box filter) so the photo's bilinear
+	// sampling sees no finer detail than it can show.
+	ci := cardImage{w: rs.w / 2, h: rs.h / 2}
+	for p := 0; p < 3; p++ {
+		src := rs.planes[p]
+		dst := make([]float32, ci.w*ci.h)
+		for y := 0; y < ci.h; y++ {
+			for x := 0; x < ci.w; x++ {
+				i := 2*y*rs.w + 2*x
+				dst[y*ci.w+x] = (float32(src[i]) + float32(src[i+1]) + float32(src[i+rs.w]) + float32(src[i+rs.w+1])) / 4
+			}
+		}
+		ci.planes[p] = dst
+	}
+	return ci, nil
+}
+
+// cardBox returns, in the raster's pixels, the largest block of print whose
+// shape is a card's (ID-1 is 1.59:1; 1.3 to 1.9 accepted), or the largest
+// block when none is. Blocks are print joined across gaps narrower than
+// 3 mm.
+func cardBox(rs raster, dpi int) image.Rectangle {
+	w, h := rs.w, rs.h
+	ink := make([]bool, w*h)
+	for i := range ink {
+		for _, pl := range rs.planes {
+			if pl[i] < 235 {
+				ink[i] = true
+				break
+			}
+		}
+	}
+	// Dilate by half the gap so blocks closer than the gap touch.
+	rad := int(math.Round(1.5 / 25.4 * float64(dpi)))
+	grown := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if !ink[y*w+x] {
+				continue
+			}
+			for yy := max(y-rad, 0); yy <= min(y+rad, h-1); yy++ {
+				for xx := max(x-rad, 0); xx <= min(x+rad, w-1); xx++ {
+					grown[yy*w+xx] = true
+				}
+			}
+		}
+	}
+	label := make([]int32, w*h)
+	var boxes []image.Rectangle
+	stack := []int{}
+	for start := range grown {
+		if !grown[start] || label[start] != 0 {
+			continue
+		}
+		boxes = append(boxes, image.Rectangle{})
+		id := int32(len(boxes))
+		label[start] = id
+		stack = append(stack[:0], start)
+		b := image.Rect(start%w, start/w, start%w+1, start/w+1)
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := i%w, i/w
+			b = b.Union(image.Rect(x, y, x+1, y+1))
+			for _, j := range [4]int{i - 1, i + 1, i - w, i + w} {
+				if j < 0 || j >= w*h || (j == i-1 && x == 0) || (j == i+1 && x == w-1) {
+					continue
+				}
+				if grown[j] && label[j] == 0 {
+					label[j] = id
+					stack = append(stack, j)
+				}
+			}
+		}
+		// Undo the dilation.
+		boxes[id-1] = image.Rect(b.Min.X+rad, b.Min.Y+rad, b.Max.X-rad, b.Max.Y-rad).Intersect(image.Rect(0, 0, w, h))
+	}
+	var best, largest image.Rectangle
+	area := func(r image.Rectangle) int { return r.Dx() * r.Dy() }
+	for _, b := range boxes {
+		if area(b) > area(largest) {
+			largest = b
+		}
+		if b.Dy() > 0 {
+			if ratio := float64(b.Dx()) / float64(b.Dy()); ratio >= 1.3 && ratio <= 1.9 && area(b) > area(best) {
+				best = b
+			}
+		}
+	}
+	if best.Empty() {
+		return largest
+	}
+	return best
+}
+
+// rasterizeCrop renders the crop (in pixels at dpi) of the first page in
+// color.
+func rasterizeCrop(pdf []byte, dpi int, crop image.Rectangle) (raster, error) {
+	dir, err := os.MkdirTemp("", "sampledocs-photo-")
+	if err != nil {
+		return raster{}, err
+	}
+	defer os.RemoveAll(dir)
+	in := filepath.Join(dir, "in.pdf")
+	if err := os.WriteFile(in, pdf, 0o600); err != nil {
+		return raster{}, err
+	}
+	args := []string{"-r", strconv.Itoa(dpi), "-f", "1", "-l", "1", "-singlefile",
+		"-x", strconv.Itoa(crop.Min.X), "-y", strconv.Itoa(crop.Min.Y), "-W", strconv.Itoa(crop.Dx()), "-H", strconv.Itoa(crop.Dy()),
+		in, filepath.Join(dir, "card")}
+	if out, err := exec.Command("pdftoppm", args...).CombinedOutput(); err != nil {
+		return raster{}, fmt.Errorf("sampledocs: pdftoppm: %v: %s", err, out)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "card.ppm"))
+	if err != nil {
+		return raster{}, err
+	}
+	return parsePNM(b)
 }
