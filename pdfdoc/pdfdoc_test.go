@@ -218,6 +218,9 @@ func TestRealWorldFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	holder := card.Person.LastName
+	// pdfcpu's encryption writes itself in as the producer of what it
+	// encrypts: that is the upload's producer then.
+	encrypter := "pdfcpu " + model.VersionStr
 	gateway := "Content-Type: application/pdf\r\nContent-Transfer-Encoding: binary\r\n\r\n"
 	pdf20 := bytes.Replace(cardPDF, cardPDF[:len("%PDF-1.x")], []byte("%PDF-2.0"), 1)
 	metadata := append(with(cardPage("Jordan Q. Example"), 0, "<< /Type /Catalog /Pages 2 0 R /Metadata 7 0 R >>"),
@@ -237,12 +240,14 @@ func TestRealWorldFiles(t *testing.T) {
 		producer string
 		// ocr: no text layer; the page is rendered for OCR.
 		ocr bool
+		// version is Info.Version, the upload's header's.
+		version string
 	}{
 		{name: "PDF 2.0 after printer data (PDF Association)", data: public(t, "pdf20-with-offset-start.pdf"), pages: 1,
-			text: []string{"This is a PDF 2.0 document"}, repaired: "removed 657 bytes before the %PDF- header"},
+			text: []string{"This is a PDF 2.0 document"}, repaired: "removed 657 bytes before the %PDF- header", version: "2.0"},
 		{name: "PDF 2.0 (PDF Association)", data: public(t, "pdf20-page-level-output-intent.pdf"), pages: 2,
 			text:     []string{"effective resolution", "slightly different between pages", "effective resolution"},
-			repaired: "rewritten by pdfcpu for the text reader (not a PDF file: invalid header)"},
+			repaired: "rewritten by pdfcpu for the text reader (not a PDF file: invalid header)", version: "2.0"},
 		{name: "pdfTeX", data: public(t, "pdflatex-minimal-document.pdf"), pages: 1,
 			text: []string{"Lorem ipsum dolor sit amet"}, producer: "pdfTeX-1.40.23"},
 		{name: "Google Docs", data: public(t, "google-doc-document.pdf"), pages: 1,
@@ -270,9 +275,9 @@ func TestRealWorldFiles(t *testing.T) {
 		{name: "page tree root gone, three pages", data: handPDF(threePages(), 0, 2), pages: 3,
 			text: []string{"first page of three", "second page of three", "third page of three"}, repaired: "page tree rebuilt from 3 page objects"},
 		{name: "owner password only (AES-256)", data: encrypt(t, cardPDF, model.NewAESConfiguration("", "owner-only", 256)), pages: 1,
-			text: []string{holder}, repaired: "rewritten by pdfcpu for the text reader"},
+			text: []string{holder}, repaired: "rewritten by pdfcpu for the text reader", producer: encrypter},
 		{name: "owner password only (RC4-128)", data: encrypt(t, cardPDF, model.NewRC4Configuration("", "owner-only", 128)), pages: 1,
-			text: []string{holder}, repaired: "rewritten by pdfcpu for the text reader"},
+			text: []string{holder}, repaired: "rewritten by pdfcpu for the text reader", producer: encrypter},
 		{name: "open password", data: userPW, code: "encrypted_file"},
 		{name: "truncated download", data: sampledocs.CorruptPDF(r), code: "corrupt_file"},
 		{name: "no pages", data: sampledocs.ZeroPagePDF(), code: "empty_file"},
@@ -302,6 +307,12 @@ func TestRealWorldFiles(t *testing.T) {
 			}
 			if tt.producer != "" && d.Info.Producer != tt.producer {
 				t.Fatalf("Producer = %q, want the upload's %q", d.Info.Producer, tt.producer)
+			}
+			if p := strings.ToLower(d.Info.Producer); tt.producer == "" && (strings.Contains(p, "cairo") || strings.HasPrefix(p, "pdfcpu")) {
+				t.Fatalf("Producer = %q: the rewrite's, not the upload's", d.Info.Producer)
+			}
+			if tt.version != "" && d.Info.Version != tt.version {
+				t.Fatalf("Version = %q, want the upload's %q", d.Info.Version, tt.version)
 			}
 			if d.Info.Repaired == "" && !bytes.Equal(d.Data(), tt.data) {
 				t.Fatal("a file read as it is was copied")
