@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -181,7 +182,8 @@ func checkPages(ctx *model.Context) (err error) {
 		return fmt.Errorf("page sizes: %d sizes for %d pages", len(dims), ctx.PageCount)
 	}
 	for i, d := range dims {
-		if !(d.Width > 0 && d.Height > 0) {
+		// A box's corners may come in any order: only its area counts.
+		if !(math.Abs(d.Width) > 0 && math.Abs(d.Height) > 0) {
 			return fmt.Errorf("page %d has no size (%gx%g)", i+1, d.Width, d.Height)
 		}
 	}
