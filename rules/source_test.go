@@ -232,7 +232,9 @@ func TestJudgeSource(t *testing.T) {
 		{name: "card printed current beyond its renewal month", docType: "bls", fields: with(blsCardDoc, f{"expiration_date": "2027-03-26"}), card: true,
 			result: Fail, reason: ReasonExpiryMismatchAtSource, tree: Invalid},
 		{name: "verification too slow after retries", docType: "acls", fields: blsCardDoc, card: true,
-			answer: func(a *SourceAnswer) { *a = SourceAnswer{Outcome: OutcomeUnavailable, Error: "AHA eCards did not answer in time"} },
+			answer: func(a *SourceAnswer) {
+				*a = SourceAnswer{Outcome: OutcomeUnavailable, Error: "AHA eCards did not answer in time"}
+			},
 			result: Skipped, reason: ReasonSourceUnavailable, tree: NotSupported},
 	}
 	for _, tt := range tests {

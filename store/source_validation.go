@@ -13,7 +13,7 @@ import (
 // are checked at their primary sources.
 type SourceValidationSettings struct {
 	Enabled bool
-	// ChangedAt and ChangedBy (an API key id) say who switched it last;
+	// ChangedAt and ChangedBy ("api-key:<id>") say who switched it last;
 	// nil for an account never switched.
 	ChangedAt *time.Time
 	ChangedBy *string
@@ -43,10 +43,10 @@ func (s *Store) SourceValidation(ctx context.Context, accountID string) (SourceV
 }
 
 // SetSourceValidation turns the account's source validation on or off,
-// by the API key keyID, and records the change in the account's audit
-// trail. Setting it to what it already is changes nothing and records
+// as by says who did ("api-key:<id>"), and records the change in the
+// account's audit trail. Setting it to what it already is changes nothing and records
 // nothing.
-func (s *Store) SetSourceValidation(ctx context.Context, accountID string, enabled bool, keyID string) (SourceValidationSettings, error) {
+func (s *Store) SetSourceValidation(ctx context.Context, accountID string, enabled bool, by string) (SourceValidationSettings, error) {
 	var out SourceValidationSettings
 	err := s.tx(ctx, func(tx *gorm.DB) error {
 		var row sourceValidationRow
@@ -59,24 +59,24 @@ func (s *Store) SetSourceValidation(ctx context.Context, accountID string, enabl
 			return nil
 		}
 		now := time.Now().UTC().Truncate(time.Microsecond)
-		by := &keyID
-		if keyID == "" {
-			by = nil
+		var who *string
+		if by != "" {
+			who = &by
 		}
 		if err := tx.Table("accounts").Where("id = ?", accountID).Updates(map[string]any{
-			"source_validation_enabled": enabled, "source_validation_changed_at": now, "source_validation_changed_by": by, "updated_at": now,
+			"source_validation_enabled": enabled, "source_validation_changed_at": now, "source_validation_changed_by": who, "updated_at": now,
 		}).Error; err != nil {
 			return err
 		}
 		from, to := onOff(row.SourceValidationEnabled), onOff(enabled)
-		reason := "switched by API key " + keyID
-		if keyID == "" {
+		reason := "switched by " + by
+		if by == "" {
 			reason = "switched by an operator"
 		}
 		if err := audit(tx, accountID, "source_validation", accountID, from, to, reason); err != nil {
 			return err
 		}
-		out = SourceValidationSettings{Enabled: enabled, ChangedAt: &now, ChangedBy: by}
+		out = SourceValidationSettings{Enabled: enabled, ChangedAt: &now, ChangedBy: who}
 		return nil
 	})
 	return out, err

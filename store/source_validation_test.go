@@ -19,23 +19,23 @@ func TestSourceValidationSwitch(t *testing.T) {
 		t.Fatalf("a new account: %+v %v, want off and never switched", got, err)
 	}
 	before := time.Now().UTC().Add(-time.Second)
-	on, err := st.SetSourceValidation(ctx, acc, true, "key123")
-	if err != nil || !on.Enabled || on.ChangedAt == nil || on.ChangedAt.Before(before) || on.ChangedBy == nil || *on.ChangedBy != "key123" {
+	on, err := st.SetSourceValidation(ctx, acc, true, "api-key:key123")
+	if err != nil || !on.Enabled || on.ChangedAt == nil || on.ChangedAt.Before(before) || on.ChangedBy == nil || *on.ChangedBy != "api-key:key123" {
 		t.Fatalf("switched on: %+v %v", on, err)
 	}
 	if a, err := st.Account(ctx, acc); err != nil || !a.SourceValidationEnabled {
 		t.Fatalf("the account reads it on: %+v %v", a, err)
 	}
 	again, err := st.SetSourceValidation(ctx, acc, true, "other-key")
-	if err != nil || !again.Enabled || *again.ChangedBy != "key123" || !again.ChangedAt.Equal(*on.ChangedAt) {
+	if err != nil || !again.Enabled || *again.ChangedBy != "api-key:key123" || !again.ChangedAt.Equal(*on.ChangedAt) {
 		t.Fatalf("switching on again changes nothing: %+v %v", again, err)
 	}
-	off, err := st.SetSourceValidation(ctx, acc, false, "key456")
-	if err != nil || off.Enabled || *off.ChangedBy != "key456" {
+	off, err := st.SetSourceValidation(ctx, acc, false, "api-key:key456")
+	if err != nil || off.Enabled || *off.ChangedBy != "api-key:key456" {
 		t.Fatalf("switched off: %+v %v", off, err)
 	}
 	read, err := st.SourceValidation(ctx, acc)
-	if err != nil || read.Enabled || *read.ChangedBy != "key456" || !read.ChangedAt.Equal(*off.ChangedAt) {
+	if err != nil || read.Enabled || *read.ChangedBy != "api-key:key456" || !read.ChangedAt.Equal(*off.ChangedAt) {
 		t.Fatalf("read back: %+v %v", read, err)
 	}
 	rows, err := db.Query(ctx, `SELECT from_state, to_state, reason FROM audit_events
@@ -51,7 +51,7 @@ func TestSourceValidationSwitch(t *testing.T) {
 		}
 		trail = append(trail, from+">"+to+" "+reason)
 	}
-	if len(trail) != 2 || trail[0] != "OFF>ON switched by API key key123" || trail[1] != "ON>OFF switched by API key key456" {
+	if len(trail) != 2 || trail[0] != "OFF>ON switched by api-key:key123" || trail[1] != "ON>OFF switched by api-key:key456" {
 		t.Fatalf("audit trail %q", trail)
 	}
 	if _, err := st.SourceValidation(ctx, "no-such-account"); !derrors.Is(err, derrors.NotFound) {
