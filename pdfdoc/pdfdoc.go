@@ -34,8 +34,10 @@
 // what was done (Info.Repaired) and the upload's own producer, dates and
 // number of saves, so that fraud checks judge the upload and not the
 // rewrite. Pages are then read one by one: a page whose text layer cannot
-// be decoded yields no text and is OCRed from poppler's rendering, and a
-// page range pdfcpu cannot extract is cut by pdftocairo instead (Extract).
+// be decoded yields no text (Texts), to be OCRed from poppler's rendering
+// when it draws an image (PageHasImages; a page drawing neither is taken
+// as blank), and a page range pdfcpu cannot extract is cut by pdftocairo
+// instead (Extract).
 package pdfdoc
 
 import (
