@@ -90,7 +90,7 @@ func New(cfg Config) (*Client, error) {
 	if hc == nil {
 		hc = &http.Client{}
 	}
-	c.call = &httpcall.Caller{Party: "AHA eCards", HTTP: hc, MaxBody: cmpOr(cfg.MaxBodyBytes, DefaultMaxBodyBytes), Now: c.now}
+	c.call = &httpcall.Caller{Party: "AHA eCards", HTTP: hc, MaxBody: cmpOr(cfg.MaxBodyBytes, DefaultMaxBodyBytes), Now: c.now, AttemptTimeout: c.timeout}
 	return c, nil
 }
 

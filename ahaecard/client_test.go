@@ -144,7 +144,7 @@ func TestVerifyFailures(t *testing.T) {
 	}{
 		{"down by its code", sandbox.CodeDown, "", "", wantErr{ahaecard.ErrServer, "AHA eCards answered 503", 503, true, 3}},
 		{"down for every call", "244766174046", `{"mode":"down","status":500}`, "", wantErr{ahaecard.ErrServer, "AHA eCards answered 500", 500, true, 3}},
-		{"slow beyond the timeout", sandbox.CodeSlow, "", "", wantErr{ahaecard.ErrTimeout, "AHA eCards did not answer in time", 0, true, 3}},
+		{"slow beyond the timeout", sandbox.CodeSlow, "", "", wantErr{ahaecard.ErrTimeout, "AHA eCards did not answer within 400ms", 0, true, 3}},
 		{"malformed by its code", sandbox.CodeMalformed, "", "", wantErr{ahaecard.ErrMalformed, "AHA eCards answered a malformed result", 200, true, 3}},
 		{"rate limited for longer than the connector waits", "244766174046", `{"mode":"ratelimit","retryAfter":"2m"}`, "",
 			wantErr{ahaecard.ErrRateLimited, "asked us to wait 2m", 429, true, 1}},

@@ -102,7 +102,7 @@ func New(cfg Config) (*Client, error) {
 	if hc == nil {
 		hc = &http.Client{}
 	}
-	c.call = &httpcall.Caller{Party: "Nursys", HTTP: hc, MaxBody: cmpOr(cfg.MaxBodyBytes, DefaultMaxBodyBytes), Now: c.now}
+	c.call = &httpcall.Caller{Party: "Nursys", HTTP: hc, MaxBody: cmpOr(cfg.MaxBodyBytes, DefaultMaxBodyBytes), Now: c.now, AttemptTimeout: c.timeout}
 	return c, nil
 }
 
@@ -293,7 +293,7 @@ func (c *Client) attempt(ctx context.Context, q wire.LookupRequest) (Result, err
 		}
 		var got wire.RetrieveResponse
 		if _, err := c.call.Call(ctx, actx, req, isOK, &got); err != nil {
-			return Result{}, err
+			return Result{}, c.unfinished(ctx, actx, err)
 		}
 		if !got.Transaction.TransactionSuccessFlag {
 			return Result{}, &httpcall.Failure{Kind: httpcall.Server, Status: http.StatusOK,
@@ -307,14 +307,19 @@ func (c *Client) attempt(ctx context.Context, q wire.LookupRequest) (Result, err
 		case <-t.C:
 		case <-actx.Done():
 			t.Stop()
-			err := c.call.Interrupted(ctx, actx, actx.Err(), "")
-			var f *httpcall.Failure
-			if errors.As(err, &f) && actx.Err() != nil && ctx.Err() == nil {
-				f.Reason = "Nursys did not finish the lookup within " + readable.Duration(c.timeout)
-			}
-			return Result{}, err
+			return Result{}, c.unfinished(ctx, actx, c.call.Interrupted(ctx, actx, actx.Err(), ""))
 		}
 	}
+}
+
+// unfinished names a timeout of the attempt while its results were being
+// retrieved: the lookup did not finish in time.
+func (c *Client) unfinished(ctx, actx context.Context, err error) error {
+	var f *httpcall.Failure
+	if errors.As(err, &f) && f.Kind == httpcall.Timeout && actx.Err() != nil && ctx.Err() == nil {
+		f.Reason = "Nursys did not finish the lookup within " + readable.Duration(c.timeout)
+	}
+	return err
 }
 
 func isOK(status int) bool { return status == http.StatusOK }

@@ -200,7 +200,7 @@ func TestLookupFailures(t *testing.T) {
 		{"down for every call", nursys.Query{State: "OK", LicenseNumber: "RN965991"},
 			`{"mode":"down","status":502}`, "", wantErr{nursys.ErrServer, "Nursys answered 502", 502, true, 3}},
 		{"slow beyond the timeout", nursys.Query{State: "TX", LicenseNumber: sandbox.NumberSlow},
-			"", "", wantErr{nursys.ErrTimeout, "Nursys did not answer in time", 0, true, 3}},
+			"", "", wantErr{nursys.ErrTimeout, "Nursys did not answer within 400ms", 0, true, 3}},
 		{"results never complete", nursys.Query{State: "TX", LicenseNumber: sandbox.NumberPending},
 			"", "", wantErr{nursys.ErrTimeout, "Nursys did not finish the lookup within 400ms", 0, true, -1}},
 		{"malformed results", nursys.Query{State: "TX", LicenseNumber: sandbox.NumberMalformed},

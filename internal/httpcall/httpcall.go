@@ -91,6 +91,9 @@ type Caller struct {
 	MaxBody int64
 	// Now reads Retry-After dates.
 	Now func() time.Time
+	// AttemptTimeout, when set, is the bound of one attempt, named in the
+	// reason of a call that ran out of it.
+	AttemptTimeout time.Duration
 }
 
 // sniffBytes is how much of an answer that is not a JSON result is read
@@ -204,6 +207,8 @@ func (c *Caller) Interrupted(ctx, reqCtx context.Context, err error, unreachable
 		return fmt.Errorf("%s: call abandoned: %w", c.Party, ctx.Err())
 	case ctx.Err() != nil:
 		return &Failure{Kind: Timeout, Reason: c.Party + " did not answer before the check's deadline", Err: err}
+	case reqCtx.Err() != nil && c.AttemptTimeout > 0:
+		return &Failure{Kind: Timeout, Reason: c.Party + " did not answer within " + readable.Duration(c.AttemptTimeout), Err: err}
 	case reqCtx.Err() != nil:
 		return &Failure{Kind: Timeout, Reason: c.Party + " did not answer in time", Err: err}
 	}
