@@ -34,15 +34,18 @@ func (a *Activities) Analyze(ctx context.Context, in workflows.AnalyzeInput) (wo
 		return workflows.AnalyzeResult{}, classify(err)
 	}
 	res := workflows.AnalyzeResult{UploadPDF: workflows.UploadPDF{PDFKey: in.FileKey, FromImage: fromImage}}
-	if fromImage {
+	an, err := a.engine.Analyze(ctx, pdf)
+	if err != nil {
+		return workflows.AnalyzeResult{}, classify(err)
+	}
+	// Pages are rendered and cut from the PDF the engine read: an image
+	// made a PDF, or an upload pdfdoc had to mend (a rebuilt page tree has
+	// other pages than poppler would find in the upload).
+	if fromImage || an.Info.Repaired != "" {
 		res.PDFKey = prefix + "normalized.pdf"
 		if err := a.blobs.PutBytes(ctx, res.PDFKey, pdf, "application/pdf"); err != nil {
 			return workflows.AnalyzeResult{}, err
 		}
-	}
-	an, err := a.engine.Analyze(ctx, pdf)
-	if err != nil {
-		return workflows.AnalyzeResult{}, classify(err)
 	}
 	res.Info, res.NeedOCR, res.LongSides = an.Info, an.NeedOCR, an.LongSides
 	res.TextPages = make([]workflows.PageRef, len(an.TextPages))

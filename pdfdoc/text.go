@@ -115,8 +115,8 @@ func pageText(r *lpdf.Reader, n int) (text string, lay pagetext.Page, glyphs []l
 	return text, lay, glyphs, glyphsPlaced(glyphs)
 }
 
-// glyphsPlaced reports whether the glyphs carry usable positions: most
-// visible glyphs have a width, and none is undecodable.
+// glyphsPlaced reports whether the glyphs carry usable positions: there are
+// some, most have a width, and none is undecodable.
 func glyphsPlaced(glyphs []lpdf.Text) bool {
 	visible, widthless := 0, 0
 	for _, g := range glyphs {
@@ -131,7 +131,9 @@ func glyphsPlaced(glyphs []lpdf.Text) bool {
 			widthless++
 		}
 	}
-	return visible == 0 || widthless*5 < visible
+	// A page ledongthuc reads nothing from is asked of poppler too: it
+	// decodes fonts ledongthuc cannot.
+	return visible > 0 && widthless*5 < visible
 }
 
 // pageSize is the page's MediaBox, inherited from its parents when the
