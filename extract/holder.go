@@ -88,7 +88,7 @@ func nameKey(full string) string {
 // holderName reads the holder's name of the document being read, using
 // its pages where known and the request's name to choose between equals.
 func (r *reading) holderName(guess bool) (person, bool) {
-	return chooseHolder(r.doc, r.holder, guess)
+	return chooseHolder(r.doc, r.typ, r.holder, guess)
 }
 
 // readHolder sets the holder's name fields, unless an earlier reading of
@@ -114,18 +114,19 @@ func (r *reading) setPerson(p person) {
 
 // chooseHolder finds the holder's name among the names the document
 // prints (see the file's comment).
-func chooseHolder(d *doc, ctx Holder, guess bool) (person, bool) {
+func chooseHolder(d *doc, typ string, ctx Holder, guess bool) (person, bool) {
+	rs := rolesFor(typ)
 	lay := newLayoutIndex(d)
 	var all []nameReading
 	if p, ok := d.nameParts(); ok {
 		all = append(all, nameReading{person: p, role: roleHolder, line: -1})
 	}
-	all = append(all, d.labelledNames()...)
+	all = append(all, d.labelledNames(rs)...)
 	if p, line, ok := d.certificateName(); ok {
 		all = append(all, nameReading{person: p, role: roleHolder, line: line})
 	}
-	all = append(all, d.inlineNames()...)
-	all = append(all, lay.standingNames(d)...)
+	all = append(all, d.inlineNames(rs)...)
+	all = append(all, lay.standingNames(d, rs)...)
 	for i := range all {
 		if all[i].size == 0 {
 			all[i].size = lay.sizeOf(all[i].full, all[i].line)
@@ -278,7 +279,7 @@ var genericNameLabels = map[string]bool{
 // name, beside, under or over it, with its role: the holder's, unless
 // the words before the label ("Training Center Coordinator Name") or the
 // section it stands in say it is someone else's.
-func (d *doc) labelledNames() []nameReading {
+func (d *doc) labelledNames(rs roles) []nameReading {
 	var out []nameReading
 	seen := map[[3]int]bool{}
 	for _, l := range nameLabels {
@@ -291,10 +292,10 @@ func (d *doc) labelledNames() []nameReading {
 				seen[[3]int{sp.line, sp.start, v.line}] = true
 				n := nameReading{person: personFrom(v.value.(string), v.conf), role: roleHolder, line: v.line,
 					generic: genericNameLabels[l.text]}
-				switch lr := roleOfLabel(wordsBefore(d.lines[sp.line][:sp.start], 3) + " " + l.text); {
+				switch lr := rs.of(wordsBefore(d.lines[sp.line][:sp.start], 3) + " " + l.text); {
 				case lr == roleOther || lr == roleSigner:
 					n.role = lr
-				case n.generic && d.sectionRole(sp.line) == roleOther:
+				case n.generic && d.sectionRole(sp.line, rs) == roleOther:
 					n.role = roleOther
 				}
 				out = append(out, n)
@@ -308,10 +309,10 @@ func (d *doc) labelledNames() []nameReading {
 // or of a label's shape ("TC Coordinator: Helen Park"), with the role the
 // label gives them; names after labels that say nothing of a role are
 // left out.
-func (d *doc) inlineNames() []nameReading {
+func (d *doc) inlineNames(rs roles) []nameReading {
 	var out []nameReading
 	add := func(i int, labelText, value string) {
-		role := roleOfLabel(labelText)
+		role := rs.of(labelText)
 		if role == roleUnknown {
 			return
 		}
@@ -365,7 +366,7 @@ var (
 		student students holder holders cardholder licensee licensees patient patients employee employees
 		participant participants candidate candidates applicant applicants learner learners recipient recipients
 		member donor client individual trainee trainees certifies certify certified awarded presented
-		established acknowledges
+		established acknowledges subject consumer examinee examinees attendee attendees wearer recipient
 	`)
 	// otherRoleWords name people who are not the holder, and places that
 	// are no person.
@@ -396,8 +397,32 @@ var (
 		certifying completing treating primary`)
 )
 
-// roleOfLabel tells whose name a label, caption or heading introduces.
-func roleOfLabel(text string) nameRole { return roleOf(text, true) }
+// roles tells whose names labels introduce on a document of a type.
+type roles struct {
+	// holderAlso are words that name the holder on this type though they
+	// name someone else on others: on a skills checklist or a resume the
+	// "clinician" or the "professional" is the nurse herself.
+	holderAlso map[string]bool
+}
+
+// nurseWords name the nurse on the papers she fills in herself.
+var nurseWords = wordSet(`clinician clinicians professional professionals nurse nurses provider technician therapist
+	traveler traveller`)
+
+func rolesFor(typ string) roles {
+	switch typ {
+	case "skills_checklist", "resume":
+		return roles{holderAlso: nurseWords}
+	}
+	return roles{}
+}
+
+// roleOfLabel tells whose name a label, caption or heading introduces on
+// a document of no particular type.
+func roleOfLabel(text string) nameRole { return roles{}.of(text) }
+
+// of tells whose name a label, caption or heading introduces.
+func (rs roles) of(text string) nameRole { return rs.roleOf(text, true) }
 
 // labelWords are a label's words, lower case, without punctuation or a
 // possessive's 's.
@@ -413,10 +438,10 @@ func labelWords(text string) []string {
 	return ws
 }
 
-// roleOf is roleOfLabel; with places unset, words naming a place or a
-// body do not count (a heading naming the issuer says nothing of whose
-// names follow).
-func roleOf(text string, places bool) nameRole {
+// roleOf is of; with places unset, words naming a place or a body do
+// not count (a heading naming the issuer says nothing of whose names
+// follow).
+func (rs roles) roleOf(text string, places bool) nameRole {
 	ws := labelWords(text)
 	if len(ws) == 0 {
 		return roleUnknown
@@ -428,6 +453,8 @@ func roleOf(text string, places bool) nameRole {
 	holder, signer := false, false
 	for i, w := range ws {
 		switch {
+		case rs.holderAlso[w]:
+			holder = true
 		case otherRoleWords[w] || places && placeRoleWords[w]:
 			return roleOther
 		case w == "provider" && (i > 0 && providerContexts[ws[i-1]] || i+1 < len(ws) && providerContexts[ws[i+1]]):
@@ -469,7 +496,7 @@ func genericName(ws []string) bool {
 // sectionRole tells whose section line i stands in, from the nearest
 // heading above it that names a role ("PHYSICIAN INFORMATION", "Patient
 // Demographics"): up to ten lines up.
-func (d *doc) sectionRole(i int) nameRole {
+func (d *doc) sectionRole(i int, rs roles) nameRole {
 	for k, n := i-1, 0; k >= 0 && n < 10; k-- {
 		line := strings.TrimSpace(d.lines[k])
 		if line == "" {
@@ -479,7 +506,7 @@ func (d *doc) sectionRole(i int) nameRole {
 		if !heading(line) {
 			continue
 		}
-		if r := roleOf(line, false); r == roleHolder || r == roleOther {
+		if r := rs.roleOf(line, false); r == roleHolder || r == roleOther {
 			return r
 		}
 	}
@@ -508,7 +535,7 @@ var leadingLabel = regexp.MustCompile(`^\s*([A-Za-z][A-Za-z/#.()'’ -]{0,48}?)\
 // run of words (a cell of a line, or a group of words apart from the rest
 // of their line) that is a name, or a name after a label of its own, each
 // with the role its label, its neighbours or its credentials give it.
-func (lay *layoutIndex) standingNames(d *doc) []nameReading {
+func (lay *layoutIndex) standingNames(d *doc, rs roles) []nameReading {
 	var out []nameReading
 	for ri, rn := range lay.runs {
 		text := rn.text
@@ -519,14 +546,14 @@ func (lay *layoutIndex) standingNames(d *doc) []nameReading {
 			labelText, value = text[:end], text[end:]
 		}
 		name, end := readName(value, labelText == "")
-		if name == "" || labelText != "" && roleOfLabel(labelText) == roleUnknown {
+		if name == "" || labelText != "" && rs.of(labelText) == roleUnknown {
 			continue
 		}
 		n := nameReading{person: personFrom(name, confGuess), line: rn.line, size: rn.size, guessable: labelText == ""}
 		if labelText != "" {
-			n.role, n.conf = roleOfLabel(labelText), confSameLine
+			n.role, n.conf = rs.of(labelText), confSameLine
 		} else {
-			n.role, n.conf = lay.neighbourRole(d, ri)
+			n.role, n.conf = lay.neighbourRole(d, ri, rs)
 			if n.role == roleHolder {
 				n.conf = min(n.conf, confCaption)
 			}
@@ -540,32 +567,58 @@ func (lay *layoutIndex) standingNames(d *doc) []nameReading {
 	return out
 }
 
-// labelOpening returns where a known label that opens t ends, with the
-// separators after it, or 0: "Instructor Name Robert Pruitt".
+// labelOpening returns where the longest known label that opens t ends,
+// with the separators after it, or 0: "Instructor Name Robert Pruitt".
+// A label's skeleton must open t's before its pattern is tried.
 func labelOpening(t string) int {
-	loc := anyLabelOpening.FindStringIndex(t)
-	if loc == nil || loc[1] == len(t) || !wordBoundary(t, loc[0], loc[1]) {
+	skel := skeleton(t)
+	if skel == "" {
 		return 0
 	}
-	return loc[1] + len(t[loc[1]:]) - len(strings.TrimLeft(t[loc[1]:], " :#-"))
+	best := 0
+	for _, i := range append(labelsByFirst[skel[0]], labelsByFirst[0]...) {
+		if !strings.HasPrefix(skel, allLabels[i].key) {
+			continue
+		}
+		loc := anchoredLabels[i].FindStringIndex(t)
+		if loc == nil || loc[1] <= best || loc[1] == len(t) || !wordBoundary(t, loc[0], loc[1]) {
+			continue
+		}
+		best = loc[1]
+	}
+	if best == 0 {
+		return 0
+	}
+	return best + len(t[best:]) - len(strings.TrimLeft(t[best:], " :#-"))
 }
 
-// anyLabelOpening matches the longest known label opening a text: every
-// label, longest first, in one expression.
-var anyLabelOpening = func() *regexp.Regexp {
-	ls := append([]label(nil), allLabels...)
-	sort.SliceStable(ls, func(i, j int) bool { return len(ls[i].text) > len(ls[j].text) })
-	alts := make([]string, len(ls))
-	for i, l := range ls {
-		alts[i] = "(?:" + strings.TrimPrefix(l.re.String(), "(?i)") + ")"
+// labelsByFirst lists allLabels by the first byte of their skeletons
+// (0: labels with no skeleton, tried on every text).
+var labelsByFirst = func() map[byte][]int {
+	m := map[byte][]int{}
+	for i, l := range allLabels {
+		k := byte(0)
+		if l.key != "" {
+			k = l.key[0]
+		}
+		m[k] = append(m[k], i)
 	}
-	return regexp.MustCompile(`(?i)^(?:` + strings.Join(alts, "|") + `)`)
+	return m
+}()
+
+// anchoredLabels are allLabels' patterns held to the start of a text.
+var anchoredLabels = func() []*regexp.Regexp {
+	out := make([]*regexp.Regexp, len(allLabels))
+	for i, l := range allLabels {
+		out[i] = regexp.MustCompile(`(?i)^(?:` + strings.TrimPrefix(l.re.String(), "(?i)") + `)`)
+	}
+	return out
 }()
 
 // neighbourRole tells whose a standing name is from the run before it on
 // its line, the label over it, or the caption under it, and how sure a
 // holder's name so placed is.
-func (lay *layoutIndex) neighbourRole(d *doc, ri int) (nameRole, float64) {
+func (lay *layoutIndex) neighbourRole(d *doc, ri int, rs roles) (nameRole, float64) {
 	type look struct {
 		k    int
 		conf float64
@@ -599,7 +652,7 @@ func (lay *layoutIndex) neighbourRole(d *doc, ri int) (nameRole, float64) {
 			// A label under the name is the next value's.
 			continue
 		}
-		if r := roleOfLabel(t); r != roleUnknown {
+		if r := rs.of(t); r != roleUnknown {
 			return r, o.conf
 		}
 	}

@@ -259,6 +259,30 @@ func TestHolderByRole(t *testing.T) {
 			full: "Maria Alvarez", first: "Maria", last: "Alvarez", minConf: 0.9,
 		},
 		{
+			name: "on a skills checklist the clinician is the nurse",
+			typ:  "skills_checklist",
+			text: "Telemetry Skills Checklist\nClinician Name: Maria Alvarez\nEvaluator: Helen Park, RN\nDate: 01/05/2026",
+			full: "Maria Alvarez", first: "Maria", last: "Alvarez", minConf: 0.9,
+		},
+		{
+			name: "on a physical the clinician examines",
+			typ:  "physical_exam",
+			text: "Physical Exam\nClinician: Helen Park, NP\nExaminee: Maria Alvarez\nCleared for duty",
+			full: "Maria Alvarez", first: "Maria", last: "Alvarez", minConf: 0.9,
+		},
+		{
+			name: "a background report's subject",
+			typ:  "background_check",
+			text: "Background Screening Report\nPrepared for: Acme Staffing\nSubject: ALVAREZ, MARIA LUISA\nOverall Result: Clear",
+			full: "ALVAREZ, MARIA LUISA", first: "MARIA", middle: "LUISA", last: "ALVAREZ", minConf: 0.9,
+		},
+		{
+			name: "a training's attendee",
+			typ:  "osha_training",
+			text: "Bloodborne Pathogens Training\nAttendee: Kwame Mensah\nTrainer: Helen Park\nCompleted: 02/02/2026",
+			full: "Kwame Mensah", first: "Kwame", last: "Mensah", minConf: 0.9,
+		},
+		{
 			name: "Vietnamese middle name Van",
 			typ:  "tb_blood_test",
 			text: "Patient Name: Tuan Van Nguyen\nResult: Negative",

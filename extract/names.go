@@ -29,7 +29,12 @@ var nameLabels = compileLabels(
 	"this certificate acknowledges that", "acknowledges that", "hereby awarded to",
 	"awarded to", "presented to", "issued to", "granted to", "client name", "employee / applicant name",
 	"learner name", "learner", "person", "hello", "employee name (print)", "name (print)",
-	"patient information", "patient", "employee", "candidate", "applicant", "licensee", "student", "participant", "donor", "name",
+	"name of licensee", "licensee name", "examinee name", "name of examinee", "subject name", "report subject",
+	"test subject", "consumer name", "attendee name", "traveler name", "vaccine recipient", "respirator wearer",
+	"patient's name", "employee's name", "pt name", "clinician name", "name of clinician", "professional name",
+	"healthcare professional", "nurse's name", "name of nurse",
+	"patient information", "patient", "employee", "candidate", "applicant", "licensee", "student", "participant", "donor",
+	"examinee", "subject", "consumer", "attendee", "traveler", "clinician", "name",
 )
 
 // Labels of names printed in parts.
@@ -130,8 +135,10 @@ func readName(s string, whole bool) (string, int) {
 	words := wordSpan.FindAllStringIndex(s[start:], -1)
 	// A name ends where a date begins ("ADAEZE COHEN Nov 13, 1987").
 	dateAt := map[int]bool{}
-	for _, h := range findDates(s[start:]) {
-		dateAt[h.start] = true
+	if strings.ContainsAny(s[start:], "0123456789") {
+		for _, h := range findDates(s[start:]) {
+			dateAt[h.start] = true
+		}
 	}
 	for i, loc := range words {
 		if dateAt[loc[0]] {
@@ -311,7 +318,7 @@ func nameFinder(s string) []hit {
 // equals (see chooseHolder): with guess set, a name of no known role may
 // be taken where no label names the holder.
 func (d *doc) holder(guess bool) (person, bool) {
-	return chooseHolder(d, Holder{}, guess)
+	return chooseHolder(d, "", Holder{}, guess)
 }
 
 func personFrom(full string, conf float64) person {
