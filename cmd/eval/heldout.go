@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/internal/accents"
 	"github.com/clearedtostart/compliance/internal/heldout"
 	"github.com/clearedtostart/compliance/pipeline"
 	"github.com/clearedtostart/compliance/rules"
@@ -76,6 +77,7 @@ type hoTally struct {
 	falseValid, falseInval int
 	notSupported           int
 	byCond                 map[heldout.Condition]*ratio
+	byKind                 map[string]*ratio
 	falseValidList         []string
 	pages, rotated         int
 	elapsed                time.Duration
@@ -83,7 +85,7 @@ type hoTally struct {
 
 func newHoTally() *hoTally {
 	return &hoTally{byClass: map[string]*ratio{}, byType: map[string]*ratio{}, byField: map[string]*ratio{},
-		confusions: map[string]int{}, byCond: map[heldout.Condition]*ratio{}}
+		confusions: map[string]int{}, byCond: map[heldout.Condition]*ratio{}, byKind: map[string]*ratio{}}
 }
 
 func get[K comparable](m map[K]*ratio, k K) *ratio {
@@ -252,6 +254,9 @@ func score(cat *catalog.Catalog, t *hoTally, r hoResult) []failure {
 				ok = present && heldoutSame(name, g, v, want.Accept[name])
 			}
 			t.fields.add(ok)
+			if c.Medium == heldout.Scan {
+				get(t.byKind, scanKind(c, want)).add(ok)
+			}
 			get(t.byClass, classOf(name)).add(ok)
 			get(t.byType, want.Type).add(ok)
 			get(t.byField, want.Type+"."+name).add(ok)
@@ -280,6 +285,28 @@ func score(cat *catalog.Catalog, t *hoTally, r hoResult) []failure {
 		fails = append(fails, scoreVerdict(cat, t, c, res)...)
 	}
 	return fails
+}
+
+// scanKinds orders the kinds of scanned page from the hardest.
+var scanKinds = []string{
+	heldout.ScanPage{Turn: 90}.Kind(), heldout.ScanPage{Card: "photo"}.Kind(), heldout.ScanPage{DPI: 120}.Kind(),
+	heldout.ScanPage{DPI: 200, Card: "flatbed"}.Kind(), heldout.ScanPage{DPI: 200}.Kind(),
+}
+
+// scanKind is the hardest kind among a document's scanned pages.
+func scanKind(c heldout.Case, s heldout.Segment) string {
+	best := len(scanKinds) - 1
+	for _, p := range c.Scans {
+		if p.Page < s.PageStart || p.Page > s.PageEnd {
+			continue
+		}
+		for i, k := range scanKinds {
+			if k == p.Kind() && i < best {
+				best = i
+			}
+		}
+	}
+	return scanKinds[best]
 }
 
 // scoreVerdict compares the engine's verdict with the rules' verdict on the
@@ -374,8 +401,8 @@ var (
 )
 
 // heldoutSame compares a read value with the truth and the truth's other
-// accepted readings. Strings compare without case and with whitespace
-// folded; ids also without the spaces and hyphens issuers print inside
+// accepted readings. Strings compare without case or accents and with
+// whitespace folded; ids also without the spaces and hyphens issuers print inside
 // them; phone numbers by their digits; addresses without commas and
 // periods. Dates, lists, numbers and booleans compare exactly.
 func heldoutSame(field string, got, want any, accept []any) bool {
@@ -396,7 +423,7 @@ func heldoutEqual(field string, got, want any) bool {
 	if !ok {
 		return false
 	}
-	f := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	f := func(s string) string { return strings.ToLower(accents.Fold(strings.Join(strings.Fields(s), " "))) }
 	switch {
 	case field == "phone":
 		return notDigits.ReplaceAllString(g, "") == notDigits.ReplaceAllString(w, "")
@@ -422,7 +449,7 @@ func writeHeldout(b *strings.Builder, text, scan *hoTally, o heldoutOptions) {
 		"by whoever changes the reading code, which learns only the failure classes; a change made by studying them makes these "+
 		"figures worthless.\n\n")
 	fmt.Fprintf(b, "Every printed field of every document counts (a document split or typed wrong has all its fields missed). "+
-		"Strings compare without case and with whitespace folded; ids also without the spaces and hyphens printed inside them; "+
+		"Strings compare without case or accents and with whitespace folded; ids also without the spaces and hyphens printed inside them; "+
 		"a name printed \"LAST, FIRST\" may be read in either order. Verdicts: single documents of every type, layout and "+
 		"validity condition, judged with the candidate against the requirement that fits the type; the expected verdict is the "+
 		"rules' verdict on the true fields. Seed %d; %d text and %d scanned cases (flags `-heldout-*`).\n\n",
@@ -467,6 +494,11 @@ func writeHeldout(b *strings.Builder, text, scan *hoTally, o heldoutOptions) {
 	}
 	if l := append(append([]string(nil), text.falseValidList...), scan.falseValidList...); len(l) > 0 {
 		fmt.Fprintf(b, "\n**Wrong VALID cases**: %s.\n", strings.Join(l, "; "))
+	}
+
+	fmt.Fprintf(b, "\n| scanned documents by their hardest page | fields exact |\n|---|---|\n")
+	for _, k := range scanKinds {
+		fmt.Fprintf(b, "| %s | %s of %d |\n", k, get(scan.byKind, k), get(scan.byKind, k).total)
 	}
 
 	fmt.Fprintf(b, "\n| type | fields exact, text | fields exact, scans |\n|---|---|---|\n")

@@ -120,6 +120,36 @@ type Case struct {
 	Segments []Segment
 	// Rotated counts pages scanned turned by 90° or 180°.
 	Rotated int
+	// Scans says how each page of a scan was made.
+	Scans []ScanPage
+}
+
+// ScanPage is how one page was scanned.
+type ScanPage struct {
+	Page int
+	DPI  int
+	// Turn is 0, 90, 180 or 270 degrees clockwise.
+	Turn int
+	Skew float64
+	// Card is how a card-sized document was scanned: "flatbed" (on a
+	// letter page), "photo" (a phone photo on a table), "small page" (its
+	// own page); "" for a full page.
+	Card string
+}
+
+// Kind names the hardest thing about the page, for reports.
+func (s ScanPage) Kind() string {
+	switch {
+	case s.Turn != 0:
+		return "turned 90°/180°/270°"
+	case s.Card == "photo":
+		return "phone photo of a card"
+	case s.DPI < 150:
+		return "low resolution (110-130 dpi)"
+	case s.Card != "":
+		return "card on a flatbed or its own small page"
+	}
+	return "upright page, 150-300 dpi"
 }
 
 // Config sizes the set. A negative count asks for the default: every

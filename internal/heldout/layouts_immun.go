@@ -53,7 +53,10 @@ func (b *build) doseDates(typ string) []time.Time {
 	var ds []time.Time
 	switch typ {
 	case "mmr_record", "varicella_record":
-		if b.chance(2) {
+		// Childhood doses only for those born after the vaccine came
+		// (MMR 1971, varicella 1995); others were caught up as adults.
+		licensed := map[string]int{"mmr_record": 1971, "varicella_record": 1995}[typ]
+		if b.p.DOB.Year() >= licensed && b.chance(2) {
 			ds = []time.Time{b.p.DOB.AddDate(1, 0, 10+b.r.IntN(60)), b.p.DOB.AddDate(4+b.r.IntN(2), b.r.IntN(6), 0)}
 		} else {
 			first := b.daysAgo(200, 3000)

@@ -107,11 +107,16 @@ func (rd *Renderer) Render(ctx context.Context, c *Case) error {
 			}
 		}
 	}
-	scanned, rotated, err := rd.scan(ctx, pdf, page-1, cards, c.Bundle, rand.New(rand.NewPCG(c.Seed, 0x7363616e)))
+	scanned, pages, err := rd.scan(ctx, pdf, page-1, cards, c.Bundle, rand.New(rand.NewPCG(c.Seed, 0x7363616e)))
 	if err != nil {
 		return fmt.Errorf("%s: scan: %w", c.ID, err)
 	}
-	c.PDF, c.Rotated = scanned, rotated
+	c.PDF, c.Scans, c.Rotated = scanned, pages, 0
+	for _, p := range pages {
+		if p.Turn != 0 {
+			c.Rotated++
+		}
+	}
 	return nil
 }
 
@@ -164,19 +169,19 @@ func (rd *Renderer) raster(ctx context.Context, pdfPath string, pageNo, dpi int,
 
 // scan rasterises every page, degrades it like a scanner or a phone, and
 // wraps the pages as an image-only PDF.
-func (rd *Renderer) scan(ctx context.Context, pdf []byte, pages int, cards map[int]bool, bundle bool, r *rand.Rand) ([]byte, int, error) {
+func (rd *Renderer) scan(ctx context.Context, pdf []byte, pages int, cards map[int]bool, bundle bool, r *rand.Rand) ([]byte, []ScanPage, error) {
 	dir, err := os.MkdirTemp(rd.cfg.TempDir, "heldout-scan-")
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, err
 	}
 	defer os.RemoveAll(dir)
 	src := filepath.Join(dir, "in.pdf")
 	if err := os.WriteFile(src, pdf, 0o600); err != nil {
-		return nil, 0, err
+		return nil, nil, err
 	}
 	base := newScanProfile(r)
 	var out []byte
-	rotated := 0
+	var made []ScanPage
 	for p := 1; p <= pages; p++ {
 		prof := base
 		if bundle {
@@ -192,15 +197,17 @@ func (rd *Renderer) scan(ctx context.Context, pdf []byte, pages int, cards map[i
 		}
 		img, err := rd.raster(ctx, src, p, prof.dpi, prof.gray)
 		if err != nil {
-			return nil, 0, err
+			return nil, nil, err
 		}
 		deg, dpi := degrade(img, prof, r)
-		if prof.turn != 0 {
-			rotated++
+		sp := ScanPage{Page: p, DPI: prof.dpi, Turn: prof.turn, Skew: prof.skew}
+		if prof.card {
+			sp.Card = [...]string{cardFlatbed: "flatbed", cardPhoto: "photo", cardSmallPage: "small page"}[prof.cardMode]
 		}
+		made = append(made, sp)
 		jpg, err := encodeJPEG(deg, prof.quality)
 		if err != nil {
-			return nil, 0, err
+			return nil, nil, err
 		}
 		b := deg.Bounds()
 		dim := types.Dim{Width: float64(b.Dx()) * 72 / float64(dpi), Height: float64(b.Dy()) * 72 / float64(dpi)}
@@ -215,9 +222,9 @@ func (rd *Renderer) scan(ctx context.Context, pdf []byte, pages int, cards map[i
 		}
 		var buf bytes.Buffer
 		if err := api.ImportImages(rs, &buf, []io.Reader{bytes.NewReader(jpg)}, imp, pdfConfig()); err != nil {
-			return nil, 0, fmt.Errorf("image import: %w", err)
+			return nil, nil, fmt.Errorf("image import: %w", err)
 		}
 		out = buf.Bytes()
 	}
-	return out, rotated, nil
+	return out, made, nil
 }
