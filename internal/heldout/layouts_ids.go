@@ -207,6 +207,20 @@ func dlStates() []dlState {
 	}
 }
 
+var stateNames = map[string]string{"TX": "Texas", "FL": "Florida", "AZ": "Arizona", "NC": "North Carolina", "OH": "Ohio",
+	"CO": "Colorado", "TN": "Tennessee", "GA": "Georgia", "CA": "California", "NY": "New York", "VA": "Virginia", "ID": "Idaho",
+	"NE": "Nebraska", "OR": "Oregon", "WI": "Wisconsin"}
+
+// dlState is the state the holder lives in, whose license they carry.
+func (b *build) dlState() dlState {
+	for _, s := range dlStates() {
+		if s.code == b.p.State {
+			return s
+		}
+	}
+	return dlState{b.p.State, stateNames[b.p.State], func(b *build) string { return b.alnum(1) + b.digits(8) }}
+}
+
 // idDates are a license's issue and expiry: eight years, expiring on the
 // holder's birthday.
 func (b *build) idDates(years int) (issue, exp time.Time) {
@@ -236,7 +250,7 @@ func height(b *build) string { return fmt.Sprintf("%d-%02d", 5, b.r.IntN(12)) }
 // each value (1 surname, 2 given names, 3 DOB, 4a issued, 4b expires, 4d
 // number, 8 address) and the state's name as the heading.
 func dlAAMVANumbered(b *build) page {
-	st := pick(b.r, dlStates())
+	st := b.dlState()
 	first, mid, last := b.nameParts(nameStyle{upper: true, mid: midFull})
 	num := st.number(b)
 	b.set("license_number", num)
@@ -273,7 +287,7 @@ body { background: linear-gradient(180deg, #e4ecf7, #fdfdf8 40%, #eaf1e4); }`, b
 // dlAbbrevLabels prints a card with abbreviated labels (DL, EXP, LN, FN,
 // DOB, ISS) and no field numbers.
 func dlAbbrevLabels(b *build) page {
-	st := pick(b.r, dlStates())
+	st := b.dlState()
 	first, mid, last := b.nameParts(nameStyle{upper: true, mid: middleForm(b.r.IntN(4))})
 	num := st.number(b)
 	b.set("license_number", num)
@@ -308,7 +322,7 @@ body { background: linear-gradient(100deg, #f7f1df, #e9f0f7); }`, body: body}
 // stateIDCard prints an identification card with the name on one line in
 // natural order and spelled-out labels.
 func stateIDCard(b *build) page {
-	st := pick(b.r, dlStates())
+	st := b.dlState()
 	name := b.name(nameStyle{upper: true, mid: middleForm(1 + b.r.IntN(3))})
 	num := st.number(b)
 	b.set("license_number", num)
@@ -334,7 +348,7 @@ func stateIDCard(b *build) page {
 // dlPhotocopy prints a photocopy of a card's front and back on a letter
 // page, as an applicant hands it in: the card small on the page.
 func dlPhotocopy(b *build) page {
-	st := pick(b.r, dlStates())
+	st := b.dlState()
 	first, mid, last := b.nameParts(nameStyle{upper: true, mid: midFull})
 	num := st.number(b)
 	b.set("license_number", num)

@@ -130,7 +130,7 @@ func iisRecord(b *build) page {
 	name := b.name(nameStyle{comma: true, upper: true, mid: midFull})
 	v := vaccineOf(b.typ)
 	f := b.form(mdy, mdyShort)
-	st := pick(b.r, dlStates())
+	state := stateNames[b.p.State]
 	prod := pick(b.r, v.products)
 	var rows [][]string
 	if b.typ == "tdap_record" {
@@ -154,10 +154,10 @@ func iisRecord(b *build) page {
 <div style="margin-top:12px">%s</div>
 <div style="margin-top:12px">%s</div>
 <p class="tiny" style="margin-top:16px">This record is a copy of the information reported to the registry by health care providers. Certified by the %s Department of Health, Immunization Program. Client ID: %s</p>`,
-		e(st.name), e(v.group), e(f.format(b.asOf.AddDate(0, 0, -4))),
+		e(state), e(v.group), e(f.format(b.asOf.AddDate(0, 0, -4))),
 		kv(row("Client Name:", name), row("Birth Date:", b.dob(f)), row("Gender:", b.p.Sex), row("Address:", upper(b.p.Street+", "+b.p.City+", "+b.p.State+" "+b.p.Zip))),
 		gridTable([]string{"Vaccine Group", "Vaccine (Trade Name)", "Date Administered", "Dose #", "Lot", "Provider / Clinic"}, rows),
-		e(st.name), b.digits(10))
+		e(state), b.digits(10))
 	return page{size: letterLandscape, font: b.sans(), fontSize: "9.5pt", title: "Immunization record", body: body}
 }
 
