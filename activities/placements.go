@@ -334,8 +334,12 @@ func (a *Activities) ApplyIntake(ctx context.Context, in workflows.ApplyIntakeIn
 		if err := decodeStored(s.Fields, &fields, "segment fields"); err != nil {
 			return out, err
 		}
+		var tree rules.Tree
+		if err := decodeStored(s.Validations, &tree, "segment validations"); err != nil {
+			return out, err
+		}
 		judged = append(judged, requirements.Segment{ID: s.ID.String(), DocumentType: *s.DocumentType, Readable: len(fields) > 0,
-			Fields: fields, Fraudulent: s.FraudResult != nil && *s.FraudResult == "fraudulent"})
+			Fields: fields, Fraudulent: s.FraudResult != nil && *s.FraudResult == "fraudulent", Source: tree.Source()})
 		types = append(types, *s.DocumentType)
 	}
 	cat := a.engine.Catalog()

@@ -70,6 +70,11 @@ type Segment struct {
 	Fields       map[string]any
 	// Fraudulent segments never fulfil a row.
 	Fraudulent bool
+	// Source is the source_validation rule of the segment's own judgement,
+	// when the upload asked for one: a document its source did not confirm
+	// (failed, or skipped for an outage) never fulfils a row, however well
+	// its printed fields read.
+	Source *rules.RuleResult
 }
 
 // Verdict is what a document does to a row.
@@ -97,6 +102,9 @@ func JudgeDocuments(cat *catalog.Catalog, key string, segs []Segment, cand rules
 			continue
 		}
 		tree := rules.Evaluate(cat, req, rules.Input{DocumentType: s.DocumentType, Readable: s.Readable, Fields: s.Fields, Candidate: cand, AsOf: asOf})
+		if s.Source != nil {
+			rules.AddSourceRule(&tree, *s.Source)
+		}
 		this := Verdict{EvidenceID: s.ID, Tree: &tree}
 		switch {
 		case tree.Result == rules.Valid && !s.Fraudulent:
@@ -120,6 +128,9 @@ func JudgeDocuments(cat *catalog.Catalog, key string, segs []Segment, cand rules
 	return *first, true
 }
 
+// unsettling are the reasons of skipped rules that keep a tree from VALID.
+var unsettling = []string{rules.ReasonLowConfidence, rules.ReasonSourceUnavailable, rules.ReasonIssuerUnknown}
+
 // failures lists a tree's failing rules. Their messages are sentences, so
 // they are joined as sentences; a tree that was not evaluated gives every
 // rule the same message, said once.
@@ -128,6 +139,15 @@ func failures(t rules.Tree) string {
 	for _, r := range t.Rules {
 		if (r.Result == rules.Fail || r.Result == rules.NotEvaluated) && !slices.Contains(out, r.Message) {
 			out = append(out, r.Message)
+		}
+	}
+	if len(out) == 0 && t.Result == rules.NotSupported {
+		// Nothing failed: the skips that kept it from VALID say why (a
+		// field read unsurely, a source that could not be asked).
+		for _, r := range t.Rules {
+			if r.Result == rules.Skipped && slices.Contains(unsettling, r.Reason) && !slices.Contains(out, r.Message) {
+				out = append(out, r.Message)
+			}
 		}
 	}
 	if len(out) == 0 {

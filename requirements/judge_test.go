@@ -196,6 +196,19 @@ func TestJudgeDocuments(t *testing.T) {
 	passportOtherDOB.Fields = map[string]any{"full_name": "MARIA ALVAREZ", "date_of_birth": "1991-04-12", "expiration_date": "2031-08-31"}
 
 	const (
+		notFoundMsg = "The AHA eCard verification service holds no card with this code."
+		downMsg     = "The AHA eCard verification service could not be asked: it answered 503."
+	)
+	withSource := func(id string, r rules.RuleResult) requirements.Segment {
+		s := blsCard(id, "2027-06-30")
+		r.Rule = rules.RuleSourceValidation
+		s.Source = &r
+		return s
+	}
+	unconfirmed := withSource("seg-unconfirmed", rules.RuleResult{Result: rules.Fail, Reason: "not_found_at_source", Message: notFoundMsg})
+	unasked := withSource("seg-unasked", rules.RuleResult{Result: rules.Skipped, Reason: rules.ReasonSourceUnavailable, Message: downMsg})
+	confirmed := withSource("seg-confirmed", rules.RuleResult{Result: rules.Pass, Reason: rules.ReasonConfirmedAtSource, Message: "confirmed"})
+	const (
 		expiredMsg = "The document expired on March 14, 2026, before the as-of date, March 15, 2026."
 		unreadMsg  = "No text could be read from the document, so it could not be judged; a person must review it."
 		nameMsg    = `The name on the document, "Jordan Smith", does not match the candidate, "Maria Alvarez": the last names differ.`
@@ -283,6 +296,13 @@ func TestJudgeDocuments(t *testing.T) {
 			ok:   true, status: requirements.StatusRejected,
 			reason:   "the bls did not pass: The document expired on April 10, 2026, before the as-of date, May 4, 2026.",
 			evidence: "seg-1", tree: rules.Invalid},
+		{name: "a card its issuer does not confirm fulfils nothing", key: "bls", segs: []requirements.Segment{unconfirmed},
+			ok: true, status: requirements.StatusRejected, reason: "the bls did not pass: " + notFoundMsg, evidence: "seg-unconfirmed", tree: rules.Invalid},
+		{name: "a card its issuer could not be asked about fulfils nothing", key: "bls", segs: []requirements.Segment{unasked},
+			ok: true, status: requirements.StatusRejected, reason: "the bls did not pass: " + downMsg, evidence: "seg-unasked", tree: rules.NotSupported},
+		{name: "a card its issuer confirms fulfils the row", key: "bls", segs: []requirements.Segment{confirmed},
+			ok: true, status: requirements.StatusFulfilled, reason: "fulfilled by a bls judged VALID as of 2026-03-15",
+			evidence: "seg-confirmed", expires: dayPtr("2027-06-30"), tree: rules.Valid},
 		{name: "without a name in the context the name is not compared", key: "bls", segs: []requirements.Segment{otherNurse},
 			cand: &rules.Candidate{}, ok: true, status: requirements.StatusFulfilled, reason: "fulfilled by a bls judged VALID as of 2026-03-15",
 			evidence: "seg-other", expires: dayPtr("2027-06-30"), tree: rules.Valid},

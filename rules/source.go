@@ -367,6 +367,17 @@ func JudgeSource(in Input, req SourceRequest, ans SourceAnswer, checkedAt time.T
 	return rr
 }
 
+// Source returns the tree's source_validation rule, or nil when the
+// document was not checked at its source.
+func (t Tree) Source() *RuleResult {
+	for i := range t.Rules {
+		if t.Rules[i].Rule == RuleSourceValidation {
+			return &t.Rules[i]
+		}
+	}
+	return nil
+}
+
 // AddSourceRule appends the source_validation rule to tree and settles
 // the tree's result: a failed rule makes it INVALID; a source that could
 // not be asked, or chosen, leaves a VALID tree NOT_SUPPORTED.
