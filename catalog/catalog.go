@@ -58,6 +58,12 @@ type DocType struct {
 	// Classify holds the phrases that recognise the type on a page. They live
 	// in the catalog so that adding a type is one edit in one file.
 	Classify ClassifyHints
+	// MaxValidityYears is the longest a document of the type is valid from
+	// its issue to its expiration (0: the catalog does not say), and
+	// MaxValidityByIssuer the same for issuers whose limit differs or is
+	// known; see MaxValidity.
+	MaxValidityYears    int
+	MaxValidityByIssuer map[string]int
 }
 
 // ClassifyHints are the phrases a classifier looks for. Titles are strong
@@ -154,11 +160,13 @@ func (c *Catalog) ConfidenceThreshold(field string) float64 {
 }
 
 type rawType struct {
-	Category string        `yaml:"category"`
-	Name     string        `yaml:"name"`
-	Fields   []string      `yaml:"fields"`
-	Notes    string        `yaml:"notes"`
-	Classify ClassifyHints `yaml:"classify"`
+	Category            string         `yaml:"category"`
+	Name                string         `yaml:"name"`
+	Fields              []string       `yaml:"fields"`
+	Notes               string         `yaml:"notes"`
+	Classify            ClassifyHints  `yaml:"classify"`
+	MaxValidityYears    int            `yaml:"max_validity_years"`
+	MaxValidityByIssuer map[string]int `yaml:"max_validity_by_issuer"`
 }
 
 type rawRequirements struct {
@@ -205,7 +213,16 @@ func Parse(typesDoc, requirementsDoc []byte) (*Catalog, error) {
 		if len(t.Fields) == 0 {
 			return fmt.Errorf("catalog: type %q has no fields", key)
 		}
-		dt := &DocType{Key: key, Category: t.Category, Name: t.Name, Fields: t.Fields, Notes: t.Notes, Classify: t.Classify}
+		if t.MaxValidityYears < 0 {
+			return fmt.Errorf("catalog: type %q has max_validity_years %d; a validity is a positive number of years", key, t.MaxValidityYears)
+		}
+		for issuer, years := range t.MaxValidityByIssuer {
+			if strings.TrimSpace(issuer) == "" || years <= 0 {
+				return fmt.Errorf("catalog: type %q: max_validity_by_issuer needs an issuer name and a positive number of years (got %q: %d)", key, issuer, years)
+			}
+		}
+		dt := &DocType{Key: key, Category: t.Category, Name: t.Name, Fields: t.Fields, Notes: t.Notes, Classify: t.Classify,
+			MaxValidityYears: t.MaxValidityYears, MaxValidityByIssuer: t.MaxValidityByIssuer}
 		c.types[key] = dt
 		c.typeList = append(c.typeList, dt)
 		return nil
@@ -347,6 +364,46 @@ func (c *Catalog) Type(key string) (*DocType, bool) {
 // Types returns every document type in catalog order.
 func (c *Catalog) Types() []*DocType {
 	return slices.Clone(c.typeList)
+}
+
+// MaxValidity is how many years a document of docType issued by issuer
+// is valid at most: the issuer's own limit when the catalog names the
+// issuer (compared without case, spacing or punctuation; an issuer name
+// that contains a configured one matches it), else the type's. ok is false
+// when the catalog sets no limit for the type.
+func (c *Catalog) MaxValidity(docType, issuer string) (years int, ok bool) {
+	t, found := c.types[docType]
+	if !found {
+		return 0, false
+	}
+	if want := foldName(issuer); want != "" {
+		best := ""
+		for name, y := range t.MaxValidityByIssuer {
+			n := foldName(name)
+			// The longest configured name the issuer contains wins.
+			if n != "" && strings.Contains(want, n) && len(n) > len(best) {
+				best, years = n, y
+			}
+		}
+		if best != "" {
+			return years, true
+		}
+	}
+	if t.MaxValidityYears > 0 {
+		return t.MaxValidityYears, true
+	}
+	return 0, false
+}
+
+// foldName keeps a name's letters and digits, lower-cased.
+func foldName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // Requirement returns the requirement with the given key.

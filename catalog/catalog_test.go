@@ -52,6 +52,8 @@ func TestParseRejects(t *testing.T) {
 		{"unknown fulfillment", types, "requirements:\n  x: {fulfillment: MAGIC}\n", "unknown fulfillment"},
 		{"registry without registries", types, "requirements:\n  x: {fulfillment: REGISTRY_SEARCH}\n", "names no registry"},
 		{"threshold above 1", "confidence_thresholds: {default: 1.5}\n" + types, "requirements: {}\n", "confidence_thresholds.default is 1.5"},
+		{"negative validity", "types:\n  bls: {category: c, fields: [a], max_validity_years: -2}\n  other: {category: other, fields: [full_name]}\n", "requirements: {}\n", "max_validity_years -2"},
+		{"issuer validity of zero", "types:\n  bls: {category: c, fields: [a], max_validity_by_issuer: {AHA: 0}}\n  other: {category: other, fields: [full_name]}\n", "requirements: {}\n", `max_validity_by_issuer needs an issuer name and a positive number of years (got "AHA": 0)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -81,5 +83,45 @@ func TestConfidenceThreshold(t *testing.T) {
 		if got := tt.c.ConfidenceThreshold(tt.field); got != tt.want {
 			t.Errorf("ConfidenceThreshold(%s) = %v, want %v", tt.field, got, tt.want)
 		}
+	}
+}
+
+func TestMaxValidity(t *testing.T) {
+	emb := MustLoad()
+	custom, err := Parse([]byte(`types:
+  tncc: {category: certification, fields: [a], max_validity_years: 4, max_validity_by_issuer: {"Emergency Nurses Association": 4, "Acme Trauma": 3}}
+  bls: {category: certification, fields: [a], max_validity_by_issuer: {"American Heart Association": 2}}
+  other: {category: other, fields: [full_name]}
+`), []byte("requirements: {}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name        string
+		c           *Catalog
+		typ, issuer string
+		want        int
+		wantOK      bool
+	}{
+		{"AHA BLS", emb, "bls", "American Heart Association", 2, true},
+		{"Red Cross ACLS", emb, "acls", "American Red Cross", 2, true},
+		{"issuer unknown falls back to the type", emb, "pals", "Prime Medical Training", 2, true},
+		{"no issuer read", emb, "pals", "", 2, true},
+		{"ENA TNCC", emb, "tncc", "Emergency Nurses Association", 4, true},
+		{"AAP NRP", emb, "nrp", "American Academy of Pediatrics", 2, true},
+		{"passport", emb, "passport", "", 10, true},
+		{"a type without a limit", emb, "nursing_license", "Texas Board of Nursing", 0, false},
+		{"unknown type", emb, "nope", "", 0, false},
+		{"issuer spelled otherwise", custom, "tncc", "ACME TRAUMA, Inc.", 3, true},
+		{"issuer's own limit beats the type's", custom, "tncc", "Emergency Nurses Association (ENA)", 4, true},
+		{"only issuer limits, issuer unknown", custom, "bls", "Someone Else", 0, false},
+		{"only issuer limits, issuer known", custom, "bls", "american heart association", 2, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := tt.c.MaxValidity(tt.typ, tt.issuer)
+			if got != tt.want || ok != tt.wantOK {
+				t.Errorf("MaxValidity(%q, %q) = %d, %v; want %d, %v", tt.typ, tt.issuer, got, ok, tt.want, tt.wantOK)
+			}
+		})
 	}
 }
