@@ -19,6 +19,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -375,9 +376,9 @@ func write(path string, text, scan *tally, v validationScore, f fraudScore, text
 	hoText, hoScan *hoTally, ho heldoutOptions, took time.Duration) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<!-- eval:start -->\n## Reading accuracy (`make eval`)\n\n")
-	fmt.Fprintf(&b, "Measured %s by `make eval` (cmd/eval; %s on %d CPUs): the worker's engine (`pipeline.Process`) on generated documents "+
+	fmt.Fprintf(&b, "Measured %s by `make eval` (cmd/eval; %s on %d CPUs; %s): the worker's engine (`pipeline.Process`) on generated documents "+
 		"whose truth is known, judged as of %s, in two sets:\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"),
-		took.Round(time.Second), runtime.NumCPU(), asOf.Format(time.DateOnly))
+		took.Round(time.Second), runtime.NumCPU(), revision(), asOf.Format(time.DateOnly))
 	fmt.Fprintf(&b, "- the **tuning set**: documents of `internal/sampledocs`, the generator the reading code was developed against;\n"+
 		"- the **held-out set**: documents of `internal/heldout`, written independently of both and **never to be tuned against** "+
 		"(see below).\n\n")
@@ -410,6 +411,34 @@ func write(path string, text, scan *tally, v validationScore, f fraudScore, text
 		return nil
 	}
 	return benchdoc.ReplaceSection(path, "eval", b.String())
+}
+
+// revision names the commit the engine was built from, and whether the
+// working tree had changes besides.
+func revision() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "revision unknown"
+	}
+	rev, modified := "", false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "revision unknown"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if modified {
+		return "commit " + rev + " with uncommitted changes"
+	}
+	return "commit " + rev
 }
 
 func writeTuning(b *strings.Builder, text, scan *tally, v validationScore, f fraudScore, textPackets, scanPackets int, seed uint64) {
