@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"log"
 	"math/rand/v2"
+	"os/exec"
 	"reflect"
 	"runtime"
 	"runtime/debug"
@@ -414,23 +415,28 @@ func write(path string, text, scan *tally, v validationScore, f fraudScore, text
 }
 
 // revision names the commit the engine was built from, and whether the
-// working tree had changes besides.
+// working tree had changes besides: from the binary's build information,
+// else (`go run` stamps none) from git.
 func revision() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "revision unknown"
-	}
 	rev, modified := "", false
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			modified = s.Value == "true"
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
 		}
 	}
 	if rev == "" {
-		return "revision unknown"
+		out, err := exec.Command("git", "rev-parse", "HEAD").Output()
+		if err != nil {
+			return "revision unknown"
+		}
+		rev = strings.TrimSpace(string(out))
+		status, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output()
+		modified = err != nil || len(strings.TrimSpace(string(status))) > 0
 	}
 	if len(rev) > 12 {
 		rev = rev[:12]
