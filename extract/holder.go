@@ -75,6 +75,9 @@ type nameReading struct {
 	// guessable marks a name standing alone (no label before it) that may
 	// be guessed as the holder's.
 	guessable bool
+	// sectioned marks a role read from the section a name stands in, too
+	// loose to unseat the same name labelled as the holder's elsewhere.
+	sectioned bool
 }
 
 func (n nameReading) key() string { return nameKey(n.full) }
@@ -122,8 +125,14 @@ func chooseHolder(d *doc, typ string, ctx Holder, guess bool) (person, bool) {
 		all = append(all, nameReading{person: p, role: roleHolder, line: -1})
 	}
 	all = append(all, d.labelledNames(rs)...)
-	if p, line, ok := d.certificateName(); ok {
-		all = append(all, nameReading{person: p, role: roleHolder, line: line})
+	if p, line, phrase, ok := d.certificateName(); ok {
+		n := nameReading{person: p, role: roleHolder, line: line}
+		if !lay.over(p.full, line, phrase) {
+			// The text runs columns together: the name before the
+			// sentence stands elsewhere on the page.
+			n.role, n.guessable = roleUnknown, true
+		}
+		all = append(all, n)
 	}
 	all = append(all, d.inlineNames(rs)...)
 	all = append(all, lay.standingNames(d, rs)...)
@@ -136,10 +145,10 @@ func chooseHolder(d *doc, typ string, ctx Holder, guess bool) (person, bool) {
 	others := map[string]bool{}  // names given to someone else
 	signers := map[string]bool{} // names by bare signature captions
 	for _, n := range all {
-		switch n.role {
-		case roleOther:
+		switch {
+		case n.role == roleOther && !n.sectioned:
 			others[n.key()] = true
-		case roleSigner:
+		case n.role == roleSigner:
 			signers[n.key()] = true
 		}
 	}
@@ -149,12 +158,10 @@ func chooseHolder(d *doc, typ string, ctx Holder, guess bool) (person, bool) {
 			continue
 		}
 		switch {
-		case n.role == roleHolder && others[n.key()] && n.generic:
-			// "Name: Bob Smith" where the page calls Bob Smith the
-			// instructor.
 		case n.role == roleHolder && others[n.key()]:
-			n.conf = min(n.conf, confAmbiguous)
-			holders = append(holders, n)
+			// "Name: Bob Smith" where the page calls Bob Smith the
+			// instructor; or a sentence read across columns ("Bob Smith
+			// / has successfully completed").
 		case n.role == roleHolder:
 			holders = append(holders, n)
 		case n.role == roleUnknown && n.guessable && !others[n.key()] && !signers[n.key()]:
@@ -296,7 +303,7 @@ func (d *doc) labelledNames(rs roles) []nameReading {
 				case lr == roleOther || lr == roleSigner:
 					n.role = lr
 				case n.generic && d.sectionRole(sp.line, rs) == roleOther:
-					n.role = roleOther
+					n.role, n.sectioned = roleOther, true
 				}
 				out = append(out, n)
 			}
@@ -316,11 +323,11 @@ func (d *doc) inlineNames(rs roles) []nameReading {
 		if role == roleUnknown {
 			return
 		}
-		name, end := readName(value, false)
+		name, _ := readName(value, false)
 		if name == "" {
 			return
 		}
-		if role != roleOther && (doctorCredential.MatchString(value[end:]) || titledDoctor.MatchString(value)) {
+		if role != roleOther && doctor(value, name) {
 			role = roleOther
 		}
 		out = append(out, nameReading{person: personFrom(name, confSameLine), role: role, line: i})
@@ -367,6 +374,7 @@ var (
 		participant participants candidate candidates applicant applicants learner learners recipient recipients
 		member donor client individual trainee trainees certifies certify certified awarded presented
 		established acknowledges subject consumer examinee examinees attendee attendees wearer recipient
+		completed completing
 	`)
 	// otherRoleWords name people who are not the holder, and places that
 	// are no person.
@@ -377,7 +385,7 @@ var (
 		approved approver witness witnesses supervisor supervisors evaluator evaluators preceptor preceptors
 		collector tester technician technicians technologist officer pharmacist immunizer vaccinator ordering
 		referring attending practitioner practitioners faculty trainer proctor verifier reader signer dr md
-		mro agent representative recruiter manager contact emergency parent guardian spouse issuer interpreter
+		mro agent representative recruiter manager contact parent guardian spouse issuer interpreter
 		dictated transcribed prepared tc chair registrar notary screener counselor lead
 	`)
 	// placeRoleWords label the name of a place or a body, which is no
@@ -527,6 +535,32 @@ var (
 	titledDoctor     = regexp.MustCompile(`(?i)^\s*(?:dr\.?|doctor)\s`)
 )
 
+// doctor reports that a name read from text carries a doctor's title
+// before it or credentials after it.
+func doctor(text, name string) bool {
+	if titledDoctor.MatchString(text) {
+		return true
+	}
+	words := strings.Fields(name)
+	last := strings.TrimRight(words[len(words)-1], ".,")
+	i := strings.Index(text, last)
+	if i < 0 {
+		return false
+	}
+	// The credentials after the name, a nurse's ones perhaps first
+	// ("Helen Park, RN, MD").
+	for _, tok := range strings.FieldsFunc(text[i+len(last):], func(r rune) bool { return r == ' ' || r == ',' || r == ';' }) {
+		switch {
+		case doctorCredential.MatchString(tok):
+			return true
+		case credentials[strings.ToLower(strings.Trim(tok, "."))] || credentialShape.MatchString(tok):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
 // leadingLabel is a label's shape opening a run: up to five words and a
 // colon ("TC Coordinator:").
 var leadingLabel = regexp.MustCompile(`^\s*([A-Za-z][A-Za-z/#.()'’ -]{0,48}?)\s*:\s*`)
@@ -545,7 +579,7 @@ func (lay *layoutIndex) standingNames(d *doc, rs roles) []nameReading {
 		} else if end := labelOpening(text); end > 0 {
 			labelText, value = text[:end], text[end:]
 		}
-		name, end := readName(value, labelText == "")
+		name, _ := readName(value, labelText == "")
 		if name == "" || labelText != "" && rs.of(labelText) == roleUnknown {
 			continue
 		}
@@ -558,8 +592,7 @@ func (lay *layoutIndex) standingNames(d *doc, rs roles) []nameReading {
 				n.conf = min(n.conf, confCaption)
 			}
 		}
-		if doctorCredential.MatchString(value[end:]) || titledDoctor.MatchString(value) ||
-			strings.HasSuffix(strings.ToLower(strings.TrimSpace(labelText)), "dr") {
+		if doctor(value, name) || strings.HasSuffix(strings.ToLower(strings.TrimSpace(labelText)), "dr") {
 			n.role = roleOther
 		}
 		out = append(out, n)
@@ -648,8 +681,9 @@ func (lay *layoutIndex) neighbourRole(d *doc, ri int, rs roles) (nameRole, float
 				continue
 			}
 		}
-		if o.k != above && strings.HasSuffix(strings.TrimSpace(t), ":") {
-			// A label under the name is the next value's.
+		if o.k != above && o.k != order[0].k && (strings.HasSuffix(strings.TrimSpace(t), ":") || !d.captionsBelow() && !title(t)) {
+			// A label under the name ("Instructor Name", "Exp:") is the
+			// next value's, unless the page prints captions under values.
 			continue
 		}
 		if r := rs.of(t); r != roleUnknown {
@@ -917,6 +951,32 @@ func (lay *layoutIndex) verticalText(i, dir int) int {
 	return -1
 }
 
+// over reports that a name on line nameLine stands over (or before) the
+// sentence on line phraseLine on the page, in its column; without the
+// page's words, or where the lines are not tied to them, it is taken on
+// trust.
+func (lay *layoutIndex) over(full string, nameLine, phraseLine int) bool {
+	if !lay.sized || nameLine == phraseLine {
+		return true
+	}
+	name, phrase := -1, -1
+	for k, rn := range lay.runs {
+		switch {
+		case rn.line == nameLine && strings.Contains(squeeze(rn.text), squeeze(full)):
+			name = k
+		case rn.line == phraseLine && completedPhrase.MatchString(rn.text):
+			phrase = k
+		}
+	}
+	if name < 0 || phrase < 0 {
+		return true
+	}
+	a, b := lay.runs[name], lay.runs[phrase]
+	gap := b.box.Y0 - a.box.Y1
+	overlap := min(a.box.X1, b.box.X1) - max(a.box.X0, b.box.X0)
+	return gap > -0.3*a.size && gap < 4*max(a.size, b.size) && overlap > 0
+}
+
 // sizeOf returns the type size a name is printed in: the largest run on
 // its line (or anywhere, when the line is not known) holding its words,
 // or 0 when the pages are not known.
@@ -964,7 +1024,7 @@ var (
 		pharmacy phlebotomy physical positive postpartum prenatal procedure procedures quantiferon radiology
 		reactive respirator respiratory restraint restraints resuscitation screening sepsis specimen sterile
 		surgical telemetry titer tracheostomy transfusion triage tuberculin tuberculosis vaccination vaccine
-		vaccines varicella ventilator ventilation verification wound wounds ekg ecg picc cpap bipap
+		vaccines varicella ventilator ventilation verification wound wounds ekg ecg iv picc cpap bipap
 		pca icu nicu picu ccu pacu med surg stepdown ltach snf
 		employment licensure license licensing credentialing hipaa osha covid influenza pertussis tetanus
 		diphtheria measles mumps rubella tdap mmr bls acls pals nrp tncc cpr aed ppd tst igra cxr
@@ -1031,7 +1091,10 @@ func notAName(words []string) bool {
 		return true
 	}
 	allEnglish, given := true, false
-	for _, w := range bare {
+	for i, w := range bare {
+		if i == len(bare)-1 && i > 0 && nameSuffixes[w] {
+			continue
+		}
 		if formTerms[w] {
 			return true
 		}

@@ -499,6 +499,21 @@ func TestHolderOnPages(t *testing.T) {
 	tests = append(tests, holderCase{name: "patient and signing physician", typ: "physical_exam", text: text, pages: pages,
 		full: "Maria Alvarez", first: "Maria", last: "Alvarez", minConf: 0.9})
 
+	// An eCard read by OCR block by block: the instructor's column comes
+	// between the holder's name and the sentence under it.
+	text, pages = namesPage(
+		namesLine{y: 60, size: 15, cells: []namesCell{{100, "BLS Provider"}}},
+		namesLine{y: 80, size: 12, cells: []namesCell{{100, "Amanda Hoffmann"}}},
+		namesLine{y: 80, size: 6, cells: []namesCell{{350, "Instructor Name"}}},
+		namesLine{y: 88, size: 7, cells: []namesCell{{350, "Robert Pruitt"}}},
+		namesLine{y: 95, size: 6, cells: []namesCell{{100, "has successfully completed the cognitive and skills"}}},
+		namesLine{y: 110, size: 8, cells: []namesCell{{100, "Issue Date 04/10/2025"}}},
+	)
+	tests = append(tests, holderCase{name: "an eCard's columns interleaved by OCR", typ: "bls", text: text, pages: pages,
+		full: "Amanda Hoffmann", first: "Amanda", last: "Hoffmann", minConf: 0.7})
+	tests = append(tests, holderCase{name: "the interleaved eCard without its boxes", typ: "bls", text: text,
+		full: "Amanda Hoffmann", first: "Amanda", last: "Hoffmann", maxConf: confGuess})
+
 	text, pages = renderedCertificate(t)
 	tests = append(tests, holderCase{name: "rendered certificate, instructor signature", typ: "bls", text: text, pages: pages,
 		full: "Keisha Washington", first: "Keisha", last: "Washington", maxConf: confGuess})

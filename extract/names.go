@@ -475,7 +475,7 @@ func labelIn(text string, ls []label) bool {
 // completed": at the end of the text before it on the same line, or on a
 // line of its own above (a caption may follow it: "Ann Lee Holder:"),
 // past at most two lines of another column interleaved by the text layer.
-func (d *doc) certificateName() (person, int, bool) {
+func (d *doc) certificateName() (p person, nameLine, phraseLine int, ok bool) {
 	for i, line := range d.lines {
 		loc := completedPhrase.FindStringIndex(line)
 		if loc == nil {
@@ -483,7 +483,7 @@ func (d *doc) certificateName() (person, int, bool) {
 		}
 		if before := strings.TrimSpace(line[:loc[0]]); before != "" {
 			if n := readNameBefore(before); n != "" {
-				return personFrom(n, 0.8), i, true
+				return personFrom(n, 0.8), i, i, true
 			}
 			continue
 		}
@@ -493,11 +493,11 @@ func (d *doc) certificateName() (person, int, bool) {
 			}
 			n++
 			if name, end := readName(d.lines[k], false); name != "" && captionOnly(d.lines[k][end:]) {
-				return personFrom(name, 0.85-0.05*float64(n-1)), k, true
+				return personFrom(name, 0.85-0.05*float64(n-1)), k, i, true
 			}
 		}
 	}
-	return person{}, -1, false
+	return person{}, -1, -1, false
 }
 
 var caption = regexp.MustCompile(`^[A-Za-z' ]{1,20}:$`)
