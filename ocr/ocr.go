@@ -117,6 +117,82 @@ func (e *Engine) Recognize(ctx context.Context, imagePath string) (Result, error
 	return ParseTSV(out)
 }
 
+// Orientation is what Tesseract's orientation detection (OSD, --psm 0)
+// says of an image: the clockwise turn, in degrees, that makes its text
+// upright, and its confidence (Tesseract's margin over the next-best
+// orientation; under about 1 it is a guess).
+type Orientation struct {
+	Rotate     int
+	Confidence float64
+}
+
+// ErrNoOSD is returned by DetectOrientation when Tesseract's osd language
+// data is missing.
+var ErrNoOSD = errors.New("ocr: tesseract has no osd language data (Debian: apt-get install tesseract-ocr-osd)")
+
+// DetectOrientation runs Tesseract's orientation and script detection on
+// one image file. It costs about a third of a page's OCR, so callers ask
+// only when the page's layout could not tell.
+func (e *Engine) DetectOrientation(ctx context.Context, imagePath string) (Orientation, error) {
+	select {
+	case e.sem <- struct{}{}:
+	case <-ctx.Done():
+		return Orientation{}, ctx.Err()
+	}
+	defer func() { <-e.sem }()
+	cmd := exec.CommandContext(ctx, e.bin, imagePath, "stdout", "--psm", "0")
+	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		if ctx.Err() != nil {
+			return Orientation{}, ctx.Err()
+		}
+		msg := strings.TrimSpace(stderr.String())
+		if strings.Contains(msg, "osd.traineddata") {
+			return Orientation{}, ErrNoOSD
+		}
+		// Too few characters to tell is an answer, not a failure.
+		if strings.Contains(msg, "Too few characters") {
+			return Orientation{}, nil
+		}
+		return Orientation{}, fmt.Errorf("ocr: tesseract --psm 0: %v: %s", err, msg)
+	}
+	return ParseOSD(out)
+}
+
+// ParseOSD reads Tesseract's --psm 0 report.
+func ParseOSD(out []byte) (Orientation, error) {
+	var o Orientation
+	var seen bool
+	for _, line := range strings.Split(string(out), "\n") {
+		key, val, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		val = strings.TrimSpace(val)
+		switch strings.TrimSpace(key) {
+		case "Rotate":
+			n, err := strconv.Atoi(val)
+			if err != nil || n%90 != 0 || n < 0 || n >= 360 {
+				return Orientation{}, fmt.Errorf("ocr: osd rotate %q", val)
+			}
+			o.Rotate, seen = n, true
+		case "Orientation confidence":
+			f, err := strconv.ParseFloat(val, 64)
+			if err != nil {
+				return Orientation{}, fmt.Errorf("ocr: osd confidence %q", val)
+			}
+			o.Confidence = f
+		}
+	}
+	if !seen {
+		return Orientation{}, fmt.Errorf("ocr: osd gave no rotation: %q", strings.TrimSpace(string(out)))
+	}
+	return o, nil
+}
+
 // ParseTSV reads Tesseract's TSV output into lines and words.
 func ParseTSV(tsv []byte) (Result, error) {
 	type lineKey struct{ page, block, par, line int }

@@ -1,7 +1,10 @@
 package ocr
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,5 +68,70 @@ func TestNewRejectsMissingLanguage(t *testing.T) {
 	}
 	if _, err := New(Config{Binary: "/nonexistent/tesseract"}); err == nil {
 		t.Fatal("a missing binary was accepted")
+	}
+}
+
+func TestParseOSD(t *testing.T) {
+	cases := []struct {
+		name string
+		out  string
+		want Orientation
+		err  bool
+	}{
+		{"upside down", "Page number: 0\nOrientation in degrees: 180\nRotate: 180\nOrientation confidence: 12.58\nScript: Latin\nScript confidence: 5.93\n", Orientation{Rotate: 180, Confidence: 12.58}, false},
+		{"on its side", "Page number: 0\nOrientation in degrees: 90\nRotate: 270\nOrientation confidence: 9.48\n", Orientation{Rotate: 270, Confidence: 9.48}, false},
+		{"upright", "Rotate: 0\nOrientation confidence: 0.41\n", Orientation{Rotate: 0, Confidence: 0.41}, false},
+		{"no rotation line", "Script: Latin\n", Orientation{}, true},
+		{"odd rotation", "Rotate: 45\n", Orientation{}, true},
+		{"bad confidence", "Rotate: 90\nOrientation confidence: high\n", Orientation{}, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ParseOSD([]byte(tc.out))
+			if (err != nil) != tc.err || got != tc.want {
+				t.Errorf("ParseOSD = %+v, %v; want %+v, error %v", got, err, tc.want, tc.err)
+			}
+		})
+	}
+}
+
+// TestDetectOrientation runs Tesseract's OSD on a page printed upside
+// down.
+func TestDetectOrientation(t *testing.T) {
+	e, err := New(Config{})
+	if err != nil {
+		t.Fatalf("tesseract is required: %v", err)
+	}
+	r := sampledocs.Seeded(12)
+	doc := sampledocs.Generate(r, "background_check", sampledocs.NewPerson(r), sampledocs.Options{})
+	img, err := sampledocs.RenderImage(doc, "png", 150)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decoded, err := png.Decode(bytes.NewReader(img))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := decoded.Bounds()
+	flipped := image.NewRGBA(b)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			flipped.Set(b.Max.X-1-x+b.Min.X, b.Max.Y-1-y+b.Min.Y, decoded.At(x, y))
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, flipped); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "flipped.png")
+	if err := os.WriteFile(path, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	o, err := e.DetectOrientation(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Rotate != 180 || o.Confidence < 1 {
+		t.Errorf("DetectOrientation = %+v, want Rotate 180 with confidence ≥ 1", o)
 	}
 }

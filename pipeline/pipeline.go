@@ -20,6 +20,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"image"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -37,6 +38,7 @@ import (
 	"github.com/clearedtostart/compliance/pagetext"
 	"github.com/clearedtostart/compliance/pdfdoc"
 	"github.com/clearedtostart/compliance/rules"
+	"github.com/clearedtostart/compliance/scanprep"
 	"github.com/clearedtostart/compliance/segmenter"
 )
 
@@ -122,6 +124,10 @@ type Page struct {
 	// Layout is the page's words with their boxes, for reading by layout;
 	// nil on pages stored before it was kept, which are read by text.
 	Layout *pagetext.Page `json:"layout,omitempty"`
+	// Prep says how an OCRed page's raster was corrected before reading
+	// (turn, skew, enlargement, light); Layout's boxes are on the
+	// corrected page.
+	Prep *scanprep.Report `json:"prep,omitempty"`
 }
 
 // Analysis is what opening a PDF tells: its pages, which of them carry a
@@ -216,20 +222,20 @@ func (e *Engine) OCRPage(ctx context.Context, pdfPath string, page int, longSide
 	if err != nil {
 		return Page{}, err
 	}
-	res, err := e.ocr.Recognize(ctx, img)
+	read, size, err := e.readScan(ctx, dir, img)
 	if err != nil {
 		return Page{}, err
 	}
-	lay := res.Layout(pointsPerPixel(longSide, res))
-	return Page{Number: page, Text: res.Text, Source: SourceOCR, Confidence: res.MeanConfidence, Layout: &lay}, nil
+	lay := read.layout(pointsPerPixel(longSide, size))
+	return Page{Number: page, Text: read.res.Text, Source: SourceOCR, Confidence: read.res.MeanConfidence, Layout: &lay, Prep: &read.report}, nil
 }
 
 // pointsPerPixel is the raster's scale: the page's long side in points
-// over the image's long side in pixels.
-func pointsPerPixel(longSidePts float64, res ocr.Result) float64 {
-	px := max(res.Width, res.Height)
+// over the raster's long side in pixels.
+func pointsPerPixel(longSidePts float64, raster image.Point) float64 {
+	px := max(raster.X, raster.Y)
 	if px == 0 || longSidePts <= 0 {
-		return 0
+		return 72.0 / 300
 	}
 	return longSidePts / float64(px)
 }

@@ -1,0 +1,155 @@
+package scanprep
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// lines is what the glyphs' arrangement tells about the text lines.
+type lines struct {
+	// angle is the lines' direction in degrees, clockwise from the x axis
+	// as the image shows (y down): near 0 for upright or upside-down
+	// text, near 90 for text turned a quarter.
+	angle float64
+	// sharpness is how much better the lines' direction lines glyph
+	// centres up than the average direction searched (1 is no better).
+	sharpness float64
+	// across is how much better the lines' direction lines them up than
+	// the best direction a quarter turn away.
+	across float64
+	// up is the evidence that the text's top lies towards smaller v (the
+	// coordinate across the lines, see along): positive for upright when
+	// angle is near 0; in [-1, 1]. evidence counts the glyphs it rests on.
+	up       float64
+	evidence int
+	// size is the glyphs' median extent across the lines, in pixels;
+	// capital is their upper quartile, the height of capitals, digits
+	// and ascenders in mixed text.
+	size, capital float64
+}
+
+// across returns the coordinate across lines running at angle (radians):
+// constant along a line, growing towards the line's right-hand normal.
+func acrossAt(x, y, sin, cos float64) float64 { return -x*sin + y*cos }
+
+// findLines measures the text lines from the glyphs' centres: the
+// direction that stacks them into the fewest, fullest bands of a
+// projection profile (searched within maxSkew of the axes), then, on the
+// bands of that direction, which side the characters' ascenders stand on.
+func findLines(gs []box, maxSkew float64) (lines, bool) {
+	if len(gs) < 15 {
+		return lines{}, false
+	}
+	type pt struct{ x, y float64 }
+	pts := make([]pt, len(gs))
+	ext := make([]float64, len(gs))
+	for i, g := range gs {
+		pts[i] = pt{float64(g.x0+g.x1) / 2, float64(g.y0+g.y1) / 2}
+		ext[i] = float64(min(g.w(), g.h()))
+	}
+	bin := max(median(ext)/3, 1)
+	var minV, maxV float64
+	for _, p := range pts {
+		d := math.Hypot(p.x, p.y)
+		minV, maxV = min(minV, -d), max(maxV, d)
+	}
+	counts := make([]int32, int((maxV-minV)/bin)+2)
+	score := func(deg float64) float64 {
+		clear(counts)
+		s, c := math.Sincos(deg * math.Pi / 180)
+		for _, p := range pts {
+			counts[int((acrossAt(p.x, p.y, s, c)-minV)/bin)]++
+		}
+		var sum float64
+		for _, n := range counts {
+			sum += float64(n) * float64(n)
+		}
+		return sum
+	}
+	search := func(center float64) (best, bestScore, mean float64) {
+		const step = 0.25
+		n := 0
+		for a := center - maxSkew; a <= center+maxSkew+1e-9; a += step {
+			sc := score(a)
+			mean += sc
+			n++
+			if sc > bestScore {
+				best, bestScore = a, sc
+			}
+		}
+		mean /= float64(n)
+		for a := best - step; a <= best+step+1e-9; a += 0.05 {
+			if sc := score(a); sc > bestScore {
+				best, bestScore = a, sc
+			}
+		}
+		return best, bestScore, mean
+	}
+	h, hScore, hMean := search(0)
+	v, vScore, vMean := search(90)
+	l := lines{angle: h, sharpness: hScore / hMean, across: hScore / vScore}
+	if vScore > hScore {
+		l = lines{angle: v, sharpness: vScore / vMean, across: vScore / hScore}
+	}
+	l.up, l.evidence, l.size, l.capital = ascenders(gs, l.angle)
+	return l, true
+}
+
+// ascenders groups the glyphs into lines running at angle (degrees) and
+// counts, in each, the characters standing out of the line's core on
+// either side. Latin text has far more that rise above it (capitals,
+// digits, b d f h k l t) than drop below it (g j p q y), so the side with
+// more is the top. It returns (above-below)/(above+below) with the count,
+// and the glyphs' median and upper-quartile extents across the lines.
+func ascenders(gs []box, angle float64) (up float64, evidence int, size, capital float64) {
+	s, c := math.Sincos(angle * math.Pi / 180)
+	type g struct{ v, top, bot float64 }
+	items := make([]g, len(gs))
+	exts := make([]float64, len(gs))
+	for i, b := range gs {
+		cx, cy := float64(b.x0+b.x1)/2, float64(b.y0+b.y1)/2
+		// The box's extent across lines at this angle.
+		e := math.Abs(s)*float64(b.w()) + math.Abs(c)*float64(b.h())
+		v := acrossAt(cx, cy, s, c)
+		items[i] = g{v, v - e/2, v + e/2}
+		exts[i] = e
+	}
+	slices.Sort(exts)
+	size, capital = exts[len(exts)/2], exts[len(exts)*3/4]
+	slices.SortFunc(items, func(a, b g) int { return cmp.Compare(a.v, b.v) })
+	var above, below int
+	for i := 0; i < len(items); {
+		j := i + 1
+		for j < len(items) && items[j].v-items[j-1].v <= 0.35*size {
+			j++
+		}
+		line := items[i:j]
+		i = j
+		if len(line) < 4 {
+			continue
+		}
+		var tops, bots []float64
+		for _, it := range line {
+			tops = append(tops, it.top)
+			bots = append(bots, it.bot)
+		}
+		mt, mb := median(tops), median(bots)
+		tol := max(1, 0.12*(mb-mt))
+		for _, it := range line {
+			if it.bot-it.top < 0.5*(mb-mt) {
+				continue // punctuation, dots
+			}
+			if it.top < mt-tol {
+				above++
+			}
+			if it.bot > mb+tol {
+				below++
+			}
+		}
+	}
+	if above+below == 0 {
+		return 0, 0, size, capital
+	}
+	return float64(above-below) / float64(above+below), above + below, size, capital
+}

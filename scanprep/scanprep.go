@@ -1,0 +1,277 @@
+// Package scanprep prepares scanned pages and phone photos for OCR: it
+// turns them upright (quarter turns and skew), flattens uneven light and
+// shadows, stretches weak contrast, straightens a card photographed at an
+// angle, and enlarges small print to the size OCR reads best. Each step is
+// decided from measurements of the image, so a clean upright page at a
+// good resolution comes back untouched, and every step that was taken is
+// reported.
+//
+// Everything is measured on a copy of the image reduced to about 1,700
+// pixels on its long side: the print's connected components (glyphs), the
+// direction in which their centres stack into the sharpest projection
+// profile (orientation up to a quarter turn, and skew), which side of the
+// text lines the ascenders stand on (upright or upside down), the height
+// of capitals, and the brightness of the paper under the print. The
+// corrections are then drawn from the original in a single bilinear pass.
+package scanprep
+
+import (
+	"image"
+	"math"
+)
+
+// Config configures New; zero fields take their defaults.
+type Config struct {
+	// MaxSkew is the largest skew searched for, in degrees (10).
+	MaxSkew float64
+	// MinSkew is the smallest skew corrected, in degrees (0.3):
+	// Tesseract reads lines that little off straight as well as straight
+	// ones, and turning costs a resampling.
+	MinSkew float64
+	// CapitalHeight is the height in pixels that capitals, digits and
+	// ascenders are enlarged to when they are smaller than MinCapitalHeight
+	// (30 and 24: 10-point print at 300 dpi is about 30).
+	CapitalHeight, MinCapitalHeight float64
+	// MaxScale bounds the enlargement (3).
+	MaxScale float64
+	// MaxPixels bounds the prepared image's size (24 million).
+	MaxPixels int
+	// Unevenness is the variation of the paper's brightness across the
+	// image, (bright-dark)/bright, above which it is flattened (0.15).
+	Unevenness float64
+}
+
+func (c Config) withDefaults() Config {
+	def := func(v *float64, d float64) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&c.MaxSkew, 10)
+	def(&c.MinSkew, 0.3)
+	def(&c.CapitalHeight, 30)
+	def(&c.MinCapitalHeight, 24)
+	def(&c.MaxScale, 3)
+	def(&c.Unevenness, 0.15)
+	if c.MaxPixels <= 0 {
+		c.MaxPixels = 24_000_000
+	}
+	return c
+}
+
+// Engine prepares images. It holds only its configuration and is safe for
+// concurrent use.
+type Engine struct{ cfg Config }
+
+// New returns an engine.
+func New(cfg Config) *Engine { return &Engine{cfg: cfg.withDefaults()} }
+
+// Report says what was done to an image and how the prepared image's
+// pixels map back onto the corrected page.
+type Report struct {
+	// Rotation is the quarter turn applied, clockwise degrees (0, 90, 180
+	// or 270).
+	Rotation int `json:"rotation"`
+	// Skew is the further turn applied to straighten the lines, clockwise
+	// degrees.
+	Skew float64 `json:"skew,omitempty"`
+	// Scale is the enlargement applied (1 for none).
+	Scale float64 `json:"scale"`
+	// Flattened: the paper's uneven brightness (shadows, lighting) was
+	// divided out. Contrast: the print was stretched to full contrast.
+	Flattened bool `json:"flattened,omitempty"`
+	Contrast  bool `json:"contrast,omitempty"`
+	// Perspective: a card photographed at an angle was found and
+	// straightened; the page is then the card.
+	Perspective bool `json:"perspective,omitempty"`
+	// OrientationSure is false when the page's layout could not tell its
+	// orientation (too little text, all capitals): it was left as found
+	// and its OCR should confirm it (see Engine.Turned).
+	OrientationSure bool `json:"orientation_sure"`
+
+	// The corrected page (upright, straight, at the source's scale) is
+	// frameW×frameH source pixels; a prepared pixel (u, v) is at
+	// (u/Scale+cropX, v/Scale+cropY) on it.
+	frameW, frameH int
+	cropX, cropY   float64
+}
+
+// Changed reports whether the image was changed at all.
+func (r Report) Changed() bool {
+	return r.Rotation != 0 || r.Skew != 0 || r.Scale != 1 || r.Flattened || r.Contrast || r.Perspective
+}
+
+// ToPage maps a point of the prepared image to the corrected page, in the
+// source image's pixels.
+func (r Report) ToPage(x, y float64) (float64, float64) {
+	return x/r.Scale + r.cropX, y/r.Scale + r.cropY
+}
+
+// PageSize is the corrected page's size in the source image's pixels.
+func (r Report) PageSize() (w, h int) { return r.frameW, r.frameH }
+
+// Prepare measures img and returns it corrected (img itself when nothing
+// needed doing) with what was done.
+func (e *Engine) Prepare(img *image.Gray) (*image.Gray, Report) {
+	return e.prepare(planeOf(img), img, 0)
+}
+
+// Turned prepares img as Prepare does, then turns it a further deg
+// (clockwise, a multiple of 90): for a page whose layout left its
+// orientation unsure and whose OCR, or Tesseract's orientation detection,
+// says it is turned.
+func (e *Engine) Turned(img *image.Gray, deg int) (*image.Gray, Report) {
+	return e.prepare(planeOf(img), img, deg)
+}
+
+// measures is what prepare learns about the image before deciding.
+type measures struct {
+	k            int // analysis reduction
+	paper        field
+	uneven       float64
+	ink, paperLv float64 // print and paper brightness after flattening
+	lines        lines
+	found        bool
+	inkBox       image.Rectangle // the print's bounds, analysis pixels
+}
+
+func (e *Engine) measure(p plane) measures {
+	m := measures{k: max(1, int(math.Round(float64(max(p.w, p.h))/1700)))}
+	a := shrink(p, m.k)
+	m.paper = paper(a, 64)
+	m.uneven = m.paper.unevenness()
+	an := a
+	if m.uneven > e.cfg.Unevenness {
+		an = divide(a, m.paper)
+	}
+	thr, ink, pap := otsu(histogram(an.pix))
+	m.ink, m.paperLv = ink, pap
+	if pap-ink < 40 {
+		return m // no print to speak of
+	}
+	boxes := components(an, thr)
+	gs := glyphs(an, boxes)
+	m.lines, m.found = findLines(gs, e.cfg.MaxSkew)
+	for _, b := range boxes {
+		if b.n < 4 || b.x0 == 0 || b.y0 == 0 || b.x1 == an.w || b.y1 == an.h {
+			continue
+		}
+		m.inkBox = m.inkBox.Union(image.Rect(b.x0, b.y0, b.x1, b.y1))
+	}
+	return m
+}
+
+// divide flattens a by the paper's brightness.
+func divide(a plane, f field) plane {
+	out := newPlane(a.w, a.h)
+	for y := 0; y < a.h; y++ {
+		for x := 0; x < a.w; x++ {
+			v := float32(a.pix[y*a.w+x]) * min(255/max(f.at(float64(x)+0.5, float64(y)+0.5), 1), maxGain)
+			out.pix[y*a.w+x] = clamp(v)
+		}
+	}
+	return out
+}
+
+func (e *Engine) prepare(p plane, img *image.Gray, extra int) (*image.Gray, Report) {
+	m := e.measure(p)
+	rep := Report{Scale: 1, frameW: p.w, frameH: p.h}
+	k := float64(m.k)
+
+	// Orientation and skew: rho is the clockwise turn that makes the
+	// lines horizontal and the text upright.
+	var rho float64
+	l := m.lines
+	if m.found && l.sharpness >= 1.5 {
+		direction := l.across >= 1.5
+		z := l.up * math.Sqrt(float64(l.evidence))
+		if direction {
+			rho = -l.angle
+			if l.up < 0 {
+				rho += 180
+			}
+		} else if l.angle < 45 {
+			rho = -l.angle // lines lie near horizontal; only the skew is known
+		}
+		rep.OrientationSure = direction && math.Abs(z) >= 3
+	}
+	quarter := math.Round(rho/90) * 90
+	skew := rho - quarter
+	if math.Abs(skew) < e.cfg.MinSkew {
+		skew = 0
+	}
+	rep.Rotation = ((int(quarter)+extra)%360 + 360) % 360
+	rep.Skew = math.Round(skew*100) / 100
+	if rep.Rotation%180 != 0 {
+		rep.frameW, rep.frameH = p.h, p.w
+	}
+
+	// Size: enlarge small print.
+	if m.found && l.capital > 0 {
+		if c := l.capital * k; c < e.cfg.MinCapitalHeight {
+			rep.Scale = min(e.cfg.CapitalHeight/c, e.cfg.MaxScale)
+		}
+	}
+
+	// Light and contrast.
+	t := tone{lo: 0, hi: 255}
+	rep.Flattened = m.uneven > e.cfg.Unevenness
+	if rep.Flattened {
+		t.gain = newGainMap(m.paper, k, p.w, p.h)
+	}
+	if m.paperLv-m.ink >= 40 && (m.paperLv < 180 || m.paperLv-m.ink < 100) {
+		rep.Contrast = true
+		t.hi = m.paperLv
+		t.lo = max(0, m.ink-0.25*(m.paperLv-m.ink))
+	}
+
+	if !rep.Changed() {
+		return img, rep
+	}
+	if rep.Skew == 0 && rep.Scale == 1 && !rep.Flattened && !rep.Contrast {
+		return turn(p, rep.Rotation).gray(), rep
+	}
+
+	rhoAll := float64(rep.Rotation) + rep.Skew
+	sin, cos := sincosDeg(rhoAll)
+	fw, fh := float64(rep.frameW), float64(rep.frameH)
+	crop := image.Rect(0, 0, rep.frameW, rep.frameH)
+	if rep.Scale > 1 && !m.inkBox.Empty() {
+		// Enlarge only the print and a margin around it: blank paper costs
+		// OCR time and tells nothing.
+		crop = e.printBox(m, p, rhoAll, fw, fh).Intersect(crop)
+	}
+	if px := float64(crop.Dx()) * float64(crop.Dy()) * rep.Scale * rep.Scale; px > float64(e.cfg.MaxPixels) {
+		rep.Scale = max(1, rep.Scale*math.Sqrt(float64(e.cfg.MaxPixels)/px))
+	}
+	rep.cropX, rep.cropY = float64(crop.Min.X), float64(crop.Min.Y)
+	ow := int(math.Round(float64(crop.Dx()) * rep.Scale))
+	oh := int(math.Round(float64(crop.Dy()) * rep.Scale))
+	cx, cy := float64(p.w)/2, float64(p.h)/2
+	dx, dy := rep.cropX-fw/2, rep.cropY-fh/2
+	s := rep.Scale
+	tr := affine{
+		a: cos / s, b: sin / s, c: cx + cos*dx + sin*dy,
+		d: -sin / s, e: cos / s, f: cy - sin*dx + cos*dy,
+	}
+	return resample(p, ow, oh, tr, t).gray(), rep
+}
+
+// printBox is the print's bounds on the corrected page (the corners of
+// its bounds in the source, turned by rho degrees), with a margin of
+// twice the capitals' height.
+func (e *Engine) printBox(m measures, p plane, rho, fw, fh float64) image.Rectangle {
+	k := float64(m.k)
+	sin, cos := sincosDeg(rho)
+	cx, cy := float64(p.w)/2, float64(p.h)/2
+	b := m.inkBox
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, c := range [4][2]float64{{float64(b.Min.X), float64(b.Min.Y)}, {float64(b.Max.X), float64(b.Min.Y)}, {float64(b.Min.X), float64(b.Max.Y)}, {float64(b.Max.X), float64(b.Max.Y)}} {
+		x, y := c[0]*k-cx, c[1]*k-cy
+		// Forward turn by rho (clockwise on screen, y down).
+		u, v := x*cos-y*sin+fw/2, x*sin+y*cos+fh/2
+		minX, minY, maxX, maxY = min(minX, u), min(minY, v), max(maxX, u), max(maxY, v)
+	}
+	margin := 2 * m.lines.capital * k
+	return image.Rect(int(minX-margin), int(minY-margin), int(math.Ceil(maxX+margin)), int(math.Ceil(maxY+margin)))
+}
