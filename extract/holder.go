@@ -185,9 +185,17 @@ func chooseHolder(d *doc, typ string, ctx Holder, guess bool) (person, bool) {
 func pickHolder(holders []nameReading, ctx Holder) person {
 	sort.SliceStable(holders, func(i, j int) bool { return holders[i].conf > holders[j].conf })
 	best := holders[0]
-	var rivals []nameReading
 	for _, h := range holders[1:] {
-		if h.conf >= best.conf-0.05 && !samePerson(h.person, best.person) {
+		// A longer reading of the same words (a run OCR cut short, a
+		// surname on the next line) is the name.
+		if h.conf >= best.conf-0.05 && wordsWithin(best.full, h.full) {
+			h.conf = max(h.conf, best.conf)
+			best = h
+		}
+	}
+	var rivals []nameReading
+	for _, h := range holders {
+		if h.conf >= best.conf-0.05 && !samePerson(h.person, best.person) && !wordsWithin(h.full, best.full) {
 			rivals = append(rivals, h)
 		}
 	}
@@ -257,6 +265,21 @@ func (p person) splitAs(ctx Holder) person {
 	p.middle = strings.Join(words[firstN:len(words)-lastN], " ")
 	p.last = strings.Join(words[len(words)-lastN:], " ")
 	return p
+}
+
+// wordsWithin reports that the words of a are a shorter run of b's
+// ("ANGELA NICOLLE" within "ANGELA NICOLLE SCHMIDT").
+func wordsWithin(a, b string) bool {
+	aw, bw := strings.Fields(strings.ToLower(strings.ReplaceAll(a, ",", ""))), strings.Fields(strings.ToLower(strings.ReplaceAll(b, ",", "")))
+	if len(aw) == 0 || len(aw) >= len(bw) {
+		return false
+	}
+	for i := 0; i+len(aw) <= len(bw); i++ {
+		if slices.Equal(aw, bw[i:i+len(aw)]) {
+			return true
+		}
+	}
+	return false
 }
 
 func samePerson(a, b person) bool {
@@ -460,6 +483,7 @@ func (rs roles) roleOf(text string, places bool) nameRole {
 	}
 	holder, signer := false, false
 	for i, w := range ws {
+		w = roleWord(w)
 		switch {
 		case rs.holderAlso[w]:
 			holder = true
@@ -482,6 +506,45 @@ func (rs roles) roleOf(text string, places bool) nameRole {
 		return roleHolder
 	}
 	return roleUnknown
+}
+
+// roleWord returns the role word that w, a word of a label, is, or w: a
+// long word OCR misread by a letter ("nstructor", "Physlcian") is still
+// its word.
+func roleWord(w string) string {
+	if len(w) < 6 || englishWords[w] || otherRoleWords[w] || holderRoleWords[w] {
+		return w
+	}
+	for _, set := range []map[string]bool{otherRoleWords, holderRoleWords} {
+		for r := range set {
+			if len(r) >= 6 && oneEditApart(w, r) {
+				return r
+			}
+		}
+	}
+	return w
+}
+
+// oneEditApart reports that a and b differ by one letter put in, left out
+// or changed.
+func oneEditApart(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case i == len(a):
+		return true
+	case len(a) == len(b):
+		return a[i+1:] == b[i+1:]
+	}
+	return a[i:] == b[i+1:]
 }
 
 // genericName reports that label words are the bare name label and its
@@ -861,7 +924,13 @@ func splitRuns(ws []pagetext.Word) [][]pagetext.Word {
 		size := max(wordSize(a), wordSize(b))
 		gap := b.Box.X0 - a.Box.X1
 		changed := a.Font != "" && b.Font != "" && (bold(a.Font) != bold(b.Font) || abs64(a.Size-b.Size) > 0.12*size)
-		if gap > 0.9*size || changed || strings.HasSuffix(a.Text, ":") && gap > 0.5*size {
+		wide := 0.9 * size
+		if a.Font == "" {
+			// OCR's boxes are as high as the letters, not the type: a
+			// capital is about 0.7 of it.
+			wide = 1.3 * size
+		}
+		if gap > wide || changed || strings.HasSuffix(a.Text, ":") && gap > 0.5*size {
 			out = append(out, ws[start:i])
 			start = i
 		}

@@ -59,7 +59,8 @@ var otherPeopleLabels = compileLabels(
 
 // completedPhrase follows the holder's name on certificates: "Maria L.
 // Alvarez / has successfully completed ...".
-var completedPhrase = regexp.MustCompile(`(?i)\b(?:has|have)\s+(?:successfully\s+|satisfactorily\s+)?(?:completed|met|demonstrated|fulfilled|passed)\b|^\s*(?:successfully\s+)?completed\s+(?:the|requirements)\b`)
+// OCR's misreadings of its words are allowed ("successtully", "cornpleted").
+var completedPhrase = regexp.MustCompile(`(?i)\b(?:has|have)\s+(?:s\w{5,10}ly\s+)?(?:co(?:m|rn)p\w{0,2}ted|met|demonstrated|fulfilled|passed)\b|^\s*(?:s\w{5,10}ly\s+)?co(?:m|rn)p\w{0,2}ted\s+(?:the|requirements)\b`)
 
 // nameStop are words that end a name read after a label: the next
 // label, or the sentence the name sits in.
@@ -332,7 +333,12 @@ func (d *doc) nameParts() (person, bool) {
 	partFinder := func(s string) []hit {
 		s = strings.TrimSpace(strings.Trim(strings.TrimSpace(s), ":"))
 		var got []string
-		for _, w := range strings.Fields(s) {
+		for i, w := range strings.Fields(s) {
+			if i == 0 && ocrDebris(w) {
+				// A field number or a mark OCR read before the value
+				// ("6", "@", "©").
+				continue
+			}
 			w = fixNameDigits(w)
 			if !nameToken.MatchString(w) || nameStop[strings.ToLower(strings.Trim(w, ".,"))] {
 				break
@@ -353,6 +359,11 @@ func (d *doc) nameParts() (person, bool) {
 		return person{}, false
 	}
 	given := strings.Fields(first.value.(string))
+	if sharesWord(first.value.(string), last.value.(string)) {
+		// One value read for two labels: the row under the labels was
+		// misaligned.
+		return person{}, false
+	}
 	p := person{first: given[0], middle: strings.Join(given[1:], " "), last: last.value.(string), conf: min(last.conf, first.conf)}
 	if mi, ok := d.lookup(middleLabels, partFinder); ok && p.middle == "" {
 		// A row of captions over fewer words gives the middle name's
@@ -429,6 +440,20 @@ func (d *doc) namePartRow() (person, bool) {
 		}
 	}
 	return person{}, false
+}
+
+// ocrDebris reports that a word before a value is a mark or a number OCR
+// read there, not part of it.
+func ocrDebris(w string) bool {
+	if len([]rune(w)) > 2 {
+		return false
+	}
+	for _, r := range w {
+		if unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // sharesWord reports that two names have a word in common, case aside.
