@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
@@ -116,19 +117,19 @@ func heicToPNG(ctx context.Context, data []byte) ([]byte, error) {
 // grayscale PGM for OCR and returns its path inside dir. (PGM, not PNG:
 // compressing a 300-dpi page to PNG takes poppler seconds; the
 // uncompressed file takes a tenth of a second and Tesseract reads it as
-// well.) Letter-sized
-// and smaller pages render at 300 dpi; larger pages (photos turned into
-// pages) are scaled to 3300 pixels on the long side, what 300 dpi gives a
-// letter page, to bound OCR time.
+// well.)
+//
+// Pages render at 300 dpi, except where the page's own image says
+// otherwise (see rasterDPI): a scan finer than 300 dpi on a page smaller
+// than its paper keeps its pixels, an image is never blown up more than
+// 3.5 times (beyond 4 poppler stops interpolating and draws blocks), and
+// the long side stays within 3300 pixels, what 300 dpi gives a letter
+// page, to bound OCR time.
 func Rasterize(ctx context.Context, path string, page int, longSidePts float64, dir string) (string, error) {
+	dpi := rasterDPI(longSidePts, pageImagePPI(ctx, path, page))
 	prefix := filepath.Join(dir, "page-"+strconv.Itoa(page))
-	args := []string{"-f", strconv.Itoa(page), "-l", strconv.Itoa(page), "-singlefile", "-gray"}
-	if longSidePts > 11.7*72 {
-		args = append(args, "-scale-to", "3300")
-	} else {
-		args = append(args, "-r", "300")
-	}
-	args = append(args, path, prefix)
+	args := []string{"-f", strconv.Itoa(page), "-l", strconv.Itoa(page), "-singlefile", "-gray",
+		"-r", strconv.FormatFloat(dpi, 'f', 2, 64), path, prefix}
 	if msg, err := exec.CommandContext(ctx, "pdftoppm", args...).CombinedOutput(); err != nil {
 		if errors.Is(ctx.Err(), context.Canceled) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			return "", ctx.Err()
@@ -136,6 +137,62 @@ func Rasterize(ctx context.Context, path string, page int, longSidePts float64, 
 		return "", fmt.Errorf("pdftoppm page %d: %v: %s", page, err, bytes.TrimSpace(msg))
 	}
 	return prefix + ".pgm", nil
+}
+
+// maxRasterSide bounds a raster's long side in pixels.
+const maxRasterSide = 3300
+
+// rasterDPI chooses a page's rendering resolution from its long side in
+// points and the resolution of its largest image (0 when it has none or
+// it is unknown).
+func rasterDPI(longSidePts, imagePPI float64) float64 {
+	dpi := 300.0
+	if imagePPI > dpi {
+		dpi = min(imagePPI, 600) // keep a fine scan's pixels
+	}
+	if imagePPI > 0 {
+		dpi = min(dpi, 3.5*imagePPI)
+	}
+	if longSidePts > 0 {
+		dpi = min(dpi, maxRasterSide*72/longSidePts)
+	}
+	return dpi
+}
+
+// pageImagePPI returns the resolution, in pixels per inch of the page, of
+// the largest image the page draws, as poppler's pdfimages lists it; 0
+// when it draws none or pdfimages cannot tell (the page then renders at
+// the default).
+func pageImagePPI(ctx context.Context, path string, page int) float64 {
+	p := strconv.Itoa(page)
+	out, err := exec.CommandContext(ctx, "pdfimages", "-list", "-f", p, "-l", p, path).Output()
+	if err != nil {
+		return 0
+	}
+	return largestImagePPI(out)
+}
+
+// largestImagePPI reads pdfimages -list output: columns page, num, type,
+// width, height, ..., x-ppi, y-ppi (the 13th and 14th).
+func largestImagePPI(list []byte) float64 {
+	var best, area float64
+	for _, line := range bytes.Split(list, []byte("\n")) {
+		f := strings.Fields(string(line))
+		if len(f) < 14 || f[2] != "image" {
+			continue // the header, masks, stencils
+		}
+		w, err1 := strconv.ParseFloat(f[3], 64)
+		h, err2 := strconv.ParseFloat(f[4], 64)
+		xp, err3 := strconv.ParseFloat(f[12], 64)
+		yp, err4 := strconv.ParseFloat(f[13], 64)
+		if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
+			continue
+		}
+		if w*h > area {
+			area, best = w*h, min(xp, yp)
+		}
+	}
+	return best
 }
 
 // PageLongSides returns each page's longer side in points (1-based pages at
