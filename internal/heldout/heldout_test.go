@@ -456,3 +456,10 @@ func solid(w, h int) image.Image {
 }
 
 func abs(x float64) float64 { return math.Abs(x) }
+
+func TestPlanNeedsAsOf(t *testing.T) {
+	_, err := Plan(catalog.MustLoad(), Config{Seed: 1, TextSingles: 1})
+	if err == nil || err.Error() != "heldout: Config.AsOf is required" {
+		t.Fatalf("Plan without AsOf: %v, want the AsOf error", err)
+	}
+}
