@@ -19,6 +19,7 @@ require (
 	github.com/pressly/goose/v3 v3.29.0
 	github.com/prometheus/client_golang v1.25.0
 	github.com/prometheus/common v0.72.0
+	github.com/rwcarlsen/goexif v0.0.0-20190401172101-9e8deecbddbd
 	github.com/sethvargo/go-retry v0.5.0
 	github.com/xuri/excelize/v2 v2.11.1
 	go.temporal.io/api v1.64.1

@@ -1,20 +1,58 @@
 // Package fraud judges whether a document looks forged or altered. Each
-// check yields an explainable signal with a weight; the signals combine into
-// a score (a noisy-OR: independent pieces of evidence reinforce each other
-// without exceeding 1), and the account's sensitivity sets the score at
-// which a document is called fraudulent.
+// check yields an explainable signal (a stable code, a weight, a sentence
+// for people and, where it helps, evidence: the page, the box, the two
+// fonts, the revisions, the field); the signals combine into a score (a
+// noisy-OR: independent pieces of evidence reinforce each other without
+// exceeding 1), and the account's sensitivity sets the score at which a
+// document is called fraudulent: LOW 0.70, MEDIUM 0.50, HIGH 0.35.
 //
-// This is the first set of signals: the file's own history (editing tools,
-// incremental updates, modification long after creation) and facts that
-// cannot be true (expiry before issue, dates in the future, validity longer
-// than the issuer grants). Font, image and cross-candidate checks join later
-// without changing the verdict's shape.
+// # Signals and weights
+//
+// No signal weighs 0.70 or more, so no single signal flags a document at
+// LOW; the strong ones (0.50 and more) flag it alone at MEDIUM. A code is
+// reported once per document, with its strongest instance (the others are
+// counted in its detail and evidence), so that one alteration seen on two
+// pages does not count twice.
+//
+// The file's history (FileMeta, and the upload's revisions and metadata
+// when Evidence.Upload is given):
+//
+//	editing_software            0.45  Producer/Creator, XMP history or an image's EXIF Software names an editing tool
+//	content_changed_in_revision 0.60  a later revision replaced the page's content stream, an image, a font, added a visible annotation or a page
+//	incremental_update          0.25  saved again after it was first written (0.10 when the upload shows no page changed: a signature, metadata, a form filled in)
+//	modified_after_creation     0.20  ModDate more than two days after CreationDate
+//	metadata_mismatch           0.15  the XMP packet and the Info dictionary disagree on the tool or the dates
+//	metadata_date_in_future     0.35  CreationDate, ModDate or an XMP/EXIF date after the as-of day
+//	created_before_printed_date 0.40  the file (or the photo) was made before a date it prints as passed (issued, completed, collected...)
+//
+// What the pages show (Evidence.Pages, and the upload's drawing):
+//
+//	covered_text                0.55  a white box or an opaque image painted over text that was printed first
+//	overlapping_text            0.40  different text printed over text
+//	font_mismatch               0.45  a value in another font family or size than the rest of its phrase (0.40: than the values of its sibling fields)
+//	baseline_shift              0.30  a value off the baseline of the words around it, in the same font and size
+//	text_layer_mismatch         0.45  the text layer says something else than the OCR of the image under it
+//
+// Images (the upload's images as stored):
+//
+//	image_recompressed_region   0.35  a region of a JPEG whose recompression error differs strongly from the rest (error-level analysis)
+//	copy_move                   0.40  a region of an image repeated elsewhere in it
+//
+// Facts that cannot be true:
+//
+//	expires_before_issue        0.60  issued, completed or tested after it expires
+//	date_in_future              0.50  an event date after the as-of day
+//	implausible_birth_date      0.40  an age under 16 or over 100
+//	validity_too_long           0.50  valid longer than the issuer grants (catalog max_validity_years)
+//	implausible_value           0.40  a reading no test gives (induration)
+//	id_format                   0.40  an eCard code or a license number in a form the issuer does not use
+//	mrz_check_failed            0.50  a check digit of the passport's machine-readable zone does not match
 //
 // The day "in the future" and a holder's age are measured from is the
-// caller's Evidence.AsOf; this package never reads the clock. Assess panics
-// when it is zero: judged on year 1 every date would look like a forgery,
-// and skipping the date checks instead would call an altered document
-// clean.
+// caller's Evidence.AsOf; this package never reads the clock, the network
+// or a database. Assess panics when AsOf is zero: judged on year 1 every
+// date would look like a forgery, and skipping the date checks instead
+// would call an altered document clean.
 package fraud
 
 import (
@@ -22,13 +60,42 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/pagetext"
 )
 
 // Result values.
 const (
 	Clean      = "clean"
 	Fraudulent = "fraudulent"
+)
+
+// Signal codes.
+const (
+	CodeEditingSoftware    = "editing_software"
+	CodeContentChanged     = "content_changed_in_revision"
+	CodeIncrementalUpdate  = "incremental_update"
+	CodeModifiedAfter      = "modified_after_creation"
+	CodeMetadataMismatch   = "metadata_mismatch"
+	CodeMetadataFuture     = "metadata_date_in_future"
+	CodeCreatedBeforePrint = "created_before_printed_date"
+	CodeCoveredText        = "covered_text"
+	CodeOverlappingText    = "overlapping_text"
+	CodeFontMismatch       = "font_mismatch"
+	CodeBaselineShift      = "baseline_shift"
+	CodeTextLayerMismatch  = "text_layer_mismatch"
+	CodeRecompressedRegion = "image_recompressed_region"
+	CodeCopyMove           = "copy_move"
+	CodeExpiresBeforeIssue = "expires_before_issue"
+	CodeDateInFuture       = "date_in_future"
+	CodeImplausibleBirth   = "implausible_birth_date"
+	CodeValidityTooLong    = "validity_too_long"
+	CodeImplausibleValue   = "implausible_value"
+	CodeIDFormat           = "id_format"
+	CodeMRZCheckFailed     = "mrz_check_failed"
 )
 
 // Sensitivity tiers and the score at which each calls a document fraudulent.
@@ -65,13 +132,74 @@ type Evidence struct {
 	Fields       map[string]any
 	// AsOf is the day the document is judged on; it is required.
 	AsOf time.Time
+
+	// Pages are the document's pages as read: text-layer words with their
+	// fonts, or OCR words. Pages[i] is page FirstPage+i of the upload.
+	// Without them the font checks do not run.
+	Pages []pagetext.Page
+	// Upload is the uploaded file as ReadUpload read it (shared by the
+	// segments of one upload). Without it the structure, drawing and image
+	// checks do not run and incremental_update counts FileMeta.Revisions.
+	Upload *Upload
+	// FirstPage and LastPage are the document's pages in the upload,
+	// 1-based and inclusive; zero means every page of the upload.
+	FirstPage, LastPage int
+	// OCR holds, by upload page number, the OCR words of pages that carry
+	// both an image and a text layer (Upload.OCRWanted lists them), in the
+	// same page points as Pages. A page absent here is not compared: the
+	// caller decides whether the check is worth an OCR run.
+	OCR map[int]pagetext.Page
+	// Catalog says how long each issuer's documents are valid; nil reads
+	// the embedded catalog.
+	Catalog *catalog.Catalog
 }
+
+// Box is a rectangle on a page in points from its top-left corner.
+type Box = pagetext.Box
 
 // Signal is one reason for suspicion.
 type Signal struct {
 	Code   string  `json:"code"`
 	Weight float64 `json:"weight"`
 	Detail string  `json:"detail"`
+	// Evidence says where and what, as far as the check knows.
+	Evidence *SignalEvidence `json:"evidence,omitempty"`
+}
+
+// SignalEvidence is what a signal points at. Every part is optional.
+type SignalEvidence struct {
+	// Page is the 1-based page of the upload; Pages every page concerned
+	// when there are several.
+	Page  int   `json:"page,omitempty"`
+	Pages []int `json:"pages,omitempty"`
+	// Box is the region on Page, in points from its top-left corner.
+	Box *Box `json:"box,omitempty"`
+	// Text is the printed words concerned.
+	Text string `json:"text,omitempty"`
+	// Fonts are the font of Text, then the font of the words around it;
+	// Sizes likewise, in points.
+	Fonts []string  `json:"fonts,omitempty"`
+	Sizes []float64 `json:"sizes,omitempty"`
+	// Field is the document field concerned, Value its value as read and
+	// Expected what it should be (a format, a check digit, a limit).
+	Field    string `json:"field,omitempty"`
+	Value    string `json:"value,omitempty"`
+	Expected string `json:"expected,omitempty"`
+	// Revisions are the revision first saved and the one that changed it
+	// (1-based), Changes what changed (content, image, font, annotation,
+	// page_added), Removed and Added the text runs that went and came.
+	Revisions []int    `json:"revisions,omitempty"`
+	Changes   []string `json:"changes,omitempty"`
+	Removed   []string `json:"removed,omitempty"`
+	Added     []string `json:"added,omitempty"`
+	// Source is where a file's own account was read (info, xmp,
+	// xmp_history, exif), Tool the tool it names, Dates the dates compared.
+	Source string            `json:"source,omitempty"`
+	Tool   string            `json:"tool,omitempty"`
+	Dates  map[string]string `json:"dates,omitempty"`
+	// Measure is the check's own figure (an error-level ratio, a share of
+	// mismatched words), for people tuning the checks.
+	Measure float64 `json:"measure,omitempty"`
 }
 
 // Verdict is the judgement of one document.
@@ -82,12 +210,66 @@ type Verdict struct {
 	Signals   []Signal `json:"signals"`
 }
 
-// editors are tools that edit existing PDFs or images; issuers do not
-// produce certificates with them.
-var editors = []string{
-	"photoshop", "gimp", "pdfescape", "ilovepdf", "smallpdf", "sejda", "pdf-xchange editor",
-	"phantompdf", "foxit pdf editor", "nitro pro", "pdfelement", "wondershare", "canva", "pixlr",
-	"inkscape", "pdf candy", "pdffiller", "dochub", "pdfsimpli", "formswift", "paint.net", "affinity",
+// signals collects a document's signals, one per code.
+type signals struct {
+	list  []Signal
+	count map[string]int
+}
+
+func (s *signals) add(sig Signal) {
+	if s.count == nil {
+		s.count = map[string]int{}
+	}
+	s.count[sig.Code]++
+	for i, o := range s.list {
+		if o.Code != sig.Code {
+			continue
+		}
+		if sig.Weight > o.Weight {
+			sig.Evidence = mergePages(sig.Evidence, o.Evidence)
+			s.list[i] = sig
+		} else {
+			s.list[i].Evidence = mergePages(o.Evidence, sig.Evidence)
+		}
+		return
+	}
+	s.list = append(s.list, sig)
+}
+
+func (s *signals) addf(code string, w float64, ev *SignalEvidence, detail string, args ...any) {
+	s.add(Signal{Code: code, Weight: w, Detail: fmt.Sprintf(detail, args...), Evidence: ev})
+}
+
+func (s *signals) has(code string) bool {
+	for _, o := range s.list {
+		if o.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
+// mergePages records the pages of a weaker instance of a signal in the
+// kept one's evidence.
+func mergePages(keep, other *SignalEvidence) *SignalEvidence {
+	if keep == nil || other == nil {
+		return keep
+	}
+	pages := map[int]bool{}
+	for _, p := range append(append([]int{keep.Page, other.Page}, keep.Pages...), other.Pages...) {
+		if p > 0 {
+			pages[p] = true
+		}
+	}
+	if len(pages) < 2 {
+		return keep
+	}
+	keep.Pages = keep.Pages[:0]
+	for p := range pages {
+		keep.Pages = append(keep.Pages, p)
+	}
+	sort.Ints(keep.Pages)
+	return keep
 }
 
 // Assess runs every check and returns the verdict for a sensitivity. It
@@ -96,61 +278,27 @@ func Assess(ev Evidence, sensitivity string) Verdict {
 	if ev.AsOf.IsZero() {
 		panic("fraud: Assess needs an as-of date (Evidence.AsOf is zero); the caller decides the day documents are judged on")
 	}
-	var signals []Signal
-	add := func(code string, w float64, detail string, args ...any) {
-		signals = append(signals, Signal{Code: code, Weight: w, Detail: fmt.Sprintf(detail, args...)})
-	}
-	if !ev.File.FromImage {
-		tool := strings.ToLower(ev.File.Producer + " " + ev.File.Creator)
-		for _, e := range editors {
-			if strings.Contains(tool, e) {
-				add("editing_software", 0.45, "the PDF was last written by an editing tool (%s)", strings.TrimSpace(ev.File.Producer+" "+ev.File.Creator))
-				break
-			}
-		}
-		if ev.File.Revisions > 1 {
-			add("incremental_update", 0.25, "the PDF was changed after it was first saved (%d revisions)", ev.File.Revisions)
-		}
-		created, okC := pdfDate(ev.File.CreationDate)
-		modified, okM := pdfDate(ev.File.ModDate)
-		if okC && okM && modified.Sub(created) > 48*time.Hour {
-			add("modified_after_creation", 0.20, "the PDF was modified %d days after it was created", int(modified.Sub(created).Hours()/24))
-		}
-	}
-	asOf := ev.AsOf
-	issue, okI := date(ev.Fields, "issue_date")
-	exp, okE := date(ev.Fields, "expiration_date")
-	if okI && okE && exp.Before(issue) {
-		add("expires_before_issue", 0.60, "expiration date %s is before issue date %s", exp.Format(time.DateOnly), issue.Format(time.DateOnly))
-	}
-	for _, f := range []string{"issue_date", "administered_date", "read_date", "collection_date", "exam_date", "test_date", "completed_date", "completion_date"} {
-		if d, ok := date(ev.Fields, f); ok && d.After(asOf.AddDate(0, 0, 1)) {
-			add("date_in_future", 0.50, "%s %s is in the future", f, d.Format(time.DateOnly))
-			break
-		}
-	}
-	if dob, ok := date(ev.Fields, "date_of_birth"); ok {
-		age := asOf.Sub(dob).Hours() / 24 / 365.25
-		if age < 16 || age > 100 {
-			add("implausible_birth_date", 0.40, "date of birth %s gives an age of %.0f", dob.Format(time.DateOnly), age)
-		}
-	}
-	if maxYears, ok := maxValidity[ev.DocumentType]; ok && okI && okE {
-		if exp.After(issue.AddDate(maxYears, 1, 0)) {
-			add("validity_too_long", 0.50, "valid %s to %s, longer than the %d years the issuer grants", issue.Format(time.DateOnly), exp.Format(time.DateOnly), maxYears)
-		}
-	}
-	if r, _ := ev.Fields["induration_mm"].(int); r < 0 || r > 60 {
-		add("implausible_value", 0.40, "induration of %d mm is not a possible reading", r)
-	}
+	d := newDoc(ev)
+	var s signals
+	checkHistory(d, &s)
+	checkStructure(d, &s)
+	checkContent(d, &s)
+	checkImages(d, &s)
+	checkFacts(d, &s)
 
-	sort.SliceStable(signals, func(i, j int) bool { return signals[i].Weight > signals[j].Weight })
+	list := s.list
+	for i := range list {
+		if n := s.count[list[i].Code]; n > 1 {
+			list[i].Detail += fmt.Sprintf(" (and %d more like it)", n-1)
+		}
+	}
+	sort.SliceStable(list, func(i, j int) bool { return list[i].Weight > list[j].Weight })
 	keep := 1.0
-	for _, s := range signals {
-		keep *= 1 - s.Weight
+	for _, sig := range list {
+		keep *= 1 - sig.Weight
 	}
 	score := math.Round((1-keep)*1000) / 1000
-	v := Verdict{Result: Clean, Score: score, Threshold: Threshold(sensitivity), Signals: signals}
+	v := Verdict{Result: Clean, Score: score, Threshold: Threshold(sensitivity), Signals: list}
 	if v.Signals == nil {
 		v.Signals = []Signal{}
 	}
@@ -160,8 +308,94 @@ func Assess(ev Evidence, sensitivity string) Verdict {
 	return v
 }
 
-// maxValidity is how many years an issuer's card is valid at most.
-var maxValidity = map[string]int{"bls": 2, "acls": 2, "pals": 2, "nrp": 2, "tncc": 4}
+// embeddedCatalog is the catalog compiled into the binary, parsed once and
+// only read afterwards, for callers that do not pass their own.
+var embeddedCatalog = sync.OnceValue(catalog.MustLoad)
+
+// doc is the evidence with what several checks derive from it.
+type doc struct {
+	Evidence
+	// first and last bound the document's pages in the upload.
+	first, last int
+	cat         *catalog.Catalog
+}
+
+func newDoc(ev Evidence) *doc {
+	d := &doc{Evidence: ev, first: ev.FirstPage, last: ev.LastPage, cat: ev.Catalog}
+	if d.first <= 0 {
+		d.first = 1
+	}
+	if d.last < d.first {
+		switch {
+		case ev.Upload != nil && len(ev.Upload.pages) > 0:
+			d.last = len(ev.Upload.pages)
+		case len(ev.Pages) > 0:
+			d.last = d.first + len(ev.Pages) - 1
+		default:
+			d.last = d.first
+		}
+	}
+	if d.cat == nil {
+		d.cat = embeddedCatalog()
+	}
+	return d
+}
+
+// uploadPages returns the upload's pages of the document with their
+// upload page numbers.
+func (d *doc) uploadPages() []numberedPage {
+	if d.Upload == nil {
+		return nil
+	}
+	var out []numberedPage
+	for n := d.first; n <= d.last && n <= len(d.Upload.pages); n++ {
+		out = append(out, numberedPage{n: n, p: &d.Upload.pages[n-1]})
+	}
+	return out
+}
+
+type numberedPage struct {
+	n int
+	p *uploadPage
+}
+
+// editors are tools that edit existing PDFs or images; issuers do not
+// produce certificates with them.
+var editors = []string{
+	"photoshop", "gimp", "pdfescape", "ilovepdf", "smallpdf", "sejda", "pdf-xchange editor",
+	"phantompdf", "foxit pdf editor", "nitro pro", "pdfelement", "wondershare", "canva", "pixlr",
+	"inkscape", "pdf candy", "pdffiller", "dochub", "pdfsimpli", "formswift", "paint.net", "affinity",
+	"picsart", "snapseed", "photopea", "fotor", "lightroom",
+}
+
+// editorIn returns the editing tool a producer string names.
+func editorIn(tool string) (string, bool) {
+	t := strings.ToLower(tool)
+	for _, e := range editors {
+		if strings.Contains(t, e) {
+			return e, true
+		}
+	}
+	return "", false
+}
+
+// checkHistory judges the file's own account of its making.
+func checkHistory(d *doc, s *signals) {
+	if d.File.FromImage {
+		return
+	}
+	tool := strings.TrimSpace(d.File.Producer + " " + d.File.Creator)
+	if _, ok := editorIn(tool); ok {
+		s.addf(CodeEditingSoftware, 0.45, &SignalEvidence{Source: "info", Tool: tool},
+			"the PDF was last written by an editing tool (%s)", tool)
+	}
+	created, okC := pdfDate(d.File.CreationDate)
+	modified, okM := pdfDate(d.File.ModDate)
+	if okC && okM && modified.Sub(created) > 48*time.Hour {
+		s.addf(CodeModifiedAfter, 0.20, &SignalEvidence{Source: "info", Dates: map[string]string{"created": created.Format(time.RFC3339), "modified": modified.Format(time.RFC3339)}},
+			"the PDF was modified %d days after it was created", int(modified.Sub(created).Hours()/24))
+	}
+}
 
 func date(fields map[string]any, name string) (time.Time, bool) {
 	s, ok := fields[name].(string)
@@ -172,19 +406,37 @@ func date(fields map[string]any, name string) (time.Time, bool) {
 	return t, err == nil
 }
 
-// pdfDate parses the PDF date format D:YYYYMMDDHHmmSS with an optional zone.
+// pdfDate parses the PDF date format D:YYYYMMDDHHmmSSOHH'mm' (ISO 32000-1
+// §7.9.4); the parts after the year are optional and a missing zone is
+// read as UTC.
 func pdfDate(s string) (time.Time, bool) {
 	s = strings.TrimPrefix(strings.TrimSpace(s), "D:")
-	if len(s) < 8 {
+	if len(s) < 4 {
 		return time.Time{}, false
 	}
-	layouts := []string{"20060102150405", "200601021504", "2006010215", "20060102"}
-	for _, l := range layouts {
-		if len(s) >= len(l) {
-			if t, err := time.Parse(l, s[:len(l)]); err == nil {
-				return t, true
-			}
-		}
+	n := 0
+	for n < len(s) && n < 14 && s[n] >= '0' && s[n] <= '9' {
+		n++
 	}
-	return time.Time{}, false
+	if n < 4 || n%2 != 0 {
+		return time.Time{}, false
+	}
+	// Missing parts are the first month, day and second.
+	t, err := time.Parse("20060102150405", s[:n]+"0101000000"[n-4:])
+	if err != nil {
+		return time.Time{}, false
+	}
+	rest := s[n:]
+	if len(rest) >= 3 && (rest[0] == '+' || rest[0] == '-') {
+		var hh, mm int
+		if _, err := fmt.Sscanf(strings.ReplaceAll(rest[1:], "'", " "), "%d %d", &hh, &mm); err != nil {
+			fmt.Sscanf(rest[1:3], "%d", &hh)
+		}
+		off := time.Duration(hh)*time.Hour + time.Duration(mm)*time.Minute
+		if rest[0] == '+' {
+			off = -off
+		}
+		t = t.Add(off)
+	}
+	return t.UTC(), true
 }
