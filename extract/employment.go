@@ -40,7 +40,7 @@ func readResume(r *reading) {
 			continue
 		}
 		n++
-		if name, _ := readName(line, true); name != "" {
+		if name, _ := readName(line, true); name != "" && !notAName(strings.Fields(name)) {
 			r.set("full_name", name, 0.85)
 		}
 	}
@@ -65,16 +65,17 @@ var (
 // letter's signature).
 func readOther(r *reading) {
 	r.readHolder(false)
-	if f, ok := r.doc.lookupPlaced(senderLabels, nameFinder); ok {
+	if f, ok := r.doc.lookupPlaced(senderLabels, nameFinder); ok && !notAName(strings.Fields(f.value.(string))) {
 		r.set("full_name", f.value, f.conf*0.9)
 	}
 	for i, line := range r.doc.lines {
 		if !closing.MatchString(line) || r.has("full_name") {
 			continue
 		}
-		if k := r.doc.nextNonEmpty(i); k > 0 {
-			if n, _ := readName(r.doc.lines[k], false); n != "" {
-				r.set("full_name", n, 0.75)
+		// The signer's name, past a signature OCR may read as a word.
+		for k, n := r.doc.nextNonEmpty(i), 0; k > 0 && n < 3 && !r.has("full_name"); k, n = r.doc.nextNonEmpty(k), n+1 {
+			if name, _ := readName(r.doc.lines[k], false); name != "" && !notAName(strings.Fields(name)) {
+				r.set("full_name", name, 0.75-0.05*float64(n))
 			}
 		}
 	}

@@ -322,6 +322,11 @@ func (d *doc) labelledNames(rs roles) []nameReading {
 				seen[[3]int{sp.line, sp.start, v.line}] = true
 				n := nameReading{person: personFrom(v.value.(string), v.conf), role: roleHolder, line: v.line,
 					generic: genericNameLabels[l.text]}
+				if n.generic && cutShort(d.lines[sp.line][:sp.start]) {
+					// "r Name Victor Abernathy": OCR lost the label's first
+					// word ("Instructor"), which may have named anyone.
+					continue
+				}
 				switch lr := rs.of(wordsBefore(d.lines[sp.line][:sp.start], 3) + " " + l.text); {
 				case lr == roleOther || lr == roleSigner:
 					n.role = lr
@@ -372,6 +377,25 @@ func (d *doc) inlineNames(rs roles) []nameReading {
 // inlineLabel is a label's shape inside a line: up to four capitalised
 // words and a colon.
 var inlineLabel = regexp.MustCompile(`(?:^|\s)((?:[A-Z][A-Za-z'’/.-]*\s+){0,3}[A-Z][A-Za-z'’/.-]*)\s*:\s*`)
+
+// cutShort reports that the text before a label ends in a fragment of a
+// word OCR cut short: a letter or two, glued to the label by a space.
+func cutShort(before string) bool {
+	ws := strings.Fields(before)
+	if len(ws) == 0 || !strings.HasSuffix(before, " ") && !strings.HasSuffix(before, ws[len(ws)-1]) {
+		return false
+	}
+	w := ws[len(ws)-1]
+	if len(w) > 2 || englishWords[strings.ToLower(w)] {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
+}
 
 // wordsBefore returns up to n words that end s, back to a colon, a digit
 // or a column gap.
@@ -647,6 +671,11 @@ func (lay *layoutIndex) standingNames(d *doc, rs roles) []nameReading {
 			continue
 		}
 		n := nameReading{person: personFrom(name, confGuess), line: rn.line, size: rn.size, guessable: labelText == ""}
+		if k := lay.leftOf(ri); k >= 0 && labelish(lay.runs[k].text) {
+			// The value of the label before it on its line, whose role
+			// it takes or none: never a guess.
+			n.guessable = false
+		}
 		if labelText != "" {
 			n.role, n.conf = rs.of(labelText), confSameLine
 		} else {

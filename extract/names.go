@@ -85,7 +85,7 @@ var nameStop = wordSet(`
 	university college school inc llc corp company group solutions partners holder individual named verifies
 	above below undersigned applicant candidate employee patient client learner participant are you your yes
 	today please if or not any all our my his her their were will been did can should would must veteran organ
-	donor first response
+	donor first response printed print legibly
 `)
 
 // credentials follow a nurse's name and are not part of it.
@@ -145,8 +145,10 @@ func readName(s string, whole bool) (string, int) {
 		if dateAt[loc[0]] {
 			break
 		}
-		w := strings.Trim(s[start+loc[0]:start+loc[1]], ":#|")
-		if i == 0 && w == "" {
+		// Marks OCR reads at a word's ends ("__Lauren", "Allen’", ">").
+		w := strings.TrimRight(strings.TrimLeft(s[start+loc[0]:start+loc[1]], nameDebris), nameDebris+"'")
+		if len(got) == 0 && (w == "" || ocrDebris(w)) {
+			rest = i + 1
 			continue
 		}
 		w = fixNameDigits(w)
@@ -173,7 +175,11 @@ func readName(s string, whole bool) (string, int) {
 		}
 	}
 	if whole && rest < len(words) {
-		return "", 0
+		for _, l := range words[rest:] {
+			if t := strings.Trim(s[start+l[0]:start+l[1]], nameDebris); t != "" {
+				return "", 0
+			}
+		}
 	}
 	// Drop credentials from the end, and a comma that only led to them.
 	for len(got) > 0 && credentials[strings.ToLower(strings.Trim(got[len(got)-1], ".,"))] {
@@ -441,6 +447,10 @@ func (d *doc) namePartRow() (person, bool) {
 	}
 	return person{}, false
 }
+
+// nameDebris are marks that stand at a name's ends in OCR's reading or
+// a form's blanks, never in the name.
+const nameDebris = ":#|_~*<>\"`‘’“”»«•—–"
 
 // ocrDebris reports that a word before a value is a mark or a number OCR
 // read there, not part of it.
