@@ -149,8 +149,14 @@ func buildGeometry(lines []string, sep []bool, pages []pagetext.Page) *geometry 
 				g.words = append(g.words, gword{text: w.Text, box: w.Box, conf: w.Confidence, page: p, pline: pl, line: -1})
 				gp.words = append(gp.words, len(g.words)-1)
 			}
+			// A text layer's boxes are as high as their font; OCR's are as
+			// high as the ink, which differs by letter ("a" and "Ag"): there
+			// the line's median is the unit.
 			em := median(heights)
 			for k := first; k < len(g.words); k++ {
+				if !gp.ocr {
+					em = g.words[k].box.Height()
+				}
 				g.words[k].em = max(em, 1)
 			}
 			// The doc line these words make: the next one (skipping at
@@ -336,17 +342,26 @@ func (d *doc) geoLike(i, start, end int) bool {
 	if a < 0 || b < a {
 		return false
 	}
-	if a > 0 {
-		prev, w := &g.words[ws[a-1]], &g.words[ws[a]]
-		if w.box.X0-prev.box.X1 >= g.wideGap(w) {
-			return true
-		}
+	// The label's cell: the run of words around it with no column gap.
+	gapBefore := func(k int) bool {
+		return k == 0 || g.words[ws[k]].box.X0-g.words[ws[k-1]].box.X1 >= g.wideGap(&g.words[ws[k]])
 	}
-	if b+1 < len(ws) {
-		w, next := &g.words[ws[b]], &g.words[ws[b+1]]
-		if next.box.X0-w.box.X1 >= g.wideGap(w) {
-			return true
-		}
+	ca, cb := a, b
+	for !gapBefore(ca) {
+		ca--
+	}
+	for cb+1 < len(ws) && !gapBefore(cb+1) {
+		cb++
+	}
+	switch {
+	case ca == a && a > 0:
+		// It opens a cell after another (the start of the line is
+		// labelLike's).
+		return true
+	case cb == b && a-ca <= 1:
+		// It closes a cell it (nearly) fills: a caption, a heading
+		// ("Course Card No.").
+		return true
 	}
 	return false
 }
@@ -508,7 +523,15 @@ func (d *doc) valueByLayout(sp span, f finder, mode lookupMode) (geoFound, bool)
 	}
 	switch {
 	case okU && okO:
-		if d.captionsBelow() {
+		// A caption stands closer to its value than to the next field's,
+		// and so does a label over its value: the nearer wins, and on a
+		// tie the document's way of placing captions.
+		switch {
+		case over.dy*1.3 < under.dy:
+			return over, true
+		case under.dy*1.3 < over.dy:
+			return under, true
+		case d.captionsBelow():
 			return over, true
 		}
 		return under, true
@@ -675,8 +698,10 @@ func (d *doc) verticalLayout(sp span, ref gword, label []int, f finder, dir floa
 	}
 	b := &g.words[best]
 	if b.line >= 0 {
-		if wl := d.labelWords(b.line); wl.starts[best] || wl.inside[best] {
-			// The next label: this one's value is not under it.
+		// The next label (labels make most of what follows on its line):
+		// this one's value is not there. A value may start with a
+		// label's word ("Code One Training Solutions").
+		if wl := d.labelWords(b.line); (wl.starts[best] || wl.inside[best]) && d.labelsCover(b.line, b.start) {
 			return geoFound{}, false
 		}
 	}

@@ -5,7 +5,7 @@ package sampledocs
 // missing here is drawn by genericSpec; a type the catalog does not know
 // stops the package from initialising (see knownSpecs).
 func layouts() map[string]*typeSpec {
-	return map[string]*typeSpec{
+	return withMoreLayouts(map[string]*typeSpec{
 		// Life-support cards.
 		"bls":  lifeSupportSpec("bls"),
 		"acls": lifeSupportSpec("acls"),
@@ -111,5 +111,5 @@ func layouts() map[string]*typeSpec {
 			{name: "blank_page", pages: [2]int{1, 1}, meta: metaScanner, render: func(c *canvas) { c.newPage(false) }},
 			{name: "cover_letter", pages: [2]int{1, 1}, names: []string{"First Last", "First M. Last", "Nick Last"}, meta: metaOffice, render: renderCoverLetter},
 		}},
-	}
+	})
 }
