@@ -29,7 +29,47 @@ var (
 		"specimen collection date", "date specimen collected", "collected date", "date/time of collection",
 		"collection dt", "specimen date", "draw date", "date of specimen collection")
 	dateLabel = compileDateLabels("date")
+	// validityLabels label the period a card or license is good for,
+	// printed as two dates: the issue is the first, the expiry the last.
+	validityLabels = compileDateLabels("valid from", "validity period", "period of validity", "valid dates",
+		"dates valid", "certification period", "effective dates", "validity", "valid")
 )
+
+// rangeEnd returns which of a value's hits a label wants: the first, or
+// for the end of a range the date after "-", "to" or "through".
+func rangeEnd(sp span, seg string, hs []hit) int {
+	if !sp.last {
+		return 0
+	}
+	for k := 0; k+1 < len(hs) && k < 1; k++ {
+		if rangeJoin.MatchString(seg[hs[k].end:hs[k+1].start]) {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+// rangeJoin is what stands between a range's two ends.
+var rangeJoin = regexp.MustCompile(`(?i)^\s*(?:-|–|—|~|to|through|thru|until)\s*$`)
+
+// rangeHyphen is a hyphen between two numeric dates ("03/15/2025 -
+// 03/31/2027"), which a date reader would take for a year-month-day
+// date's ("2025 - 03/31").
+var rangeHyphen = regexp.MustCompile(`\d{1,2}[/.]\d{1,2}[/.]\d{4}\s*(-)\s*\d`)
+
+// dateRanges marks the hyphens of date ranges in s as "~", keeping every
+// other byte where it is.
+func dateRanges(s string) string {
+	locs := rangeHyphen.FindAllStringSubmatchIndex(s, -1)
+	if locs == nil {
+		return s
+	}
+	b := []byte(s)
+	for _, l := range locs {
+		b[l[2]] = '~'
+	}
+	return string(b)
+}
 
 // pageFooter is a page number run into a value by the text layer.
 var pageFooter = regexp.MustCompile(`(?i)\s*\bpage\s+\d+\s+of\s+\d+\s*$`)

@@ -23,6 +23,9 @@ type label struct {
 	// date marks the label of a date field: a row of labels over a row of
 	// dates is matched among its date labels only.
 	date bool
+	// last: the field is the end of a range printed after the label
+	// ("Valid: 03/2025 - 03/2027" is an expiry's label too).
+	last bool
 }
 
 // phraseLabels are labels specific enough to be labels wherever they
@@ -237,7 +240,7 @@ var allLabels = knownLabels(
 	// employment.go
 	specialtyLabels, checklistDateLabels, senderLabels,
 	// finders.go
-	dobLabels, expiryLabels, issueLabels, completionLabels, collectionLabels, dateLabel,
+	dobLabels, expiryLabels, issueLabels, completionLabels, collectionLabels, dateLabel, validityLabels,
 	// health.go
 	administeredLabels, readDateLabels, indurationLabels, tbResultLabels, tbProviderLabels, igraResultLabels,
 	igraTestNames, labLabels, examDateLabels, cxrResultLabels, cxrProviderLabels, restrictionLabels,
@@ -288,7 +291,8 @@ var (
 		"sponsoring organization", "ts name", "training agency", "hosted by")
 	certIDWordings = compileLabels("certification #", "card no", "card code", "ecard verification code",
 		"certificate code", "cert code", "credential #", "serial #", "license/certificate #", "provider id",
-		"ena #", "ena id", "verification number", "id #", "id")
+		"ena #", "ena id", "verification number", "verification id", "validation code", "confirmation #",
+		"completion code", "e-card code", "id #", "id")
 	licenseNumberWordings = compileLabels("license/certificate number", "license/registration number", "registration number",
 		"certificate number", "rn license number", "rn license #", "nurse license number")
 	licenseStatusWordings = compileLabels("status of license", "license standing", "standing")
@@ -337,18 +341,23 @@ var (
 		"specialty/unit")
 )
 
-// wordings ties each group of wordings to the group it widens.
-var wordings = []struct{ of, more []label }{
-	{trainingCenterLabels, trainingCenterWordings}, {certIDLabels, certIDWordings},
-	{licenseNumberLabels, licenseNumberWordings}, {licenseStatusLabels, licenseStatusWordings},
-	{licenseStateLabels, licenseStateWordings}, {dlNumberLabels, dlNumberWordings},
-	{administeredLabels, administeredWordings}, {readDateLabels, readDateWordings},
-	{indurationLabels, indurationWordings}, {tbProviderLabels, tbProviderWordings},
-	{cxrProviderLabels, cxrProviderWordings}, {examinerLabels, examinerWordings}, {labLabels, labWordings},
-	{examDateLabels, examDateWordings}, {restrictionLabels, restrictionWordings},
-	{drugResultLabels, drugResultWordings}, {fitResultLabels, fitResultWordings},
-	{respiratorLabels, respiratorWordings}, {bgResultLabels, bgResultWordings}, {vendorLabels, vendorWordings},
-	{lotLabels, lotWordings}, {titerResultLabels, titerResultWordings}, {specialtyLabels, specialtyWordings},
+// wordings ties each group of wordings to the group it widens; with last
+// set, the field is the end of the range the wordings label.
+var wordings = []struct {
+	of, more []label
+	last     bool
+}{
+	{issueLabels, validityLabels, false}, {expiryLabels, validityLabels, true},
+	{trainingCenterLabels, trainingCenterWordings, false}, {certIDLabels, certIDWordings, false},
+	{licenseNumberLabels, licenseNumberWordings, false}, {licenseStatusLabels, licenseStatusWordings, false},
+	{licenseStateLabels, licenseStateWordings, false}, {dlNumberLabels, dlNumberWordings, false},
+	{administeredLabels, administeredWordings, false}, {readDateLabels, readDateWordings, false},
+	{indurationLabels, indurationWordings, false}, {tbProviderLabels, tbProviderWordings, false},
+	{cxrProviderLabels, cxrProviderWordings, false}, {examinerLabels, examinerWordings, false}, {labLabels, labWordings, false},
+	{examDateLabels, examDateWordings, false}, {restrictionLabels, restrictionWordings, false},
+	{drugResultLabels, drugResultWordings, false}, {fitResultLabels, fitResultWordings, false},
+	{respiratorLabels, respiratorWordings, false}, {bgResultLabels, bgResultWordings, false}, {vendorLabels, vendorWordings, false},
+	{lotLabels, lotWordings, false}, {titerResultLabels, titerResultWordings, false}, {specialtyLabels, specialtyWordings, false},
 }
 
 // widenedGroups are the groups of wordings ties, each with its wordings
@@ -356,7 +365,16 @@ var wordings = []struct{ of, more []label }{
 var widenedGroups = func() map[*label][]label {
 	m := map[*label][]label{}
 	for _, w := range wordings {
-		m[&w.of[0]] = append(append([]label(nil), w.of...), w.more...)
+		all := append(append([]label(nil), m[&w.of[0]]...), w.more...)
+		if len(all) == len(w.more) {
+			all = append(append([]label(nil), w.of...), w.more...)
+		}
+		if w.last {
+			for i := len(all) - len(w.more); i < len(all); i++ {
+				all[i].last = true
+			}
+		}
+		m[&w.of[0]] = all
 	}
 	return m
 }()

@@ -636,6 +636,9 @@ func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWor
 	if strings.TrimSpace(seg) == "" {
 		return geoFound{}, false, false
 	}
+	if sp.date {
+		seg = dateRanges(seg)
+	}
 	hs := f(seg)
 	if len(hs) == 0 || hs[0].start > nearLabel {
 		// A blank or a value of another kind in the label's cell: what is
@@ -643,13 +646,14 @@ func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWor
 		// headings), the value may still be under or over the label.
 		return geoFound{}, ownCell, false
 	}
-	words := wordsIn(offs, hs[0].start, hs[0].end)
+	h := hs[rangeEnd(sp, seg, hs)]
+	words := wordsIn(offs, h.start, h.end)
 	conf := confBeside
 	if far {
 		// Far from its label, the value might be another column's.
 		conf = confUnder
 	}
-	return geoFound{found: found{value: hs[0].value, conf: conf * d.ocrFactor(words), line: sp.line}}, false, true
+	return geoFound{found: found{value: h.value, conf: conf * d.ocrFactor(words), line: sp.line}}, false, true
 }
 
 // verticalLayout reads the value under (dir 1) or over (dir -1) the
@@ -745,6 +749,9 @@ func (d *doc) verticalLayout(sp span, ref gword, label []int, f finder, dir floa
 		return geoFound{}, false
 	}
 	seg, offs := d.wordsText(run, "", -1)
+	if sp.date {
+		seg = dateRanges(seg)
+	}
 	hs := f(seg)
 	if len(hs) == 0 {
 		return geoFound{}, false

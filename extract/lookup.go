@@ -264,6 +264,9 @@ func (d *doc) textValueAt(sp span, f finder, mode lookupMode) (found, bool) {
 		end = from + loc[0]
 	}
 	if seg := line[from:max(from, end)]; strings.TrimSpace(seg) != "" {
+		if sp.date {
+			seg = dateRanges(seg)
+		}
 		hs := f(seg)
 		switch {
 		case len(hs) == 0 || hs[0].start > nearLabel:
@@ -278,7 +281,7 @@ func (d *doc) textValueAt(sp span, f finder, mode lookupMode) (found, bool) {
 		case mode == running:
 			return found{value: hs[0].value, conf: confRunning, line: sp.line}, true
 		}
-		return found{value: hs[0].value, conf: confSameLine, line: sp.line}, true
+		return found{value: hs[rangeEnd(sp, seg, hs)].value, conf: confSameLine, line: sp.line}, true
 	}
 	if mode != anywhere {
 		return found{}, false

@@ -112,6 +112,8 @@ func (d *doc) shadowed(i, start, end int, group []label) bool {
 type span struct {
 	line, start, end int // byte offsets in doc.lines[line]
 	date             bool
+	// last: the value is the end of a range (see label.last).
+	last bool
 }
 
 // occurrences returns where the label stands at a word boundary, not inside
@@ -122,7 +124,7 @@ func (d *doc) occurrences(l label, like bool, group []label) []span {
 	for i := range d.lines {
 		for _, m := range d.matchesOn(i) {
 			if m.text == l.text && m.like == like && !d.shadowed(i, m.start, m.end, group) {
-				out = append(out, span{line: i, start: m.start, end: m.end, date: m.date})
+				out = append(out, span{line: i, start: m.start, end: m.end, date: m.date, last: l.last})
 			}
 		}
 	}
