@@ -184,16 +184,26 @@ func (e *Engine) prepare(p plane, img *image.Gray, extra int) (*image.Gray, Repo
 	l := m.lines
 	if m.found && l.sharpness >= 1.5 {
 		direction := l.across >= 1.5
-		z := l.up * math.Sqrt(float64(l.evidence))
-		if direction {
+		// The ascenders' evidence as a z-score: how far the count above
+		// the lines is from an even split with the count below.
+		sure := math.Abs(l.up*math.Sqrt(float64(l.evidence))) >= 3
+		switch {
+		case direction && l.angle > 45:
+			// Lines run down the page: it is on its side, and the
+			// ascenders, even if unsure, are the only hint of which.
 			rho = -l.angle
 			if l.up < 0 {
 				rho += 180
 			}
-		} else if l.angle < 45 {
-			rho = -l.angle // lines lie near horizontal; only the skew is known
+		case direction || l.angle < 45:
+			// Lines run across: upside down only on good evidence; a
+			// page is upright far more often than not.
+			rho = -l.angle
+			if sure && l.up < 0 {
+				rho += 180
+			}
 		}
-		rep.OrientationSure = direction && math.Abs(z) >= 3
+		rep.OrientationSure = direction && sure
 	}
 	quarter := math.Round(rho/90) * 90
 	skew := rho - quarter

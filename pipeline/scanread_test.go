@@ -1,0 +1,168 @@
+package pipeline
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/clearedtostart/compliance/internal/sampledocs"
+	"github.com/clearedtostart/compliance/pagetext"
+	"github.com/clearedtostart/compliance/pdfdoc"
+)
+
+// readScanned OCRs every page of an image-only PDF (or image) the way the
+// worker does and judges the pages as one document.
+func readScanned(t *testing.T, e *Engine, data []byte, mime string) ([]Page, Judgement) {
+	t.Helper()
+	ctx := context.Background()
+	pdf, fromImage, err := e.Normalize(ctx, data, mime)
+	if err != nil {
+		t.Fatal(err)
+	}
+	an, err := e.Analyze(ctx, pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(an.NeedOCR) != an.Info.PageCount {
+		t.Fatalf("%d of %d pages need OCR", len(an.NeedOCR), an.Info.PageCount)
+	}
+	path := filepath.Join(t.TempDir(), "scan.pdf")
+	if err := os.WriteFile(path, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pages := make([]Page, an.Info.PageCount)
+	for _, n := range an.NeedOCR {
+		if pages[n-1], err = e.OCRPage(ctx, path, n, an.LongSides[n-1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return pages, e.Judge(JudgeInput{Pages: pages, ValidateAnyType: true, AsOf: asOf, File: an.Info, FromImage: fromImage})
+}
+
+// TestOCRPageCorrectsTurnedAndSkewedScans: pages scanned on their side,
+// upside down or skewed read their fields once corrected, and the page
+// reports the correction. Without it (before scanprep) the turned pages
+// read none of these fields and the skewed ones lost a third.
+func TestOCRPageCorrectsTurnedAndSkewedScans(t *testing.T) {
+	e := engine(t)
+	cases := []struct {
+		name     string
+		docType  string
+		variant  string
+		scan     sampledocs.ScanOptions
+		rotation int
+		// fields must be read exactly as printed.
+		fields []string
+	}{
+		{"background check on its side", "background_check", "", sampledocs.ScanOptions{Rotate: 90}, 270, []string{"last_name", "date_of_birth", "completed_date"}},
+		{"background check upside down", "background_check", "", sampledocs.ScanOptions{Rotate: 180}, 180, []string{"last_name", "date_of_birth", "completed_date"}},
+		{"Red Cross BLS on its other side", "bls", "redcross_certificate", sampledocs.ScanOptions{Rotate: 270}, 90, []string{"last_name", "issue_date", "expiration_date"}},
+		{"Red Cross BLS skewed 4°", "bls", "redcross_certificate", sampledocs.ScanOptions{SkewDegrees: 4}, 0, []string{"last_name", "issue_date", "expiration_date"}},
+		{"background check skewed -5°", "background_check", "", sampledocs.ScanOptions{SkewDegrees: -5}, 0, []string{"last_name", "date_of_birth", "completed_date"}},
+		// All capitals: the layout cannot tell up from down, the poor first
+		// read asks Tesseract's OSD, and the turned page is read again.
+		{"driver license upside down", "drivers_license", "labeled_card", sampledocs.ScanOptions{Rotate: 180, DPI: 300}, 180, []string{"last_name", "date_of_birth", "expiration_date"}},
+	}
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := sampledocs.Seeded(uint64(300 + i))
+			d := sampledocs.Generate(r, tc.docType, sampledocs.NewPerson(r), sampledocs.Options{Variant: tc.variant})
+			pdf, err := sampledocs.RenderPDF(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			scan, err := sampledocs.RenderScanned(pdf, tc.scan)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages, j := readScanned(t, e, scan, "application/pdf")
+			prep := pages[0].Prep
+			if prep == nil || prep.Rotation != tc.rotation {
+				t.Errorf("page correction %+v, want rotation %d", prep, tc.rotation)
+			}
+			if tc.scan.SkewDegrees != 0 && (prep == nil || math.Abs(prep.Skew+tc.scan.SkewDegrees) > 0.5) {
+				t.Errorf("page correction %+v, want skew %.1f", prep, -tc.scan.SkewDegrees)
+			}
+			if j.DocumentType != tc.docType {
+				t.Fatalf("read as %s, want %s:\n%s", j.DocumentType, tc.docType, pages[0].Text)
+			}
+			for _, f := range tc.fields {
+				if got, want := j.Fields[f], d.Fields[f]; !strings.EqualFold(strings.TrimSpace(anyString(got)), anyString(want)) {
+					t.Errorf("%s = %v, want %v", f, got, want)
+				}
+			}
+		})
+	}
+}
+
+func anyString(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
+// TestOCRPageBoxesOnTheCorrectedPage: after a page scanned on its side is
+// turned upright, its words' boxes are where the original PDF prints
+// them, in points.
+func TestOCRPageBoxesOnTheCorrectedPage(t *testing.T) {
+	e := engine(t)
+	r := sampledocs.Seeded(320)
+	d := sampledocs.Generate(r, "background_check", sampledocs.NewPerson(r), sampledocs.Options{})
+	pdf, err := sampledocs.RenderPDF(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts, err := pdfdoc.Texts(pdf, []int{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rot := range []int{90, 180} {
+		scan, err := sampledocs.RenderScanned(pdf, sampledocs.ScanOptions{Rotate: rot, Straight: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages, _ := readScanned(t, e, scan, "application/pdf")
+		lay := pages[0].Layout
+		if lay == nil || math.Abs(lay.Width-texts[0].Layout.Width) > 1 || math.Abs(lay.Height-texts[0].Layout.Height) > 1 {
+			t.Fatalf("turned %d: OCR page %v, want the PDF's %.0fx%.0f", rot, lay, texts[0].Layout.Width, texts[0].Layout.Height)
+		}
+		matched := 0
+		for _, want := range texts[0].Layout.Words {
+			if len(want.Text) < 6 {
+				continue
+			}
+			if _, once := findWord(texts[0].Layout, want.Text); !once {
+				continue
+			}
+			got, ok := findWord(*lay, want.Text)
+			if !ok {
+				continue
+			}
+			matched++
+			gx, gy := (got.Box.X0+got.Box.X1)/2, (got.Box.Y0+got.Box.Y1)/2
+			wx, wy := (want.Box.X0+want.Box.X1)/2, (want.Box.Y0+want.Box.Y1)/2
+			if math.Hypot(gx-wx, gy-wy) > 4 {
+				t.Errorf("turned %d: %q at %.1f,%.1f, the PDF prints it at %.1f,%.1f", rot, want.Text, gx, gy, wx, wy)
+			}
+		}
+		if matched < 10 {
+			t.Errorf("turned %d: only %d long words found again", rot, matched)
+		}
+	}
+}
+
+// findWord returns the only word of the page with this text.
+func findWord(p pagetext.Page, text string) (pagetext.Word, bool) {
+	var found []pagetext.Word
+	for _, w := range p.Words {
+		if w.Text == text {
+			found = append(found, w)
+		}
+	}
+	if len(found) != 1 {
+		return pagetext.Word{}, false
+	}
+	return found[0], true
+}
