@@ -341,6 +341,11 @@ var (
 		"specialty/unit")
 )
 
+// bareLabels are words that label a value only where they open their
+// cell: after another word they end that thing's label ("Instructor ID #",
+// "Course Code", "Order Number").
+var bareLabels = map[string]bool{"id": true, "id #": true, "code": true, "number": true, "#": true}
+
 // wordings ties each group of wordings to the group it widens; with last
 // set, the field is the end of the range the wordings label.
 var wordings = []struct {

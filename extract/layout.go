@@ -366,6 +366,23 @@ func (d *doc) geoLike(i, start, end int) bool {
 	return false
 }
 
+// opensCell reports that the word at byte start of line i opens a cell of
+// its row: the line's first word, or one after a column gap.
+func (d *doc) opensCell(i, start int) bool {
+	if !d.hasGeometry(i) {
+		return false
+	}
+	g := d.geo
+	ws := g.byLine[i]
+	for k, wi := range ws {
+		if g.words[wi].start != start {
+			continue
+		}
+		return k == 0 || g.words[wi].box.X0-g.words[ws[k-1]].box.X1 >= g.wideGap(&g.words[wi])
+	}
+	return false
+}
+
 // spansGap reports that [start, end) of line i runs across a column gap:
 // two headings side by side ("Course        Completed"), not one label.
 func (d *doc) spansGap(i, start, end int) bool {

@@ -82,8 +82,15 @@ func (d *doc) matchesOn(i int) []labelMatch {
 		ends[m.end] = true
 	}
 	for k := range out {
-		out[k].like = alwaysLabel(out[k].text) || labelLike(line, out[k].start, out[k].end, ends) ||
-			d.geoLike(i, out[k].start, out[k].end)
+		m := &out[k]
+		m.like = alwaysLabel(m.text) || labelLike(line, m.start, m.end, ends) || d.geoLike(i, m.start, m.end)
+		if m.like && bareLabels[m.text] {
+			// "Instructor ID #", "TC ID", "Promo Code": a bare word is the
+			// tail of another thing's label unless it opens its cell.
+			before := line[:m.start]
+			m.like = lineLead(before) || strings.HasSuffix(before, "  ") || strings.HasSuffix(strings.TrimRight(before, " "), "|") ||
+				strings.HasSuffix(strings.TrimRight(before, " "), ";") || d.opensCell(i, m.start)
+		}
 	}
 	sort.Slice(out, func(a, b int) bool {
 		if out[a].start != out[b].start {
@@ -123,6 +130,10 @@ func (d *doc) occurrences(l label, like bool, group []label) []span {
 	var out []span
 	for i := range d.lines {
 		for _, m := range d.matchesOn(i) {
+			if !like && bareLabels[m.text] {
+				// A bare word in running text labels nothing.
+				continue
+			}
 			if m.text == l.text && m.like == like && !d.shadowed(i, m.start, m.end, group) {
 				out = append(out, span{line: i, start: m.start, end: m.end, date: m.date, last: l.last})
 			}
