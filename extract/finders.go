@@ -82,7 +82,7 @@ func textFinder(s string) []hit {
 		// A check box line is one of a form's options, not a value.
 		return nil
 	}
-	t := strings.TrimSpace(strings.Trim(strings.TrimSpace(s), ":#=-|"))
+	t := strings.TrimSpace(strings.Trim(strings.TrimLeft(strings.TrimSpace(s), "._…"), ":#=-|"))
 	t = strings.Join(strings.Fields(t), " ")
 	t = strings.TrimRight(pageFooter.ReplaceAllString(t, ""), ",;")
 	t = boundText(t)

@@ -100,14 +100,7 @@ func (d *doc) hasGeometry(i int) bool {
 // are looked for between the page separators ("\f" lines) when the text
 // has one chunk per page, else anywhere after the previous page's.
 func buildGeometry(lines []string, sep []bool, pages []pagetext.Page) *geometry {
-	any := false
-	for _, p := range pages {
-		if len(p.Words) > 0 {
-			any = true
-			break
-		}
-	}
-	if !any {
+	if !slices.ContainsFunc(pages, func(p pagetext.Page) bool { return len(p.Words) > 0 }) {
 		return nil
 	}
 	// The text's chunks between page separators.
@@ -625,7 +618,9 @@ func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWor
 				break
 			}
 			far = gap > 15*ref.em
-			if gap < g.wideGap(&ref) {
+			// What follows a label's colon, or a blank rule after it, is
+			// the label's own however far.
+			if gap < g.wideGap(&ref) || colonAfter(d.lines[sp.line], sp.end) || strings.Trim(w.text, "_.") == "" {
 				ownCell = true
 			}
 			// A value may start with a label's word ("Code One Training
@@ -644,6 +639,11 @@ func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWor
 	}
 	if len(value) == 0 || (len(value) == 1 && value[0] == tailWord && !ownCell) {
 		return geoFound{}, false, false
+	}
+	// Leaders ("Name ........ Maria") lead to the value, they are no part
+	// of it; alone they are a blank.
+	for len(value) > 1 && value[0] != tailWord && strings.Trim(g.words[value[0]].text, "._-–—=*:") == "" {
+		value = value[1:]
 	}
 	seg, offs := d.wordsText(value, tail, tailWord)
 	// A label this reader does not know ends the value too.

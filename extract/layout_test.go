@@ -324,6 +324,20 @@ func TestLayoutFields(t *testing.T) {
 			min:  0.95, max: 0.95,
 		},
 		{
+			name: "leaders to a value, a blank left blank",
+			typ:  "tb_skin_test",
+			page: textPage(
+				[]cellAt{{40, "Tuberculin Skin Test"}},
+				[]cellAt{{40, "Clinic"}, {75, ".............."}, {150, "Harbor Occupational Clinic"}},
+				[]cellAt{{40, "Date Read:"}, {100, "__________"}},
+				[]cellAt{{40, "03/04/2026"}},
+			),
+			want:   map[string]any{"provider": "Harbor Occupational Clinic"},
+			min:    0.95,
+			max:    0.95,
+			absent: []string{"read_date"},
+		},
+		{
 			name:   "a product's name is no provider",
 			typ:    "tb_skin_test",
 			page:   textPage([]cellAt{{40, "Tuberculin Skin Test"}}, []cellAt{{40, "Provider: (Tubersol)"}}),
