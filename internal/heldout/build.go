@@ -127,8 +127,6 @@ func (b *build) setIf(field string, v any) {
 	}
 }
 
-func (b *build) has(field string) bool { return b.fields[field] }
-
 func (b *build) accept(field string, v ...any) {
 	if b.fields[field] {
 		b.d.Accept[field] = append(b.d.Accept[field], v...)
@@ -142,15 +140,6 @@ func (b *build) evidence(field, phrase string) {
 }
 
 func (b *build) chance(n int) bool { return b.r.IntN(n) == 0 }
-
-func (b *build) is(typ ...string) bool {
-	for _, t := range typ {
-		if b.typ == t {
-			return true
-		}
-	}
-	return false
-}
 
 // middle forms of a printed name.
 type middleForm int
@@ -233,15 +222,6 @@ func (b *build) recordName(printed, other, first, mid, last string) {
 			b.accept("middle_name", m+".")
 		}
 	}
-}
-
-// randomStyle draws a name style for layouts that vary it.
-func (b *build) randomStyle(allowComma bool) nameStyle {
-	st := nameStyle{upper: b.chance(3), mid: middleForm(b.r.IntN(4))}
-	if allowComma {
-		st.comma = b.chance(3)
-	}
-	return st
 }
 
 // date forms printed by the layouts.
