@@ -458,6 +458,8 @@ type roles struct {
 	// name someone else on others: on a skills checklist or a resume the
 	// "clinician" or the "professional" is the nurse herself.
 	holderAlso map[string]bool
+	// words remembers roleWord's answers for one document.
+	words map[string]string
 }
 
 // nurseWords name the nurse on the papers she fills in herself.
@@ -465,11 +467,12 @@ var nurseWords = wordSet(`clinician clinicians professional professionals nurse 
 	traveler traveller`)
 
 func rolesFor(typ string) roles {
+	rs := roles{words: map[string]string{}}
 	switch typ {
 	case "skills_checklist", "resume":
-		return roles{holderAlso: nurseWords}
+		rs.holderAlso = nurseWords
 	}
-	return roles{}
+	return rs
 }
 
 // roleOfLabel tells whose name a label, caption or heading introduces on
@@ -507,7 +510,7 @@ func (rs roles) roleOf(text string, places bool) nameRole {
 	}
 	holder, signer := false, false
 	for i, w := range ws {
-		w = roleWord(w)
+		w = rs.roleWord(w)
 		switch {
 		case rs.holderAlso[w]:
 			holder = true
@@ -533,42 +536,57 @@ func (rs roles) roleOf(text string, places bool) nameRole {
 }
 
 // roleWord returns the role word that w, a word of a label, is, or w: a
-// long word OCR misread by a letter ("nstructor", "Physlcian") is still
-// its word.
-func roleWord(w string) string {
+// long word OCR misread by a letter or two ("nstructor", "ingtrucior",
+// "Physlcian") is still its word.
+func (rs roles) roleWord(w string) string {
 	if len(w) < 6 || englishWords[w] || otherRoleWords[w] || holderRoleWords[w] {
 		return w
 	}
+	if r, ok := rs.words[w]; ok {
+		return r
+	}
+	r := w
 	for _, set := range []map[string]bool{otherRoleWords, holderRoleWords} {
-		for r := range set {
-			if len(r) >= 6 && oneEditApart(w, r) {
-				return r
+		for k := range set {
+			if len(k) >= 6 && editsWithin(w, k, 1+len(k)/9) && (r == w || k < r) {
+				r = k
 			}
 		}
 	}
-	return w
+	if rs.words != nil {
+		rs.words[w] = r
+	}
+	return r
 }
 
-// oneEditApart reports that a and b differ by one letter put in, left out
-// or changed.
-func oneEditApart(a, b string) bool {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	if len(b)-len(a) > 1 {
+// editsWithin reports that a and b are at most n letters put in, left out
+// or changed apart (Levenshtein), for short words.
+func editsWithin(a, b string, n int) bool {
+	if abs(len(a)-len(b)) > n {
 		return false
 	}
-	i := 0
-	for i < len(a) && a[i] == b[i] {
-		i++
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
 	}
-	switch {
-	case i == len(a):
-		return true
-	case len(a) == len(b):
-		return a[i+1:] == b[i+1:]
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		best := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			best = min(best, cur[j])
+		}
+		if best > n {
+			return false
+		}
+		prev, cur = cur, prev
 	}
-	return a[i:] == b[i+1:]
+	return prev[len(b)] <= n
 }
 
 // genericName reports that label words are the bare name label and its

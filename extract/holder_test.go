@@ -283,6 +283,23 @@ func TestHolderByRole(t *testing.T) {
 			full: "Kwame Mensah", first: "Kwame", last: "Mensah", minConf: 0.9,
 		},
 		{
+			name: "a role OCR misread by two letters",
+			typ:  "acls",
+			text: "ACLS Provider\nAngela Schmidt\nhas successfully completed the cognitive and skills ingtrucior Name Karen Nakashima\nIssue Date 12/19/2025",
+			full: "Angela Schmidt", first: "Angela", last: "Schmidt", minConf: 0.7,
+		},
+		{
+			name: "a bare Name label whose first word OCR cut short",
+			typ:  "bls",
+			text: "BLS Provider\nskills r Name Victor Abernathy\nIssue Date 12/19/2025",
+		},
+		{
+			name: "marks OCR leaves around a certificate's name",
+			typ:  "osha_training",
+			text: "Certificate of Completion\nThis certifies that\n__Lauren Michelle Allen’\nhas successfully completed\nOSHA Bloodborne Pathogens Training",
+			full: "Lauren Michelle Allen", first: "Lauren", last: "Allen", minConf: 0.8,
+		},
+		{
 			name: "Vietnamese middle name Van",
 			typ:  "tb_blood_test",
 			text: "Patient Name: Tuan Van Nguyen\nResult: Negative",
