@@ -482,7 +482,7 @@ func writeHeldout(b *strings.Builder, text, scan *hoTally, o heldoutOptions) {
 	}, fmt.Sprintf("≥ %d%%", targetVerdicts))
 	row("**wrong VALID**", func(t *hoTally) string { return fmt.Sprintf("**%d**", t.falseValid) }, "0")
 	row("wrong INVALID / NOT_SUPPORTED", func(t *hoTally) string { return fmt.Sprintf("%d / %d", t.falseInval, t.notSupported) }, "")
-	row("pages (turned 90°/180° among them)", func(t *hoTally) string { return fmt.Sprintf("%d (%d)", t.pages, t.rotated) }, "")
+	row("pages (turned 90°/180°/270° among them)", func(t *hoTally) string { return fmt.Sprintf("%d (%d)", t.pages, t.rotated) }, "")
 	row("engine time per page (two documents read at once)", func(t *hoTally) string {
 		if t.pages == 0 {
 			return "n/a"
