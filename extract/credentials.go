@@ -221,6 +221,23 @@ func groupedIDFinder(minDigits int) finder {
 	}
 }
 
+// dlNumberFinder reads a license card's number: some states' are mostly
+// letters ("WDLWSKAA2NAB", one digit), so a long token of capitals and
+// digits counts when no number with more digits stands there.
+func dlNumberFinder(s string) []hit {
+	if hs := groupedIDFinder(2)(s); len(hs) > 0 {
+		return hs
+	}
+	if m := letteredNumber.FindStringSubmatchIndex(s); m != nil {
+		return []hit{{start: m[2], end: m[3], value: s[m[2]:m[3]]}}
+	}
+	return nil
+}
+
+// letteredNumber is a card number of capitals and at least one digit,
+// right where a value starts.
+var letteredNumber = regexp.MustCompile(`^[\s:#.]*([A-Z][A-Z0-9]*[0-9][A-Z0-9]*)(?:\s|$)`)
+
 func digitsToSpace(r rune) rune {
 	if r >= '0' && r <= '9' {
 		return ' '
@@ -246,10 +263,19 @@ var (
 func readDriversLicense(r *reading) {
 	r.aamvaElements()
 	r.aamvaName()
-	r.readHolder(true)
+	if !r.has("full_name") {
+		p, ok := r.holderName(true)
+		// A card that prints the family name over the given names with
+		// no numbers or labels: the guess took the given names alone.
+		if last, given, sok := r.doc.stackedName(); sok && (!ok || p.conf <= confGuess && strings.EqualFold(squeeze(given), squeeze(p.full))) {
+			r.setSplitName(strings.Fields(given), last, confGuess)
+		} else if ok {
+			r.setPerson(p)
+		}
+	}
 	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	// Some states' numbers are mostly letters ("WDL3PBLVJ72R").
-	r.lookup("license_number", dlNumberLabels, groupedIDFinder(2))
+	r.lookup("license_number", dlNumberLabels, dlNumberFinder)
 	// The issuing state heads the card; an address further down may be in
 	// another state.
 	for i, n := 0, 0; i < len(r.doc.lines) && n < 3; i++ {
@@ -300,6 +326,40 @@ func (r *reading) aamvaName() {
 		r.setSplitName(strings.Fields(given), strings.Join(strings.Fields(m[1]), " "), 0.9)
 		return
 	}
+}
+
+// stackedName finds a family name printed on a line of its own in
+// capitals over a line of given names, as cards print them: the first
+// such pair near the top of the card.
+func (d *doc) stackedName() (last, given string, ok bool) {
+	capsName := func(line string) (string, bool) {
+		ws := strings.Fields(line)
+		if len(ws) == 0 || len(ws) > 3 || strings.ToUpper(line) != line {
+			return "", false
+		}
+		for _, w := range ws {
+			bare := strings.ToLower(strings.Trim(w, ".,"))
+			if !nameToken.MatchString(w) || nameStop[bare] || len(bare) < 2 && len(ws) == 1 {
+				return "", false
+			}
+		}
+		return strings.Join(ws, " "), !notAName(ws)
+	}
+	for i, n := 0, 0; i < len(d.lines) && n < guessLines; i++ {
+		if strings.TrimSpace(d.lines[i]) == "" {
+			continue
+		}
+		n++
+		l, ok := capsName(d.lines[i])
+		k := d.nextNonEmpty(i)
+		if !ok || k < 0 {
+			continue
+		}
+		if g, ok := capsName(d.lines[k]); ok {
+			return l, g, true
+		}
+	}
+	return "", "", false
 }
 
 // AAMVA data elements as a card's barcode holds them, printed where a

@@ -471,9 +471,15 @@ func rolesFor(typ string) roles {
 	switch typ {
 	case "skills_checklist", "resume":
 		rs.holderAlso = nurseWords
+	case "bls", "acls", "pals", "nrp", "tncc":
+		// A life-support card's "Provider" is its holder ("BLS Provider").
+		rs.holderAlso = providerWords
 	}
 	return rs
 }
+
+// providerWords name the holder of a provider card.
+var providerWords = wordSet(`provider providers`)
 
 // roleOfLabel tells whose name a label, caption or heading introduces on
 // a document of no particular type.
@@ -512,7 +518,7 @@ func (rs roles) roleOf(text string, places bool) nameRole {
 	for i, w := range ws {
 		w = rs.roleWord(w)
 		switch {
-		case rs.holderAlso[w]:
+		case rs.holderAlso[w] && (!providerWords[w] || bareLabel(ws)):
 			holder = true
 		case otherRoleWords[w] || places && placeRoleWords[w]:
 			return roleOther
@@ -587,6 +593,22 @@ func editsWithin(a, b string, n int) bool {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)] <= n
+}
+
+// bareLabel reports that a label is its role word alone, perhaps with
+// "name" ("Provider:", "Provider Name"), not a title ("BLS Provider").
+func bareLabel(ws []string) bool {
+	role := 0
+	for _, w := range ws {
+		switch {
+		case w == "name" || labelConnectives[w]:
+		case providerWords[w]:
+			role++
+		default:
+			return false
+		}
+	}
+	return role == 1
 }
 
 // genericName reports that label words are the bare name label and its

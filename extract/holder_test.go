@@ -300,6 +300,17 @@ func TestHolderByRole(t *testing.T) {
 			full: "Lauren Michelle Allen", first: "Lauren", last: "Allen", minConf: 0.8,
 		},
 		{
+			name: "a provider card's provider is its holder",
+			typ:  "tncc",
+			text: "Trauma Nursing Core Course (TNCC) - Provider Verification\nProvider: Kwame Cohen-Clark\nID: 125958\nIssued: 25 Apr 2024",
+			full: "Kwame Cohen-Clark", first: "Kwame", last: "Cohen-Clark", minConf: 0.9,
+		},
+		{
+			name: "a skin test's provider is no holder",
+			typ:  "tb_skin_test",
+			text: "Tuberculin Skin Test\nProvider: Helen Park\nInduration: 0 mm",
+		},
+		{
 			name: "Vietnamese middle name Van",
 			typ:  "tb_blood_test",
 			text: "Patient Name: Tuan Van Nguyen\nResult: Negative",
@@ -398,6 +409,13 @@ func TestIDNames(t *testing.T) {
 			text: "DCS SMITH DAC JOHN DAD NONE DBB 19851103 DBA 20300101 DAQ S1234-56789",
 			want: map[string]any{"full_name": "JOHN SMITH", "first_name": "JOHN", "last_name": "SMITH",
 				"date_of_birth": "1985-11-03", "expiration_date": "2030-01-01", "license_number": "S1234-56789"},
+		},
+		{
+			name: "family name over given names, no numbers or labels",
+			typ:  "drivers_license",
+			text: "TEXAS\nDRIVER LICENSE\nDE LA CRUZ\nMARIA LUISA\n123 MAIN ST\nAUSTIN, TX 78704\nDOB 04/12/1990",
+			want: map[string]any{"full_name": "MARIA LUISA DE LA CRUZ", "first_name": "MARIA", "middle_name": "LUISA",
+				"last_name": "DE LA CRUZ"},
 		},
 		{
 			name: "numbered fields on one line",
