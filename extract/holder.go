@@ -481,10 +481,6 @@ func rolesFor(typ string) roles {
 // providerWords name the holder of a provider card.
 var providerWords = wordSet(`provider providers`)
 
-// roleOfLabel tells whose name a label, caption or heading introduces on
-// a document of no particular type.
-func roleOfLabel(text string) nameRole { return roles{}.of(text) }
-
 // of tells whose name a label, caption or heading introduces.
 func (rs roles) of(text string) nameRole { return rs.roleOf(text, true) }
 
