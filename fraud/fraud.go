@@ -35,8 +35,8 @@
 //
 // Images (the upload's images as stored):
 //
-//	image_recompressed_region   0.35  a region of a JPEG whose recompression error differs strongly from the rest (error-level analysis)
-//	copy_move                   0.40  a region of an image repeated elsewhere in it
+//	image_recompressed_region   0.35  a region of a JPEG that missed the earlier compression the rest of it went through (error-level analysis)
+//	copy_move                   0.40  two regions of a photo or scan that are copies of each other, sensor grain and all
 //
 // Facts that cannot be true:
 //
@@ -46,7 +46,7 @@
 //	validity_too_long           0.50  valid longer than the issuer grants (catalog max_validity_years)
 //	implausible_value           0.40  a reading no test gives (induration)
 //	id_format                   0.40  an eCard code or a license number in a form the issuer does not use
-//	mrz_check_failed            0.50  a check digit of the passport's machine-readable zone does not match
+//	mrz_check_failed            0.50  a check digit of a field of the machine-readable zone does not match (0.30: the composite digit alone)
 //
 // The day "in the future" and a holder's age are measured from is the
 // caller's Evidence.AsOf; this package never reads the clock, the network
@@ -172,8 +172,11 @@ type SignalEvidence struct {
 	// when there are several.
 	Page  int   `json:"page,omitempty"`
 	Pages []int `json:"pages,omitempty"`
-	// Box is the region on Page, in points from its top-left corner.
-	Box *Box `json:"box,omitempty"`
+	// Box is the region on Page, in points from its top-left corner;
+	// Boxes are further regions concerned there (the other copy of a
+	// copied region).
+	Box   *Box  `json:"box,omitempty"`
+	Boxes []Box `json:"boxes,omitempty"`
 	// Text is the printed words concerned.
 	Text string `json:"text,omitempty"`
 	// Fonts are the font of Text, then the font of the words around it;

@@ -2,29 +2,47 @@ package fraud
 
 import (
 	"bytes"
+	"image"
+	"image/jpeg"
+	_ "image/png" // image uploads in PNG
 	"time"
 
 	"github.com/clearedtostart/compliance/fraud/pdfdraw"
 	"github.com/rwcarlsen/goexif/exif"
+	_ "golang.org/x/image/tiff" // image uploads in TIFF
+	_ "golang.org/x/image/webp" // and WebP
 )
 
 // Images: what a document's pictures say about their making. A phone
 // photo or a scan passes through a camera or a scanner and, if it was
 // altered, through an editor that writes its name into the EXIF Software
-// tag, recompresses the edited region differently from the rest, or
-// copies a patch of the picture over what it hides.
+// tag, recompresses the edited region differently from the rest (ela.go),
+// or copies a patch of the picture over what it hides (copymove.go).
+//
+// The work is bounded: at most imagesPerPage images a page (the largest),
+// none smaller than 128 pixels a side; a JPEG is decoded only when a
+// check needs its samples: error-level analysis when the file was last
+// saved at quality 80 or more (scanners write less; editors and re-saves
+// write more), the copy-move search on photo uploads and on the pictures
+// of identity documents, cards and licenses, where a clone stamp hides a
+// date under the card's own background.
+const imagesPerPage = 2
 
 // docImage is one image of the document as stored.
 type docImage struct {
 	page int
 	// jpeg holds JPEG bytes (a DCT-encoded image XObject, or the upload).
 	jpeg []byte
+	// raw is the upload when it was another image format.
+	raw []byte
 	// img is the image XObject when it is one (nil for an image upload).
 	img *pdfdraw.PageImage
+	// media is the page's box the image is placed on.
+	media pdfdraw.Rect
 }
 
 // images lists the document's images: the upload itself when it was an
-// image, else the image XObjects its pages draw.
+// image, else the largest image XObjects its pages draw.
 func (d *doc) images() []docImage {
 	u := d.Upload
 	if u == nil {
@@ -34,14 +52,27 @@ func (d *doc) images() []docImage {
 		im := docImage{page: d.first}
 		if bytes.HasPrefix(u.image, []byte{0xff, 0xd8, 0xff}) {
 			im.jpeg = u.image
+		} else {
+			im.raw = u.image
 		}
 		return []docImage{im}
 	}
 	var out []docImage
 	for _, np := range d.uploadPages() {
+		ims := make([]*pdfdraw.PageImage, 0, len(np.p.images))
 		for k := range np.p.images {
-			pi := &np.p.images[k]
-			im := docImage{page: np.n, img: pi}
+			if pi := &np.p.images[k]; pi.Width >= 128 && pi.Height >= 128 {
+				ims = append(ims, pi)
+			}
+		}
+		// The largest first.
+		for i := 1; i < len(ims); i++ {
+			for j := i; j > 0 && ims[j].Box.Area() > ims[j-1].Box.Area(); j-- {
+				ims[j], ims[j-1] = ims[j-1], ims[j]
+			}
+		}
+		for _, pi := range ims[:min(len(ims), imagesPerPage)] {
+			im := docImage{page: np.n, img: pi, media: np.p.box}
 			if pi.Filter == "DCTDecode" && bytes.HasPrefix(pi.Raw, []byte{0xff, 0xd8}) {
 				im.jpeg = pi.Raw
 			}
@@ -51,33 +82,158 @@ func (d *doc) images() []docImage {
 	return out
 }
 
+// photoLike: documents whose pictures are worth the copy-move search.
+func (d *doc) photoLike() bool {
+	if d.Upload != nil && d.Upload.image != nil {
+		return true
+	}
+	if t, ok := d.cat.Type(d.DocumentType); ok {
+		switch t.Category {
+		case "identity", "certification", "license":
+			return true
+		}
+	}
+	return false
+}
+
 func checkImages(d *doc, s *signals) {
-	ims := d.images()
 	taken := map[string]time.Time{}
-	for _, im := range ims {
-		if im.jpeg == nil {
-			continue
+	for _, im := range d.images() {
+		if im.jpeg != nil {
+			exifChecks(s, im, taken)
 		}
-		x, err := exif.Decode(bytes.NewReader(im.jpeg))
-		if err != nil {
-			continue
-		}
-		if tag, err := x.Get(exif.Software); err == nil {
-			if sw, err := tag.StringVal(); err == nil {
-				if _, ok := editorIn(sw); ok {
-					s.addf(CodeEditingSoftware, 0.45, &SignalEvidence{Page: im.page, Source: "exif", Tool: sw},
-						"page %d: the image was last saved by an editing tool (EXIF Software %q)", im.page, sw)
-				}
-			}
-		}
-		if t, err := x.DateTime(); err == nil && !t.IsZero() {
-			if old, ok := taken["exif_taken"]; !ok || t.Before(old) {
-				taken["exif_taken"] = t
-			}
-		}
+		checkPixels(d, s, im)
 	}
 	if len(taken) > 0 {
 		futureFrom(d, s, "the image's EXIF", taken)
 		createdBefore(d, s, taken, "the image was taken")
 	}
+}
+
+func exifChecks(s *signals, im docImage, taken map[string]time.Time) {
+	x, err := exif.Decode(bytes.NewReader(im.jpeg))
+	if err != nil {
+		return
+	}
+	if tag, err := x.Get(exif.Software); err == nil {
+		if sw, err := tag.StringVal(); err == nil {
+			if _, ok := editorIn(sw); ok {
+				s.addf(CodeEditingSoftware, 0.45, &SignalEvidence{Page: im.page, Source: "exif", Tool: sw},
+					"page %d: the image was last saved by an editing tool (EXIF Software %q)", im.page, sw)
+			}
+		}
+	}
+	if t, err := x.DateTime(); err == nil && !t.IsZero() {
+		if old, ok := taken["exif_taken"]; !ok || t.Before(old) {
+			taken["exif_taken"] = t
+		}
+	}
+}
+
+// checkPixels runs the analyses that need the image's samples.
+func checkPixels(d *doc, s *signals, im docImage) {
+	ela := false
+	if im.jpeg != nil {
+		if t, err := lumaTable(im.jpeg); err == nil && estimateQuality(t) >= 80 {
+			ela = true
+		}
+	}
+	cm := d.photoLike()
+	if !ela && !cm {
+		return
+	}
+	plane, size, ok := decodePlane(im)
+	if !ok {
+		return
+	}
+	if ela {
+		if r, err := recompressionRegionOf(im.jpeg, plane); err == nil && r != nil {
+			b := pageBox(im, size, r.Box)
+			s.addf(CodeRecompressedRegion, 0.35, &SignalEvidence{Page: im.page, Box: &b, Measure: round1(r.Ratio),
+				Expected: "the same compression history as the rest of the image"},
+				"page %d: a region of the image was not compressed like the rest: the image was saved at quality %d over an earlier save at %d, which this region never went through (its error level is %.1f times the image's)",
+				im.page, r.FinalQuality, r.Quality, r.Ratio)
+		}
+	}
+	if cm {
+		if c := findCopyMove(plane); c != nil {
+			a, b := pageBox(im, size, c.Source), pageBox(im, size, c.Target)
+			s.addf(CodeCopyMove, 0.40, &SignalEvidence{Page: im.page, Box: &a, Boxes: []Box{b}, Measure: float64(c.Pairs)},
+				"page %d: two regions of the image are copies of each other, grain and all (%.0f,%.0f and %.0f,%.0f; %d matching points at one displacement)",
+				im.page, a.X0, a.Y0, b.X0, b.Y0, c.Pairs)
+		}
+	}
+}
+
+// decodePlane decodes an image's luminance, bounded in size.
+func decodePlane(im docImage) (luma, image.Point, bool) {
+	switch {
+	case im.jpeg != nil:
+		cfg, err := jpeg.DecodeConfig(bytes.NewReader(im.jpeg))
+		if err != nil || cfg.Width*cfg.Height > elaMaxPixels {
+			return luma{}, image.Point{}, false
+		}
+		img, err := jpeg.Decode(bytes.NewReader(im.jpeg))
+		if err != nil {
+			return luma{}, image.Point{}, false
+		}
+		pix, stride, w, h, ok := lumaPlane(img)
+		return luma{pix: pix, stride: stride, w: w, h: h}, image.Pt(w, h), ok
+	case im.raw != nil:
+		cfg, _, err := image.DecodeConfig(bytes.NewReader(im.raw))
+		if err != nil || cfg.Width*cfg.Height > elaMaxPixels {
+			return luma{}, image.Point{}, false
+		}
+		img, _, err := image.Decode(bytes.NewReader(im.raw))
+		if err != nil {
+			return luma{}, image.Point{}, false
+		}
+		return grayOf(img)
+	case im.img != nil && im.img.Decoded != nil && im.img.Bits == 8 && (im.img.Components == 1 || im.img.Components == 3):
+		pi := im.img
+		n := pi.Width * pi.Height
+		if len(pi.Decoded) < n*pi.Components || n > elaMaxPixels {
+			return luma{}, image.Point{}, false
+		}
+		pix := make([]uint8, n)
+		for i := range pix {
+			if pi.Components == 1 {
+				pix[i] = pi.Decoded[i]
+				continue
+			}
+			r, g, b := int(pi.Decoded[3*i]), int(pi.Decoded[3*i+1]), int(pi.Decoded[3*i+2])
+			pix[i] = uint8((299*r + 587*g + 114*b) / 1000)
+		}
+		return luma{pix: pix, stride: pi.Width, w: pi.Width, h: pi.Height}, image.Pt(pi.Width, pi.Height), true
+	}
+	return luma{}, image.Point{}, false
+}
+
+func grayOf(img image.Image) (luma, image.Point, bool) {
+	if pix, stride, w, h, ok := lumaPlane(img); ok {
+		return luma{pix: pix, stride: stride, w: w, h: h}, image.Pt(w, h), true
+	}
+	b := img.Bounds()
+	g := image.NewGray(b)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, gg, bb, _ := img.At(x, y).RGBA()
+			g.Pix[(y-b.Min.Y)*g.Stride+x-b.Min.X] = uint8((299*r + 587*gg + 114*bb) / 1000 >> 8)
+		}
+	}
+	return luma{pix: g.Pix, stride: g.Stride, w: b.Dx(), h: b.Dy()}, image.Pt(b.Dx(), b.Dy()), true
+}
+
+// pageBox turns a region in an image's pixels into page coordinates
+// (points from the page's top-left corner): an image XObject is mapped
+// onto its box on the page, an image upload's pixels are its page's
+// points (pdfdoc.FromImage).
+func pageBox(im docImage, size image.Point, r image.Rectangle) Box {
+	if im.img == nil || size.X == 0 || size.Y == 0 {
+		return Box{X0: float64(r.Min.X), Y0: float64(r.Min.Y), X1: float64(r.Max.X), Y1: float64(r.Max.Y)}
+	}
+	b := toTopLeft(im.img.Box, im.media)
+	sx, sy := (b.X1-b.X0)/float64(size.X), (b.Y1-b.Y0)/float64(size.Y)
+	return Box{X0: round1(b.X0 + float64(r.Min.X)*sx), Y0: round1(b.Y0 + float64(r.Min.Y)*sy),
+		X1: round1(b.X0 + float64(r.Max.X)*sx), Y1: round1(b.Y0 + float64(r.Max.Y)*sy)}
 }

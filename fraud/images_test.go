@@ -1,0 +1,314 @@
+package fraud
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/jpeg"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/clearedtostart/compliance/internal/sampledocs"
+	"github.com/clearedtostart/compliance/pdfdoc"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/fixed"
+)
+
+// scanJPEG is the JPEG a scanner app writes of a document's first page
+// (sampledocs: 200 dpi, quality 75, noise, skew).
+func scanJPEG(t testing.TB, typ, variant string, seed uint64, opt sampledocs.ScanOptions) []byte {
+	t.Helper()
+	_, pdf := clean(t, typ, variant, seed)
+	scan, err := sampledocs.RenderScanned(pdf, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, err := ReadUpload(scan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return up.pages[0].images[0].Raw
+}
+
+// editJPEG is an editor's work on a JPEG: decode, change, save at q.
+func editJPEG(t testing.TB, jpg []byte, q int, edit func(img *image.RGBA)) []byte {
+	t.Helper()
+	img, err := jpeg.Decode(bytes.NewReader(jpg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := image.NewRGBA(img.Bounds())
+	draw.Draw(out, out.Bounds(), img, img.Bounds().Min, draw.Src)
+	if edit != nil {
+		edit(out)
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: q}); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// pasteText paints a box in bg at x, y and a date in black on it, three
+// times the size of the 7×13 bitmap font (a scan's print size).
+func pasteText(x, y int, bg uint8, text string) func(img *image.RGBA) {
+	return func(img *image.RGBA) {
+		small := image.NewGray(image.Rect(0, 0, 100, 16))
+		draw.Draw(small, small.Bounds(), &image.Uniform{color.Gray{Y: bg}}, image.Point{}, draw.Src)
+		(&font.Drawer{Dst: small, Src: image.Black, Face: basicfont.Face7x13, Dot: fixed.P(2, 12)}).DrawString(text)
+		for yy := 0; yy < 48; yy++ {
+			for xx := 0; xx < 300; xx++ {
+				img.Set(x+xx, y+yy, small.At(xx/3, yy/3))
+			}
+		}
+	}
+}
+
+// clone copies a region of the picture to another place (a clone stamp).
+func clone(src image.Rectangle, to image.Point) func(img *image.RGBA) {
+	return func(img *image.RGBA) {
+		patch := image.NewRGBA(src)
+		draw.Draw(patch, src, img, src.Min, draw.Src)
+		draw.Draw(img, image.Rectangle{Min: to, Max: to.Add(src.Size())}, patch, src.Min, draw.Src)
+	}
+}
+
+// addNoise is a dim room's sensor grain, sigma levels, seeded.
+func addNoise(sigma float64, seed uint64) func(img *image.RGBA) {
+	return func(img *image.RGBA) {
+		r := rand.New(rand.NewPCG(seed, 7))
+		for i := 0; i+3 < len(img.Pix); i += 4 {
+			n := r.NormFloat64() * sigma
+			for c := 0; c < 3; c++ {
+				img.Pix[i+c] = uint8(min(max(float64(img.Pix[i+c])+n, 0), 255))
+			}
+		}
+	}
+}
+
+// withEXIF puts an APP1 EXIF segment naming software and a date into a
+// JPEG, as cameras and editors write it.
+func withEXIF(jpg []byte, software, datetime string) []byte {
+	type entry struct {
+		tag uint16
+		val string
+	}
+	entries := []entry{{0x0131, software + "\x00"}, {0x0132, datetime + "\x00"}}
+	var tiff bytes.Buffer
+	le := binary.LittleEndian
+	tiff.WriteString("II*\x00")
+	binary.Write(&tiff, le, uint32(8))
+	binary.Write(&tiff, le, uint16(len(entries)))
+	dataOff := 8 + 2 + 12*len(entries) + 4
+	var data bytes.Buffer
+	for _, e := range entries {
+		binary.Write(&tiff, le, e.tag)
+		binary.Write(&tiff, le, uint16(2)) // ASCII
+		binary.Write(&tiff, le, uint32(len(e.val)))
+		binary.Write(&tiff, le, uint32(dataOff+data.Len()))
+		data.WriteString(e.val)
+	}
+	binary.Write(&tiff, le, uint32(0))
+	tiff.Write(data.Bytes())
+	seg := append([]byte("Exif\x00\x00"), tiff.Bytes()...)
+	out := []byte{0xff, 0xd8, 0xff, 0xe1, byte((len(seg) + 2) >> 8), byte(len(seg) + 2)}
+	out = append(out, seg...)
+	return append(out, jpg[2:]...)
+}
+
+// imageEvidence is the evidence of an image upload (the upload read by
+// ReadUpload) or of the image-only PDF the pipeline makes of it.
+func imageEvidence(t testing.TB, jpg []byte, asPDF bool, docType string, fields map[string]any) Evidence {
+	t.Helper()
+	if !asPDF {
+		up, err := ReadUpload(jpg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Evidence{File: FileMeta{FromImage: true}, DocumentType: docType, Fields: fields, AsOf: asOf, Upload: up}
+	}
+	pdf, err := pdfdoc.FromImage(context.Background(), jpg, "image/jpeg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := evidence(t, pdf, docType, fields, asOf)
+	ev.File = FileMeta{FromImage: true}
+	return ev
+}
+
+func TestImages(t *testing.T) {
+	scan := scanJPEG(t, "nursing_license", "board_verification", 5, sampledocs.ScanOptions{})
+	colorScan := scanJPEG(t, "bls", "aha_ecard", 6, sampledocs.ScanOptions{Color: true})
+	_, card := clean(t, "drivers_license", "aamva_numbered", 5)
+	photo, err := sampledocs.RenderCardPhoto(card, sampledocs.PhotoOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A photo as messaging apps pass it on (1000 pixels wide), taken in a
+	// dim room: sensor grain over everything.
+	small, err := sampledocs.RenderCardPhoto(card, sampledocs.PhotoOptions{Width: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	noisyPhoto := editJPEG(t, small, 90, addNoise(7, 3))
+	tests := []struct {
+		name    string
+		jpg     []byte
+		asPDF   bool
+		docType string
+		code    string
+		w       float64
+		near    image.Rectangle // the evidence box must overlap it (page points)
+	}{
+		{"a scan as written", scan, true, "nursing_license", "", 0, image.Rectangle{}},
+		{"a colour scan as written", colorScan, false, "bls", "", 0, image.Rectangle{}},
+		{"a scan saved again at 90", editJPEG(t, scan, 90, nil), true, "nursing_license", "", 0, image.Rectangle{}},
+		{"a scan saved again at 95", editJPEG(t, scan, 95, nil), false, "nursing_license", "", 0, image.Rectangle{}},
+		{"a new date pasted into a scan, saved at 90", editJPEG(t, scan, 90, pasteText(600, 700, 250, "06/30/2031")), true, "nursing_license",
+			CodeRecompressedRegion, 0.35, image.Rect(600, 700, 900, 748)},
+		{"a white box and a date pasted, saved at 95", editJPEG(t, scan, 95, pasteText(300, 560, 255, "06/30/2031")), false, "nursing_license",
+			CodeRecompressedRegion, 0.35, image.Rect(300, 560, 600, 608)},
+		{"the same in a colour scan, saved at 92", editJPEG(t, colorScan, 92, pasteText(600, 700, 250, "07/31/2029")), false, "bls",
+			CodeRecompressedRegion, 0.35, image.Rect(600, 700, 900, 748)},
+		{"a phone photo of a card", photo, false, "drivers_license", "", 0, image.Rectangle{}},
+		{"a phone photo saved again", editJPEG(t, photo, 92, nil), false, "drivers_license", "", 0, image.Rectangle{}},
+		{"a grainy phone photo of a card", noisyPhoto, false, "drivers_license", "", 0, image.Rectangle{}},
+		{"the grainy table cloned over the card's expiry", editJPEG(t, noisyPhoto, 92, clone(image.Rect(61, 603, 181, 643), image.Pt(651, 367))), false, "drivers_license",
+			CodeCopyMove, 0.40, image.Rect(651, 367, 771, 407)},
+		{"the same in the PDF the pipeline makes of it", editJPEG(t, noisyPhoto, 92, clone(image.Rect(61, 603, 181, 643), image.Pt(651, 367))), true, "drivers_license",
+			CodeCopyMove, 0.40, image.Rect(651, 367, 771, 407)},
+		{"a clone in a TB test record's PDF (not a card: not searched)", editJPEG(t, noisyPhoto, 92, clone(image.Rect(61, 603, 181, 643), image.Pt(651, 367))), true, "tb_skin_test",
+			"", 0, image.Rectangle{}},
+		{"an editor named in EXIF", withEXIF(photo, "Adobe Photoshop 25.0 (Windows)", "2026:03:01 10:00:00"), false, "drivers_license",
+			CodeEditingSoftware, 0.45, image.Rectangle{}},
+		{"a camera named in EXIF", withEXIF(photo, "HDR+ 1.0.641377693zd", "2026:03:01 10:00:00"), false, "drivers_license", "", 0, image.Rectangle{}},
+		{"a photo taken in the future", withEXIF(photo, "iOS 18.1", "2027:03:01 10:00:00"), false, "drivers_license",
+			CodeMetadataFuture, 0.35, image.Rectangle{}},
+	}
+	imageCodes := map[string]bool{CodeRecompressedRegion: true, CodeCopyMove: true, CodeEditingSoftware: true, CodeMetadataFuture: true, CodeCreatedBeforePrint: true}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Assess(imageEvidence(t, tt.jpg, tt.asPDF, tt.docType, nil), "MEDIUM")
+			var got []Signal
+			for _, s := range v.Signals {
+				if imageCodes[s.Code] {
+					got = append(got, s)
+				}
+			}
+			if tt.code == "" {
+				if len(got) > 0 {
+					t.Fatalf("signals %+v", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Code != tt.code || got[0].Weight != tt.w {
+				t.Fatalf("signals %+v, want one %s of %.2f", v.Signals, tt.code, tt.w)
+			}
+			if tt.near.Empty() {
+				return
+			}
+			b := got[0].Evidence.Box
+			if b == nil || got[0].Evidence.Page != 1 {
+				t.Fatalf("evidence %+v, want page 1 and a box", got[0].Evidence)
+			}
+			over := false
+			for _, b := range append([]Box{*b}, got[0].Evidence.Boxes...) {
+				over = over || image.Rect(int(b.X0), int(b.Y0), int(b.X1)+1, int(b.Y1)+1).Overlaps(tt.near)
+			}
+			if !over {
+				t.Errorf("boxes %v %v, want one over %v", *b, got[0].Evidence.Boxes, tt.near)
+			}
+		})
+	}
+}
+
+// TestEXIFOfAnImageInAPDF: the pipeline turns an image upload into a PDF
+// (pdfcpu keeps the JPEG as it is): its EXIF is read from the PDF too.
+func TestEXIFOfAnImageInAPDF(t *testing.T) {
+	_, card := clean(t, "drivers_license", "labeled_card", 7)
+	photo, err := sampledocs.RenderCardPhoto(card, sampledocs.PhotoOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := Assess(imageEvidence(t, withEXIF(photo, "GIMP 2.10.36", "2026:03:01 10:00:00"), true, "drivers_license", nil), "HIGH")
+	for _, s := range v.Signals {
+		if s.Code == CodeEditingSoftware && s.Evidence.Source == "exif" && s.Evidence.Tool == "GIMP 2.10.36" {
+			return
+		}
+	}
+	t.Fatalf("signals %+v, want editing_software from EXIF", v.Signals)
+}
+
+func TestJPEGQuality(t *testing.T) {
+	img := image.NewGray(image.Rect(0, 0, 64, 64))
+	for _, q := range []int{50, 75, 85, 90, 95} {
+		var buf bytes.Buffer
+		if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: q}); err != nil {
+			t.Fatal(err)
+		}
+		tab, err := lumaTable(buf.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := estimateQuality(tab); got != q {
+			t.Errorf("quality %d read as %d", q, got)
+		}
+	}
+	if _, err := lumaTable([]byte("not a jpeg")); err == nil {
+		t.Error("a table read from no JPEG")
+	}
+}
+
+// TestCleanScansAndPhotos: the first layout of every type (every layout
+// with FRAUD_ALL_LAYOUTS=1: 104 files, a minute), scanned by a scanner
+// app (grey at 75, or colour at 90 as phone apps save), and the cards
+// photographed, shows no sign of an edit.
+func TestCleanScansAndPhotos(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders pages with poppler")
+	}
+	all := os.Getenv("FRAUD_ALL_LAYOUTS") != ""
+	edits := map[string]bool{CodeRecompressedRegion: true, CodeCopyMove: true, CodeEditingSoftware: true, CodeMetadataFuture: true,
+		CodeCoveredText: true, CodeOverlappingText: true, CodeFontMismatch: true, CodeContentChanged: true, CodeIncrementalUpdate: true}
+	n := 0
+	for _, typ := range sampledocs.Types() {
+		for i, variant := range sampledocs.Variants(typ) {
+			if i > 0 && !all {
+				break
+			}
+			d, pdf := clean(t, typ, variant, 61+uint64(i))
+			k := (i + len(typ)) % 2
+			scan, err := sampledocs.RenderScanned(pdf, sampledocs.ScanOptions{Color: k == 1, JPEGQuality: []int{75, 90}[k]})
+			if err != nil {
+				t.Fatal(err)
+			}
+			files := map[string][]byte{"scan": scan}
+			if cat, _ := embeddedCatalog().Type(typ); cat != nil && (cat.Category == "identity" || cat.Category == "certification" || cat.Category == "license") {
+				if photo, err := sampledocs.RenderCardPhoto(pdf, sampledocs.PhotoOptions{Width: 1000 + 300*i}); err == nil {
+					files["photo"] = photo
+				}
+			}
+			for kind, f := range files {
+				n++
+				var ev Evidence
+				if kind == "photo" {
+					ev = imageEvidence(t, f, false, typ, d.Fields)
+				} else {
+					ev = evidence(t, f, typ, d.Fields, d.AsOf)
+				}
+				ev.AsOf = d.AsOf
+				for _, s := range Assess(ev, "LOW").Signals {
+					if edits[s.Code] {
+						t.Errorf("%s/%s %s: %s: %s", typ, variant, kind, s.Code, s.Detail)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d clean scans and photos", n)
+}
