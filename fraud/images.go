@@ -23,9 +23,8 @@ import (
 // none smaller than 128 pixels a side; a JPEG is decoded only when a
 // check needs its samples: error-level analysis when the file was last
 // saved at quality 80 or more (scanners write less; editors and re-saves
-// write more), the copy-move search on photo uploads and on the pictures
-// of identity documents, cards and licenses, where a clone stamp hides a
-// date under the card's own background.
+// write more), the copy-move search on photo uploads, on pictures placed
+// on a page and on the scans of identity documents (copyMoveWanted).
 const imagesPerPage = 2
 
 // docImage is one image of the document as stored.
@@ -82,18 +81,22 @@ func (d *doc) images() []docImage {
 	return out
 }
 
-// photoLike: documents whose pictures are worth the copy-move search.
-func (d *doc) photoLike() bool {
-	if d.Upload != nil && d.Upload.image != nil {
+// copyMoveWanted: pictures worth the copy-move search: photo uploads,
+// pictures placed on a page (a card's or an ID's photo, not a page's
+// scan), and the scans of identity documents, whose security backgrounds
+// a clone stamp hides dates under. A full-page scan of a form or a
+// certificate is printed text on paper, which the search leaves out
+// anyway: decoding it for nothing would cost more than the rest of the
+// checks together.
+func (d *doc) copyMoveWanted(im docImage) bool {
+	if im.img == nil {
 		return true
 	}
-	if t, ok := d.cat.Type(d.DocumentType); ok {
-		switch t.Category {
-		case "identity", "certification", "license":
-			return true
-		}
+	if im.img.Box.Area() < 0.6*im.media.Area() {
+		return true
 	}
-	return false
+	t, ok := d.cat.Type(d.DocumentType)
+	return ok && t.Category == "identity"
 }
 
 func checkImages(d *doc, s *signals) {
@@ -138,7 +141,7 @@ func checkPixels(d *doc, s *signals, im docImage) {
 			ela = true
 		}
 	}
-	cm := d.photoLike()
+	cm := d.copyMoveWanted(im)
 	if !ela && !cm {
 		return
 	}

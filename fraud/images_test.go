@@ -182,7 +182,7 @@ func TestImages(t *testing.T) {
 			CodeCopyMove, 0.40, image.Rect(651, 367, 771, 407)},
 		{"the same in the PDF the pipeline makes of it", editJPEG(t, noisyPhoto, 92, clone(image.Rect(61, 603, 181, 643), image.Pt(651, 367))), true, "drivers_license",
 			CodeCopyMove, 0.40, image.Rect(651, 367, 771, 407)},
-		{"a clone in a TB test record's PDF (not a card: not searched)", editJPEG(t, noisyPhoto, 92, clone(image.Rect(61, 603, 181, 643), image.Pt(651, 367))), true, "tb_skin_test",
+		{"a clone in a full-page scan of a license (not searched)", editJPEG(t, noisyPhoto, 92, clone(image.Rect(61, 603, 181, 643), image.Pt(651, 367))), true, "nursing_license",
 			"", 0, image.Rectangle{}},
 		{"an editor named in EXIF", withEXIF(photo, "Adobe Photoshop 25.0 (Windows)", "2026:03:01 10:00:00"), false, "drivers_license",
 			CodeEditingSoftware, 0.45, image.Rectangle{}},
@@ -289,6 +289,7 @@ func TestCleanScansAndPhotos(t *testing.T) {
 			}
 			files := map[string][]byte{"scan": scan}
 			if cat, _ := embeddedCatalog().Type(typ); cat != nil && (cat.Category == "identity" || cat.Category == "certification" || cat.Category == "license") {
+				// Cards are photographed as often as scanned.
 				if photo, err := sampledocs.RenderCardPhoto(pdf, sampledocs.PhotoOptions{Width: 1000 + 300*i}); err == nil {
 					files["photo"] = photo
 				}
