@@ -176,6 +176,7 @@ func (r *reading) lineDates(i int) []string {
 	line := r.doc.lines[i]
 	matches := r.doc.matchesOn(i)
 	var out []string
+	prevEnd := 0
 	for _, h := range dateFinder(roleDate)(line) {
 		if timestamp.MatchString(line[h.end:]) {
 			// "3/10/26, 7:41 AM": when the record was printed.
@@ -187,7 +188,9 @@ func (r *reading) lineDates(i int) []string {
 				owner = m.text
 			}
 		}
-		if notDoseLabels[owner] {
+		before := line[prevEnd:h.start]
+		prevEnd = h.end
+		if notDoseLabels[owner] || notDoseHeading.MatchString(before) || notDoseHeading.MatchString(r.doc.columnHeading(i, h.start, h.end)) {
 			continue
 		}
 		out = append(out, h.value.(string))
