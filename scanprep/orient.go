@@ -92,6 +92,11 @@ func findLines(gs []box, maxSkew float64) (lines, bool) {
 	if vScore > hScore {
 		l = lines{angle: v, sharpness: vScore / vMean, across: vScore / hScore}
 	}
+	if math.Abs(l.angle-math.Round(l.angle/90)*90) > maxSkew-0.5 {
+		// The best at the edge of the search is no line direction, only
+		// the search's end: tell nothing.
+		l.sharpness = 1
+	}
 	l.up, l.evidence, l.size, l.capital = ascenders(gs, l.angle)
 	return l, true
 }

@@ -34,7 +34,8 @@ type Config struct {
 	CapitalHeight, MinCapitalHeight float64
 	// MaxScale bounds the enlargement (3).
 	MaxScale float64
-	// MaxPixels bounds the prepared image's size (24 million).
+	// MaxPixels bounds the prepared image's size (12 million, 1.4 times a
+	// letter page at 300 dpi): OCR time grows with it.
 	MaxPixels int
 	// Unevenness is the variation of the paper's brightness across the
 	// image, (bright-dark)/bright, above which it is flattened (0.15).
@@ -54,7 +55,7 @@ func (c Config) withDefaults() Config {
 	def(&c.MaxScale, 3)
 	def(&c.Unevenness, 0.15)
 	if c.MaxPixels <= 0 {
-		c.MaxPixels = 24_000_000
+		c.MaxPixels = 12_000_000
 	}
 	return c
 }
@@ -132,12 +133,23 @@ type measures struct {
 	ink, paperLv float64 // print and paper brightness after flattening
 	lines        lines
 	found        bool
-	inkBox       image.Rectangle // the print's bounds, analysis pixels
+	printBox     image.Rectangle // the print's bounds, analysis pixels
 }
 
 func (e *Engine) measure(p plane) measures {
-	m := measures{k: max(1, int(math.Round(float64(max(p.w, p.h))/1700)))}
-	a := shrink(p, m.k)
+	k := analysisReduction(p)
+	return e.measureReduced(shrink(p, k), k)
+}
+
+// analysisReduction is the factor that brings an image to about 1,700
+// pixels on its long side for measuring.
+func analysisReduction(p plane) int {
+	return max(1, int(math.Round(float64(max(p.w, p.h))/1700)))
+}
+
+// measureReduced measures a, the image reduced k times.
+func (e *Engine) measureReduced(a plane, k int) measures {
+	m := measures{k: k}
 	m.paper = paper(a, 64)
 	m.uneven = m.paper.unevenness()
 	an := a
@@ -152,11 +164,17 @@ func (e *Engine) measure(p plane) measures {
 	boxes := components(an, thr)
 	gs := glyphs(an, boxes)
 	m.lines, m.found = findLines(gs, e.cfg.MaxSkew)
-	for _, b := range boxes {
-		if b.n < 4 || b.x0 == 0 || b.y0 == 0 || b.x1 == an.w || b.y1 == an.h {
-			continue
+	if m.found {
+		// The print worth keeping: everything at least half a glyph's size
+		// (titles, bands with white print, photos), not specks (paper or
+		// table grain) nor what runs off the image's edge.
+		minSize := int(0.5 * m.lines.size)
+		for _, b := range boxes {
+			if max(b.w(), b.h()) < minSize || b.x0 == 0 || b.y0 == 0 || b.x1 == an.w || b.y1 == an.h {
+				continue
+			}
+			m.printBox = m.printBox.Union(image.Rect(b.x0, b.y0, b.x1, b.y1))
 		}
-		m.inkBox = m.inkBox.Union(image.Rect(b.x0, b.y0, b.x1, b.y1))
 	}
 	return m
 }
@@ -174,8 +192,22 @@ func divide(a plane, f field) plane {
 }
 
 func (e *Engine) prepare(p plane, img *image.Gray, extra int) (*image.Gray, Report) {
-	m := e.measure(p)
-	rep := Report{Scale: 1, frameW: p.w, frameH: p.h}
+	kk := analysisReduction(p)
+	a := shrink(p, kk)
+	// A card or page photographed on a table: straighten it into an
+	// image of its own first, then measure that.
+	perspective := false
+	if c, ok := findCard(a); ok {
+		for i := range c.q {
+			c.q[i] = pt{c.q[i].x * float64(kk), c.q[i].y * float64(kk)}
+		}
+		p = rectify(p, c)
+		kk = analysisReduction(p)
+		a = shrink(p, kk)
+		perspective = true
+	}
+	m := e.measureReduced(a, kk)
+	rep := Report{Scale: 1, frameW: p.w, frameH: p.h, Perspective: perspective}
 	k := float64(m.k)
 
 	// Orientation and skew: rho is the clockwise turn that makes the
@@ -239,16 +271,16 @@ func (e *Engine) prepare(p plane, img *image.Gray, extra int) (*image.Gray, Repo
 		return img, rep
 	}
 	if rep.Skew == 0 && rep.Scale == 1 && !rep.Flattened && !rep.Contrast {
-		return turn(p, rep.Rotation).gray(), rep
+		return turn(p, rep.Rotation).gray(), rep // p is the card when straightened
 	}
 
 	rhoAll := float64(rep.Rotation) + rep.Skew
 	sin, cos := sincosDeg(rhoAll)
 	fw, fh := float64(rep.frameW), float64(rep.frameH)
 	crop := image.Rect(0, 0, rep.frameW, rep.frameH)
-	if rep.Scale > 1 && !m.inkBox.Empty() {
-		// Enlarge only the print and a margin around it: blank paper costs
-		// OCR time and tells nothing.
+	if rep.Scale > 1 && !m.printBox.Empty() {
+		// Enlarge only the print and a margin around it: blank paper (or a
+		// table) costs OCR time and tells nothing.
 		crop = e.printBox(m, p, rhoAll, fw, fh).Intersect(crop)
 	}
 	if px := float64(crop.Dx()) * float64(crop.Dy()) * rep.Scale * rep.Scale; px > float64(e.cfg.MaxPixels) {
@@ -274,7 +306,7 @@ func (e *Engine) printBox(m measures, p plane, rho, fw, fh float64) image.Rectan
 	k := float64(m.k)
 	sin, cos := sincosDeg(rho)
 	cx, cy := float64(p.w)/2, float64(p.h)/2
-	b := m.inkBox
+	b := m.printBox
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, c := range [4][2]float64{{float64(b.Min.X), float64(b.Min.Y)}, {float64(b.Max.X), float64(b.Min.Y)}, {float64(b.Min.X), float64(b.Max.Y)}, {float64(b.Max.X), float64(b.Max.Y)}} {
 		x, y := c[0]*k-cx, c[1]*k-cy

@@ -503,13 +503,14 @@ func blur3(p []uint8, w, h int) []uint8 {
 	return out
 }
 
-// PhotoOptions shape a phone photo of a card lying on a table. The zero
-// value is a typical one: a 1600x1200 photo, the card across about 70% of
-// it, seen from 25° off straight down and turned a few degrees, a soft
+// PhotoOptions shape a phone photo of a card (or of a page, for a
+// document that is not a card) lying on a table. The zero value is a
+// typical one: a 1600x1200 photo (1600x2133 for a page), the card across
+// about 70% of it, seen from 25° off straight down and turned a few degrees, a soft
 // shadow over part of it, lit unevenly, JPEG quality 80.
 type PhotoOptions struct {
 	// Width is the photo's width in pixels (1600 when zero); its height is
-	// three quarters of that.
+	// three quarters of that, or four thirds for a portrait page.
 	Width int
 	// CardFraction is how much of the photo's width the card spans when
 	// seen straight on (0.7 when zero).
@@ -556,8 +557,8 @@ func (o PhotoOptions) withDefaults(input []byte) PhotoOptions {
 }
 
 // RenderCardPhoto returns the JPEG a phone takes of the first card printed
-// on the PDF's first page (the largest card-shaped block of print; the
-// page's largest block when none is card-shaped), lying on a table: seen
+// on the PDF's first page (the largest card-shaped block of print; all
+// of the print when none is card-shaped), lying on a table: seen
 // in perspective through a pinhole camera, turned, on a textured table,
 // under uneven light and a soft shadow, slightly out of focus, with sensor
 // noise. It is the upload a nurse sends from a phone.
@@ -568,7 +569,11 @@ func RenderCardPhoto(pdf []byte, opt PhotoOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A landscape photo of a landscape card, a portrait one of a page.
 	W, H := opt.Width, opt.Width*3/4
+	if card.h > card.w {
+		H = opt.Width * 4 / 3
+	}
 	turn := opt.TurnDegrees
 	if turn == 0 && !opt.Square {
 		turn = (r.Float64()*2 - 1) * 8
@@ -731,9 +736,9 @@ func renderCard(pdf []byte, opt PhotoOptions) (cardImage, error) {
 }
 
 // cardBox returns, in the raster's pixels, the largest block of print whose
-// shape is a card's (ID-1 is 1.59:1; 1.3 to 1.9 accepted), or the largest
-// block when none is. Blocks are print joined across gaps narrower than
-// 3 mm.
+// shape is a card's (ID-1 is 1.59:1; 1.3 to 1.9 accepted), or all the
+// print when there is none (a form, a letter: the page is photographed).
+// Blocks are print joined across gaps narrower than 3 mm.
 func cardBox(rs raster, dpi int) image.Rectangle {
 	w, h := rs.w, rs.h
 	ink := make([]bool, w*h)
@@ -790,20 +795,20 @@ func cardBox(rs raster, dpi int) image.Rectangle {
 		// Undo the dilation.
 		boxes[id-1] = image.Rect(b.Min.X+rad, b.Min.Y+rad, b.Max.X-rad, b.Max.Y-rad).Intersect(image.Rect(0, 0, w, h))
 	}
-	var best, largest image.Rectangle
+	var best, all image.Rectangle
 	area := func(r image.Rectangle) int { return r.Dx() * r.Dy() }
 	for _, b := range boxes {
-		if area(b) > area(largest) {
-			largest = b
-		}
+		all = all.Union(b)
 		if b.Dy() > 0 {
 			if ratio := float64(b.Dx()) / float64(b.Dy()); ratio >= 1.3 && ratio <= 1.9 && area(b) > area(best) {
 				best = b
 			}
 		}
 	}
-	if best.Empty() {
-		return largest
+	// A card-shaped block of under a tenth of the print is a box on a
+	// form, not a card: the page is photographed whole.
+	if best.Empty() || area(best) < area(all)/10 {
+		return all
 	}
 	return best
 }

@@ -98,6 +98,13 @@ func TestRenderCardPhoto(t *testing.T) {
 	if b := img.Bounds(); b.Dx() != 1200 || b.Dy() != 900 {
 		t.Errorf("photo is %v, want 1200x900", b)
 	}
+	page, err := RenderCardPhoto(mustPDF(t, Generate(r, "background_check", NewPerson(r), Options{})), PhotoOptions{Width: 900})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err := jpeg.DecodeConfig(bytes.NewReader(page)); err != nil || cfg.Width != 900 || cfg.Height != 1200 {
+		t.Errorf("photo of a page is %dx%d (%v), want a portrait 900x1200", cfg.Width, cfg.Height, err)
+	}
 	// The table shows at the corners, the card in the middle.
 	lum := func(x, y int) float64 {
 		r, g, b, _ := img.At(x, y).RGBA()
@@ -135,5 +142,18 @@ func TestCardBoxFindsTheCard(t *testing.T) {
 	got := cardBox(raster{w: w, h: h, planes: [][]uint8{pl}}, dpi)
 	if got != card {
 		t.Errorf("cardBox = %v, want %v", got, card)
+	}
+
+	// A form: lines of print and a small card-shaped box among them; the
+	// whole print is photographed.
+	for i := range pl {
+		pl[i] = 255
+	}
+	fill(image.Rect(50, 50, 900, 65))
+	fill(image.Rect(50, 120, 110, 160))
+	fill(image.Rect(50, 300, 950, 320))
+	fill(image.Rect(50, 900, 700, 915))
+	if got, want := cardBox(raster{w: w, h: h, planes: [][]uint8{pl}}, dpi), image.Rect(50, 50, 950, 915); got != want {
+		t.Errorf("form: cardBox = %v, want all the print %v", got, want)
 	}
 }
