@@ -29,6 +29,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/clearedtostart/compliance/pagetext"
@@ -559,13 +560,24 @@ func (d *doc) captionPlace(sp span) bool {
 	return d.labelOnly(sp.line) && (len(d.labelRow(sp.line)) >= 2 || d.captionsBelow())
 }
 
+// noise reports that an OCR word is a speck or a rule's shadow read as
+// letters: far lower than the text around it, or a few letters OCR could
+// barely read.
+func (g *geometry) noise(w *gword, ref *gword) bool {
+	if !g.pages[w.page].ocr || !strings.ContainsFunc(w.text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+		// Punctuation is rightly low ("-", "."), and kept.
+		return false
+	}
+	return w.box.Height() < 0.4*ref.em || w.conf < 30 && utf8.RuneCountInString(w.text) <= 3
+}
+
 // rowRight returns the words right of the reference on its row, left to
-// right, leaving out the label's own.
+// right, leaving out the label's own and OCR's noise.
 func (g *geometry) rowRight(ref gword, label []int) []int {
 	var out []int
 	for _, wi := range g.pages[ref.page].words {
 		w := &g.words[wi]
-		if slices.Contains(label, wi) || w.box.X0 < ref.box.X1-0.2*ref.em || !sameRow(&ref, w) {
+		if slices.Contains(label, wi) || w.box.X0 < ref.box.X1-0.2*ref.em || !sameRow(&ref, w) || g.noise(w, &ref) {
 			continue
 		}
 		out = append(out, wi)
@@ -700,7 +712,7 @@ func (d *doc) verticalLayout(sp span, ref gword, label []int, f finder, dir floa
 	best, bestDY := -1, math.Inf(1)
 	for _, wi := range g.pages[ref.page].words {
 		w := &g.words[wi]
-		if slices.Contains(label, wi) {
+		if slices.Contains(label, wi) || g.noise(w, &ref) {
 			continue
 		}
 		dy := dir * (w.cy - ref.cy)
@@ -731,7 +743,7 @@ func (d *doc) verticalLayout(sp span, ref gword, label []int, f finder, dir floa
 	var row []int
 	for _, wi := range g.pages[ref.page].words {
 		w := &g.words[wi]
-		if sameRow(b, w) && !slices.Contains(label, wi) {
+		if sameRow(b, w) && !slices.Contains(label, wi) && !g.noise(w, &ref) {
 			row = append(row, wi)
 		}
 	}

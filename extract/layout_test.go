@@ -134,6 +134,8 @@ type word struct {
 	conf float64
 	// line and block, for OCR pages whose lines are not the page's rows.
 	line, block int
+	// h is the box's height when not the usual 7 points (a speck's).
+	h float64
 }
 
 // textPage lays rows of text out as a text layer would: each row's words
@@ -171,8 +173,12 @@ func ocrPage(ws ...word) pagetext.Page {
 			conf = 95
 		}
 		wd := 5 * float64(len(w.text))
-		p.Words = append(p.Words, pagetext.Word{Text: w.text, Box: pagetext.Box{X0: w.x, Y0: w.y, X1: w.x + wd, Y1: w.y + 7},
-			Size: 7, Confidence: conf, Line: w.line, Block: w.block})
+		h := w.h
+		if h == 0 {
+			h = 7
+		}
+		p.Words = append(p.Words, pagetext.Word{Text: w.text, Box: pagetext.Box{X0: w.x, Y0: w.y, X1: w.x + wd, Y1: w.y + h},
+			Size: h, Confidence: conf, Line: w.line, Block: w.block})
 	}
 	return p
 }
@@ -284,6 +290,18 @@ func TestLayoutFields(t *testing.T) {
 			)...),
 			want: map[string]any{"expiration_date": "2027-08-19"},
 			min:  0.2, max: 0.49,
+		},
+		{
+			name: "specks OCR read as letters are no part of a value",
+			typ:  "acls",
+			page: ocrPage(ocrWords(
+				ocrRow(0, 1, 40, 60, "ACLS Provider", 95),
+				ocrRow(1, 2, 40, 100, "Training Site:", 96),
+				ocrRow(1, 2, 120, 100, "Lifeline Medical - Training LLC", 94),
+				[]word{{x: 135, y: 103, text: "pie", conf: 14, line: 2, block: 3, h: 1}, {x: 188, y: 103, text: "ne", conf: 26, line: 2, block: 3, h: 1}},
+			)...),
+			want: map[string]any{"training_center": "Lifeline Medical - Training LLC"},
+			min:  0.9, max: 0.95,
 		},
 		{
 			name: "a crooked scan's rows",
