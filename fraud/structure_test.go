@@ -126,7 +126,6 @@ func TestRevisions(t *testing.T) {
 		// evidence wanted
 		page    int
 		changes []string
-		removed string
 		added   string
 	}
 	dated := func(typ, variant, field, year string) func(t testing.TB) (sampledocs.Doc, []byte) {
