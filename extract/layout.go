@@ -460,8 +460,10 @@ type geoFound struct {
 	// blocked: something of another kind (or a blank) stands in the
 	// label's own cell, so nothing under or over it is its value.
 	blocked bool
-	// dy is how far under or over the label the value stands.
-	dy float64
+	// dy is how far under or over the label (or the row before) the
+	// value stands, and row a word of its row.
+	dy  float64
+	row int
 }
 
 // colonAfter reports that a label ending at end is followed by a colon.
@@ -476,39 +478,17 @@ func (d *doc) valueByLayout(sp span, f finder, mode lookupMode) (geoFound, bool)
 		return geoFound{}, false
 	}
 	g := d.geo
-	from := d.skipTranslations(sp.line, sp.end)
-	// The label's words, and what of its last word is not label (a
-	// value glued on: "DOB:06/29/1983").
-	var label []int
-	tail := ""
-	tailWord := -1
-	for _, wi := range g.byLine[sp.line] {
-		w := g.words[wi]
-		if w.end <= sp.start || w.start >= from {
-			continue
-		}
-		label = append(label, wi)
-		if w.end > from {
-			tail = d.lines[sp.line][from:w.end]
-			tailWord = wi
-		}
-	}
-	if len(label) == 0 {
+	ref, label, ok := d.labelRef(sp)
+	if !ok {
 		return geoFound{}, false
 	}
-	lab := g.words[label[0]]
-	box := lab.box
-	em := lab.em
-	for _, wi := range label[1:] {
-		box = box.Union(g.words[wi].box)
-		em = max(em, g.words[wi].em)
+	// What of the label's last word is not label: a value glued on
+	// ("DOB:06/29/1983").
+	from := d.skipTranslations(sp.line, sp.end)
+	tail, tailWord := "", -1
+	if last := g.words[label[len(label)-1]]; last.end > from {
+		tail, tailWord = d.lines[sp.line][from:last.end], label[len(label)-1]
 	}
-	labelCY := 0.0
-	for _, wi := range label {
-		labelCY += g.words[wi].cy
-	}
-	labelCY /= float64(len(label))
-	ref := gword{page: lab.page, box: box, em: em, cy: labelCY}
 
 	res := geoFound{}
 	if v, blocked, ok := d.besideLayout(sp, ref, label, tail, tailWord, f); ok {
@@ -689,11 +669,95 @@ func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWor
 // label: the nearest row in that direction with words across the label's
 // column, that row's run of words there, unless it is a label.
 func (d *doc) verticalLayout(sp span, ref gword, label []int, f finder, dir float64) (geoFound, bool) {
+	col := d.geo.column(ref, label)
+	v, ok := d.cellIn(sp, ref, label, col, f, dir, ref, 4.5*ref.em)
+	if !ok {
+		return geoFound{}, false
+	}
+	conf, place := confUnder, placeUnder
+	if dir < 0 {
+		conf, place = confOver, placeOver
+	}
+	if v.dy > 2.6*ref.em {
+		// A row further off than a line and a half of space.
+		conf -= 0.05
+	}
+	v.conf *= conf
+	v.place = place
+	return v, true
+}
+
+// rowsUnder reads a table's further rows: the values of the label's
+// column in the rows under the first (see verticalLayout), each about as
+// far under the one before as the first is under the label, to the first
+// row without one. A two-step skin test prints two placements under one
+// heading.
+func (d *doc) rowsUnder(sp span, f finder) []found {
+	if !d.hasGeometry(sp.line) {
+		return nil
+	}
+	ref, label, ok := d.labelRef(sp)
+	if !ok {
+		return nil
+	}
+	col := d.geo.column(ref, label)
+	first, ok := d.cellIn(sp, ref, label, col, f, 1, ref, 4.5*ref.em)
+	if !ok {
+		return nil
+	}
+	pitch := first.dy
+	var out []found
+	prev := first
+	for n := 0; n < 8; n++ {
+		from := d.geo.words[prev.row]
+		next, ok := d.cellIn(sp, ref, label, col, f, 1, from, 1.4*pitch)
+		if !ok || next.dy < 0.6*pitch {
+			break
+		}
+		next.conf *= confUnder
+		out = append(out, next.found)
+		prev = next
+	}
+	return out
+}
+
+// labelRef returns the label at sp as one box (the reference words are
+// measured from) and its words; see valueByLayout.
+func (d *doc) labelRef(sp span) (gword, []int, bool) {
 	g := d.geo
-	// The label's column: its own span, widened to the gaps that part it
-	// from its neighbours on its row.
-	lo, hi := ref.box.X0, ref.box.X1
-	left, right := math.Inf(-1), math.Inf(1)
+	from := d.skipTranslations(sp.line, sp.end)
+	var label []int
+	for _, wi := range g.byLine[sp.line] {
+		w := g.words[wi]
+		if w.end <= sp.start || w.start >= from {
+			continue
+		}
+		label = append(label, wi)
+	}
+	if len(label) == 0 {
+		return gword{}, nil, false
+	}
+	lab := g.words[label[0]]
+	ref := gword{page: lab.page, box: lab.box, em: lab.em}
+	for _, wi := range label {
+		w := g.words[wi]
+		ref.box = ref.box.Union(w.box)
+		ref.em = max(ref.em, w.em)
+		ref.cy += w.cy / float64(len(label))
+	}
+	return ref, label, true
+}
+
+// column is the x-span of a label's column: the label's own span, and how
+// far a value may spread before it reaches a neighbour's.
+type column struct {
+	lo, hi, left, right float64
+}
+
+// column returns the label's column: its span, widened to the gaps that
+// part it from its neighbours on its row.
+func (g *geometry) column(ref gword, label []int) column {
+	c := column{lo: ref.box.X0, hi: ref.box.X1, left: math.Inf(-1), right: math.Inf(1)}
 	for _, wi := range g.pages[ref.page].words {
 		w := &g.words[wi]
 		if slices.Contains(label, wi) || !sameRow(&ref, w) {
@@ -702,12 +766,22 @@ func (d *doc) verticalLayout(sp span, ref gword, label []int, f finder, dir floa
 		// Only another cell parts columns: words of the label's own
 		// sentence ("is hereby awarded to") do not.
 		if w.box.X1 <= ref.box.X0-g.wideGap(&ref) {
-			left = max(left, w.box.X1)
+			c.left = max(c.left, w.box.X1)
 		}
 		if w.box.X0 >= ref.box.X1+g.wideGap(&ref) {
-			right = min(right, w.box.X0)
+			c.right = min(c.right, w.box.X0)
 		}
 	}
+	return c
+}
+
+// cellIn reads the value in a label's column on the nearest row in
+// direction dir from the row of word from, no further than maxDY: the
+// row's run of words across the column, unless it is the next label. The
+// value's confidence is its OCR factor alone (the caller's placing
+// multiplies it); row is a word of the row it stands on.
+func (d *doc) cellIn(sp span, ref gword, label []int, col column, f finder, dir float64, from gword, maxDY float64) (geoFound, bool) {
+	g := d.geo
 	tol := 0.5 * ref.em
 	best, bestDY := -1, math.Inf(1)
 	for _, wi := range g.pages[ref.page].words {
@@ -715,11 +789,11 @@ func (d *doc) verticalLayout(sp span, ref gword, label []int, f finder, dir floa
 		if slices.Contains(label, wi) || g.noise(w, &ref) {
 			continue
 		}
-		dy := dir * (w.cy - ref.cy)
-		if dy < 0.6*max(ref.em, w.em) || dy > 4.5*ref.em {
+		dy := dir * (w.cy - from.cy)
+		if dy < 0.6*max(from.em, w.em) || dy > maxDY {
 			continue
 		}
-		if w.box.X1 < lo-tol || w.box.X0 > hi+tol {
+		if w.box.X1 < col.lo-tol || w.box.X0 > col.hi+tol {
 			continue
 		}
 		if dy < bestDY {
@@ -752,14 +826,14 @@ func (d *doc) verticalLayout(sp span, ref gword, label []int, f finder, dir floa
 	i0, i1 := at, at
 	for i0 > 0 {
 		p, w := &g.words[row[i0-1]], &g.words[row[i0]]
-		if w.box.X0-p.box.X1 >= g.wideGap(w) || p.box.X0 < left-tol && p.box.X1 <= lo {
+		if w.box.X0-p.box.X1 >= g.wideGap(w) || p.box.X0 < col.left-tol && p.box.X1 <= col.lo {
 			break
 		}
 		i0--
 	}
 	for i1+1 < len(row) {
 		w, n := &g.words[row[i1]], &g.words[row[i1+1]]
-		if n.box.X0-w.box.X1 >= g.wideGap(w) || n.box.X1 > right+tol && n.box.X0 >= hi {
+		if n.box.X0-w.box.X1 >= g.wideGap(w) || n.box.X1 > col.right+tol && n.box.X0 >= col.hi {
 			break
 		}
 		i1++
@@ -796,21 +870,13 @@ func (d *doc) verticalLayout(sp span, ref gword, label []int, f finder, dir floa
 		for _, wi := range ws {
 			x0, x1 = min(x0, g.words[wi].box.X0), max(x1, g.words[wi].box.X1)
 		}
-		ov := min(x1, hi) - max(x0, lo)
+		ov := min(x1, col.hi) - max(x0, col.lo)
 		if ov > bestOverlap+0.5 {
 			pick, bestOverlap = k, ov
 		}
 	}
 	h := hs[pick]
-	conf, place := confUnder, placeUnder
-	if dir < 0 {
-		conf, place = confOver, placeOver
-	}
-	if bestDY > 2.6*ref.em {
-		// A row further off than a line and a half of space.
-		conf -= 0.05
-	}
-	return geoFound{found: found{value: h.value, conf: conf * d.ocrFactor(wordsIn(offs, h.start, h.end)), line: b.line}, place: place, dy: bestDY}, true
+	return geoFound{found: found{value: h.value, conf: d.ocrFactor(wordsIn(offs, h.start, h.end)), line: b.line}, dy: bestDY, row: best}, true
 }
 
 // wordOffset is a word's bytes in a piece of text made of words.

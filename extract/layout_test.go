@@ -234,6 +234,19 @@ func TestLayoutFields(t *testing.T) {
 			min:  0.8, max: 0.95,
 		},
 		{
+			name: "a two-step test's rows under one heading",
+			typ:  "tb_skin_test",
+			page: textPage(
+				[]cellAt{{40, "Two-Step Tuberculin Skin Test"}},
+				[]cellAt{{40, "Step"}, {90, "Date Placed"}, {190, "Date Read"}, {290, "Induration (mm)"}, {400, "Result"}},
+				[]cellAt{{40, "1"}, {90, "04/01/2025"}, {190, "04/03/2025"}, {290, "4"}, {400, "Negative"}},
+				[]cellAt{{40, "2"}, {90, "04/08/2025"}, {190, "04/10/2025"}, {290, "12"}, {400, "Positive"}},
+				[]cellAt{{40, "Clinic: Northside Occupational Health"}},
+			),
+			want: map[string]any{"administered_date": "2025-04-08", "read_date": "2025-04-10", "induration_mm": 12, "result": "positive"},
+			min:  0.85, max: 0.85,
+		},
+		{
 			name: "value ends at the column gap",
 			typ:  "tb_skin_test",
 			page: textPage(

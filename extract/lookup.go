@@ -33,6 +33,8 @@ type found struct {
 	value any
 	conf  float64
 	line  int
+	// placed says where the layout found the value (placeNone: by text).
+	placed geoPlace
 }
 
 // lookup reads a field by its labels, most specific label first. A value
@@ -187,6 +189,9 @@ func (d *doc) lookupWhere(labels []label, f finder, first bool, mode lookupMode)
 				if first {
 					return out
 				}
+				if mode == anywhere && v.placed == placeUnder {
+					out = append(out, d.rowsUnder(sp, f)...)
+				}
 			}
 		}
 	}
@@ -211,6 +216,7 @@ func (d *doc) valueAt(sp span, f finder, mode lookupMode) (found, bool) {
 		if tok && t.value == g.value {
 			g.conf = max(g.conf, t.conf)
 		}
+		g.found.placed = g.place
 		return g.found, true
 	case tok:
 		// The text reads a value the layout does not bear out (it sees a
