@@ -12,25 +12,31 @@ import (
 )
 
 // Orientation checks on pages whose layout left their orientation unsure
-// (too little text, all capitals): an upright page's OCR has a mean word
-// confidence of 75 or more, a page upside down or on its side under 45,
-// so a read under lowConfidence asks Tesseract's orientation detection,
-// and a turn it gives with at least minOSDConfidence is read again; the
-// better read is kept.
+// (too little text, all capitals). An upright page's OCR has a mean word
+// confidence of 75 or more, one upside down or on its side under 45
+// (measured on every sample layout), so a read under lowConfidence is read
+// again turned half round, and the better read kept: the cheapest
+// decisive test, since such a page's lines already say it is upright or
+// upside down. Only when that read is poor too does Tesseract's
+// orientation detection (OSD) say whether a quarter turn is wanted; on
+// cards it is unreliable (it put an upside-down license upright with
+// confidence 1.7), so it is the last resort and must say so with
+// minOSDConfidence.
 const (
-	lowConfidence    = 60
-	minOSDConfidence = 1.0
+	lowConfidence    = 55
+	minOSDConfidence = 2.0
 )
 
-// scanRead is one page read from its raster: the words, the corrections
-// made before reading, and the raster's scale.
+// scanRead is one page read from its raster: the words and the
+// corrections made before reading.
 type scanRead struct {
 	res    ocr.Result
 	report scanprep.Report
 }
 
-// readScan prepares the raster at path (see scanprep) and reads it. The
-// prepared images are written next to it in dir.
+// readScan prepares the raster at path (see scanprep) and reads it,
+// checking an unsure orientation by the read's confidence. The prepared
+// images are written next to it in dir.
 func (e *Engine) readScan(ctx context.Context, dir, path string) (scanRead, image.Point, error) {
 	src, err := scanprep.ReadPGM(path)
 	if err != nil {
@@ -39,29 +45,33 @@ func (e *Engine) readScan(ctx context.Context, dir, path string) (scanRead, imag
 	size := src.Bounds().Size()
 	prep := scanprep.New(scanprep.Config{})
 	img, rep := prep.Prepare(src)
-	first, err := e.readPrepared(ctx, dir, path, "prepared", src, img, rep)
-	if err != nil || rep.OrientationSure || first.res.MeanConfidence >= lowConfidence || len(first.res.Words) == 0 {
-		return first, size, err
+	best, err := e.readPrepared(ctx, dir, path, "prepared", src, img, rep)
+	if err != nil || rep.OrientationSure || best.res.MeanConfidence >= lowConfidence || len(best.res.Words) == 0 {
+		return best, size, err
 	}
-	osdPath := path
-	if rep.Changed() {
-		osdPath = filepath.Join(dir, "prepared.pgm")
+	turned := func(deg int, by string) error {
+		img, rep := prep.Turned(src, deg)
+		rep.OrientedBy = by
+		read, err := e.readPrepared(ctx, dir, path, "turned-"+strconv.Itoa(deg), src, img, rep)
+		if err == nil && read.res.MeanConfidence > best.res.MeanConfidence {
+			best = read
+		}
+		return err
+	}
+	if err := turned(180, "ocr_confidence"); err != nil || best.res.MeanConfidence >= lowConfidence {
+		return best, size, err
+	}
+	osdPath := filepath.Join(dir, "prepared.pgm")
+	if !rep.Changed() {
+		osdPath = path
 	}
 	o, err := e.ocr.DetectOrientation(ctx, osdPath)
-	if err != nil || o.Rotate == 0 || o.Confidence < minOSDConfidence {
-		// No better guess: the first read stands (an OSD failure is
-		// not the page's).
-		return first, size, ctx.Err()
+	if err != nil || o.Rotate%180 == 0 || o.Confidence < minOSDConfidence {
+		// No better guess: the best read stands (an OSD failure is not
+		// the page's).
+		return best, size, ctx.Err()
 	}
-	img2, rep2 := prep.Turned(src, o.Rotate)
-	second, err := e.readPrepared(ctx, dir, path, "turned-"+strconv.Itoa(o.Rotate), src, img2, rep2)
-	if err != nil {
-		return scanRead{}, size, err
-	}
-	if second.res.MeanConfidence > first.res.MeanConfidence {
-		return second, size, nil
-	}
-	return first, size, nil
+	return best, size, turned(o.Rotate, "osd")
 }
 
 // readPrepared OCRs the prepared image, written as name.pgm in dir unless

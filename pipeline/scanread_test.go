@@ -62,9 +62,10 @@ func TestOCRPageCorrectsTurnedAndSkewedScans(t *testing.T) {
 		{"Red Cross BLS on its other side", "bls", "redcross_certificate", sampledocs.ScanOptions{Rotate: 270}, 90, []string{"last_name", "issue_date", "expiration_date"}},
 		{"Red Cross BLS skewed 4°", "bls", "redcross_certificate", sampledocs.ScanOptions{SkewDegrees: 4}, 0, []string{"last_name", "issue_date", "expiration_date"}},
 		{"background check skewed -5°", "background_check", "", sampledocs.ScanOptions{SkewDegrees: -5}, 0, []string{"last_name", "date_of_birth", "completed_date"}},
-		// All capitals: the layout cannot tell up from down, the poor first
-		// read asks Tesseract's OSD, and the turned page is read again.
+		// All capitals: the layout cannot tell up from down, so the poor
+		// first read is read again turned half round, and the better kept.
 		{"driver license upside down", "drivers_license", "labeled_card", sampledocs.ScanOptions{Rotate: 180, DPI: 300}, 180, []string{"last_name", "date_of_birth", "expiration_date"}},
+		{"numbered driver license upside down, 200 dpi", "drivers_license", "aamva_numbered", sampledocs.ScanOptions{Rotate: 180}, 180, []string{"last_name", "date_of_birth", "expiration_date"}},
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -81,7 +82,10 @@ func TestOCRPageCorrectsTurnedAndSkewedScans(t *testing.T) {
 			pages, j := readScanned(t, e, scan, "application/pdf")
 			prep := pages[0].Prep
 			if prep == nil || prep.Rotation != tc.rotation {
-				t.Errorf("page correction %+v, want rotation %d", prep, tc.rotation)
+				t.Fatalf("page correction %+v, want rotation %d", prep, tc.rotation)
+			}
+			if wantBy := map[bool]string{true: "layout", false: "ocr_confidence"}[prep.OrientationSure]; tc.rotation != 0 && prep.OrientedBy != wantBy {
+				t.Errorf("oriented by %q, want %q", prep.OrientedBy, wantBy)
 			}
 			if tc.scan.SkewDegrees != 0 && (prep == nil || math.Abs(prep.Skew+tc.scan.SkewDegrees) > 0.5) {
 				t.Errorf("page correction %+v, want skew %.1f", prep, -tc.scan.SkewDegrees)

@@ -89,6 +89,11 @@ type Report struct {
 	// orientation (too little text, all capitals): it was left as found
 	// and its OCR should confirm it (see Engine.Turned).
 	OrientationSure bool `json:"orientation_sure"`
+	// OrientedBy says what decided the orientation: "layout" (the
+	// page's lines and ascenders), or, set by the reader, "ocr_confidence"
+	// (a turned read was surer) or "osd" (Tesseract's detection); empty
+	// when the page was left as found.
+	OrientedBy string `json:"oriented_by,omitempty"`
 
 	// The corrected page (upright, straight, at the source's scale) is
 	// frameW×frameH source pixels; a prepared pixel (u, v) is at
@@ -236,6 +241,9 @@ func (e *Engine) prepare(p plane, img *image.Gray, extra int) (*image.Gray, Repo
 			}
 		}
 		rep.OrientationSure = direction && sure
+		if rep.OrientationSure {
+			rep.OrientedBy = "layout"
+		}
 	}
 	quarter := math.Round(rho/90) * 90
 	skew := rho - quarter
