@@ -150,6 +150,9 @@ func boundText(t string) string {
 
 var (
 	idToken = regexp.MustCompile(`[A-Za-z0-9][A-Za-z0-9.\-/]*[A-Za-z0-9]`)
+	// digitGroups is an id printed as groups of three to five digits one
+	// space apart, eight digits or more in all.
+	digitGroups = regexp.MustCompile(`^\d{3,5}(?: \d{3,5}){1,4}\b`)
 	// yearSpan is a year ("© 2025") or a season ("2026-2027"), never an
 	// id.
 	yearSpan = regexp.MustCompile(`^(?:19|20)\d{2}(?:[-/](?:(?:19|20)?\d{2}))?$`)
@@ -180,7 +183,15 @@ func idFinder(minDigits int) finder {
 				}
 			}
 			if digits >= minDigits && len(tok) >= 3 && len(findDates(tok)) == 0 && !yearSpan.MatchString(tok) {
-				return []hit{{start: loc[0], end: loc[1], value: tok}}
+				end := loc[1]
+				if g := digitGroups.FindStringIndex(s[loc[0]:]); g != nil && len(findDates(s[loc[0]:loc[0]+g[1]])) == 0 &&
+					strings.Count(strings.ReplaceAll(s[loc[0]:loc[0]+g[1]], " ", ""), "")-1 >= 8 {
+					// An id printed in groups of digits ("2354 0812 3456")
+					// is one id.
+					end = loc[0] + g[1]
+					tok = fixIDDigits(s[loc[0]:end])
+				}
+				return []hit{{start: loc[0], end: end, value: tok}}
 			}
 		}
 		return nil
@@ -352,12 +363,18 @@ var (
 	)
 	backgroundOptions = options(
 		`no\s+records?\s+found`, "clear",
-		`does\s+not\s+meet(?:\s+requirements)?`, "consider",
-		`meets\s+requirements`, "clear",
+		`no\s+hits?`, "clear",
+		`no\s+adverse\s+(?:information|findings?|records?|action)`, "clear",
+		`does\s+not\s+meet(?:\s+(?:company\s+|client\s+)?(?:requirements|standards|criteria|guidelines))?`, "consider",
+		`meets\s+(?:company\s+|client\s+)?(?:requirements|standards|criteria|guidelines)`, "clear",
 		`records?\s+found`, "consider",
-		`needs\s+review|review\s+required`, "consider",
-		`ineligible`, "consider",
+		`needs\s+(?:further\s+)?review|review\s+required|further\s+review`, "consider",
+		`not\s+eligible|ineligible`, "consider",
 		`eligible`, "clear",
+		`un[\s-]*favorable|non[\s-]*favorable|not\s+favorable`, "consider",
+		`favorable`, "clear",
+		`not\s+approved|denied`, "consider",
+		`approved`, "clear",
 		`consider`, "consider",
 		`clear`, "clear",
 		`adverse`, "consider",
@@ -436,6 +453,24 @@ var (
 		{"Omega Laboratories", "omega laboratories"},
 		{"Alere Toxicology", "alere toxicology"},
 		{"Medtox", "medtox"},
+		{"Spectra Laboratories", "spectra laboratories"},
+		{"PathGroup", "pathgroup"},
+		{"Interpath Laboratory", "interpath laboratory", "interpath"},
+		{"Pathology Associates Medical Laboratories", "pathology associates medical laboratories", "paml"},
+		{"TriCore Reference Laboratories", "tricore reference laboratories", "tricore"},
+		{"ACL Laboratories", "acl laboratories"},
+		{"Alverno Laboratories", "alverno laboratories", "alverno"},
+		{"Sunrise Medical Laboratories", "sunrise medical laboratories"},
+		{"Enzo Clinical Labs", "enzo clinical labs", "enzo clinical laboratories"},
+		{"Cleveland Clinic Laboratories", "cleveland clinic laboratories"},
+		{"Dynacare", "dynacare"},
+		{"LifeLabs", "lifelabs"},
+		{"Shiel Medical Laboratory", "shiel medical laboratory"},
+		{"Aegis Sciences", "aegis sciences"},
+		{"Redwood Toxicology Laboratory", "redwood toxicology laboratory", "redwood toxicology"},
+		{"Abbott Toxicology", "abbott toxicology"},
+		{"Pharmatech", "pharmatech"},
+		{"Kaiser Permanente Regional Laboratory", "kaiser permanente regional laboratory"},
 	}
 	vendors = [][]string{
 		{"Sterling", "sterling", "sterlingcheck", "sterling talent solutions"},
@@ -458,5 +493,21 @@ var (
 		{"A-Check Global", "a check global", "acheck"},
 		{"Intelifi", "intelifi"},
 		{"Truescreen", "truescreen"},
+		{"Employment Background Investigations", "employment background investigations", "ebi"},
+		{"Data Facts", "data facts"},
+		{"IntelliCorp", "intellicorp"},
+		{"Backgrounds Online", "backgrounds online"},
+		{"National Background Check", "national background check"},
+		{"DISA Global Solutions", "disa global solutions", "disa"},
+		{"InfoMart", "infomart"},
+		{"ClearStar", "clearstar"},
+		{"Vault Workforce Screening", "vault workforce screening"},
+		{"Certn", "certn"},
+		{"Global HR Research", "global hr research"},
+		{"ScoutLogic", "scoutlogic"},
+		{"Crimcheck", "crimcheck"},
+		{"Verifirst", "verifirst"},
+		{"Info Cubic", "info cubic", "infocubic"},
+		{"Shield Screening", "shield screening"},
 	}
 )
