@@ -356,6 +356,8 @@ var (
 		`detected`, "positive",
 	)
 	fitOptions = options(
+		`did\s+not\s+pass|not\s+passed|unsatisfactory|unacceptable`, "fail",
+		`satisfactory|acceptable`, "pass",
 		`passed`, "pass",
 		`pass`, "pass",
 		`failed`, "fail",
