@@ -215,35 +215,11 @@ func (e *Engine) prepare(p plane, img *image.Gray, extra int) (*image.Gray, Repo
 	rep := Report{Scale: 1, frameW: p.w, frameH: p.h, Perspective: perspective}
 	k := float64(m.k)
 
-	// Orientation and skew: rho is the clockwise turn that makes the
-	// lines horizontal and the text upright.
-	var rho float64
 	l := m.lines
-	if m.found && l.sharpness >= 1.5 {
-		direction := l.across >= 1.5
-		// The ascenders' evidence as a z-score: how far the count above
-		// the lines is from an even split with the count below.
-		sure := math.Abs(l.up*math.Sqrt(float64(l.evidence))) >= 3
-		switch {
-		case direction && l.angle > 45:
-			// Lines run down the page: it is on its side, and the
-			// ascenders, even if unsure, are the only hint of which.
-			rho = -l.angle
-			if l.up < 0 {
-				rho += 180
-			}
-		case direction || l.angle < 45:
-			// Lines run across: upside down only on good evidence; a
-			// page is upright far more often than not.
-			rho = -l.angle
-			if sure && l.up < 0 {
-				rho += 180
-			}
-		}
-		rep.OrientationSure = direction && sure
-		if rep.OrientationSure {
-			rep.OrientedBy = "layout"
-		}
+	rho, sure := orientation(m)
+	rep.OrientationSure = sure
+	if sure {
+		rep.OrientedBy = "layout"
 	}
 	quarter := math.Round(rho/90) * 90
 	skew := rho - quarter
@@ -305,6 +281,37 @@ func (e *Engine) prepare(p plane, img *image.Gray, extra int) (*image.Gray, Repo
 		d: -sin / s, e: cos / s, f: cy - sin*dx + cos*dy,
 	}
 	return resample(p, ow, oh, tr, t).gray(), rep
+}
+
+// orientation returns rho, the clockwise turn in degrees that makes the
+// lines horizontal and the text upright, and whether the page's layout
+// was sure of which way up it is.
+func orientation(m measures) (rho float64, sure bool) {
+	l := m.lines
+	if !m.found || l.sharpness < 1.5 {
+		return 0, false // no lines to go by
+	}
+	direction := l.across >= 1.5
+	// The ascenders' evidence as a z-score: how far the count above the
+	// lines is from an even split with the count below.
+	sureUp := math.Abs(l.up*math.Sqrt(float64(l.evidence))) >= 3
+	switch {
+	case direction && l.angle > 45:
+		// Lines run down the page: it is on its side, and the ascenders,
+		// even if unsure, are the only hint of which.
+		rho = -l.angle
+		if l.up < 0 {
+			rho += 180
+		}
+	case direction || l.angle < 45:
+		// Lines run across: upside down only on good evidence; a page is
+		// upright far more often than not.
+		rho = -l.angle
+		if sureUp && l.up < 0 {
+			rho += 180
+		}
+	}
+	return rho, direction && sureUp
 }
 
 // printBox is the print's bounds on the corrected page (the corners of
