@@ -3,6 +3,8 @@ package fraud
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -420,6 +422,51 @@ func TestPDFDate(t *testing.T) {
 		got, ok := pdfDate(tt.in)
 		if ok != tt.ok || (ok && got.Format(time.RFC3339) != tt.want) {
 			t.Errorf("pdfDate(%q) = %v, %v; want %s, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// TestRealWorldFiles: public PDFs of other producers (Google Docs,
+// pdfLaTeX, ImageMagick, the PDF Association's PDF 2.0 examples, CID
+// fonts) and the README's samples, judged whole, show nothing; files that
+// cannot be read are an error, never a panic.
+func TestRealWorldFiles(t *testing.T) {
+	files, err := filepath.Glob("../pdfdoc/testdata/public/*.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples, _ := filepath.Glob("../docs/samples/*.pdf")
+	files = append(append(files, "../pdfdoc/testdata/cid-fonts.pdf"), samples...)
+	read := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadUpload(b); err != nil {
+			if !strings.Contains(f, "password") {
+				t.Errorf("%s: %v", f, err)
+			}
+			continue
+		}
+		read++
+		v := Assess(evidence(t, b, "other", nil, asOf), "HIGH")
+		if len(v.Signals) > 0 {
+			t.Errorf("%s: %+v", f, v.Signals)
+		}
+	}
+	if read < 8 {
+		t.Errorf("read %d files", read)
+	}
+	r := sampledocs.Seeded(3)
+	encrypted, err := sampledocs.EncryptedPDF(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range map[string][]byte{"corrupt": sampledocs.CorruptPDF(r), "no pages": sampledocs.ZeroPagePDF(),
+		"encrypted": encrypted, "text": []byte("hello"), "empty": nil, "truncated": []byte("%PDF-1.7\n1 0 obj\n<<")} {
+		if u, err := ReadUpload(b); err == nil && u != nil && len(u.pages) > 0 {
+			t.Errorf("%s: read %d pages", name, len(u.pages))
 		}
 	}
 }

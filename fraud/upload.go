@@ -76,8 +76,15 @@ type pageChange struct {
 
 // ReadUpload reads an upload as stored (not a normalised copy, not a
 // segment's cut: incremental updates live only in the upload). It returns
-// an error for bytes that are neither a PDF pdfcpu can parse nor an image.
-func ReadUpload(data []byte) (*Upload, error) {
+// an error for bytes that are neither a PDF pdfcpu can parse nor a JPEG,
+// PNG, TIFF or WebP image (HEIC: read the normalised PDF instead); the
+// checks that need it then do not run. It reads only the bytes given.
+func ReadUpload(data []byte) (u *Upload, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			u, err = nil, fmt.Errorf("fraud: read upload: panic: %v\n%s", r, debug.Stack())
+		}
+	}()
 	switch {
 	case isImage(data):
 		return &Upload{image: data, revisions: 1}, nil
