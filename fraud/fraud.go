@@ -23,7 +23,7 @@
 //	modified_after_creation     0.20  ModDate more than two days after CreationDate
 //	metadata_mismatch           0.15  the XMP packet and the Info dictionary disagree on the tool or the dates
 //	metadata_date_in_future     0.35  CreationDate, ModDate or an XMP/EXIF date after the as-of day
-//	created_before_printed_date 0.40  the file (or the photo) was made before a date it prints as passed (issued, completed, collected...)
+//	created_before_printed_date 0.40  the file was last written (the photo taken) before a date it prints as passed (issued, completed...)
 //
 // What the pages show (Evidence.Pages, and the upload's drawing):
 //

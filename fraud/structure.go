@@ -189,9 +189,9 @@ var eventFields = []string{"issue_date", "completion_date", "completed_date", "a
 	"collection_date", "exam_date", "test_date", "titer_date"}
 
 // checkMetadataDates: the file's dates cannot be in the future, and a file
-// cannot have been made before the dates it prints as passed (a card for
-// a course not yet given); an edit that moves an issue date forward keeps
-// the original file's creation date and is caught here.
+// cannot have been written before the dates it prints as passed (a card
+// for a course not yet given): an edit that moves an issue date forward
+// with a tool that leaves the file's dates alone is caught here.
 func checkMetadataDates(d *doc, s *signals) {
 	created := map[string]time.Time{}
 	if t, ok := pdfDate(d.File.CreationDate); ok {
@@ -224,7 +224,19 @@ func checkMetadataDates(d *doc, s *signals) {
 		}
 	}
 	futureFrom(d, s, "the PDF", created, modified)
-	createdBefore(d, s, created, "the PDF was created")
+	// A file last written before a date it prints as passed cannot be
+	// the issuer's: judged on the newest date the file carries, since
+	// issuers that stamp names and dates onto a template keep the
+	// template's creation date.
+	latest := map[string]time.Time{}
+	for _, m := range []map[string]time.Time{created, modified} {
+		for _, name := range slices.Sorted(maps.Keys(m)) {
+			if t := m[name]; latest["file_written"].Before(t) {
+				latest["file_written"] = t
+			}
+		}
+	}
+	createdBefore(d, s, latest, "the PDF was last written")
 }
 
 // futureFrom flags file dates after the as-of day. Two days of margin
@@ -262,8 +274,8 @@ func verbOf(name string) string {
 	return "modified"
 }
 
-// createdBefore flags a file made more than a day before a date it prints
-// as passed.
+// createdBefore flags a file (a photo) made more than a day before a date
+// it prints as passed, dated by the earliest of dates.
 func createdBefore(d *doc, s *signals, created map[string]time.Time, what string) {
 	var earliest time.Time
 	var src string

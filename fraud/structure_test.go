@@ -373,7 +373,9 @@ func TestMetadataDates(t *testing.T) {
 		want   string
 	}{
 		{"made before the course it certifies", FileMeta{CreationDate: "D:20240310090000Z", ModDate: "D:20240310090000Z"},
-			map[string]any{"issue_date": "2026-03-01"}, CodeCreatedBeforePrint, "the PDF was created on 2024-03-10, before the issue date it prints (2026-03-01)"},
+			map[string]any{"issue_date": "2026-03-01"}, CodeCreatedBeforePrint, "the PDF was last written on 2024-03-10, before the issue date it prints (2026-03-01)"},
+		{"stamped on a template made years before", FileMeta{CreationDate: "D:20190310090000Z", ModDate: "D:20260301100000Z"},
+			map[string]any{"issue_date": "2026-03-01"}, "", ""},
 		{"made the day before, in another time zone", FileMeta{CreationDate: "D:20260228230000-08'00'"},
 			map[string]any{"issue_date": "2026-03-01"}, "", ""},
 		{"made after the course", FileMeta{CreationDate: "D:20260302120000Z"}, map[string]any{"completion_date": "2026-03-01"}, "", ""},
