@@ -14,14 +14,17 @@ package extract
 //
 //   - the words right of it on the same row of the page (across OCR
 //     blocks, corrected for a scan's skew), up to the next label, the
-//     next unknown "Caption:" or a column gap;
+//     next unknown "Caption:" or a column gap; a blank or a value of
+//     another kind there means the label has none;
 //   - else the nearest row under it whose words overlap the label's
-//     column, unless that row is the next label;
-//   - else, on forms that print captions under their values, the
-//     nearest row over it.
+//     column, unless that row is the next label (and, where every value
+//     is wanted, the table's further rows in that column);
+//   - or the nearest row over it, for a caption printed under its value:
+//     of a row over and one under, the nearer.
 //
-// Each way has its confidence (0.95 beside, 0.85 under, 0.75 over), and
-// on OCR pages it is lowered by how surely OCR read the value's words.
+// Each way has its confidence (0.95 beside, 0.85 under or far right of a
+// label column, 0.75 over), and on OCR pages it is lowered by how surely
+// OCR read the value's words; OCR's specks are no part of a value.
 
 import (
 	"math"
@@ -72,7 +75,8 @@ type gword struct {
 	line, start, end int
 	// pline numbers the page's lines (in the page's own order).
 	pline int
-	// em is the height of the word's line on the page, the unit of gaps.
+	// em is the unit of gaps and distances: a text-layer word's own
+	// height (its font size), the median height of an OCR word's line.
 	em float64
 	// cy is the middle of the word's height, deskewed.
 	cy float64
