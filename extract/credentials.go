@@ -512,8 +512,8 @@ var (
 	passportTranslationLabels = compileLabels("nom", "apellidos", "prenoms", "nombres", "date de naissance", "lieu de naissance",
 		"lugar de nacimiento", "sexe", "sexo", "date de delivrance", "fecha de expedicion", "date d'expiration",
 		"fecha de caducidad", "autorite", "autoridad", "tipo", "codigo", "no. du passeport", "gitnang apelyido",
-		"apelyido", "mga pangalan", "pangalan", "uri", "kodigo", "pasaporte blg", "nachname", "vornamen", "cognome",
-		"nome", "nombre", "pasaporte no")
+		"apelyido", "mga pangalan", "pangalan", "kodigo", "pasaporte blg", "nachname", "vornamen", "cognome",
+		"pasaporte no")
 	passportNumber = regexp.MustCompile(`\b([A-Z0-9]{6,9})\b`)
 )
 

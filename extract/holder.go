@@ -70,7 +70,8 @@ type nameReading struct {
 	// known, else 0.
 	size float64
 	// generic marks a reading by a label that does not itself say whose
-	// name it is ("Name", "Full Name").
+	// name it is ("Name", "Full Name"): it stands below a reading by a
+	// label that does ("Patient Name"), however sure.
 	generic bool
 	// guessable marks a name standing alone (no label before it) that may
 	// be guessed as the holder's.
@@ -183,19 +184,25 @@ func chooseHolder(d *doc, typ string, ctx Holder, guess bool) (person, bool) {
 // where another name stands as surely, the one the request names, and
 // failing that the first, with a confidence that says it may be wrong.
 func pickHolder(holders []nameReading, ctx Holder) person {
-	sort.SliceStable(holders, func(i, j int) bool { return holders[i].conf > holders[j].conf })
+	sort.SliceStable(holders, func(i, j int) bool {
+		if holders[i].generic != holders[j].generic {
+			return !holders[i].generic
+		}
+		return holders[i].conf > holders[j].conf
+	})
 	best := holders[0]
 	for _, h := range holders[1:] {
 		// A longer reading of the same words (a run OCR cut short, a
 		// surname on the next line) is the name.
 		if h.conf >= best.conf-0.05 && wordsWithin(best.full, h.full) {
-			h.conf = max(h.conf, best.conf)
+			h.conf, h.generic = max(h.conf, best.conf), best.generic
 			best = h
 		}
 	}
 	var rivals []nameReading
 	for _, h := range holders {
-		if h.conf >= best.conf-0.05 && !samePerson(h.person, best.person) && !wordsWithin(h.full, best.full) {
+		if h.generic == best.generic && h.conf >= best.conf-0.05 && !samePerson(h.person, best.person) &&
+			!wordsWithin(h.full, best.full) {
 			rivals = append(rivals, h)
 		}
 	}
@@ -358,7 +365,8 @@ func (d *doc) inlineNames(rs roles) []nameReading {
 		if role != roleOther && doctor(value, name) {
 			role = roleOther
 		}
-		out = append(out, nameReading{person: personFrom(name, confSameLine), role: role, line: i})
+		out = append(out, nameReading{person: personFrom(name, confSameLine), role: role, line: i,
+			generic: genericName(labelWords(labelText))})
 	}
 	for i, line := range d.lines {
 		for _, m := range d.matchesOn(i) {
@@ -713,9 +721,11 @@ func (lay *layoutIndex) standingNames(d *doc, rs roles) []nameReading {
 			n.guessable = false
 		}
 		if labelText != "" {
-			n.role, n.conf = rs.of(labelText), confSameLine
+			n.role, n.conf, n.generic = rs.of(labelText), confSameLine, genericName(labelWords(labelText))
 		} else {
-			n.role, n.conf = lay.neighbourRole(d, ri, rs)
+			var by string
+			n.role, n.conf, by = lay.neighbourRole(d, ri, rs)
+			n.generic = genericName(labelWords(by))
 			if n.role == roleHolder {
 				n.conf = min(n.conf, confCaption)
 			}
@@ -777,9 +787,9 @@ var anchoredLabels = func() []*regexp.Regexp {
 }()
 
 // neighbourRole tells whose a standing name is from the run before it on
-// its line, the label over it, or the caption under it, and how sure a
-// holder's name so placed is.
-func (lay *layoutIndex) neighbourRole(d *doc, ri int, rs roles) (nameRole, float64) {
+// its line, the label over it, or the caption under it, how sure a
+// holder's name so placed is, and the label that told.
+func (lay *layoutIndex) neighbourRole(d *doc, ri int, rs roles) (nameRole, float64, string) {
 	type look struct {
 		k    int
 		conf float64
@@ -815,10 +825,10 @@ func (lay *layoutIndex) neighbourRole(d *doc, ri int, rs roles) (nameRole, float
 			continue
 		}
 		if r := rs.of(t); r != roleUnknown {
-			return r, o.conf
+			return r, o.conf, t
 		}
 	}
-	return roleUnknown, confGuess
+	return roleUnknown, confGuess, ""
 }
 
 // title reports that a caption names a role rather than labels a value:
@@ -1183,7 +1193,7 @@ var (
 		princess rain raven ray reed rex river robin rose rosemary ruby rusty sage scarlett serenity shelby
 		sky skye sterling stone storm summer sunny sunshine taylor trinity unique velvet victor violet
 		wade walker will willow winter blessing comfort favour favor gift goodness marvel memory miracle
-		sincere essence royal
+		sincere essence royal sherry brandy cherry marina said sandy randy star coral ivory colt clay heath rocky
 	`)
 	// modalWords are nicknames far more often verbs on a form.
 	modalWords = wordSet(`will may can must shall should would might`)

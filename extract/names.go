@@ -30,11 +30,9 @@ var nameLabels = compileLabels(
 	"awarded to", "presented to", "issued to", "granted to", "client name", "employee / applicant name",
 	"learner name", "learner", "person", "hello", "employee name (print)", "name (print)",
 	"name of licensee", "licensee name", "examinee name", "name of examinee", "subject name", "report subject",
-	"test subject", "consumer name", "attendee name", "traveler name", "vaccine recipient", "respirator wearer",
-	"patient's name", "employee's name", "pt name", "clinician name", "name of clinician", "professional name",
-	"healthcare professional", "nurse's name", "name of nurse",
-	"patient information", "patient", "employee", "candidate", "applicant", "licensee", "student", "participant", "donor",
-	"examinee", "subject", "consumer", "attendee", "traveler", "clinician", "name",
+	"consumer name", "attendee name", "traveler name", "respirator wearer", "patient's name", "employee's name",
+	"pt name",
+	"patient information", "patient", "employee", "candidate", "applicant", "licensee", "student", "participant", "donor", "name",
 )
 
 // Labels of names printed in parts.
