@@ -253,7 +253,8 @@ var allLabels = knownLabels(
 	licenseStateWordings, dlNumberWordings, administeredWordings, readDateWordings, indurationWordings,
 	tbProviderWordings, cxrProviderWordings, examinerWordings, labWordings, examDateWordings, restrictionWordings,
 	drugResultWordings, fitResultWordings, respiratorWordings, bgResultWordings, vendorWordings, lotWordings,
-	titerResultWordings, specialtyWordings,
+	titerResultWordings, specialtyWordings, testDateWordings, nationalityWordings, passportNumberWordings, addressWordings,
+	bgDateWordings, titerDateWordings,
 	// names.go
 	nameLabels, lastNameLabels, firstNameLabels, middleLabels, otherPeopleLabels,
 )
@@ -339,6 +340,15 @@ var (
 		"titer interpretation")
 	specialtyWordings = compileLabels("area of practice", "practice area", "clinical area", "primary specialty",
 		"specialty/unit")
+	testDateWordings = compileDateLabels("date fitted", "fit date", "date of fit", "fit tested on", "test performed on",
+		"date performed")
+	nationalityWordings    = compileLabels("country of citizenship", "nationality/citizenship", "citizen of")
+	passportNumberWordings = compileLabels("passport card no", "passport card number", "passport/document no")
+	addressWordings        = compileLabels("street address", "home address", "residential address", "address of record")
+	bgDateWordings         = compileDateLabels("report completed on", "date closed", "closed date", "completed date/time",
+		"report completion date", "date of completion")
+	titerDateWordings = compileDateLabels("specimen collection date", "date of specimen collection", "date/time collected",
+		"draw date", "result date")
 )
 
 // bareLabels are words that label a value only where they open their
@@ -363,6 +373,9 @@ var wordings = []struct {
 	{drugResultLabels, drugResultWordings, false}, {fitResultLabels, fitResultWordings, false},
 	{respiratorLabels, respiratorWordings, false}, {bgResultLabels, bgResultWordings, false}, {vendorLabels, vendorWordings, false},
 	{lotLabels, lotWordings, false}, {titerResultLabels, titerResultWordings, false}, {specialtyLabels, specialtyWordings, false},
+	{testDateLabels, testDateWordings, false}, {nationalityLabels, nationalityWordings, false},
+	{passportNumberLabels, passportNumberWordings, false}, {addressLabels, addressWordings, false},
+	{bgDateLabels, bgDateWordings, false}, {titerDateLabels, titerDateWordings, false},
 }
 
 // widenedGroups are the groups of wordings ties, each with its wordings
