@@ -44,7 +44,7 @@ func alwaysLabel(text string) bool {
 // (bilingual documents print "Prénoms", "Nationalité").
 var confusable = map[rune]string{
 	'i': `[il1|!íìîï]`, 'l': `[il1|]`, 'o': `[o0óòôö]`, 's': `[s5]`, 'b': `[b8]`, 'e': `[ecéèêë]`,
-	'a': `[aáàâä]`, 'u': `[uúùûü]`, 'n': `[nñ]`, 'c': `[cç]`,
+	'a': `[aáàâä]`, 'u': `[uúùûü]`, 'n': `[nñ]`, 'c': `[cç]`, 't': `[tl]`,
 }
 
 func compileLabel(text string) label {
@@ -69,6 +69,10 @@ func compileLabel(text string) label {
 				b.WriteString(regexp.QuoteMeta(string(r)))
 			case r == 'm':
 				b.WriteString(`(?:m|rn)`)
+			case r == 'd':
+				b.WriteString(`(?:d|cl)`)
+			case r == 'w':
+				b.WriteString(`(?:w|vv)`)
 			case r == '#':
 				b.WriteString(`(?:#|no\.?|num(?:ber)?)`)
 			case r == '.':
@@ -89,14 +93,14 @@ func compileLabel(text string) label {
 
 // skeleton reduces text to what every spelling a label's pattern accepts
 // has in common: lower-case letters and digits only, each OCR look-alike
-// and accented form folded into one letter (l, 1, | and í are all i), and
-// m written as the rn OCR may read it. If a label's pattern matches a
+// and accented form folded into one letter (l, 1, |, t and í are all i),
+// and m, d and w written as the rn, cl and vv OCR may read them. If a label's pattern matches a
 // piece of a line, the label's skeleton is in the line's.
 func skeleton(text string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(text) {
 		switch {
-		case strings.ContainsRune("il1|!íìîï", r):
+		case strings.ContainsRune("il1|!íìîït", r):
 			b.WriteByte('i')
 		case strings.ContainsRune("o0óòôö", r):
 			b.WriteByte('o')
@@ -114,6 +118,11 @@ func skeleton(text string) string {
 			b.WriteByte('n')
 		case r == 'm':
 			b.WriteString("rn")
+		case r == 'd':
+			// As "cl" folds.
+			b.WriteString("ei")
+		case r == 'w':
+			b.WriteString("vv")
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			b.WriteRune(r)
 		}

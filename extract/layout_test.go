@@ -454,6 +454,9 @@ func TestBoundedAndWorded(t *testing.T) {
 		{"a certification period in words", "acls",
 			"ACLS Provider\nCertification Period: March 1, 2025 through March 31, 2027",
 			map[string]any{"issue_date": "2025-03-01", "expiration_date": "2027-03-31"}},
+		{"labels OCR misread", "tb_skin_test",
+			"Tuberculin Skin Test\nDate Aclministered: 03/02/2026\nDale Read: 03/04/2026",
+			map[string]any{"administered_date": "2026-03-02", "read_date": "2026-03-04"}},
 		{"a field number run into its label", "drivers_license",
 			"DRIVER LICENSE OREGON USA\n3DOB 06/29/1983 4dExp 06/28/2029",
 			map[string]any{"date_of_birth": "1983-06-29", "expiration_date": "2029-06-28"}},
@@ -502,7 +505,8 @@ func TestSkeletonKeepsEveryMatch(t *testing.T) {
 		}
 	}
 	lines = append(lines, "DateofBirth: 1/2/1990", "Exp1ration Date", "D.O.B.", "Lic # 12", "rnrn", "RN152589", "Prénoms",
-		"NATIONALITÉ", "Ce|| Phone", "C0MPLETI0N DATE")
+		"NATIONALITÉ", "Ce|| Phone", "C0MPLETI0N DATE", "Dale of Birth", "Expiralion Dale", "Date Aclministerecl",
+		"Recommencled Renevval Dale")
 	checked := 0
 	for _, line := range lines {
 		line = trademarks.Replace(line)
