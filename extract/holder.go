@@ -174,10 +174,59 @@ func chooseHolder(d *doc, typ string, ctx Holder, guess bool) (person, bool) {
 	if len(holders) > 0 {
 		return pickHolder(holders, ctx), true
 	}
+	if lay.ocr {
+		// A heading OCR misspelt ("SOCIAI SECURlTY") is no name for
+		// being misspelt.
+		unknown = slices.DeleteFunc(unknown, func(n nameReading) bool { return misreadWords(strings.Fields(n.full)) })
+	}
 	if !guess || len(unknown) == 0 {
 		return person{}, false
 	}
 	return pickGuess(unknown, ctx, lay.sized), true
+}
+
+// misreadWords reports that a name as read is common words OCR may have
+// misread, a letter apart each ("SOCIAI SECURITY"), none a given name.
+func misreadWords(words []string) bool {
+	for _, w := range words {
+		w = strings.ToLower(strings.Trim(w, ".,'’-"))
+		switch {
+		case len([]rune(w)) <= 1 || particles[w]:
+		case wordNames[w] || namematch.KnownGivenName(w):
+			return false
+		case !englishWords[w] && !formTerms[w] && !nearWord(w):
+			return false
+		}
+	}
+	return true
+}
+
+// nearWord reports that w, five letters or more, is a common English word
+// or a form's term with one letter changed, left out or put in.
+func nearWord(w string) bool {
+	if len(w) < 5 {
+		return false
+	}
+	known := func(v string) bool { return englishWords[v] || formTerms[v] }
+	b := []byte(w)
+	for i := range b {
+		if known(w[:i] + w[i+1:]) {
+			return true
+		}
+		for c := byte('a'); c <= 'z'; c++ {
+			if c != w[i] && known(w[:i]+string(c)+w[i+1:]) {
+				return true
+			}
+		}
+	}
+	for i := 0; i <= len(w); i++ {
+		for c := byte('a'); c <= 'z'; c++ {
+			if known(w[:i] + string(c) + w[i:]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pickHolder chooses among readings labelled as the holder's: the surest;
@@ -904,6 +953,8 @@ type layoutIndex struct {
 	byLine map[int][]int
 	// sized is set when runs carry the pages' boxes and type sizes.
 	sized bool
+	// ocr is set when OCR read the pages, whose words may be misspelt.
+	ocr bool
 }
 
 // run is a group of words standing together on one line.
@@ -935,6 +986,13 @@ func newLayoutIndex(d *doc) *layoutIndex {
 		return lay
 	}
 	lay.sized = true
+	for _, p := range pages {
+		for _, w := range p.Words {
+			if w.Confidence < 100 {
+				lay.ocr = true
+			}
+		}
+	}
 	// The text's chunks between page separators ("\f" lines): a page's
 	// lines are looked for in its own chunk when there is one per page.
 	var chunks []int

@@ -549,6 +549,16 @@ func TestHolderOnPages(t *testing.T) {
 	tests = append(tests, holderCase{name: "the interleaved eCard without its boxes", typ: "bls", text: text,
 		full: "Amanda Hoffmann", first: "Amanda", last: "Hoffmann", maxConf: confGuess})
 
+	// A card photographed: OCR misspells its large heading, and the
+	// label over the holder's name is lost.
+	text, pages = namesPage(
+		namesLine{y: 40, size: 20, cells: []namesCell{{80, "SOCIAI SECURlTY"}}},
+		namesLine{y: 90, size: 9, cells: []namesCell{{80, "XXX-XX-5023"}}},
+		namesLine{y: 120, size: 11, cells: []namesCell{{80, "CHIAMAKA N OKAFOR"}}},
+	)
+	tests = append(tests, holderCase{name: "a misspelt heading is no name", typ: "social_security_card", text: text, pages: pages,
+		full: "CHIAMAKA N OKAFOR", first: "CHIAMAKA", middle: "N", last: "OKAFOR", maxConf: confGuess})
+
 	text, pages = renderedCertificate(t)
 	tests = append(tests, holderCase{name: "rendered certificate, instructor signature", typ: "bls", text: text, pages: pages,
 		full: "Keisha Washington", first: "Keisha", last: "Washington", maxConf: confGuess})
