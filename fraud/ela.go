@@ -1,11 +1,9 @@
 package fraud
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"image"
-	"image/jpeg"
 	"math"
 	"sort"
 )
@@ -212,31 +210,11 @@ const (
 	elaMinVariance = 20 * 20
 )
 
-// recompressionRegion looks for a region of a JPEG that was not
-// compressed like the rest. It returns nil when the image shows no earlier
-// compression, or no region that escaped it.
-func recompressionRegion(data []byte) (*elaResult, error) {
-	cfg, err := jpeg.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return nil, err
-	}
-	if cfg.Width*cfg.Height > elaMaxPixels {
-		return nil, nil
-	}
-	img, err := jpeg.Decode(bytes.NewReader(data))
-	if err != nil {
-		return nil, err
-	}
-	pix, stride, w, h, ok := lumaPlane(img)
-	if !ok {
-		return nil, nil
-	}
-	return recompressionRegionOf(data, luma{pix: pix, stride: stride, w: w, h: h})
-}
-
-// recompressionRegionOf is recompressionRegion on the JPEG's decoded
-// luminance.
-func recompressionRegionOf(data []byte, plane luma) (*elaResult, error) {
+// recompressionRegion looks for a region of a JPEG (data, its decoded
+// luminance plane) that was not compressed like the rest. It returns nil
+// when the image shows no earlier compression, or no region that escaped
+// it.
+func recompressionRegion(data []byte, plane luma) (*elaResult, error) {
 	final, err := lumaTable(data)
 	if err != nil {
 		return nil, err

@@ -150,7 +150,7 @@ func checkPixels(d *doc, s *signals, im docImage) {
 		return
 	}
 	if ela {
-		if r, err := recompressionRegionOf(im.jpeg, plane); err == nil && r != nil {
+		if r, err := recompressionRegion(im.jpeg, plane); err == nil && r != nil {
 			b := pageBox(im, size, r.Box)
 			s.addf(CodeRecompressedRegion, 0.35, &SignalEvidence{Page: im.page, Box: &b, Measure: round1(r.Ratio),
 				Expected: "the same compression history as the rest of the image"},
