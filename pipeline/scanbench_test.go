@@ -36,6 +36,11 @@ func BenchmarkScannedPage(b *testing.B) {
 		{"mmr_record_scan", "mmr_record", &sampledocs.ScanOptions{}, nil},
 		{"driver_license_scan_small_print", "drivers_license", &sampledocs.ScanOptions{}, nil},
 		{"driver_license_phone_photo", "drivers_license", nil, &sampledocs.PhotoOptions{}},
+		// The costly paths: a page read poorly whatever its way up (read
+		// again turned), and an upside-down card (read again, the turned
+		// read kept).
+		{"driver_license_scan_100dpi", "drivers_license", &sampledocs.ScanOptions{DPI: 100}, nil},
+		{"driver_license_upside_down", "drivers_license", &sampledocs.ScanOptions{Rotate: 180}, nil},
 	}
 	o, err := ocr.New(ocr.Config{Concurrency: 1})
 	if err != nil {

@@ -17,8 +17,9 @@ import (
 // (measured on every sample layout), so a read under lowConfidence is read
 // again turned half round, and the better read kept: the cheapest
 // decisive test, since such a page's lines already say it is upright or
-// upside down. Only when that read is poor too does Tesseract's
-// orientation detection (OSD) say whether a quarter turn is wanted; on
+// upside down. Only when that read is poor too and the page's lines were
+// not found does Tesseract's orientation detection (OSD) say whether a
+// quarter turn is wanted; on
 // cards it is unreliable (it put an upside-down license upright with
 // confidence 1.7), so it is the last resort and must say so with
 // minOSDConfidence.
@@ -58,7 +59,9 @@ func (e *Engine) readScan(ctx context.Context, dir, path string) (scanRead, imag
 		}
 		return err
 	}
-	if err := turned(180, "ocr_confidence"); err != nil || best.res.MeanConfidence >= lowConfidence {
+	if err := turned(180, "ocr_confidence"); err != nil || best.res.MeanConfidence >= lowConfidence || rep.LinesKnown() {
+		// Lines known to run across (or down) leave no quarter turn to
+		// ask about: the page is poor, not turned.
 		return best, size, err
 	}
 	osdPath := filepath.Join(dir, "prepared.pgm")

@@ -95,6 +95,10 @@ type Report struct {
 	// when the page was left as found.
 	OrientedBy string `json:"oriented_by,omitempty"`
 
+	// linesKnown: the page's lines were found and which way they run
+	// (across or down) is certain, if not which way up.
+	linesKnown bool
+
 	// The corrected page (upright, straight, at the source's scale) is
 	// frameW×frameH source pixels; a prepared pixel (u, v) is at
 	// (u/Scale+cropX, v/Scale+cropY) on it.
@@ -106,6 +110,12 @@ type Report struct {
 func (r Report) Changed() bool {
 	return r.Rotation != 0 || r.Skew != 0 || r.Scale != 1 || r.Flattened || r.Contrast || r.Perspective
 }
+
+// LinesKnown reports whether the page's text lines were found running
+// clearly one way (across or down the image): then a further quarter turn
+// can only be wrong, though a half turn may still be needed when
+// OrientationSure is false.
+func (r Report) LinesKnown() bool { return r.linesKnown }
 
 // ToPage maps a point of the prepared image to the corrected page, in the
 // source image's pixels.
@@ -218,6 +228,7 @@ func (e *Engine) prepare(p plane, img *image.Gray, extra int) (*image.Gray, Repo
 	l := m.lines
 	rho, sure := orientation(m)
 	rep.OrientationSure = sure
+	rep.linesKnown = m.found && l.sharpness >= 1.5 && l.across >= 1.5
 	if sure {
 		rep.OrientedBy = "layout"
 	}
