@@ -478,7 +478,7 @@ var (
 		participant participants candidate candidates applicant applicants learner learners recipient recipients
 		member donor client individual trainee trainees certifies certify certified awarded presented
 		established acknowledges subject consumer examinee examinees attendee attendees wearer recipient
-		completed completing
+		completed completing tested resident volunteer worker
 	`)
 	// otherRoleWords name people who are not the holder, and places that
 	// are no person.

@@ -311,6 +311,18 @@ func TestHolderByRole(t *testing.T) {
 			text: "Tuberculin Skin Test\nProvider: Helen Park\nInduration: 0 mm",
 		},
 		{
+			name: "a custody form's name qualified by its order",
+			typ:  "drug_screen",
+			text: "Federal Drug Testing Custody and Control Form\nDonor Name (First, MI, Last): Maria L Alvarez\nResult: Negative",
+			full: "Maria L Alvarez", first: "Maria", last: "Alvarez", minConf: 0.9,
+		},
+		{
+			name: "the person tested",
+			typ:  "tb_skin_test",
+			text: "Tuberculin Skin Test Record\nName of Person Tested: Maria Alvarez\nPlaced by: Jane Roe, RN\nInduration: 0 mm",
+			full: "Maria Alvarez", first: "Maria", last: "Alvarez", minConf: 0.9,
+		},
+		{
 			name: "Vietnamese middle name Van",
 			typ:  "tb_blood_test",
 			text: "Patient Name: Tuan Van Nguyen\nResult: Negative",

@@ -31,7 +31,10 @@ var nameLabels = compileLabels(
 	"learner name", "learner", "person", "hello", "employee name (print)", "name (print)",
 	"name of licensee", "licensee name", "examinee name", "name of examinee", "subject name", "report subject",
 	"consumer name", "attendee name", "traveler name", "respirator wearer", "patient's name", "employee's name",
-	"pt name",
+	"pt name", "name of person tested", "person tested", "name of individual tested", "individual tested",
+	"patient/client name", "client/patient name", "resident name", "employee/student name", "student/employee name",
+	"name of employee/student", "employee/volunteer name", "volunteer name", "staff member name", "staff name",
+	"worker name", "name of worker", "name of donor", "specimen donor", "donor name (print)",
 	"patient information", "patient", "employee", "candidate", "applicant", "licensee", "student", "participant", "donor", "name",
 )
 
@@ -116,7 +119,8 @@ var (
 	nameToken = regexp.MustCompile(`^[\pL][\pL'’.\-]*,?$`)
 	// qualifier is a label's note in parentheses before the value:
 	// "Employee Name (print) Kayla Hoffmann".
-	qualifier = regexp.MustCompile(`^\s*\((?:print|please print|printed|last,?\s*first[^)]*)\)\s*`)
+	// "Donor Name (First, MI, Last) Maria L Alvarez" too.
+	qualifier = regexp.MustCompile(`(?i)^\s*:?\s*\((?:print|please print|printed|(?:last|first|given|family|surname)[^)]{0,30})\)\s*:?\s*`)
 	wordSpan  = regexp.MustCompile(`\S+`)
 )
 
