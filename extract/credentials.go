@@ -538,18 +538,19 @@ func readPassport(r *reading) {
 	p, pok := r.holderName(false)
 	switch {
 	case pok && zok && z.named():
-		// The printed name as printed (accents, hyphens), where the zone
-		// spells the same name; the zone's where the two differ and its
-		// check digits vouch for the zone.
+		// The name as printed (accents, hyphens), surer where the zone
+		// spells the same. Where the two differ, the page's labelled
+		// name still stands: the zone's name line has no check digit of
+		// its own, and OCR misreads its fillers ('<' as K, « as two).
 		switch {
 		case z.spells(p):
 			p.conf = max(p.conf, z.nameConf)
 			r.setPerson(p)
-		case z.nameConf >= confNextLine:
-			r.setSplitName(z.given, z.surname, z.nameConf)
-		default:
-			p.conf = min(p.conf, confAmbiguous)
+		case p.conf >= confCaption:
+			p.conf = min(p.conf, confCaption)
 			r.setPerson(p)
+		default:
+			r.setSplitName(z.given, z.surname, min(z.nameConf, confCaption))
 		}
 	case pok:
 		r.setPerson(p)

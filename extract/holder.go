@@ -153,11 +153,12 @@ func chooseHolder(d *doc, typ string, ctx Holder, guess bool) (person, bool) {
 			signers[n.key()] = true
 		}
 	}
-	var holders, unknown []nameReading
+	var holders, unknown, signed []nameReading
 	for _, n := range all {
 		if notAName(strings.Fields(n.full)) {
 			continue
 		}
+		guessable := n.guessable && (lay.sized || n.line >= 0 && n.line < guessLines)
 		switch {
 		case n.role == roleHolder && others[n.key()]:
 			// "Name: Bob Smith" where the page calls Bob Smith the
@@ -165,11 +166,16 @@ func chooseHolder(d *doc, typ string, ctx Holder, guess bool) (person, bool) {
 			// / has successfully completed").
 		case n.role == roleHolder:
 			holders = append(holders, n)
-		case n.role == roleUnknown && n.guessable && !others[n.key()] && !signers[n.key()]:
-			if lay.sized || n.line >= 0 && n.line < guessLines {
-				unknown = append(unknown, n)
-			}
+		case n.role == roleUnknown && guessable && !others[n.key()] && !signers[n.key()]:
+			unknown = append(unknown, n)
+		case n.role == roleSigner && guessable && !others[n.key()]:
+			signed = append(signed, n)
 		}
+	}
+	if len(unknown) == 0 {
+		// The name over a bare signature line: on a card with no other,
+		// the holder's own (a Social Security card's).
+		unknown = signed
 	}
 	if len(holders) > 0 {
 		return pickHolder(holders, ctx), true

@@ -323,6 +323,18 @@ func TestHolderByRole(t *testing.T) {
 			full: "Maria Alvarez", first: "Maria", last: "Alvarez", minConf: 0.9,
 		},
 		{
+			name: "a card's only name, over its signature line",
+			typ:  "social_security_card",
+			text: "SOCIAL SECURITY\nXXX-XX-5023\nMARIA L ALVAREZ\nSIGNATURE",
+			full: "MARIA L ALVAREZ", first: "MARIA", middle: "L", last: "ALVAREZ", maxConf: confGuess,
+		},
+		{
+			name: "a signer is no guess where another name stands",
+			typ:  "bls",
+			text: "BLS Provider\nMaria Alvarez\nIssued 01/02/2026\nHelen Park\nSignature",
+			full: "Maria Alvarez", first: "Maria", last: "Alvarez", maxConf: confGuess,
+		},
+		{
 			name: "Vietnamese middle name Van",
 			typ:  "tb_blood_test",
 			text: "Patient Name: Tuan Van Nguyen\nResult: Negative",
@@ -400,9 +412,16 @@ func TestIDNames(t *testing.T) {
 			sure: []string{"expiration_date"}, unsure: []string{"date_of_birth"},
 		},
 		{
-			name: "printed page misread, zone vouched for by its check digits",
+			name: "the printed name stands where the zone spells another",
 			typ:  "passport",
-			text: "PASSPORT\nSurname / Nom\nMiddle Apelyido\nGiven Names / Prenoms\nANNA MARIA\nP<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\n" + line2,
+			text: "PASSPORT\nSurname / Nom\nERIKSSON\nGiven Names / Prenoms\nANNA MARIA\nP<UTOERIKSSON<<ANNA<<MARIA<<<<<<<<<<<<<<<<<<\n" + line2,
+			want: map[string]any{"last_name": "ERIKSSON", "first_name": "ANNA", "middle_name": "MARIA"},
+			sure: []string{"last_name"},
+		},
+		{
+			name: "the zone's name where the page prints none readable",
+			typ:  "passport",
+			text: "PASSPORT\nSurname / Nom\n____\nP<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\n" + line2,
 			want: map[string]any{"last_name": "ERIKSSON", "first_name": "ANNA", "middle_name": "MARIA"},
 			sure: []string{"last_name"},
 		},
