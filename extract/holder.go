@@ -802,7 +802,7 @@ func labelOpening(t string) int {
 		return 0
 	}
 	best := 0
-	for _, i := range append(labelsByFirst[skel[0]], labelsByFirst[0]...) {
+	for _, i := range slices.Concat(labelsByFirst[skel[0]], labelsByFirst[0]) {
 		if !strings.HasPrefix(skel, allLabels[i].key) {
 			continue
 		}

@@ -3,7 +3,6 @@ package extract
 // doc and its lines: the text of a document prepared for reading by label.
 
 import (
-	"iter"
 	"regexp"
 	"sort"
 	"strings"
@@ -313,27 +312,6 @@ func startsWithBox(s string) bool {
 		}
 	}
 	return false
-}
-
-// matchThenNext yields the submatches of each line re matches (after
-// norm, when given) with the next non-empty line, for fields printed over
-// two lines; it stops at a match no line follows.
-func (d *doc) matchThenNext(re *regexp.Regexp, norm func(string) string) iter.Seq2[[]string, string] {
-	return func(yield func([]string, string) bool) {
-		for i, line := range d.lines {
-			if norm != nil {
-				line = norm(line)
-			}
-			m := re.FindStringSubmatch(line)
-			if m == nil {
-				continue
-			}
-			k := d.nextNonEmpty(i)
-			if k < 0 || !yield(m, d.lines[k]) {
-				return
-			}
-		}
-	}
 }
 
 func (d *doc) nextNonEmpty(i int) int {
