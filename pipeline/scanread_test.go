@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -15,31 +16,41 @@ import (
 
 // readScanned OCRs every page of an image-only PDF (or image) the way the
 // worker does and judges the pages as one document.
-func readScanned(t *testing.T, e *Engine, data []byte, mime string) ([]Page, Judgement) {
+func readScanned(t testing.TB, e *Engine, data []byte, mime string) ([]Page, Judgement) {
 	t.Helper()
+	pages, j, err := readScannedWith(e, data, mime, e.OCRPage, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pages, j
+}
+
+// readScannedWith is readScanned with the page reader given, safe to call
+// from any goroutine; dir holds the file while it is read.
+func readScannedWith(e *Engine, data []byte, mime string, read func(ctx context.Context, pdfPath string, page int, longSide float64) (Page, error), dir string) ([]Page, Judgement, error) {
 	ctx := context.Background()
 	pdf, fromImage, err := e.Normalize(ctx, data, mime)
 	if err != nil {
-		t.Fatal(err)
+		return nil, Judgement{}, err
 	}
 	an, err := e.Analyze(ctx, pdf)
 	if err != nil {
-		t.Fatal(err)
+		return nil, Judgement{}, err
 	}
 	if len(an.NeedOCR) != an.Info.PageCount {
-		t.Fatalf("%d of %d pages need OCR", len(an.NeedOCR), an.Info.PageCount)
+		return nil, Judgement{}, fmt.Errorf("%d of %d pages need OCR", len(an.NeedOCR), an.Info.PageCount)
 	}
-	path := filepath.Join(t.TempDir(), "scan.pdf")
+	path := filepath.Join(dir, "scan.pdf")
 	if err := os.WriteFile(path, pdf, 0o600); err != nil {
-		t.Fatal(err)
+		return nil, Judgement{}, err
 	}
 	pages := make([]Page, an.Info.PageCount)
 	for _, n := range an.NeedOCR {
-		if pages[n-1], err = e.OCRPage(ctx, path, n, an.LongSides[n-1]); err != nil {
-			t.Fatal(err)
+		if pages[n-1], err = read(ctx, path, n, an.LongSides[n-1]); err != nil {
+			return nil, Judgement{}, err
 		}
 	}
-	return pages, e.Judge(JudgeInput{Pages: pages, ValidateAnyType: true, AsOf: asOf, File: an.Info, FromImage: fromImage})
+	return pages, e.Judge(JudgeInput{Pages: pages, ValidateAnyType: true, AsOf: asOf, File: an.Info, FromImage: fromImage}), nil
 }
 
 // TestOCRPageCorrectsTurnedAndSkewedScans: pages scanned on their side,

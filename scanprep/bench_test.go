@@ -18,7 +18,6 @@ func raster(tb testing.TB, docType string, seed uint64, scan *sampledocs.ScanOpt
 	if err != nil {
 		tb.Fatal(err)
 	}
-	long := 792.0
 	switch {
 	case scan != nil:
 		if pdf, err = sampledocs.RenderScanned(pdf, *scan); err != nil {
@@ -32,8 +31,16 @@ func raster(tb testing.TB, docType string, seed uint64, scan *sampledocs.ScanOpt
 		if pdf, err = pdfdoc.FromImage(context.Background(), jpg, "image/jpeg"); err != nil {
 			tb.Fatal(err)
 		}
-		long = float64(max(photo.Width, 1600))
 	}
+	doc, err := pdfdoc.Open(pdf)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sides, err := doc.PageLongSides()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	long := sides[0]
 	dir := tb.TempDir()
 	in := filepath.Join(dir, "in.pdf")
 	if err := os.WriteFile(in, pdf, 0o600); err != nil {

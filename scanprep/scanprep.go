@@ -34,6 +34,16 @@ type Config struct {
 	CapitalHeight, MinCapitalHeight float64
 	// MaxScale bounds the enlargement (3).
 	MaxScale float64
+	// MinEnlargedCapital is the smallest capital height, in pixels, that
+	// is enlarged (17). Smaller print is coarse: enlarging it adds only
+	// blur, and Tesseract, which scales each line itself, reads it better
+	// as it is (measured on sample cards: 150-dpi scans read 61% of their
+	// fields as they are, 51% enlarged, by poppler or here; 200-dpi scans
+	// drawn at 300 dpi, capitals about 20 pixels, read 67% as they are
+	// and 71% enlarged). Coarse print is not turned for a skew under
+	// CoarseMinSkew (1.5°) either: resampling it blurs thin rules and
+	// strokes more than Tesseract minds the skew.
+	MinEnlargedCapital, CoarseMinSkew float64
 	// MaxPixels bounds the prepared image's size (12 million, 1.4 times a
 	// letter page at 300 dpi): OCR time grows with it.
 	MaxPixels int
@@ -53,6 +63,8 @@ func (c Config) withDefaults() Config {
 	def(&c.CapitalHeight, 30)
 	def(&c.MinCapitalHeight, 24)
 	def(&c.MaxScale, 3)
+	def(&c.MinEnlargedCapital, 17)
+	def(&c.CoarseMinSkew, 1.5)
 	def(&c.Unevenness, 0.15)
 	if c.MaxPixels <= 0 {
 		c.MaxPixels = 12_000_000
@@ -234,7 +246,8 @@ func (e *Engine) prepare(p plane, img *image.Gray, extra int) (*image.Gray, Repo
 	}
 	quarter := math.Round(rho/90) * 90
 	skew := rho - quarter
-	if math.Abs(skew) < e.cfg.MinSkew {
+	coarse := m.found && l.capital*k < e.cfg.MinEnlargedCapital
+	if math.Abs(skew) < e.cfg.MinSkew || coarse && math.Abs(skew) < e.cfg.CoarseMinSkew {
 		skew = 0
 	}
 	rep.Rotation = ((int(quarter)+extra)%360 + 360) % 360
@@ -244,7 +257,7 @@ func (e *Engine) prepare(p plane, img *image.Gray, extra int) (*image.Gray, Repo
 	}
 
 	// Size: enlarge small print.
-	if m.found && l.capital > 0 {
+	if m.found && !coarse {
 		if c := l.capital * k; c < e.cfg.MinCapitalHeight {
 			rep.Scale = min(e.cfg.CapitalHeight/c, e.cfg.MaxScale)
 		}

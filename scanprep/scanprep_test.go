@@ -127,6 +127,34 @@ func TestPrepareEnlargesSmallPrint(t *testing.T) {
 	}
 }
 
+// TestPrepareLeavesCoarsePrintAlone: a 150-dpi scan of a card, its print
+// only about ten pixels high, is neither enlarged nor turned for a small
+// skew: resampling it only blurs it (see Config.MinEnlargedCapital).
+func TestPrepareLeavesCoarsePrintAlone(t *testing.T) {
+	needTools(t)
+	e := New(Config{})
+	for _, skew := range []float64{0, 1} {
+		img, err := ReadPGM(raster(t, "drivers_license", 71, &sampledocs.ScanOptions{DPI: 150, PageDPI: 600, SkewDegrees: skew, Straight: skew == 0}, nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := img.Bounds(); b.Dx() != 1275 {
+			t.Fatalf("raster %v, want the scan's own 1275 pixels across", b.Size())
+		}
+		if _, rep := e.Prepare(img); rep.Scale != 1 || rep.Skew != 0 {
+			t.Errorf("skew %v°: coarse print resampled: %+v", skew, rep)
+		}
+	}
+	// Skewed more, it is straightened all the same.
+	img, err := ReadPGM(raster(t, "drivers_license", 71, &sampledocs.ScanOptions{DPI: 150, PageDPI: 600, SkewDegrees: 4}, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, rep := e.Prepare(img); math.Abs(rep.Skew+4) > 0.5 {
+		t.Errorf("coarse print skewed 4° not straightened: %+v", rep)
+	}
+}
+
 // TestPrepareFlattensShadows: a phone photo of a card, with a shadow and
 // uneven light, is flattened; a scan lit evenly is not.
 func TestPrepareFlattensShadows(t *testing.T) {
