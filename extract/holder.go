@@ -58,6 +58,9 @@ const (
 	// guessLines is how far down a page without word boxes a name is
 	// guessed from: cards print their holder's name near the top.
 	guessLines = 15
+	// minGuessOCR is the least mean OCR confidence (0..100) of the words
+	// of a name that may be guessed.
+	minGuessOCR = 60
 )
 
 // nameReading is one name the page prints, with its role.
@@ -769,7 +772,10 @@ func (lay *layoutIndex) standingNames(d *doc, rs roles) []nameReading {
 		if name == "" || labelText != "" && rs.of(labelText) == roleUnknown {
 			continue
 		}
-		n := nameReading{person: personFrom(name, confGuess), line: rn.line, size: rn.size, guessable: labelText == ""}
+		// A name OCR was unsure of is no guess: it is as likely marks of
+		// a seal or a photo read as letters ("EEE Oo OS").
+		n := nameReading{person: personFrom(name, confGuess), line: rn.line, size: rn.size,
+			guessable: labelText == "" && rn.conf >= minGuessOCR}
 		if k := lay.leftOf(ri); k >= 0 && labelish(lay.runs[k].text) {
 			// The value of the label before it on its line, whose role
 			// it takes or none: never a guess.
@@ -849,15 +855,12 @@ func (lay *layoutIndex) neighbourRole(d *doc, ri int, rs roles) (nameRole, float
 		k    int
 		conf float64
 	}
-	order := []look{{lay.leftOf(ri), confSameLine}, {lay.above(ri), confNextLine}, {lay.below(ri), confCaption}}
+	left, up, down := lay.leftOf(ri), lay.above(ri), lay.below(ri)
+	order := []look{{left, confSameLine}, {up, confNextLine}, {down, confCaption}}
 	if d.captionsBelow() {
 		// Captions under values: the line under a name is its caption,
-		// the one over it the caption of the value before.
-		order[1], order[2] = order[2], order[1]
-	}
-	above := order[1].k
-	if d.captionsBelow() {
-		above = order[2].k
+		// first of all; the one over it the caption of the value before.
+		order = []look{{down, confCaption}, {left, confSameLine}, {up, confNextLine}}
 	}
 	for _, o := range order {
 		if o.k < 0 {
@@ -867,14 +870,14 @@ func (lay *layoutIndex) neighbourRole(d *doc, ri int, rs roles) (nameRole, float
 		if !labelish(t) {
 			continue
 		}
-		if o.k == above && title(t) {
+		if o.k == up && title(t) {
 			// A title between two names ("Helen Park / Course Instructor
 			// / Maria Alvarez") is the caption of the name over it.
 			if k := lay.above(o.k); k >= 0 && isName(lay.runs[k].text) {
 				continue
 			}
 		}
-		if o.k != above && o.k != order[0].k && (strings.HasSuffix(strings.TrimSpace(t), ":") || !d.captionsBelow() && !title(t)) {
+		if o.k == down && (strings.HasSuffix(strings.TrimSpace(t), ":") || !d.captionsBelow() && !title(t)) {
 			// A label under the name ("Instructor Name", "Exp:") is the
 			// next value's, unless the page prints captions under values.
 			continue
@@ -970,6 +973,9 @@ type run struct {
 	page int // page index, -1 when read from the text
 	box  pagetext.Box
 	size float64
+	// conf is how surely OCR read the run's words (their mean confidence,
+	// 0..100); a text layer's are 100.
+	conf float64
 	// start and end are the run's span in its doc line, for text runs.
 	start, end int
 }
@@ -986,7 +992,7 @@ func newLayoutIndex(d *doc) *layoutIndex {
 		for i, line := range d.lines {
 			for _, c := range cells(line) {
 				lay.byLine[i] = append(lay.byLine[i], len(lay.runs))
-				lay.runs = append(lay.runs, run{text: c.text, line: i, page: -1, start: c.start, end: c.end})
+				lay.runs = append(lay.runs, run{text: c.text, line: i, page: -1, conf: 100, start: c.start, end: c.end})
 			}
 		}
 		return lay
@@ -1026,6 +1032,7 @@ func newLayoutIndex(d *doc) *layoutIndex {
 				for _, w := range group {
 					rn.box = rn.box.Union(w.Box)
 					rn.size = max(rn.size, wordSize(w))
+					rn.conf += w.Confidence / float64(len(group))
 				}
 				lay.runs = append(lay.runs, rn)
 			}
@@ -1096,6 +1103,11 @@ func (lay *layoutIndex) leftOf(i int) int {
 	}
 	a, b := lay.runs[i-1], lay.runs[i]
 	if a.page != b.page || a.line != b.line || a.line < 0 && !(a.box.Y0 < b.box.Y1 && b.box.Y0 < a.box.Y1) {
+		return -1
+	}
+	if lay.sized && b.box.X0-a.box.X1 > max(8*max(a.size, b.size), 48) {
+		// Another column: OCR or the text layer ran two cells of a row
+		// into one line.
 		return -1
 	}
 	return i - 1

@@ -496,6 +496,8 @@ type namesLine struct {
 type namesCell struct {
 	x    float64
 	text string
+	// conf is OCR's confidence in the cell's words (95 when zero).
+	conf float64
 }
 
 // namesPage lays out lines of cells as OCR words: each word's box as wide as
@@ -509,8 +511,12 @@ func namesPage(lines ...namesLine) (string, []pagetext.Page) {
 			x := c.x
 			for _, w := range strings.Fields(c.text) {
 				width := float64(len(w)) * l.size * 0.55
+				conf := c.conf
+				if conf == 0 {
+					conf = 95
+				}
 				p.Words = append(p.Words, pagetext.Word{Text: w, Box: pagetext.Box{X0: x, Y0: l.y, X1: x + width, Y1: l.y + l.size},
-					Confidence: 95, Line: n})
+					Confidence: conf, Line: n})
 				x += width + l.size*0.3
 				words = append(words, w)
 			}
@@ -530,11 +536,11 @@ func TestHolderOnPages(t *testing.T) {
 	// A certificate whose training center's contact stands at the top in
 	// small type, unlabelled, and whose holder is printed large.
 	text, pages := namesPage(
-		namesLine{y: 40, size: 9, cells: []namesCell{{400, "Helen Park"}}},
-		namesLine{y: 52, size: 9, cells: []namesCell{{400, "Bay Area CPR"}}},
-		namesLine{y: 120, size: 22, cells: []namesCell{{150, "CPR & AED Certification"}}},
-		namesLine{y: 200, size: 30, cells: []namesCell{{160, "Maria L. Alvarez"}}},
-		namesLine{y: 300, size: 11, cells: []namesCell{{100, "Issued 04/27/2026"}, {350, "Expires 04/27/2028"}}},
+		namesLine{y: 40, size: 9, cells: []namesCell{{400, "Helen Park", 0}}},
+		namesLine{y: 52, size: 9, cells: []namesCell{{400, "Bay Area CPR", 0}}},
+		namesLine{y: 120, size: 22, cells: []namesCell{{150, "CPR & AED Certification", 0}}},
+		namesLine{y: 200, size: 30, cells: []namesCell{{160, "Maria L. Alvarez", 0}}},
+		namesLine{y: 300, size: 11, cells: []namesCell{{100, "Issued 04/27/2026", 0}, {350, "Expires 04/27/2028", 0}}},
 	)
 	tests = append(tests, holderCase{name: "largest name on a certificate", typ: "bls", text: text, pages: pages,
 		full: "Maria L. Alvarez", first: "Maria", middle: "L.", last: "Alvarez", maxConf: confGuess})
@@ -546,10 +552,10 @@ func TestHolderOnPages(t *testing.T) {
 	// Student and instructor side by side under their captions: the text
 	// runs both names into one line.
 	text, pages = namesPage(
-		namesLine{y: 40, size: 14, cells: []namesCell{{60, "ACLS Provider"}}},
-		namesLine{y: 90, size: 8, cells: []namesCell{{60, "Student"}, {330, "Instructor"}}},
-		namesLine{y: 102, size: 11, cells: []namesCell{{60, "Maria Alvarez"}, {330, "Helen Park"}}},
-		namesLine{y: 150, size: 9, cells: []namesCell{{60, "Issue Date 04/27/2026"}}},
+		namesLine{y: 40, size: 14, cells: []namesCell{{60, "ACLS Provider", 0}}},
+		namesLine{y: 90, size: 8, cells: []namesCell{{60, "Student", 0}, {330, "Instructor", 0}}},
+		namesLine{y: 102, size: 11, cells: []namesCell{{60, "Maria Alvarez", 0}, {330, "Helen Park", 0}}},
+		namesLine{y: 150, size: 9, cells: []namesCell{{60, "Issue Date 04/27/2026", 0}}},
 	)
 	tests = append(tests, holderCase{name: "names in columns under their captions", typ: "acls", text: text, pages: pages,
 		full: "Maria Alvarez", first: "Maria", last: "Alvarez", minConf: 0.7})
@@ -557,10 +563,10 @@ func TestHolderOnPages(t *testing.T) {
 	// A signature block: the physician's name over its caption, the
 	// patient's beside its label, in a column of its own.
 	text, pages = namesPage(
-		namesLine{y: 40, size: 14, cells: []namesCell{{60, "Physical Examination"}}},
-		namesLine{y: 80, size: 10, cells: []namesCell{{60, "Patient:"}, {120, "Maria Alvarez"}}},
-		namesLine{y: 300, size: 10, cells: []namesCell{{330, "Helen Park, MD"}}},
-		namesLine{y: 313, size: 8, cells: []namesCell{{330, "Examining Physician"}}},
+		namesLine{y: 40, size: 14, cells: []namesCell{{60, "Physical Examination", 0}}},
+		namesLine{y: 80, size: 10, cells: []namesCell{{60, "Patient:", 0}, {120, "Maria Alvarez", 0}}},
+		namesLine{y: 300, size: 10, cells: []namesCell{{330, "Helen Park, MD", 0}}},
+		namesLine{y: 313, size: 8, cells: []namesCell{{330, "Examining Physician", 0}}},
 	)
 	tests = append(tests, holderCase{name: "patient and signing physician", typ: "physical_exam", text: text, pages: pages,
 		full: "Maria Alvarez", first: "Maria", last: "Alvarez", minConf: 0.9})
@@ -568,12 +574,12 @@ func TestHolderOnPages(t *testing.T) {
 	// An eCard read by OCR block by block: the instructor's column comes
 	// between the holder's name and the sentence under it.
 	text, pages = namesPage(
-		namesLine{y: 60, size: 15, cells: []namesCell{{100, "BLS Provider"}}},
-		namesLine{y: 80, size: 12, cells: []namesCell{{100, "Amanda Hoffmann"}}},
-		namesLine{y: 80, size: 6, cells: []namesCell{{350, "Instructor Name"}}},
-		namesLine{y: 88, size: 7, cells: []namesCell{{350, "Robert Pruitt"}}},
-		namesLine{y: 95, size: 6, cells: []namesCell{{100, "has successfully completed the cognitive and skills"}}},
-		namesLine{y: 110, size: 8, cells: []namesCell{{100, "Issue Date 04/10/2025"}}},
+		namesLine{y: 60, size: 15, cells: []namesCell{{100, "BLS Provider", 0}}},
+		namesLine{y: 80, size: 12, cells: []namesCell{{100, "Amanda Hoffmann", 0}}},
+		namesLine{y: 80, size: 6, cells: []namesCell{{350, "Instructor Name", 0}}},
+		namesLine{y: 88, size: 7, cells: []namesCell{{350, "Robert Pruitt", 0}}},
+		namesLine{y: 95, size: 6, cells: []namesCell{{100, "has successfully completed the cognitive and skills", 0}}},
+		namesLine{y: 110, size: 8, cells: []namesCell{{100, "Issue Date 04/10/2025", 0}}},
 	)
 	tests = append(tests, holderCase{name: "an eCard's columns interleaved by OCR", typ: "bls", text: text, pages: pages,
 		full: "Amanda Hoffmann", first: "Amanda", last: "Hoffmann", minConf: 0.7})
@@ -583,12 +589,40 @@ func TestHolderOnPages(t *testing.T) {
 	// A card photographed: OCR misspells its large heading, and the
 	// label over the holder's name is lost.
 	text, pages = namesPage(
-		namesLine{y: 40, size: 20, cells: []namesCell{{80, "SOCIAI SECURlTY"}}},
-		namesLine{y: 90, size: 9, cells: []namesCell{{80, "XXX-XX-5023"}}},
-		namesLine{y: 120, size: 11, cells: []namesCell{{80, "CHIAMAKA N OKAFOR"}}},
+		namesLine{y: 40, size: 20, cells: []namesCell{{80, "SOCIAI SECURlTY", 0}}},
+		namesLine{y: 90, size: 9, cells: []namesCell{{80, "XXX-XX-5023", 0}}},
+		namesLine{y: 120, size: 11, cells: []namesCell{{80, "CHIAMAKA N OKAFOR", 0}}},
 	)
 	tests = append(tests, holderCase{name: "a misspelt heading is no name", typ: "social_security_card", text: text, pages: pages,
 		full: "CHIAMAKA N OKAFOR", first: "CHIAMAKA", middle: "N", last: "OKAFOR", maxConf: confGuess})
+
+	// A seal OCR read as large letters it was unsure of.
+	text, pages = namesPage(
+		namesLine{y: 40, size: 12, cells: []namesCell{{80, "ACLS Provider", 0}}},
+		namesLine{y: 80, size: 10, cells: []namesCell{{80, "Deepa Lynn Rivera", 0}}},
+		namesLine{y: 140, size: 19, cells: []namesCell{{300, "EEE Oo OS", 15}}},
+		namesLine{y: 200, size: 9, cells: []namesCell{{80, "Issue Date: 10/18/26", 0}}},
+	)
+	tests = append(tests, holderCase{name: "letters OCR was unsure of are no name", typ: "acls", text: text, pages: pages,
+		full: "Deepa Lynn Rivera", first: "Deepa", last: "Rivera", maxConf: confGuess})
+
+	// A course card whose two columns OCR ran into one line: the holder's
+	// caption beside the instructor's name, the instructor's caption
+	// under it.
+	text, pages = namesPage(
+		namesLine{y: 89, size: 9, cells: []namesCell{{324, "Memorial Hermann Training Center", 0}}},
+		namesLine{y: 97, size: 12, cells: []namesCell{{94, "BLS Provider", 0}}},
+		namesLine{y: 103, size: 6, cells: []namesCell{{324, "Training Center Name", 0}}},
+		namesLine{y: 133, size: 13, cells: []namesCell{{63, "Lauren Hill", 0}}},
+		namesLine{y: 150, size: 5, cells: []namesCell{{63, "Card Holder", 0}, {324, "Karen Boudreaux", 0}}},
+		namesLine{y: 160, size: 5, cells: []namesCell{{324, "Instructor Name", 0}}},
+		namesLine{y: 183, size: 7, cells: []namesCell{{324, "TN997302", 0}}},
+		namesLine{y: 191, size: 5, cells: []namesCell{{324, "Card #", 0}}},
+		namesLine{y: 195, size: 7, cells: []namesCell{{63, "08/15/2026", 0}, {170, "08/15/2028", 0}}},
+		namesLine{y: 209, size: 5, cells: []namesCell{{63, "Date Issued", 0}, {171, "Renew By", 0}}},
+	)
+	tests = append(tests, holderCase{name: "captions under values, columns run together", typ: "bls", text: text, pages: pages,
+		full: "Lauren Hill", first: "Lauren", last: "Hill", minConf: 0.7})
 
 	text, pages = renderedCertificate(t)
 	tests = append(tests, holderCase{name: "rendered certificate, instructor signature", typ: "bls", text: text, pages: pages,
