@@ -106,7 +106,9 @@ func fontsFromGlyphs(words []pagetext.Word, glyphs []lpdf.Text, pageH float64) {
 		top := pageH - g.Y
 		var into *line
 		for _, l := range lines {
-			if math.Abs(l.baseline-top) <= 0.4*size {
+			// Baselines of one line agree to a hair; a line of other
+			// text can sit a few points away (a caption beside a title).
+			if math.Abs(l.baseline-top) <= 0.1*size && l.size == size {
 				into = l
 				break
 			}
@@ -122,24 +124,27 @@ func fontsFromGlyphs(words []pagetext.Word, glyphs []lpdf.Text, pageH float64) {
 		w := &words[k]
 		// The baseline sits about a fifth of the box above its bottom.
 		base := w.Box.Y1 - 0.2*w.Box.Height()
-		var l *line
+		// The nearest lines first: the word's characters are looked for
+		// in each until found.
+		var near []*line
 		for _, c := range lines {
-			if math.Abs(c.baseline-base) <= 0.4*c.size && (l == nil || math.Abs(c.baseline-base) < math.Abs(l.baseline-base)) {
-				l = c
+			if math.Abs(c.baseline-base) <= 0.6*max(c.size, w.Box.Height()) {
+				near = append(near, c)
 			}
 		}
-		if l == nil {
-			continue
-		}
+		sort.Slice(near, func(i, j int) bool { return math.Abs(near[i].baseline-base) < math.Abs(near[j].baseline-base) })
 		first := []rune(w.Text)[0]
-		// From the cursor first, then from the line's start: a line's
-		// runs need not be drawn left to right.
-		for _, from := range []int{cursor[l], 0} {
-			if i := slices.IndexFunc(l.glyphs[min(from, len(l.glyphs)):], func(g lpdf.Text) bool { return []rune(g.S)[0] == first }); i >= 0 {
-				g := l.glyphs[from+i]
-				w.Font, w.Size = g.Font, math.Abs(g.FontSize)
-				cursor[l] = from + i + utf8.RuneCountInString(w.Text)
-				break
+	search:
+		for _, l := range near {
+			// From the cursor first, then from the line's start: a line's
+			// runs need not be drawn left to right.
+			for _, from := range []int{cursor[l], 0} {
+				if i := slices.IndexFunc(l.glyphs[min(from, len(l.glyphs)):], func(g lpdf.Text) bool { return []rune(g.S)[0] == first }); i >= 0 {
+					g := l.glyphs[from+i]
+					w.Font, w.Size = g.Font, math.Abs(g.FontSize)
+					cursor[l] = from + i + utf8.RuneCountInString(w.Text)
+					break search
+				}
 			}
 		}
 	}

@@ -13,7 +13,8 @@ import (
 // and stand where a reader sees them: inside the page, top to bottom.
 func TestTextsLayoutAgreesWithText(t *testing.T) {
 	r := sampledocs.Seeded(7)
-	for _, typ := range []string{"bls", "nursing_license", "tb_skin_test", "drivers_license"} {
+	for k := range 20 {
+		typ := []string{"bls", "nursing_license", "tb_skin_test", "drivers_license", "passport", "acls", "physical_exam"}[k%7]
 		doc := sampledocs.Generate(r, typ, sampledocs.NewPerson(r), sampledocs.Options{})
 		pdf, err := sampledocs.RenderPDF(doc)
 		if err != nil {
