@@ -24,9 +24,11 @@ import (
 type Config struct {
 	// MaxSkew is the largest skew searched for, in degrees (10).
 	MaxSkew float64
-	// MinSkew is the smallest skew corrected, in degrees (0.3):
-	// Tesseract reads lines that little off straight as well as straight
-	// ones, and turning costs a resampling.
+	// MinSkew is the smallest skew corrected, in degrees (1): Tesseract
+	// finds lines that little off straight itself, and resampling costs
+	// sharpness (measured on sample scans: correcting from 0.3° read 71%
+	// of fields and slowed Tesseract on some pages by a fifth; from 1°,
+	// 74%, and no slower).
 	MinSkew float64
 	// CapitalHeight is the height in pixels that capitals, digits and
 	// ascenders are enlarged to when they are smaller than MinCapitalHeight
@@ -59,7 +61,7 @@ func (c Config) withDefaults() Config {
 		}
 	}
 	def(&c.MaxSkew, 10)
-	def(&c.MinSkew, 0.3)
+	def(&c.MinSkew, 1)
 	def(&c.CapitalHeight, 30)
 	def(&c.MinCapitalHeight, 24)
 	def(&c.MaxScale, 3)

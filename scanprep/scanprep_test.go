@@ -31,7 +31,8 @@ func TestPrepareOrientsAndStraightens(t *testing.T) {
 		skew     float64
 	}{
 		{"resume straight", "resume", sampledocs.ScanOptions{Straight: true}, 0, 0},
-		{"resume skewed +1°", "resume", sampledocs.ScanOptions{SkewDegrees: 1}, 0, -1},
+		{"resume skewed +1.5°", "resume", sampledocs.ScanOptions{SkewDegrees: 1.5}, 0, -1.5},
+		{"resume skewed +0.6°, left to Tesseract", "resume", sampledocs.ScanOptions{SkewDegrees: 0.6}, 0, 0},
 		{"resume skewed -3°", "resume", sampledocs.ScanOptions{SkewDegrees: -3}, 0, 3},
 		{"resume skewed +5°", "resume", sampledocs.ScanOptions{SkewDegrees: 5}, 0, -5},
 		{"resume sideways", "resume", sampledocs.ScanOptions{Rotate: 90, Straight: true}, 270, 0},
