@@ -59,8 +59,10 @@ const (
 	// guessed from: cards print their holder's name near the top.
 	guessLines = 15
 	// minGuessOCR is the least mean OCR confidence (0..100) of the words
-	// of a name that may be guessed.
+	// of a name that may be guessed, and fullOCR the confidence from which
+	// a guess is as sure as one read from a text layer.
 	minGuessOCR = 60
+	fullOCR     = 90
 )
 
 // nameReading is one name the page prints, with its role.
@@ -82,6 +84,9 @@ type nameReading struct {
 	// sectioned marks a role read from the section a name stands in, too
 	// loose to unseat the same name labelled as the holder's elsewhere.
 	sectioned bool
+	// ocr is how surely OCR read the name's words (0..100; 100 for a text
+	// layer's), which bounds how sure a guess of it can be.
+	ocr float64
 }
 
 func (n nameReading) key() string { return nameKey(n.full) }
@@ -130,7 +135,7 @@ func chooseHolder(d *doc, typ string, ctx Holder, guess bool) (person, bool) {
 	}
 	all = append(all, d.labelledNames(rs)...)
 	if p, line, phrase, ok := d.certificateName(); ok {
-		n := nameReading{person: p, role: roleHolder, line: line}
+		n := nameReading{person: p, role: roleHolder, line: line, ocr: fullOCR}
 		if !lay.over(p.full, line, phrase) {
 			// The text runs columns together: the name before the
 			// sentence stands elsewhere on the page.
@@ -283,8 +288,12 @@ func pickGuess(unknown []nameReading, ctx Holder, sized bool) person {
 	if sized {
 		sort.SliceStable(unknown, func(i, j int) bool { return unknown[i].size > unknown[j].size+0.5 })
 	}
+	for i := range unknown {
+		// A guess OCR read less than surely is less sure still: under 75
+		// it falls below the 0.5 that reports a field.
+		unknown[i].conf = min(unknown[i].conf, confGuess*min(1, unknown[i].ocr/fullOCR))
+	}
 	top := unknown[0]
-	top.conf = min(top.conf, confGuess)
 	var peers []nameReading
 	for _, u := range unknown[1:] {
 		if !samePerson(u.person, top.person) && (!sized || u.size >= top.size*0.9) {
@@ -296,7 +305,6 @@ func pickGuess(unknown []nameReading, ctx Holder, sized bool) person {
 	}
 	for _, u := range peers {
 		if matchesHolder(u.person, ctx) {
-			u.conf = min(u.conf, confGuess)
 			return u.person
 		}
 	}
@@ -774,7 +782,7 @@ func (lay *layoutIndex) standingNames(d *doc, rs roles) []nameReading {
 		}
 		// A name OCR was unsure of is no guess: it is as likely marks of
 		// a seal or a photo read as letters ("EEE Oo OS").
-		n := nameReading{person: personFrom(name, confGuess), line: rn.line, size: rn.size,
+		n := nameReading{person: personFrom(name, confGuess), line: rn.line, size: rn.size, ocr: rn.conf,
 			guessable: labelText == "" && rn.conf >= minGuessOCR}
 		if k := lay.leftOf(ri); k >= 0 && labelish(lay.runs[k].text) {
 			// The value of the label before it on its line, whose role

@@ -606,6 +606,15 @@ func TestHolderOnPages(t *testing.T) {
 	tests = append(tests, holderCase{name: "letters OCR was unsure of are no name", typ: "acls", text: text, pages: pages,
 		full: "Deepa Lynn Rivera", first: "Deepa", last: "Rivera", maxConf: confGuess})
 
+	// A card's only name, which OCR read unsurely: a guess too unsure to
+	// report.
+	text, pages = namesPage(
+		namesLine{y: 40, size: 12, cells: []namesCell{{80, "BLS Provider", 0}}},
+		namesLine{y: 80, size: 10, cells: []namesCell{{80, "Deepa Rivera", 65}}},
+	)
+	tests = append(tests, holderCase{name: "a guess OCR was unsure of is uncertain", typ: "bls", text: text, pages: pages,
+		full: "Deepa Rivera", first: "Deepa", last: "Rivera", maxConf: 0.49})
+
 	// A course card whose two columns OCR ran into one line: the holder's
 	// caption beside the instructor's name, the instructor's caption
 	// under it.
