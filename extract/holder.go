@@ -216,31 +216,27 @@ func misreadWords(words []string) bool {
 }
 
 // nearWord reports that w, five letters or more, is a common English word
-// or a form's term with one letter changed, left out or put in.
+// or a form's term with one letter OCR confuses read as another ("sociai"
+// for "social", "securlty" for "security").
 func nearWord(w string) bool {
 	if len(w) < 5 {
 		return false
 	}
-	known := func(v string) bool { return englishWords[v] || formTerms[v] }
-	b := []byte(w)
-	for i := range b {
-		if known(w[:i] + w[i+1:]) {
-			return true
-		}
-		for c := byte('a'); c <= 'z'; c++ {
-			if c != w[i] && known(w[:i]+string(c)+w[i+1:]) {
-				return true
-			}
-		}
-	}
-	for i := 0; i <= len(w); i++ {
-		for c := byte('a'); c <= 'z'; c++ {
-			if known(w[:i] + string(c) + w[i:]) {
+	for i := 0; i < len(w); i++ {
+		for _, c := range ocrLookAlikes[w[i]] {
+			v := w[:i] + string(c) + w[i+1:]
+			if englishWords[v] || formTerms[v] {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// ocrLookAlikes are the letters OCR reads for each letter.
+var ocrLookAlikes = map[byte]string{
+	'i': "lt", 'l': "it", 't': "il", 'o': "ecau", 'e': "oc", 'c': "oe", 'a': "o", 'u': "no", 'n': "uhr", 'h': "nb",
+	'r': "n", 'b': "h", 's': "", 'g': "q", 'q': "g", 'v': "y", 'y': "v", 'f': "t",
 }
 
 // pickHolder chooses among readings labelled as the holder's: the surest;
@@ -1278,6 +1274,7 @@ var (
 		sky skye sterling stone storm summer sunny sunshine taylor trinity unique velvet victor violet
 		wade walker will willow winter blessing comfort favour favor gift goodness marvel memory miracle
 		sincere essence royal sherry brandy cherry marina said sandy randy star coral ivory colt clay heath rocky
+		shawn
 	`)
 	// modalWords are nicknames far more often verbs on a form.
 	modalWords = wordSet(`will may can must shall should would might`)
