@@ -99,9 +99,11 @@ func TestFonts(t *testing.T) {
 		{"name in bold of the same family", func(p *fpdf.Fpdf) {
 			say(p, 72, 100, seg("Helvetica", "", 11, "This certifies that"), seg("Helvetica", "B", 11, "Maria Alvarez"), seg("Helvetica", "", 11, "has completed the BLS Provider course."))
 		}, "", 0, ""},
+		// Another size alone is design as often as forgery (clean layouts
+		// print dates and names larger inside a phrase): not flagged.
 		{"date in a larger size between words of one size", func(p *fpdf.Fpdf) {
 			say(p, 72, 100, seg("Helvetica", "", 10, "Card issued on"), seg("Helvetica", "", 13, "03/04/2026"), seg("Helvetica", "", 10, "by Meridian Health Education"))
-		}, CodeFontMismatch, 0.45, "03/04/2026"},
+		}, "", 0, ""},
 		{"name typed at the end of a sentence in Courier", func(p *fpdf.Fpdf) {
 			say(p, 72, 100, seg("Helvetica", "", 10, "The holder of this card is"), seg("Courier", "B", 10, "Maria Alvarez"))
 			say(p, 72, 130, seg("Helvetica", "", 10, "Verify this card at the issuer's site before relying on it."))

@@ -78,12 +78,14 @@ func (s *Server) createDocumentScan(c *gin.Context) {
 		if err := s.store.CreateDocumentScan(ctx, d, up.file); err != nil {
 			return err
 		}
+		// Read back before the workflow starts: the answer is the scan as
+		// created (PENDING), not whatever a fast worker made of it since.
+		stored, readErr := s.store.DocumentScan(ctx, account, d.ID)
 		s.startDocumentScan(ctx, d.ID, account, extID.String(), up.file)
 		s.logger(c).Info("document scan accepted", "scan_id", d.ID, "workflow_id", d.WorkflowID)
-		stored, err := s.store.DocumentScan(ctx, account, d.ID)
-		if err != nil {
+		if readErr != nil {
 			// Accepted all the same: the caller may read it back later.
-			fail(c, err)
+			fail(c, readErr)
 			return nil
 		}
 		c.JSON(http.StatusCreated, s.scanView(ctx, stored))

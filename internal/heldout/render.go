@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
@@ -57,7 +58,13 @@ func NewRenderer(cfg RendererConfig) (*Renderer, error) {
 	return &Renderer{cfg: cfg}, nil
 }
 
+// pdfcpuReady makes pdfcpu write its configuration file once: its first
+// NewDefaultConfiguration writes package state, which renderers running at
+// once would race on.
+var pdfcpuReady sync.Once
+
 func pdfConfig() *model.Configuration {
+	pdfcpuReady.Do(func() { model.NewDefaultConfiguration() })
 	conf := model.NewDefaultConfiguration()
 	conf.ValidationMode = model.ValidationRelaxed
 	return conf
