@@ -56,7 +56,7 @@ type Sandbox struct {
 	requests  *sandboxhttp.RequestLog[Request]
 
 	mu        sync.Mutex
-	behaviour Behaviour
+	behaviour sandboxhttp.Switch
 	cards     map[string]Card
 	added     []Card
 }
@@ -64,7 +64,7 @@ type Sandbox struct {
 // New returns the handler.
 func New(cfg Config) *Sandbox {
 	s := &Sandbox{log: cfg.Logger, apiKey: cfg.APIKey, slowDelay: cfg.SlowDelay, now: cfg.Now,
-		behaviour: Behaviour{Mode: ModeNormal}, cards: map[string]Card{},
+		cards:    map[string]Card{},
 		requests: sandboxhttp.NewRequestLog(maxLogged, func(r *Request, seq int) { r.Seq = seq })}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -97,79 +97,27 @@ func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.Serv
 
 // Modes of a Behaviour.
 const (
-	ModeNormal       = "normal"
-	ModeSlow         = "slow"
-	ModeDown         = "down"
-	ModeFlaky        = "flaky"
-	ModeMalformed    = "malformed"
-	ModeRateLimit    = "ratelimit"
-	ModeUnauthorized = "unauthorized"
+	ModeNormal       = sandboxhttp.ModeNormal
+	ModeSlow         = sandboxhttp.ModeSlow
+	ModeDown         = sandboxhttp.ModeDown
+	ModeFlaky        = sandboxhttp.ModeFlaky
+	ModeMalformed    = sandboxhttp.ModeMalformed
+	ModeRateLimit    = sandboxhttp.ModeRateLimit
+	ModeUnauthorized = sandboxhttp.ModeUnauthorized
 )
 
-// Behaviour is how the next verifications answer, set through POST
-// /_sandbox/behaviour or SetBehaviour. It acts in front of the service, as
-// an outage would, and takes precedence over special codes.
-type Behaviour struct {
-	Mode string `json:"mode"`
-	// Delay of "slow" (default Config.SlowDelay).
-	Delay Duration `json:"delay,omitempty"`
-	// Count applies the mode to the next Count verifications, then returns
-	// to normal; 0 keeps it until changed. "flaky" fails the next Count
-	// (default 1) and then succeeds.
-	Count int `json:"count,omitempty"`
-	// Status overrides the HTTP status of "down" and "flaky" (503).
-	Status int `json:"status,omitempty"`
-	// RetryAfter of "ratelimit" (default 30s).
-	RetryAfter Duration `json:"retryAfter,omitempty"`
-}
+// Behaviour is how the next calls answer, set through POST
+// /_sandbox/behaviour or SetBehaviour (see sandboxhttp.Behaviour).
+type Behaviour = sandboxhttp.Behaviour
 
 // Duration is a time.Duration written as "5s" in JSON.
 type Duration = sandboxhttp.Duration
 
-// SetBehaviour changes how the next verifications answer.
-func (s *Sandbox) SetBehaviour(b Behaviour) error {
-	switch b.Mode {
-	case "":
-		b.Mode = ModeNormal
-	case ModeNormal, ModeSlow, ModeDown, ModeMalformed, ModeRateLimit, ModeUnauthorized:
-	case ModeFlaky:
-		if b.Count == 0 {
-			b.Count = 1
-		}
-	default:
-		return fmt.Errorf("unknown mode %q (normal, slow, down, flaky, malformed, ratelimit, unauthorized)", b.Mode)
-	}
-	if b.Count < 0 {
-		return errors.New("count must not be negative")
-	}
-	if b.Status != 0 && (b.Status < 200 || b.Status > 599) {
-		return fmt.Errorf("status %d is not an HTTP status", b.Status)
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.behaviour = b
-	return nil
-}
+// SetBehaviour changes how the next calls answer.
+func (s *Sandbox) SetBehaviour(b Behaviour) error { return s.behaviour.Set(b) }
 
 // CurrentBehaviour is the behaviour in force (Count counts down).
-func (s *Sandbox) CurrentBehaviour() Behaviour {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.behaviour
-}
-
-func (s *Sandbox) take() Behaviour {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	b := s.behaviour
-	if b.Count > 0 {
-		s.behaviour.Count--
-		if s.behaviour.Count == 0 {
-			s.behaviour = Behaviour{Mode: ModeNormal}
-		}
-	}
-	return b
-}
+func (s *Sandbox) CurrentBehaviour() Behaviour { return s.behaviour.Current() }
 
 // AddCard makes the sandbox hold one more card (or replaces the one with
 // its code), as a Training Center would after issuing it.
@@ -262,7 +210,7 @@ func (s *Sandbox) handleVerify(w http.ResponseWriter, r *http.Request) {
 	var q wire.VerifyRequest
 	parsed := len(body) <= maxRequestBody && json.Unmarshal(body, &q) == nil
 	code, valid := ahaecard.NormalizeCode(q.ECardCode)
-	b := s.take()
+	b := s.behaviour.Take()
 	if b.Mode == ModeNormal && valid {
 		if m := specialMode(code); m != "" {
 			b = Behaviour{Mode: m}

@@ -67,7 +67,7 @@ type Sandbox struct {
 	requests   *sandboxhttp.RequestLog[Request]
 
 	mu        sync.Mutex
-	behaviour Behaviour
+	behaviour sandboxhttp.Switch
 	licensees map[string]Licensee
 	added     []Licensee
 	txs       map[string]*transaction
@@ -85,7 +85,7 @@ type transaction struct {
 func New(cfg Config) *Sandbox {
 	s := &Sandbox{
 		log: cfg.Logger, user: cfg.Username, pass: cfg.Password, slowDelay: cfg.SlowDelay, processing: cfg.ProcessingTime, now: cfg.Now,
-		behaviour: Behaviour{Mode: ModeNormal}, licensees: map[string]Licensee{}, txs: map[string]*transaction{},
+		licensees: map[string]Licensee{}, txs: map[string]*transaction{},
 		requests: sandboxhttp.NewRequestLog(maxLogged, func(r *Request, seq int) { r.Seq = seq }),
 	}
 	if s.log == nil {
@@ -126,82 +126,29 @@ func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.Serv
 
 // Modes of a Behaviour.
 const (
-	ModeNormal       = "normal"
-	ModeSlow         = "slow"
-	ModeDown         = "down"
-	ModeFlaky        = "flaky"
-	ModeMalformed    = "malformed"
-	ModeRateLimit    = "ratelimit"
-	ModeUnauthorized = "unauthorized"
+	ModeNormal       = sandboxhttp.ModeNormal
+	ModeSlow         = sandboxhttp.ModeSlow
+	ModeDown         = sandboxhttp.ModeDown
+	ModeFlaky        = sandboxhttp.ModeFlaky
+	ModeMalformed    = sandboxhttp.ModeMalformed
+	ModeRateLimit    = sandboxhttp.ModeRateLimit
+	ModeUnauthorized = sandboxhttp.ModeUnauthorized
 	// ModePending is only a special number's: the lookup never completes.
 	ModePending = "pending"
 )
 
 // Behaviour is how the next calls answer, set through POST
-// /_sandbox/behaviour or SetBehaviour. It acts in front of the lookup, as
-// an outage would, and takes precedence over special numbers.
-type Behaviour struct {
-	Mode string `json:"mode"`
-	// Delay of "slow" (default Config.SlowDelay).
-	Delay Duration `json:"delay,omitempty"`
-	// Count applies the mode to the next Count calls (a lookup is a submit
-	// and one or more retrieves), then returns to normal; 0 keeps it until
-	// changed. "flaky" fails the next Count (default 1) and then succeeds.
-	Count int `json:"count,omitempty"`
-	// Status overrides the HTTP status of "down" and "flaky" (503).
-	Status int `json:"status,omitempty"`
-	// RetryAfter of "ratelimit" (default 30s).
-	RetryAfter Duration `json:"retryAfter,omitempty"`
-}
+// /_sandbox/behaviour or SetBehaviour (see sandboxhttp.Behaviour).
+type Behaviour = sandboxhttp.Behaviour
 
 // Duration is a time.Duration written as "5s" in JSON.
 type Duration = sandboxhttp.Duration
 
 // SetBehaviour changes how the next calls answer.
-func (s *Sandbox) SetBehaviour(b Behaviour) error {
-	switch b.Mode {
-	case "":
-		b.Mode = ModeNormal
-	case ModeNormal, ModeSlow, ModeDown, ModeMalformed, ModeRateLimit, ModeUnauthorized:
-	case ModeFlaky:
-		if b.Count == 0 {
-			b.Count = 1
-		}
-	default:
-		return fmt.Errorf("unknown mode %q (normal, slow, down, flaky, malformed, ratelimit, unauthorized)", b.Mode)
-	}
-	if b.Count < 0 {
-		return errors.New("count must not be negative")
-	}
-	if b.Status != 0 && (b.Status < 200 || b.Status > 599) {
-		return fmt.Errorf("status %d is not an HTTP status", b.Status)
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.behaviour = b
-	return nil
-}
+func (s *Sandbox) SetBehaviour(b Behaviour) error { return s.behaviour.Set(b) }
 
 // CurrentBehaviour is the behaviour in force (Count counts down).
-func (s *Sandbox) CurrentBehaviour() Behaviour {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.behaviour
-}
-
-// take returns the behaviour for one call and counts it down.
-func (s *Sandbox) take() Behaviour {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	b := s.behaviour
-	if b.Count > 0 {
-		s.behaviour.Count--
-		if s.behaviour.Count == 0 {
-			s.behaviour = Behaviour{Mode: ModeNormal}
-		}
-	}
-	return b
-}
+func (s *Sandbox) CurrentBehaviour() Behaviour { return s.behaviour.Current() }
 
 // AddLicensee makes the sandbox hold one more license (or replaces the one
 // with its state and number), as a board would after licensing a nurse.
@@ -349,7 +296,7 @@ func (s *Sandbox) handleSubmit(w http.ResponseWriter, r *http.Request) {
 	rec := s.record(r, body)
 	var sub wire.LookupSubmit
 	parsed := len(body) <= maxRequestBody && json.Unmarshal(body, &sub) == nil
-	b := s.take()
+	b := s.behaviour.Take()
 	if b.Mode == ModeNormal && parsed {
 		for _, q := range sub.NurseLookupRequests {
 			if m := specialMode(q.LicenseNumber); m == ModeSlow || m == ModeDown {
@@ -469,7 +416,7 @@ func dateTime(d string) string {
 
 func (s *Sandbox) handleRetrieve(w http.ResponseWriter, r *http.Request) {
 	rec := s.record(r, nil)
-	b := s.take()
+	b := s.behaviour.Take()
 	status, answered := s.front(w, r, b)
 	mode := b.Mode
 	if !answered {
