@@ -1,9 +1,6 @@
 package nursys
 
 import (
-	"errors"
-	"time"
-
 	"github.com/clearedtostart/compliance/internal/callfail"
 	"github.com/clearedtostart/compliance/internal/httpcall"
 )
@@ -54,34 +51,13 @@ func Retryable(err error) bool { return callfail.Retryable[Class](err) }
 // Reason is the short human reason of err.
 func Reason(err error) string { return callfail.Reason[Class](err, "the Nursys license lookup failed") }
 
-// classOf names a kind of call failure in this package's classes.
-func classOf(k httpcall.Kind) Class {
-	switch k {
-	case httpcall.Timeout:
-		return ErrTimeout
-	case httpcall.Unreachable:
-		return ErrUnreachable
-	case httpcall.Server:
-		return ErrServer
-	case httpcall.RateLimited:
-		return ErrRateLimited
-	case httpcall.Refused:
-		return ErrRefused
-	case httpcall.Rejected:
-		return ErrRejected
-	}
-	return ErrMalformed
+// classes names the kinds of call failure in this package's classes.
+var classes = map[httpcall.Kind]Class{
+	httpcall.Timeout: ErrTimeout, httpcall.Unreachable: ErrUnreachable, httpcall.Server: ErrServer,
+	httpcall.RateLimited: ErrRateLimited, httpcall.Refused: ErrRefused, httpcall.Rejected: ErrRejected,
+	httpcall.Malformed: ErrMalformed,
 }
 
 // asError turns a call's failure into an *Error; other errors (a
 // cancelled context) stay themselves.
-func asError(err error) error {
-	var f *httpcall.Failure
-	if !errors.As(err, &f) {
-		return err
-	}
-	return &Error{Class: classOf(f.Kind), Reason: f.Reason, Status: f.Status, RetryAfter: f.RetryAfter, Err: f.Err}
-}
-
-// RetryAfter is the wait Nursys asked for, 0 when none.
-func RetryAfter(err error) time.Duration { return callfail.RetryAfter[Class](err) }
+func asError(err error) error { return httpcall.As(err, classes) }

@@ -25,6 +25,7 @@ import (
 
 	"github.com/sethvargo/go-retry"
 
+	"github.com/clearedtostart/compliance/internal/callfail"
 	"github.com/clearedtostart/compliance/internal/readable"
 	"github.com/clearedtostart/compliance/internal/retryafter"
 )
@@ -317,4 +318,19 @@ func Retry(ctx context.Context, p Policy, attempt func(ctx context.Context) erro
 		return last
 	}
 	return err
+}
+
+// As turns a call's failure into a connector's own failure, its kind
+// named by classes (a kind classes lacks is the Malformed one's); other
+// errors, such as a cancelled context, stay themselves.
+func As[C callfail.Class](err error, classes map[Kind]C) error {
+	var f *Failure
+	if !errors.As(err, &f) {
+		return err
+	}
+	class, ok := classes[f.Kind]
+	if !ok {
+		class = classes[Malformed]
+	}
+	return &callfail.Failure[C]{Class: class, Reason: f.Reason, Status: f.Status, RetryAfter: f.RetryAfter, Err: f.Err}
 }
