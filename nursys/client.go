@@ -2,6 +2,7 @@ package nursys
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -88,11 +89,11 @@ func New(cfg Config) (*Client, error) {
 		endpoint:     strings.TrimRight(u.String(), "/") + wire.LookupPath,
 		username:     cfg.Username,
 		password:     cfg.Password,
-		userAgent:    cmpOr(cfg.UserAgent, DefaultUserAgent),
-		timeout:      cmpOr(cfg.Timeout, DefaultTimeout),
-		pollInterval: cmpOr(cfg.PollInterval, DefaultPollInterval),
-		policy: httpcall.Policy{Attempts: cmpOr(cfg.Attempts, DefaultAttempts), Backoff: cmpOr(cfg.Backoff, DefaultBackoff),
-			MaxWait: cmpOr(cfg.MaxWait, DefaultMaxWait)},
+		userAgent:    cmp.Or(cfg.UserAgent, DefaultUserAgent),
+		timeout:      cmp.Or(cfg.Timeout, DefaultTimeout),
+		pollInterval: cmp.Or(cfg.PollInterval, DefaultPollInterval),
+		policy: httpcall.Policy{Attempts: cmp.Or(cfg.Attempts, DefaultAttempts), Backoff: cmp.Or(cfg.Backoff, DefaultBackoff),
+			MaxWait: cmp.Or(cfg.MaxWait, DefaultMaxWait)},
 		now: cfg.Now,
 	}
 	if c.now == nil {
@@ -102,16 +103,8 @@ func New(cfg Config) (*Client, error) {
 	if hc == nil {
 		hc = &http.Client{}
 	}
-	c.call = &httpcall.Caller{Party: "Nursys", HTTP: hc, MaxBody: cmpOr(cfg.MaxBodyBytes, DefaultMaxBodyBytes), Now: c.now, AttemptTimeout: c.timeout}
+	c.call = &httpcall.Caller{Party: "Nursys", HTTP: hc, MaxBody: cmp.Or(cfg.MaxBodyBytes, DefaultMaxBodyBytes), Now: c.now, AttemptTimeout: c.timeout}
 	return c, nil
-}
-
-func cmpOr[T comparable](v, def T) T {
-	var zero T
-	if v == zero {
-		return def
-	}
-	return v
 }
 
 // Query names one license.

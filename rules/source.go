@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -305,7 +306,7 @@ func JudgeSource(in Input, req SourceRequest, ans SourceAnswer, checkedAt time.T
 	case OutcomeUnavailable:
 		rr.Result, rr.Reason = Skipped, ReasonSourceUnavailable
 		rr.Message = fmt.Sprintf("%s could not be asked about %s (%s), so the document was not confirmed at its source; check it there or upload it again later.",
-			capitalize(name), what, cmpOr(ans.Error, "no answer"))
+			capitalize(name), what, cmp.Or(ans.Error, "no answer"))
 		return rr
 	case OutcomeNotFound:
 		return fail(ReasonNotFoundAtSource, "%s holds no %s.", capitalize(name), what)
@@ -339,9 +340,9 @@ func JudgeSource(in Input, req SourceRequest, ans SourceAnswer, checkedAt time.T
 			return fail(ReasonTypeMismatchAtSource, "The document shows a %s license, but the board records license %s as %s.", req.LicenseType, req.LicenseNumber, ans.LicenseType)
 		}
 	} else if want := strings.ToUpper(in.DocumentType); ans.Course != want {
-		return fail(ReasonCourseMismatchAtSource, "The AHA records eCard %s as a %s card, not %s.", req.ECardCode, cmpOr(ans.CourseName, ans.Course), want)
+		return fail(ReasonCourseMismatchAtSource, "The AHA records eCard %s as a %s card, not %s.", req.ECardCode, cmp.Or(ans.CourseName, ans.Course), want)
 	}
-	status := cmpOr(ans.StatusText, ans.Status)
+	status := cmp.Or(ans.StatusText, ans.Status)
 	expires, hasExpiry := parseISO(ans.ExpirationDate)
 	switch {
 	case ans.Status == "expired" || ans.Status == "lapsed":
@@ -350,7 +351,7 @@ func JudgeSource(in Input, req SourceRequest, ans SourceAnswer, checkedAt time.T
 		}
 		return fail(ReasonExpiredAtSource, "%s records %s as %s.", capitalize(name), what, quote(status))
 	case ans.Status != "active":
-		return fail(ReasonStatusAtSource, "%s records %s as %s, not active.", capitalize(name), what, quote(cmpOr(status, "of unknown status")))
+		return fail(ReasonStatusAtSource, "%s records %s as %s, not active.", capitalize(name), what, quote(cmp.Or(status, "of unknown status")))
 	case ans.Encumbered:
 		return fail(ReasonEncumberedAtSource, "%s records %s as encumbered (%s, with a restriction or discipline in effect).", capitalize(name), what, quote(status))
 	case hasExpiry && expires.Before(asOf):
@@ -359,7 +360,7 @@ func JudgeSource(in Input, req SourceRequest, ans SourceAnswer, checkedAt time.T
 		return fail(ReasonExpiryMismatchAtSource, "The document shows an expiration date, %s, later than the one %s records, %s.", long(printedExpiry.date), name, long(expires))
 	}
 	rr.Result, rr.Reason = Pass, ReasonConfirmedAtSource
-	rr.Message = fmt.Sprintf("%s confirms %s of %s: %s", capitalize(name), what, quote(holder.Full()), quote(cmpOr(status, "active")))
+	rr.Message = fmt.Sprintf("%s confirms %s of %s: %s", capitalize(name), what, quote(holder.Full()), quote(cmp.Or(status, "active")))
 	if hasExpiry {
 		rr.Message += ", current through " + long(expires)
 	}
@@ -447,11 +448,4 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }

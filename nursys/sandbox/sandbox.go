@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -452,17 +453,10 @@ func (s *Sandbox) retrieve(w http.ResponseWriter, r *http.Request) (string, int)
 	}
 	if t.mode == ModePending || now.Sub(t.submitted) < s.processing {
 		tx.TransactionComment = "Lookup is processing."
-		return cmpOr(t.mode, ModeNormal), writeJSON(w, http.StatusOK, wire.RetrieveResponse{Transaction: tx, NurseLookupResponses: []wire.LookupResponse{}})
+		return cmp.Or(t.mode, ModeNormal), writeJSON(w, http.StatusOK, wire.RetrieveResponse{Transaction: tx, NurseLookupResponses: []wire.LookupResponse{}})
 	}
 	tx.TransactionComment = "Retrieve lookup successful."
 	return ModeNormal, writeJSON(w, http.StatusOK, wire.RetrieveResponse{ProcessingCompleteFlag: true, Transaction: tx, NurseLookupResponses: t.responses})
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) int {
