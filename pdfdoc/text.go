@@ -41,15 +41,22 @@ func Texts(data []byte, pages []int) ([]PageText, error) {
 		return nil, err
 	}
 	out := make([]PageText, 0, len(pages))
-	glyphs := make([][]lpdf.Text, 0, len(pages))
+	type read struct {
+		glyphs []lpdf.Text
+		w, h   float64
+	}
+	reads := make([]read, 0, len(pages))
 	var unplaced []int
 	for _, p := range pages {
-		text, lay, gs, placed := pageText(r, p)
-		if !placed {
+		gs, w, h := pageGlyphs(r, p)
+		reads = append(reads, read{gs, w, h})
+		pt := PageText{Page: p}
+		if glyphsPlaced(gs) {
+			pt.Text, pt.Layout = layout(gs, w, h)
+		} else {
 			unplaced = append(unplaced, len(out))
 		}
-		out = append(out, PageText{Page: p, Text: text, Layout: lay})
-		glyphs = append(glyphs, gs)
+		out = append(out, pt)
 	}
 	if len(unplaced) == 0 {
 		return out, nil
@@ -58,17 +65,17 @@ func Texts(data []byte, pages []int) ([]PageText, error) {
 	for _, k := range unplaced {
 		first, last = min(first, out[k].Page), max(last, out[k].Page)
 	}
-	placedPages, err := popplerWords(data, first, last)
-	if err != nil {
-		// Keep what ledongthuc read: its text is in order within runs.
-		return out, nil
-	}
+	// When poppler cannot help, what ledongthuc read stands: its text is
+	// in order within runs.
+	placedPages, _ := popplerWords(data, first, last)
 	for _, k := range unplaced {
+		rd := reads[k]
 		pp, ok := placedPages[out[k].Page]
 		if !ok {
+			out[k].Text, out[k].Layout = layout(rd.glyphs, rd.w, rd.h)
 			continue
 		}
-		fontsFromGlyphs(pp.words, glyphs[k], pp.height)
+		fontsFromGlyphs(pp.words, rd.glyphs, pp.height)
 		out[k].Text, out[k].Layout = layoutWords(pp.words, pp.width, pp.height)
 	}
 	return out, nil
@@ -87,22 +94,17 @@ func openText(data []byte) (r *lpdf.Reader, err error) {
 	return r, nil
 }
 
-// pageText lays out one page's glyphs as lines: glyphs are grouped by
-// baseline (top to bottom), ordered left to right within a line, and a
-// space is put where the gap between glyphs is wider than a narrow space,
-// so that a label and its value stay on one line and words stay apart
-// whichever text operators (Td, Tm, TJ) the producer used.
-// placed is false when the glyphs' positions cannot be trusted (see
-// Texts).
-func pageText(r *lpdf.Reader, n int) (text string, lay pagetext.Page, glyphs []lpdf.Text, placed bool) {
+// pageGlyphs returns one page's glyphs in the order the page draws them,
+// and the page's size; none when the page cannot be decoded.
+func pageGlyphs(r *lpdf.Reader, n int) (glyphs []lpdf.Text, w, h float64) {
 	defer func() {
 		if rec := recover(); rec != nil {
-			text, lay, glyphs, placed = "", pagetext.Page{}, nil, true
+			glyphs = nil
 		}
 	}()
 	p := r.Page(n)
 	if p.V.IsNull() {
-		return "", pagetext.Page{}, nil, true
+		return nil, 0, 0
 	}
 	for _, t := range p.Content().Text {
 		if t.S == "\n" || t.S == "" {
@@ -110,9 +112,8 @@ func pageText(r *lpdf.Reader, n int) (text string, lay pagetext.Page, glyphs []l
 		}
 		glyphs = append(glyphs, t)
 	}
-	w, h := pageSize(p)
-	text, lay = layout(glyphs, w, h)
-	return text, lay, glyphs, glyphsPlaced(glyphs)
+	w, h = pageSize(p)
+	return glyphs, w, h
 }
 
 // glyphsPlaced reports whether the glyphs carry usable positions: there are
@@ -155,6 +156,12 @@ type placed struct {
 	size float64
 }
 
+// layout lays out one page's glyphs as lines: glyphs are grouped by
+// baseline (top to bottom), ordered left to right within a line, and a
+// space is put where the gap between glyphs is wider than a narrow space,
+// so that a label and its value stay on one line and words stay apart
+// whichever text operators (Td, Tm, TJ) the producer used. It sorts
+// glyphs in place.
 func layout(glyphs []lpdf.Text, pageW, pageH float64) (string, pagetext.Page) {
 	lay := pagetext.Page{Width: pageW, Height: pageH}
 	if len(glyphs) == 0 {
