@@ -162,7 +162,7 @@ func layoutWords(words []pagetext.Word, w, h float64) (string, pagetext.Page) {
 	var lines [][]pagetext.Word
 	for _, wd := range sorted {
 		size := max(wd.Box.Height(), 1)
-		if k := len(lines) - 1; k >= 0 && abs(mid(lines[k][0])-mid(wd)) <= 0.4*size {
+		if k := len(lines) - 1; k >= 0 && math.Abs(mid(lines[k][0])-mid(wd)) <= 0.4*size {
 			lines[k] = append(lines[k], wd)
 			continue
 		}
@@ -182,11 +182,4 @@ func layoutWords(words []pagetext.Word, w, h float64) (string, pagetext.Page) {
 		b.WriteByte('\n')
 	}
 	return normalizeSpace(b.String()), lay
-}
-
-func abs(f float64) float64 {
-	if f < 0 {
-		return -f
-	}
-	return f
 }

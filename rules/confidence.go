@@ -27,12 +27,8 @@ func (j *judge) unsure(rr RuleResult) RuleResult {
 		rr.Result, rr.Reason, rr.Field = Skipped, ReasonLowConfidence, f
 		rr.Actual = nil
 		rr.Message = fmt.Sprintf("The %s was read with confidence %.2f, below what this field needs, so it was not judged; a person must read it on the document.",
-			humanField(f), conf)
+			label(f), conf)
 		return rr
 	}
 	return rr
-}
-
-func humanField(f string) string {
-	return strings.ReplaceAll(f, "_", " ")
 }
