@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // notDoseHeading names a table column whose dates are no doses: the
@@ -55,7 +56,7 @@ func (d *doc) columnHeading(i, start, end int) string {
 			continue
 		}
 		text := strings.Join(over, " ")
-		if !strings.ContainsFunc(text, func(r rune) bool { return r < 128 && isLetter(byte(r)) || r >= 128 }) || len(dateFinder(roleDate)(text)) > 0 {
+		if !strings.ContainsFunc(text, unicode.IsLetter) || len(dateFinder(roleDate)(text)) > 0 {
 			// Another row's value in the same column.
 			continue
 		}
