@@ -6,7 +6,8 @@
 #               Redocly + Spectral on openapi.yaml (pinned tools, installed on first use)
 # and the measurements:
 #   make bench  latency and throughput figures into docs/BENCHMARKS.md
-#   make eval   accuracy figures into docs/BENCHMARKS.md
+#   make eval   reading accuracy and fraud detection figures into docs/BENCHMARKS.md
+#               (`go run ./cmd/eval -reading=false` prints the fraud figures alone)
 SHELL := /bin/bash
 GO ?= go
 TEMPORAL_CLI_VERSION := 1.5.1

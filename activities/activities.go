@@ -48,6 +48,7 @@ type Store interface {
 	placementStore
 	statementStore
 	packetStore
+	fraudStore
 }
 
 // Config configures New.
@@ -59,7 +60,9 @@ type Config struct {
 	// Today returns the day documents are judged on (default: today, UTC).
 	Today func() time.Time
 	// CacheDir keeps downloaded PDFs for the pages of one upload, which
-	// several activities read (default: a folder in the OS temp dir).
+	// several activities read (default: a new folder in the OS temp dir).
+	// It is this process's own: Close removes it and the cache evicts
+	// files in it, so no two workers may share one.
 	CacheDir string
 	// Live searches the live registry (NSOPW); nil leaves live searches
 	// failing as unavailable.
@@ -141,6 +144,7 @@ func (a *Activities) Register(r worker.ActivityRegistry) {
 	reg(a.ProcessSegment, workflows.ActProcessSegment)
 	reg(a.ProcessSegments, workflows.ActProcessSegments)
 	reg(a.FinishIntake, workflows.ActFinishIntake)
+	reg(a.CheckFraudHistory, workflows.ActCheckFraudHistory)
 	reg(a.StartScan, workflows.ActStartScan)
 	reg(a.JudgeScan, workflows.ActJudgeScan)
 	reg(a.FinishScan, workflows.ActFinishScan)

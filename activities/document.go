@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/google/uuid"
+	"go.temporal.io/sdk/activity"
 
 	"github.com/clearedtostart/compliance/pipeline"
 	"github.com/clearedtostart/compliance/store"
@@ -15,6 +16,7 @@ type scanStore interface {
 	StartDocumentScan(ctx context.Context, accountID string, id uuid.UUID) error
 	FinishDocumentScan(ctx context.Context, accountID string, id uuid.UUID, out store.ScanOutcome) error
 	FraudSettings(ctx context.Context, accountID string) (store.FraudSettings, error)
+	File(ctx context.Context, accountID string, id uuid.UUID) (*store.File, error)
 }
 
 // StartScan moves a scan and its task to IN_PROGRESS.
@@ -45,6 +47,17 @@ func (a *Activities) JudgeScan(ctx context.Context, in workflows.JudgeScanInput)
 		return workflows.ProcessSegmentResult{}, classify(err)
 	}
 	judge.ValidateAnyType = true
+	var pdf []byte
+	if judge.Fraud.Enabled {
+		log := a.log.With("scan_id", in.ScanID, "workflow_id", activity.GetInfo(ctx).WorkflowExecution.ID)
+		if pdf, err = a.pdfBytes(ctx, in.PDFKey); err != nil {
+			return workflows.ProcessSegmentResult{}, classify(err)
+		}
+		judge.FirstPage, judge.LastPage = 1, in.Info.PageCount
+		if judge.Upload, judge.FraudOCR, err = a.fraudUpload(ctx, log, in.AccountID, scan.FileID, in.UploadPDF, pdf, nil, 1, in.Info.PageCount); err != nil {
+			return workflows.ProcessSegmentResult{}, err
+		}
+	}
 	j := a.engine.Judge(judge)
 	if scan.Validation {
 		judge.Requirement = sc.Requirement
@@ -52,7 +65,13 @@ func (a *Activities) JudgeScan(ctx context.Context, in workflows.JudgeScanInput)
 			judge.Requirement = pipeline.RequirementFor(a.engine.Catalog(), j.DocumentType)
 		}
 		if judge.Requirement != "" {
-			j = a.engine.Judge(judge)
+			// The type and fields, hence the fraud verdict, do not depend
+			// on the requirement: the verdict is not worked out twice.
+			again := judge
+			again.Fraud.Enabled = false
+			verdict := j.Fraud
+			j = a.engine.Judge(again)
+			j.Fraud = verdict
 		}
 		// Source validation (see source.go).
 		check := sourceCheckOf(sc.SourceValidation, in.ScanID, j, judge)
@@ -62,6 +81,17 @@ func (a *Activities) JudgeScan(ctx context.Context, in workflows.JudgeScanInput)
 		if check.tree != nil {
 			j.ValidationResult = check.tree.Result
 		}
+	}
+	var scanPrint store.FraudPrint
+	if j.Fraud != nil {
+		// Fraud history before the verdict is stored with SUCCESS: the same
+		// file, number or page image sent for another candidate never
+		// shows clean in between (see fraud.go).
+		v, p, err := a.scanHistory(ctx, scan, in.PDFKey, pdf, j.DocumentType, j.Fields, *j.Fraud, judge.Fraud.Sensitivity)
+		if err != nil {
+			return workflows.ProcessSegmentResult{}, err
+		}
+		j.Fraud, scanPrint = &v, p
 	}
 	out := store.ScanOutcome{Status: "SUCCESS", DocumentType: &j.DocumentType}
 	if out.Fields, err = store.ToJSON(j.Fields); err != nil {
@@ -98,6 +128,11 @@ func (a *Activities) JudgeScan(ctx context.Context, in workflows.JudgeScanInput)
 	}
 	if err := a.store.FinishDocumentScan(ctx, in.AccountID, id, out); err != nil {
 		return workflows.ProcessSegmentResult{}, classify(err)
+	}
+	if j.Fraud != nil {
+		if err := a.recheckScanHistory(ctx, scan, scanPrint, *j.Fraud, judge.Fraud.Sensitivity); err != nil {
+			return workflows.ProcessSegmentResult{}, err
+		}
 	}
 	res := workflows.ProcessSegmentResult{SegmentID: in.ScanID, Status: "SUCCESS", DocumentType: j.DocumentType}
 	if out.ValidationResult != nil {

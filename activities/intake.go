@@ -2,13 +2,19 @@ package activities
 
 import (
 	"context"
+	"errors"
+	"log/slog"
 	"runtime"
+	"time"
 
 	"github.com/google/uuid"
 	"go.temporal.io/sdk/activity"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/clearedtostart/compliance/blobstore"
+	"github.com/clearedtostart/compliance/derrors"
 	"github.com/clearedtostart/compliance/fraud"
+	"github.com/clearedtostart/compliance/pagetext"
 	"github.com/clearedtostart/compliance/pdfdoc"
 	"github.com/clearedtostart/compliance/pipeline"
 	"github.com/clearedtostart/compliance/rules"
@@ -18,6 +24,7 @@ import (
 
 type intakeStore interface {
 	LiveIntake(ctx context.Context, accountID string, id uuid.UUID) (*store.Intake, error)
+	File(ctx context.Context, accountID string, id uuid.UUID) (*store.File, error)
 	FraudSettings(ctx context.Context, accountID string) (store.FraudSettings, error)
 	RecordSplit(ctx context.Context, accountID string, intakeID uuid.UUID, pageCount int, segs []store.SplitSegment) error
 	SaveSegments(ctx context.Context, segs []*store.Segment) error
@@ -83,6 +90,12 @@ func (a *Activities) ProcessSegments(ctx context.Context, in workflows.ProcessSe
 	// parsed in Analyze and fails now fails each segment alone.
 	doc, docErr := pdfdoc.Open(pdf)
 	judge.Requirement = validate.Requirement
+	if judge.Fraud.Enabled && docErr == nil {
+		first, last := batchPages(in.Segments)
+		if judge.Upload, judge.FraudOCR, err = a.fraudUpload(ctx, log, in.AccountID, intake.FileID, in.UploadPDF, pdf, doc, first, last); err != nil {
+			return workflows.ProcessSegmentsResult{}, err
+		}
+	}
 	prefix := workflows.WorkPrefix(workflows.KindIntake, in.IntakeID)
 	rows := make([]*store.Segment, len(in.Segments))
 	checks := make([]sourceCheck, len(in.Segments))
@@ -121,7 +134,7 @@ func (a *Activities) ProcessSegments(ctx context.Context, in workflows.ProcessSe
 				return err
 			}
 			jin := judge
-			jin.Pages = pages
+			jin.Pages, jin.FirstPage, jin.LastPage = pages, start, end
 			j := a.engine.Judge(jin)
 			if err := fillSegment(seg, j, key); err != nil {
 				return err
@@ -149,6 +162,90 @@ func (a *Activities) ProcessSegments(ctx context.Context, in workflows.ProcessSe
 		log.Info("segment judged", "segment_id", r.SegmentID, "status", r.Status, "document_type", r.DocumentType, "validation_result", r.ValidationResult, "fraud", r.Fraud)
 	}
 	return out, nil
+}
+
+// batchPages returns the first and last page of a batch's segments (a
+// batch is a run of consecutive segments).
+func batchPages(segs []workflows.SegmentWork) (first, last int) {
+	for i, w := range segs {
+		if i == 0 || w.Spec.PageStart < first {
+			first = w.Spec.PageStart
+		}
+		last = max(last, w.Spec.PageEnd)
+	}
+	return first, last
+}
+
+// fraudUpload reads what fraud's checks need of the upload as a whole, for
+// the documents on its pages first..last: the upload as stored (the
+// file row's blob; fraud.ReadUpload needs the original, whose later
+// revisions and images the normalised copy does not keep), read once for
+// them all, else the normalised PDF the pages were read from (file.PDFKey,
+// pdf); and the OCR of those of the pages that print a text layer over a
+// picture, whose layer fraud compares with what the picture shows. doc is
+// pdf opened, or nil to open it only when a page is to be OCRed. Storage and
+// database failures are returned, to be retried; a file that cannot be
+// read, or a page OCR cannot read, only leaves the checks that need it
+// out, logged.
+func (a *Activities) fraudUpload(ctx context.Context, log *slog.Logger, accountID string, fileID uuid.UUID, file workflows.UploadPDF, pdf []byte, doc *pdfdoc.Doc, first, last int) (*fraud.Upload, map[int]pagetext.Page, error) {
+	original, err := a.storedUpload(ctx, accountID, fileID, file.PDFKey, pdf)
+	if err != nil {
+		return nil, nil, err
+	}
+	start := time.Now()
+	up, err := pipeline.ReadUpload(original, pdf, file.Info.PageCount)
+	if err != nil {
+		log.Warn("fraud: the upload could not be read; its revision, drawing and image checks are left out", "error", err)
+		return nil, nil, nil
+	}
+	log.Debug("fraud: upload read", "ms", time.Since(start).Milliseconds(), "first_page", first, "last_page", last)
+	if len(up.OCRWanted(first, last)) == 0 {
+		return up, nil, nil
+	}
+	if doc == nil {
+		if doc, err = pdfdoc.Open(pdf); err != nil {
+			log.Warn("fraud: the PDF read does not open; text layers are not compared with their pictures", "error", err)
+			return up, nil, nil
+		}
+	}
+	sides, err := doc.PageLongSides()
+	if err != nil {
+		log.Warn("fraud: page sizes unknown; text layers are not compared with their pictures", "error", err)
+		return up, nil, nil
+	}
+	path, err := a.pdfPath(ctx, file.PDFKey)
+	if err != nil {
+		return nil, nil, classify(err)
+	}
+	ocr, err := a.engine.FraudOCR(ctx, path, up, first, last, sides)
+	if ctx.Err() != nil {
+		return nil, nil, ctx.Err()
+	}
+	if err != nil {
+		log.Warn("fraud: pages left out of the text layer check", "error", err)
+	}
+	return up, ocr, nil
+}
+
+// storedUpload returns the bytes of the upload as stored: the file row's
+// blob, or pdf when that blob is the PDF read (pdfKey). nil when the file
+// or its blob is gone (the normalised copy stands in).
+func (a *Activities) storedUpload(ctx context.Context, accountID string, fileID uuid.UUID, pdfKey string, pdf []byte) ([]byte, error) {
+	f, err := a.store.File(ctx, accountID, fileID)
+	if derrors.Is(err, derrors.NotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, classify(err)
+	}
+	if f.BlobKey == pdfKey {
+		return pdf, nil
+	}
+	b, err := a.pdfBytes(ctx, f.BlobKey)
+	if errors.Is(err, blobstore.ErrNotFound) {
+		return nil, nil
+	}
+	return b, classify(err)
 }
 
 func candidate(c store.IntakeContext) rules.Candidate {
@@ -244,7 +341,13 @@ func (a *Activities) rollup(ctx context.Context, accountID string, id uuid.UUID,
 			}
 		}
 		if s.FraudResult != nil {
-			v := fraud.Verdict{Result: *s.FraudResult}
+			// The stored verdict names the signals; its columns are
+			// what the segment answers with.
+			var v fraud.Verdict
+			if err := decodeStored(s.FraudSignals, &v, "segment fraud verdict"); err != nil {
+				return err
+			}
+			v.Result, v.Score = *s.FraudResult, 0
 			if s.FraudScore != nil {
 				v.Score = *s.FraudScore
 			}

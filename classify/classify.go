@@ -42,6 +42,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agnivade/levenshtein"
+
 	"github.com/clearedtostart/compliance/catalog"
 )
 
@@ -76,6 +78,11 @@ const (
 	// Inexact matches count a little less than exact ones.
 	compactQuality = 0.9
 	fuzzyQuality   = 0.8
+	approxQuality  = 0.75
+	// A title is looked for with letters wrong only when its compact form
+	// is this long, with one wrong letter in approxPerWrong.
+	approxMinLen   = 12
+	approxPerWrong = 7
 	// Each repetition of a phrase adds this much of its weight, at most
 	// maxRepeats times.
 	repeatGain = 0.3
@@ -147,7 +154,7 @@ func compile(hints []string) []phrase {
 		if expr, ok := strings.CutPrefix(h, "re:"); ok {
 			// A malformed expression is a catalog defect; it must not take
 			// the service down, so it simply never matches.
-			if re, err := regexp.Compile("(?i)" + expr); err == nil {
+			if re, err := regexp.Compile("(?im)" + expr); err == nil {
 				out = append(out, phrase{re: re})
 			}
 			continue
@@ -174,12 +181,28 @@ func (c *Classifier) Classify(text string) Result {
 		score         float64
 		titled        bool
 	}
-	all := make([]scored, 0, len(c.types))
-	for _, t := range c.types {
-		s, titled := p.score(t)
-		all = append(all, scored{key: t.key, category: t.category, score: s, titled: titled})
+	var all []scored
+	rank := func() {
+		all = make([]scored, 0, len(c.types))
+		for _, t := range c.types {
+			s, titled, vetoed := p.score(t)
+			for _, sh := range shapes {
+				if sh.typ == t.key && !vetoed && sh.found(p.raw) {
+					s += sh.weight
+				}
+			}
+			all = append(all, scored{key: t.key, category: t.category, score: s, titled: titled})
+		}
+		sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
 	}
-	sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
+	rank()
+	if all[0].score < minScore {
+		// A page none of the types fits may be one whose title OCR
+		// damaged beyond a wrong letter a word ("IOENTIICA TION CARD"):
+		// long titles are looked for again with a few letters wrong.
+		p.approx = true
+		rank()
+	}
 
 	res := Result{Type: catalog.OtherType, Category: other}
 	for _, s := range all[:min(3, len(all))] {
@@ -230,6 +253,9 @@ type page struct {
 	near    map[string]map[string]bool // hint word -> page words one letter off
 	compact string
 	starts  []int // compact offset where each token starts
+	// approx: long titles also match their compact form with a few
+	// letters wrong (see approxTitle).
+	approx bool
 }
 
 func analyse(text string, vocab []string) *page {
@@ -276,14 +302,17 @@ func (p *page) top(tokIndex int) bool {
 }
 
 // score adds up the evidence for one type; a negative phrase vetoes it.
-func (p *page) score(t typeHints) (score float64, titled bool) {
+func (p *page) score(t typeHints) (score float64, titled, vetoed bool) {
 	for _, n := range t.negative {
 		if m := p.match(n); m.count > 0 && m.quality > fuzzyQuality {
-			return 0, false
+			return 0, false, true
 		}
 	}
 	for _, h := range t.titles {
 		m := p.match(h)
+		if m.count == 0 && p.approx {
+			m = p.approxTitle(h)
+		}
 		if m.count == 0 {
 			continue
 		}
@@ -299,7 +328,7 @@ func (p *page) score(t typeHints) (score float64, titled bool) {
 			score += keywordWeight * m.quality * repeats(m.count)
 		}
 	}
-	return score, titled
+	return score, titled, false
 }
 
 func repeats(n int) float64 { return 1 + repeatGain*float64(min(n-1, maxRepeats)) }
@@ -434,28 +463,41 @@ func oneOff(a, b string) bool {
 	return editDistance(a, b, limit) <= limit
 }
 
-// editDistance is the Levenshtein distance, abandoned once it exceeds limit.
+// editDistance is the Levenshtein distance (letters put in, left out or
+// changed), capped at limit+1.
 func editDistance(a, b string, limit int) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	return min(levenshtein.ComputeDistance(a, b), limit+1)
+}
+
+// approxTitle finds a title's compact form (its words without spaces) in
+// the page's compact text with up to one wrong, missing or extra letter
+// in approxPerWrong (two in "identification card"): Sellers' edit
+// distance, free to start and end anywhere in the page.
+func (p *page) approxTitle(h phrase) match {
+	if h.re != nil || len(h.compact) < approxMinLen {
+		return match{}
 	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
+	limit := len(h.compact) / approxPerWrong
+	a, b := h.compact, p.compact
+	prev := make([]int, len(a)+1)
+	cur := make([]int, len(a)+1)
+	for i := range prev {
+		prev[i] = i
+	}
+	for j := 1; j <= len(b); j++ {
+		cur[0] = 0
+		for i := 1; i <= len(a); i++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			rowMin = min(rowMin, cur[j])
+			cur[i] = min(prev[i]+1, cur[i-1]+1, prev[i-1]+cost)
 		}
-		if rowMin > limit {
-			return limit + 1
+		if cur[len(a)] <= limit {
+			start := max(0, j-len(a))
+			return match{count: 1, first: sort.SearchInts(p.starts, start+1) - 1, quality: approxQuality}
 		}
 		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return match{}
 }

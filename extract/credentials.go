@@ -1,27 +1,43 @@
 package extract
 
 import (
-	"math/bits"
+	"math"
 	"regexp"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/clearedtostart/compliance/classify"
+	"github.com/clearedtostart/compliance/idnumber"
 	"github.com/clearedtostart/compliance/namematch"
 )
 
 var (
-	certIDLabels = compileLabels("ecard code", "ecard id", "ecard #", "ecard number", "certificate id", "certificate number",
-		"certificate #", "certificate no", "cert id", "cert #", "cert no", "card id", "card number", "card #",
-		"verification code", "verification #", "provider number", "provider #", "credential id", "certification id",
-		"certification number", "id number", "code")
+	certIDLabels         = compileLabels(append(credentialIDCaptions(), "id number", "code")...)
 	trainingCenterLabels = compileLabels("training center name", "training center", "training site name", "training site",
 		"tc name", "conducted by", "training provider", "training organization", "course location")
 	// validFor is the Red Cross way of printing an expiry.
 	validFor   = regexp.MustCompile(`(?i)valid\s*(?:for)?\s*:?\s*(\d|one|two|three|four|five)\s*(?:\(\d\)\s*)?y(?:ea)?rs?`)
 	yearsWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 )
+
+// credentialIDCaptions are the captions of a certificate's id: a word
+// naming the credential, the record or the program, then one naming an
+// id ("Completion #", "Credential No.", "NRP ID"), every pairing, as
+// issuers word them differently.
+func credentialIDCaptions() []string {
+	var out []string
+	for _, head := range []string{"ecard", "certificate", "cert", "certification", "card", "credential", "verification",
+		"confirmation", "completion", "provider", "tncc", "enpc", "nrp", "bls", "acls", "pals"} {
+		for _, tail := range []string{"code", "id", "#", "number", "no"} {
+			out = append(out, head+" "+tail)
+		}
+	}
+	return out
+}
 
 // preferredIssuer names the body that owns a program, which wins over
 // another issuer printed beside it (an NRP card names the AHA as partner).
@@ -31,9 +47,11 @@ var preferredIssuer = map[string]string{
 }
 
 func readLifeSupport(r *reading) {
+	defer r.scanGuard()
 	r.readHolder(true)
+	known, unsure := r.standingIssuers()
 	if pref, ok := preferredIssuer[r.typ]; ok {
-		for _, k := range issuers {
+		for _, k := range known {
 			if k[0] != pref {
 				continue
 			}
@@ -44,23 +62,724 @@ func readLifeSupport(r *reading) {
 			}
 		}
 	}
-	if iss, ok := r.firstMentioned(issuers); ok {
+	if iss, ok := r.firstMentioned(known); ok {
 		r.set("issuer", iss, 0.9)
 	}
+	if unsure != "" {
+		r.set("issuer", unsure, confUnsureResult)
+	}
+	// A transcript lists courses row by row: the row naming this card's
+	// program gives its values, not the first row.
+	r.courseRow("issue_date", dateFinder(roleDate), issueLabels, completionLabels)
+	r.courseRow("expiration_date", dateFinder(roleExpiry), expiryLabels)
+	r.courseRow("certificate_id", certIDFinder, certIDLabels)
 	r.lookup("issue_date", issueLabels, dateFinder(roleDate))
 	r.lookup("issue_date", completionLabels, dateFinder(roleDate))
 	r.lookup("expiration_date", expiryLabels, dateFinder(roleExpiry))
+	// "... successfully completed the course held on March 3, 2026."
+	r.proseDate("issue_date", courseHeldOn)
 	r.validForYears("issue_date")
 	r.datePair()
-	r.lookup("certificate_id", certIDLabels, idFinder(2))
+	// A caption a header row stacks on two lines ("Certificate" over
+	// "No.") is read before the labels, which may take the words of two
+	// columns' stacked captions for one ("Course ID" beside "Certificate
+	// No." read as "ID No.").
+	r.stackedCaptionID()
+	r.lookup("certificate_id", certIDLabels, certIDFinder)
+	r.bareCaptionID()
+	r.programID()
+	r.eCardCode()
+	r.proseID()
+	r.wrappedID("certificate_id")
 	r.trainingCenter()
 }
 
+// wrappedIDPart is a piece of an id a table's narrow cell wrapped after
+// one of its hyphens: letters and digits, the hyphen last.
+var wrappedIDPart = regexp.MustCompile(`^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-$`)
+
+// wrappedID completes an id a narrow table cell wrapped after a hyphen
+// ("AAP-" over "NRP-4471092", or "4471-" over "0922"): the value read is
+// one word of the page, and the cell's other piece stands right over it
+// (or under it), starting where it starts, a line's pitch away, nothing
+// beside it in the cell. The value keeps its confidence: the piece is
+// part of the same cell's print.
+func (r *reading) wrappedID(field string) {
+	v, ok := r.fields[field].(string)
+	g := r.doc.geometry()
+	if !ok || g == nil || strings.ContainsAny(v, " ") {
+		return
+	}
+	whole := ""
+	for i := range g.words {
+		w := &g.words[i]
+		var before, after string
+		switch {
+		case w.text == v:
+			// The piece over it.
+			if u := g.stackedWord(i, -1); u >= 0 && wrappedIDPart.MatchString(g.words[u].text) {
+				before = g.words[u].text
+			}
+		case w.text == v+"-":
+			// The value read stops at the hyphen the cell wrapped after.
+			if u := g.stackedWord(i, 1); u >= 0 && idToken.MatchString(g.words[u].text) && strings.Trim(g.words[u].text, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") == "" {
+				before, after = v+"-", g.words[u].text
+				if strings.IndexFunc(after, unicode.IsDigit) < 0 && strings.IndexFunc(v, unicode.IsDigit) < 0 {
+					after = ""
+				}
+			}
+		}
+		if before == "" || before == v+"-" && after == "" {
+			continue
+		}
+		id := before + v
+		if after != "" {
+			id = before + after
+		}
+		if whole != "" && whole != id {
+			return
+		}
+		whole = id
+	}
+	if whole != "" {
+		r.fields[field] = whole
+	}
+}
+
+// stackedWord returns the word right over word i (dir -1) or under it
+// (dir 1) in its table cell: on the same page, starting within half an
+// em of where i starts, its line a line's pitch away, and alone in its
+// cell (no word of its line within two ems after it); -1 if none.
+func (g *geometry) stackedWord(i, dir int) int {
+	w := &g.words[i]
+	found := -1
+	for j := range g.words {
+		u := &g.words[j]
+		if j == i || u.page != w.page || math.Abs(u.box.X0-w.box.X0) > 0.5*w.em {
+			continue
+		}
+		gap := u.box.Y0 - w.box.Y1
+		if dir < 0 {
+			gap = w.box.Y0 - u.box.Y1
+		}
+		if gap < -0.2*w.em || gap > 0.8*w.em {
+			continue
+		}
+		if found >= 0 {
+			return -1
+		}
+		found = j
+	}
+	if found < 0 {
+		return -1
+	}
+	u := &g.words[found]
+	for j := range g.words {
+		o := &g.words[j]
+		if j != found && o.page == u.page && o.pline == u.pline && o.box.X0 >= u.box.X1 && o.box.X0-u.box.X1 < 2*u.em {
+			return -1
+		}
+	}
+	return found
+}
+
+// programNames are the words naming each program a credential's course
+// list may hold in its rows.
+var programNames = map[string][]string{
+	"bls":  {"basic life support", "bls"},
+	"acls": {"advanced cardiovascular life support", "advanced cardiac life support", "acls"},
+	"pals": {"pediatric advanced life support", "pals"},
+	"nrp":  {"neonatal resuscitation", "nrp"},
+	"tncc": {"trauma nursing core course", "tncc"},
+	"enpc": {"emergency nursing pediatric course", "enpc"},
+}
+
+// namesProgram reports which of the programs line i names.
+func (r *reading) namesProgram(i int) (own, other bool) {
+	norm := " " + classify.Normalize(r.doc.lines[i]) + " "
+	for typ, names := range programNames {
+		for _, n := range names {
+			if strings.Contains(norm, " "+classify.Normalize(n)+" ") {
+				own = own || typ == r.typ
+				other = other || typ != r.typ
+			}
+		}
+	}
+	return own, other
+}
+
+// courseRow reads a field from a course list: a column of values under
+// one caption, row under row, where the rows name programs (a learning
+// transcript, a training record). The value is the one on the row that
+// names the document's own program; where no row or several rows with
+// different values name it, the column's first value is uncertain: the
+// first row is some other course's as often as not.
+func (r *reading) courseRow(field string, f finder, groups ...[]label) {
+	if r.has(field) || r.doc.geometry() == nil {
+		return
+	}
+	d := r.doc
+	for _, labels := range groups {
+		labels = widened(labels)
+		for _, l := range labels {
+			for _, sp := range d.occurrences(l, true, labels) {
+				var rows []found
+				if first, ok := d.valueAt(sp, f, anywhere); ok && first.placed == placeUnder {
+					rows = append([]found{first}, d.rowsUnder(sp, f)...)
+				} else if ok && first.placed == placeBeside {
+					continue
+				} else {
+					rows = d.captionColumn(sp, f)
+				}
+				if len(rows) == 1 && field == "certificate_id" && rows[0].placed == placeNone {
+					// One row under a header row whose cells the layout
+					// ran together: its id under the caption.
+					r.set(field, rows[0].value, rows[0].conf)
+					return
+				}
+				if len(rows) >= 2 && r.pickCourseRow(field, rows) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// pickCourseRow sets a field from a column's rows where they name
+// programs (see courseRow), and reports whether they do.
+func (r *reading) pickCourseRow(field string, rows []found) bool {
+	bands := r.doc.rowBands(rows)
+	named := false
+	var own []found
+	for k, row := range rows {
+		o, other := false, false
+		for _, i := range bands[k] {
+			oi, xi := r.namesProgram(i)
+			o, other = o || oi, other || xi
+		}
+		named = named || o || other
+		if o {
+			own = append(own, row)
+		}
+	}
+	if !named {
+		return false
+	}
+	switch {
+	case len(own) == 1 || len(own) > 1 && sameValues(own):
+		r.set(field, own[0].value, own[0].conf)
+	default:
+		r.set(field, rows[0].value, min(rows[0].conf, confUnsureResult))
+	}
+	return true
+}
+
+// bareIDCaptions are a header row's one-word captions of a credential's
+// id column ("Certificate", "Credential"): a caption only where it heads
+// a column of ids beside the row's other captions.
+var bareIDCaptions = wordSet(`certificate credential cert certification`)
+
+// bareCaptionID reads a certificate id under a one-word caption of a
+// header row ("Course  Completed  Expires  Certificate"): the row holds
+// two other captions the labels know, and the words under the caption
+// are ids, one to a row (see captionColumn). One row gives the id; rows
+// of several courses give the own program's (see pickCourseRow).
+func (r *reading) bareCaptionID() {
+	d := r.doc
+	if r.has("certificate_id") || d.geometry() == nil {
+		return
+	}
+	g := d.geo
+	for i := range d.lines {
+		if !d.hasGeometry(i) || len(d.labelRow(i)) < 2 {
+			continue
+		}
+		for _, wi := range g.byLine[i] {
+			w := &g.words[wi]
+			if !bareIDCaptions[strings.ToLower(strings.Trim(w.text, ".:,"))] {
+				continue
+			}
+			rows := d.captionColumn(span{line: i, start: w.start, end: w.end}, certIDFinder)
+			switch {
+			case len(rows) == 1:
+				r.set("certificate_id", rows[0].value, min(rows[0].conf, confCaption))
+				return
+			case len(rows) > 1 && r.pickCourseRow("certificate_id", rows):
+				return
+			}
+		}
+	}
+}
+
+// captionColumn reads the values under a caption of a header row word
+// by word, row under row: a table set with narrow gaps runs its cells
+// together ("Completed Expires" one cell to the layout, and its row of
+// values one too), but a row's value under the caption is still the word
+// lying across the caption more than across any other word of the header
+// row. Only a value of one word is read so, one per row, and the rows
+// end where one stands further under the last than twice the first's
+// distance from the caption.
+func (d *doc) captionColumn(sp span, f finder) []found {
+	if !d.hasGeometry(sp.line) {
+		return nil
+	}
+	g := d.geo
+	ref, label, ok := d.labelRef(sp)
+	if !ok {
+		return nil
+	}
+	var others []*gword
+	for _, wi := range g.byLine[sp.line] {
+		if !slices.Contains(label, wi) {
+			others = append(others, &g.words[wi])
+		}
+	}
+	if len(others) == 0 {
+		return nil
+	}
+	overlap := func(w, c *gword) float64 { return min(w.box.X1, c.box.X1) - max(w.box.X0, c.box.X0) }
+	var out []found
+	lastY, pitch := ref.cy, 0.0
+	for k := sp.line + 1; k < len(d.lines) && k <= sp.line+16; k++ {
+		if d.sep[k] {
+			break
+		}
+		if !d.hasGeometry(k) {
+			continue
+		}
+		var hit *found
+		n := 0
+		for _, wi := range g.byLine[k] {
+			w := &g.words[wi]
+			if w.page != ref.page {
+				return out
+			}
+			o := overlap(w, &ref)
+			if o <= 0 {
+				continue
+			}
+			beaten := false
+			for _, c := range others {
+				beaten = beaten || overlap(w, c) >= o
+			}
+			text := strings.TrimRight(w.text, ".,;")
+			hs := f(text)
+			if beaten || len(hs) != 1 || hs[0].start != 0 || hs[0].end != len(text) {
+				continue
+			}
+			n++
+			hit = &found{value: hs[0].value, conf: confUnder * d.ocrFactor([]int{wi}), line: k}
+		}
+		if hit == nil || n > 1 {
+			continue
+		}
+		cy := g.words[g.byLine[k][0]].cy
+		dy := cy - lastY
+		if pitch == 0 {
+			if dy > 4.5*ref.em {
+				return nil
+			}
+			pitch = dy
+		} else if dy > 2*pitch+ref.em {
+			break
+		}
+		out = append(out, *hit)
+		lastY = cy
+	}
+	return out
+}
+
+func sameValues(fs []found) bool {
+	for _, f := range fs[1:] {
+		if f.value != fs[0].value {
+			return false
+		}
+	}
+	return true
+}
+
+// rowBands returns, for each value of a column read row under row, the
+// document lines of its row: the value's own line and the lines of the
+// row's other cells wrapped over or under it (nearer its line than half
+// the rows' pitch).
+func (d *doc) rowBands(rows []found) [][]int {
+	g := d.geo
+	y := func(i int) (float64, bool) {
+		if !d.hasGeometry(i) {
+			return 0, false
+		}
+		var ys []float64
+		for _, wi := range g.byLine[i] {
+			ys = append(ys, g.words[wi].cy)
+		}
+		return median(ys), true
+	}
+	pitch := math.Inf(1)
+	for k := 1; k < len(rows); k++ {
+		a, oka := y(rows[k-1].line)
+		b, okb := y(rows[k].line)
+		if oka && okb {
+			pitch = min(pitch, math.Abs(b-a))
+		}
+	}
+	bands := make([][]int, len(rows))
+	for k, row := range rows {
+		bands[k] = []int{row.line}
+		yv, ok := y(row.line)
+		if !ok || math.IsInf(pitch, 1) {
+			continue
+		}
+		for i := max(0, row.line-3); i <= min(len(d.lines)-1, row.line+3); i++ {
+			if i == row.line || (k > 0 && i <= rows[k-1].line) || (k+1 < len(rows) && i >= rows[k+1].line) {
+				continue
+			}
+			if yi, ok := y(i); ok && math.Abs(yi-yv) < 0.5*pitch && g.words[g.byLine[i][0]].page == g.words[g.byLine[row.line][0]].page {
+				bands[k] = append(bands[k], i)
+			}
+		}
+	}
+	return bands
+}
+
+// proseIDWord is a word naming an id in a letter's sentence, the id
+// after it ("Your TNCC identification number (4471092)", "your provider
+// status ID is 4471092", "your unique TNCC identifier is 4471092", "your
+// provider card (No. 4471092)"): the three words before it, and the id.
+var proseIDWord = regexp.MustCompile(`(?i)((?:[\pL'’]+\s*\(?\s+|[\pL'’]+\s+\(){0,3})(?:\bnumber\b|\bno\.|\bid\b|#|\bcode\b|\bidentifier\b)\s*(?:is\s+|:\s*|\(\s*)?([A-Z0-9][A-Z0-9-]{4,19})\b`)
+
+// proseIDOwners are the words before an id's word that make it the
+// credential's; proseIDOthers those that make it someone else's or
+// something else's (an instructor's, a training center's, a telephone).
+var (
+	proseIDOwners = wordSet(`tncc enpc nrp acls bls pals provider verification certificate certification card ecard
+		completion confirmation identification credential`)
+	proseIDOthers = wordSet(`instructor tc center site course phone telephone fax zip member employee student learner
+		order invoice account reference member's instructor's`)
+)
+
+// proseID reads a certificate id a letter gives in a sentence where no
+// label gave one: the one id after a word naming an id whose words
+// before it name the credential and no one else's (see proseIDWord).
+func (r *reading) proseID() {
+	if r.has("certificate_id") {
+		return
+	}
+	found := ""
+	for _, line := range r.doc.lines {
+		for _, m := range proseIDWord.FindAllStringSubmatch(line, -1) {
+			words := strings.Fields(strings.ToLower(m[1]))
+			owned := false
+			for _, w := range words {
+				w = strings.Trim(w, ".,:;()'’")
+				if proseIDOthers[w] {
+					owned = false
+					break
+				}
+				owned = owned || proseIDOwners[w]
+			}
+			id := m[2]
+			if !owned || len(strings.Map(keepDigits, id)) < 4 || len(findDates(id)) > 0 || phoneLike.MatchString(line) && strings.Contains(phoneLike.FindString(line), id) {
+				continue
+			}
+			if found != "" && found != id {
+				return
+			}
+			found = id
+		}
+	}
+	if found != "" {
+		r.set("certificate_id", found, confGuess)
+	}
+}
+
+// phoneLike is a telephone number as letters print one.
+var phoneLike = regexp.MustCompile(`\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4}`)
+
+// shortSpelling is an issuer's acronym ("ENA", "ASHI"): a word short
+// enough for OCR to make out of a seal's or a pattern's specks.
+func shortSpelling(sp string) bool {
+	return len(sp) <= 4 && !strings.Contains(sp, " ")
+}
+
+// standingIssuers returns the known issuers with each short acronym kept
+// only where it stands printed as itself: a word of its own, in capitals
+// ("ena" inside a line of OCR garbage, "Ena" a holder's name, are none).
+// On a scan an acronym must also have its issuer's context about it (its
+// own program's card, or a word of its issuer's name on its line or the
+// next) and be read surely; one that stands without them is returned as
+// unsure, for an issuer reported below every threshold.
+func (r *reading) standingIssuers() (known [][]string, unsure string) {
+	scan := r.scanned()
+	for _, k := range issuers {
+		kept := []string{k[0]}
+		for _, sp := range k[1:] {
+			if !shortSpelling(sp) {
+				kept = append(kept, sp)
+				continue
+			}
+			line, ok := r.acronymLine(sp)
+			if !ok {
+				continue
+			}
+			if !scan || r.acronymInContext(k[0], line) && r.acronymReadSurely(sp) {
+				kept = append(kept, sp)
+			} else if unsure == "" {
+				unsure = k[0]
+			}
+		}
+		known = append(known, kept)
+	}
+	return known, unsure
+}
+
+// acronymLine returns the first line on which an acronym stands in
+// capitals as a word of its own.
+func (r *reading) acronymLine(sp string) (int, bool) {
+	re := acronymPatterns[sp]
+	for i, line := range r.doc.lines {
+		if re.MatchString(line) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// acronymPatterns find each issuer's short acronym (shortSpelling) in
+// capitals as a word of its own, by its spelling.
+var acronymPatterns = func() map[string]*regexp.Regexp {
+	out := map[string]*regexp.Regexp{}
+	for _, k := range issuers {
+		for _, sp := range k[1:] {
+			if shortSpelling(sp) {
+				out[sp] = regexp.MustCompile(`(?:^|[^\pL\pN])` + regexp.QuoteMeta(strings.ToUpper(sp)) + `(?:[^\pL\pN]|$)`)
+			}
+		}
+	}
+	return out
+}()
+
+// acronymContext is a word that names what an issuer's acronym stands
+// for, or what it teaches, besides its name's own words.
+var acronymContext = map[string][]string{
+	"Emergency Nurses Association": {"tncc", "enpc", "trauma", "emergency", "nurses", "nursing"},
+	"Health & Safety Institute":    {"medic", "safety", "health", "institute"},
+}
+
+// acronymInContext reports that an acronym's issuer owns the card's
+// program, or that a word naming the issuer stands on the acronym's line
+// or the next.
+func (r *reading) acronymInContext(canon string, line int) bool {
+	if preferredIssuer[r.typ] == canon {
+		return true
+	}
+	words := acronymContext[canon]
+	for _, w := range strings.Fields(strings.ToLower(canon)) {
+		if len(w) > 3 && w != "american" && w != "association" {
+			words = append(words, w)
+		}
+	}
+	for k := line; k <= line+1 && k < len(r.doc.lines); k++ {
+		for _, w := range strings.Fields(classify.Normalize(r.doc.lines[k])) {
+			for _, c := range words {
+				if w == c {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// acronymReadSurely reports that OCR read every word spelling an acronym
+// at a confidence a passing reading would stand on.
+func (r *reading) acronymReadSurely(sp string) bool {
+	up := strings.ToUpper(sp)
+	return r.readSurely(func(text string) bool { return strings.Trim(text, ".,:;()[]|-") == up })
+}
+
+// readSurely reports that the pages hold an OCR word that is (same) the
+// word looked for, and that each such word was read at a confidence a
+// passing reading may stand on (a word read twice must be sure both
+// times).
+func (r *reading) readSurely(same func(text string) bool) bool {
+	seen := false
+	for _, p := range r.pages {
+		for _, w := range p.Words {
+			if !same(w.Text) {
+				continue
+			}
+			if w.Confidence < 100*confSurePass {
+				return false
+			}
+			seen = true
+		}
+	}
+	return seen
+}
+
+// letteredCode is a certificate's code of capitals with a digit among
+// them ("4KXTRBQW", "GV9M7KQ"), the whole value after its label: some
+// issuers' codes are mostly letters.
+var letteredCode = regexp.MustCompile(`^[\s:#.]*([A-Z0-9]*[0-9][A-Z0-9]*)\s*$`)
+
+// certIDFinder reads a certificate's id after its label: an id of two
+// digits or more (idFinder), or a code of six to sixteen capitals and
+// digits standing alone after the label, however few its digits.
+func certIDFinder(s string) []hit {
+	if hs := idFinder(2)(s); len(hs) > 0 {
+		return hs
+	}
+	m := letteredCode.FindStringSubmatchIndex(s)
+	if m == nil || m[3]-m[2] < 6 || m[3]-m[2] > 16 || !strings.ContainsAny(s[m[2]:m[3]], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+		return nil
+	}
+	return []hit{{start: m[2], end: m[3], value: s[m[2]:m[3]]}}
+}
+
+// A table's header row may print each caption on two lines
+// ("Certificate" over "Number", "eCard" over "Code"), which no label
+// matches as a phrase: the caption is found as two words stacked in one
+// column, and the id is the value in that column on the row under it.
+var (
+	// A course's number ("Course" over "ID") names the course, which
+	// every learner of it shares: no certificate's.
+	idCaptionHeads = wordSet(`certificate cert card ecard credential provider verification completion confirmation
+		registration record nrp tncc acls bls pals`)
+	idCaptionTails = wordSet(`number no # id code`)
+)
+
+// stackedCaptionID reads a certificate id under a caption printed on two
+// lines of a header row, as sure as a value under its caption.
+func (r *reading) stackedCaptionID() {
+	d := r.doc
+	if r.has("certificate_id") || d.geometry() == nil {
+		return
+	}
+	g := d.geo
+	bare := func(w string) string { return strings.ToLower(strings.Trim(w, ".:,")) }
+	for i := range d.lines {
+		k := d.nextNonEmpty(i)
+		if k < 0 || !d.hasGeometry(i) || !d.hasGeometry(k) {
+			continue
+		}
+		v := d.nextNonEmpty(k)
+		if v < 0 || !d.hasGeometry(v) {
+			continue
+		}
+		for _, ti := range g.byLine[i] {
+			top := &g.words[ti]
+			if !idCaptionHeads[bare(top.text)] {
+				continue
+			}
+			for _, bi := range g.byLine[k] {
+				bot := &g.words[bi]
+				if !idCaptionTails[bare(bot.text)] || bot.page != top.page || bot.box.Y0-top.box.Y1 > 1.5*top.em ||
+					min(top.box.X1, bot.box.X1) <= max(top.box.X0, bot.box.X0) {
+					continue
+				}
+				// A course list's rows under the caption: the own
+				// program's row gives the id (see pickCourseRow).
+				if rows := d.captionColumn(span{line: k, start: bot.start, end: bot.end}, certIDFinder); len(rows) > 1 && !sameValues(rows) {
+					if !r.pickCourseRow("certificate_id", rows) {
+						r.set("certificate_id", rows[0].value, min(rows[0].conf, confUnsureResult))
+					}
+					return
+				}
+				x0, x1 := min(top.box.X0, bot.box.X0), max(top.box.X1, bot.box.X1)
+				var ws []string
+				for _, vi := range g.byLine[v] {
+					w := &g.words[vi]
+					if w.page == top.page && w.box.X1 > x0 && w.box.X0 < x1 && w.box.Y0-bot.box.Y1 < 3*top.em {
+						ws = append(ws, w.text)
+					}
+				}
+				value := strings.Join(ws, " ")
+				if hs := certIDFinder(value); len(hs) == 1 && hs[0].start == 0 && hs[0].end == len(value) {
+					r.set("certificate_id", hs[0].value, confCaption)
+					return
+				}
+			}
+		}
+	}
+}
+
+// programNumber is a certificate number that names its program
+// ("NRP-20051419"), its hyphen perhaps read as a period or a long dash.
+var programNumber = regexp.MustCompile(`\b([A-Z]{3,4})[-.–—]\s?(\d{6,10})\b`)
+
+// programID reads a certificate number whose label OCR lost where the
+// number carries the card's own program ("NRP-…" on an NRP card): the
+// only such number on the page.
+func (r *reading) programID() {
+	if r.has("certificate_id") {
+		return
+	}
+	found := ""
+	for _, line := range r.doc.lines {
+		for _, m := range programNumber.FindAllStringSubmatch(line, -1) {
+			if !strings.EqualFold(m[1], r.typ) {
+				continue
+			}
+			id := m[1] + "-" + m[2]
+			if found != "" && found != id {
+				return
+			}
+			found = id
+		}
+	}
+	if found != "" {
+		r.set("certificate_id", found, confGuess)
+	}
+}
+
+// eCardNumber is a run of twelve digits: an AHA eCard code's length.
+var eCardNumber = regexp.MustCompile(`\b(\d{12})\b`)
+
+// eCardCode reads an AHA eCard code whose label OCR lost. The code is
+// the issue year's last two digits, the course's three and seven more;
+// an instructor's or training site's number of twelve digits printed
+// beside it does not open with the year. Only one such number may
+// stand on the page, and the card must be the AHA's.
+func (r *reading) eCardCode() {
+	issue, ok := r.fields["issue_date"].(string)
+	if r.has("certificate_id") || !ok || r.fields["issuer"] != "American Heart Association" || len(issue) < 4 {
+		return
+	}
+	yy := issue[2:4]
+	found := ""
+	for _, line := range r.doc.lines {
+		for _, m := range eCardNumber.FindAllStringSubmatch(line, -1) {
+			if !strings.HasPrefix(m[1], yy) || m[1] == found {
+				continue
+			}
+			if found != "" {
+				return
+			}
+			found = m[1]
+		}
+	}
+	if found != "" {
+		r.set("certificate_id", found, confGuess)
+	}
+}
+
+// courseHeldOn is the verb of a certificate's sentence that gives the
+// day a course was held or passed, before "on <date>".
+var courseHeldOn = regexp.MustCompile(`(?i)\b(?:held|completed|conducted|taken|attended|passed|awarded|issued|certified)\b[^.;:]{0,60}?\bon\b`)
+
 // datePair reads a card whose labels OCR lost but whose two dates are
 // still side by side: the first is the issue, the second, one to five
-// years later, the expiry ("5/1/2025 5/1/2027").
+// years later, the expiry ("5/1/2025 5/1/2027"). Where only the issue
+// date was read by its label, the date beside it on its line is still
+// its expiry ("Issued 05/12/2025  Renew 05/2027"), no surer than it.
 func (r *reading) datePair() {
-	if r.has("issue_date") || r.has("expiration_date") {
+	if r.has("expiration_date") {
+		return
+	}
+	if issue, ok := r.fields["issue_date"].(string); ok {
+		if exp, conf, ok := r.expiryBeside(issue); ok {
+			r.set("expiration_date", exp, min(conf, r.conf["issue_date"]))
+		}
 		return
 	}
 	for _, line := range r.doc.lines {
@@ -73,12 +792,65 @@ func (r *reading) datePair() {
 		tb, _ := time.Parse(time.DateOnly, b)
 		if years := tb.Sub(ta).Hours() / 24 / 365.25; years > 0.9 && years < 5.1 {
 			if issue, ok := ParseDate(line[hs[0].start:hs[0].end], false); ok {
-				r.set("issue_date", issue, confGuess)
-				r.set("expiration_date", b, confGuess)
+				conf := r.pairConf(ta, tb, line[hs[0].start:hs[0].end], line[hs[1].start:hs[1].end])
+				r.set("issue_date", issue, conf)
+				r.set("expiration_date", b, conf)
 				return
 			}
 		}
 	}
+}
+
+// pairConf is how sure a pair of dates read side by side is: a guess,
+// except on a scan where OCR read both dates' words surely and the expiry
+// falls a whole number of years (within a month) after the issue, as a
+// card's validity runs; such a pair vouches for itself and passes the
+// scan guard. A digit misread in either would break the whole years.
+func (r *reading) pairConf(issue, expiry time.Time, issueText, expiryText string) float64 {
+	if !r.scanned() || !r.wordsReadSurely(issueText) || !r.wordsReadSurely(expiryText) {
+		return confGuess
+	}
+	for n := 1; n <= 5; n++ {
+		if d := expiry.Sub(issue.AddDate(n, 0, 0)).Hours() / 24; d >= -31 && d <= 31 {
+			return confSurePass
+		}
+	}
+	return confGuess
+}
+
+// wordsReadSurely reports that every word of a piece of a line was
+// read surely (readSurely).
+func (r *reading) wordsReadSurely(text string) bool {
+	for _, tok := range strings.Fields(text) {
+		if !r.readSurely(func(text string) bool { return text == tok }) {
+			return false
+		}
+	}
+	return true
+}
+
+// expiryBeside returns the expiry printed after an issue date on its
+// line, the line's only other date, 0.9 to 5.1 years later, and how sure
+// the pair is (pairConf).
+func (r *reading) expiryBeside(issue string) (string, float64, bool) {
+	ti, err := time.Parse(time.DateOnly, issue)
+	if err != nil {
+		return "", 0, false
+	}
+	for _, line := range r.doc.lines {
+		hs := findDates(line)
+		if len(hs) != 2 {
+			continue
+		}
+		if t, ok := hs[0].resolve(roleDate); !ok || !t.Equal(ti) {
+			continue
+		}
+		te, ok := hs[1].resolve(roleExpiry)
+		if years := te.Sub(ti).Hours() / 24 / 365.25; ok && years > 0.9 && years < 5.1 {
+			return te.Format(time.DateOnly), r.pairConf(ti, te, line[hs[0].start:hs[0].end], line[hs[1].start:hs[1].end]), true
+		}
+	}
+	return "", 0, false
 }
 
 // validForYears derives an expiry from "Valid For 2 Years" and the date
@@ -104,7 +876,8 @@ func (r *reading) validForYears(from string) {
 		if err != nil || n == 0 {
 			return
 		}
-		r.set("expiration_date", t.AddDate(n, 0, 0).Format(time.DateOnly), confDerived)
+		// An expiry derived from a date read unsurely is no surer.
+		r.set("expiration_date", t.AddDate(n, 0, 0).Format(time.DateOnly), min(confDerived, r.conf[from]))
 		return
 	}
 }
@@ -126,8 +899,42 @@ func (r *reading) trainingCenter() {
 			len(strings.Fields(cs[0].text)) <= 3 && !strings.ContainsAny(cs[0].text, "0123456789:") {
 			v += " " + cs[0].text
 		}
+	} else if more := r.doc.runOn(f.line, v); more != "" {
+		// "... AHA Training Center: Mercy" / "Regional Training
+		// Institute. Contact Hours: 4.5": a paragraph wrapped inside it.
+		v += " " + more
+	} else if f.placed == placeBeside {
+		// A value in a key/value row whose cell wraps: "Training Center
+		// | Mercy Regional Training" over "| Center".
+		if more := r.doc.wrapped(f.line, v); more != "" {
+			v += " " + more
+		}
+	}
+	if frag := strings.Fields(v); len(frag) > 0 && labelRemnant(frag[0]) {
+		// "Training Center Nar SureFire CPR": the caption's "Name" OCR
+		// misread is no part of the value.
+		rest := strings.TrimSpace(strings.TrimPrefix(v, frag[0]))
+		if rest == "" {
+			if at := strings.Index(line, v); at >= 0 {
+				rest = strings.TrimSpace(line[at+len(v):])
+			}
+		}
+		if rest == "" || len(strings.Fields(rest)) > 6 {
+			return
+		}
+		v = rest
 	}
 	r.set("training_center", v, f.conf)
+}
+
+// labelRemnant reports that a word is a caption's "Name" as OCR misread
+// it (Nar, Narne, Nme): a short word a letter or two from it.
+func labelRemnant(w string) bool {
+	w = strings.ToLower(strings.Trim(w, ":.,"))
+	if len(w) > 5 || len(w) < 3 || w[0] != 'n' || w == "name" {
+		return w == "name"
+	}
+	return idnumber.LookAlikeDistance(strings.ToUpper(w), "NAME") <= 2 && !strings.ContainsAny(w, "0123456789")
 }
 
 var (
@@ -192,15 +999,125 @@ func readNursingLicense(r *reading) {
 			r.set("license_type", code, 0.7)
 		}
 	}
-	r.lookup("license_number", licenseNumberLabels, groupedIDFinder(3))
-	if !r.lookup("state", licenseStateLabels, stateFinder) {
-		if code, at := stateIn(strings.Join(r.doc.lines, "\n")); at >= 0 {
-			r.set("state", code, 0.8)
+	r.lookup("license_number", licenseNumberLabels, typedNumberFinder)
+	if v, ok := r.fields["license_number"].(string); ok && r.scanned() {
+		// A letter OCR made of a digit among the number's digits
+		// (RN.1234S67): the digit, the reading no surer than a caption's.
+		if fixed, ok := idnumber.DigitRun(v); ok && fixed != v {
+			r.fields["license_number"] = fixed
+			r.conf["license_number"] = min(r.conf["license_number"], confCaption)
 		}
+	}
+	code, at := stateIn(strings.Join(r.doc.lines, "\n"))
+	if !r.lookup("state", licenseStateLabels, stateFinder) && at >= 0 {
+		r.set("state", code, 0.8)
+	}
+	if at >= 0 && r.fields["state"] == code {
+		// The state's label paired unsurely with its value, which the
+		// board's own name on the page confirms.
+		r.conf["state"] = max(r.conf["state"], 0.8)
 	}
 	r.lookup("issue_date", issueLabels, dateFinder(roleDate))
 	r.lookup("expiration_date", expiryLabels, dateFinder(roleExpiry))
 	r.lookup("license_status", licenseStatusLabels, statusFinder)
+	if !r.has("license_status") {
+		// "... holds an active license to practice as a Registered Nurse".
+		for _, line := range r.doc.lines {
+			if m := statusInSentence.FindStringSubmatch(line); m != nil {
+				r.set("license_status", m[1], confRunning)
+				break
+			}
+		}
+	}
+	r.capitalStatus()
+}
+
+// capitalStatus is a status a verification report prints in capitals
+// where no label gave it ("ACTIVE" in a results row under a heading row
+// OCR or the layout did not pair with it): the one status word standing
+// in capitals on the page. Under a heading row that names the status
+// ("STATUS" within the two lines above) it is read as a guess; anywhere
+// else it is reported uncertain, for a person to read, so that a rule
+// needing it is skipped rather than failed. Two status words are two
+// licenses or a legend: neither.
+func (r *reading) capitalStatus() {
+	if r.has("license_status") {
+		return
+	}
+	found, at := "", -1
+	for i, line := range r.doc.lines {
+		for _, m := range capitalStatusWord.FindAllStringSubmatch(line, -1) {
+			if found != "" && found != m[1] {
+				return
+			}
+			found, at = m[1], i
+		}
+	}
+	if found == "" {
+		return
+	}
+	conf := confMRZFailed
+	for k, n := at-1, 0; k >= 0 && n < 2; k-- {
+		if strings.TrimSpace(r.doc.lines[k]) == "" {
+			continue
+		}
+		n++
+		if strings.Contains(r.doc.lines[k], "STATUS") {
+			conf = confGuess
+		}
+	}
+	r.set("license_status", found, conf)
+}
+
+// capitalStatusWord is a license status in capitals, a word of its own.
+var capitalStatusWord = regexp.MustCompile(`(?:^|[\s|:])(ACTIVE|INACTIVE|EXPIRED|LAPSED|SUSPENDED|REVOKED|PROBATION|PROBATIONARY|DELINQUENT|RETIRED|SURRENDERED|ENCUMBERED|RESTRICTED)(?:$|[\s|,.;])`)
+
+// statusInSentence is a license's status a verification letter gives in
+// a sentence.
+var statusInSentence = regexp.MustCompile(`(?i)\b(?:holds?|has|is\s+in)\s+(?:an?\s+|the\s+)?(active|inactive|expired|lapsed|suspended|revoked|probationary|encumbered|retired|delinquent)\s+(?:\w+\s+){0,2}?(?:licen[sc]e|status|standing)\b`)
+
+// typedNumber is a license number that opens with its type's code and a
+// mark between it and the digits, OCR perhaps putting a space on either
+// side of the mark or reading the hyphen as a long dash or a tilde
+// ("RN. 1234567", "RN—1234567" for RN.1234567 and RN-1234567).
+var typedNumber = regexp.MustCompile(`^[\s:]*((?:APRN|ARNP|APN|LPN|LVN|RN|PN|VN|NP|CNS|CNM|CRNA))\s?([.\-—–~,/#·•])\s?(\d{4,}(?:-[A-Z0-9]{1,4})?)\b`)
+
+// dottedTypeNumber is a license number after its type's code spelt with
+// periods ("R.N. 123456", "L.P.N.123456"): the code's own periods part it
+// from the digits. spacedTypeNumber is one after its code and a space
+// whose digits are in groups ("RN 12-3456", "RN 123456-A"). Both are kept
+// as printed, with a suffix after a hyphen ("L.P.N. 4471-92").
+var (
+	dottedTypeNumber = regexp.MustCompile(`^[\s:]*((?:[A-Z]\.){2,4})\s?(\d{4,}(?:-[A-Z0-9]{1,4})?)\b`)
+	spacedTypeNumber = regexp.MustCompile(`^[\s:]*((?:APRN|ARNP|APN|LPN|LVN|RN|PN|VN|NP|CNS|CNM|CRNA) \d{1,7}(?:[-–][0-9A-Z]{1,7})+)\b`)
+)
+
+// codedNumber is a license number opening with its type's code in
+// digits and a mark ("041.123456", the code of a registered nurse's
+// license in some states), OCR perhaps putting a space after the mark or
+// reading the period as a comma: two to four digits, the mark, five
+// digits or more (no date, telephone or Social Security number is so).
+var codedNumber = regexp.MustCompile(`^[\s:]*(\d{2,4})([.\-—–~,·•])\s?(\d{5,})\b`)
+
+// typedNumberFinder keeps a license number's type code where a mark
+// stands between the code and the digits, the mark as printed (a long
+// dash or tilde is OCR's hyphen, a comma or a raised dot its period).
+func typedNumberFinder(s string) []hit {
+	m := typedNumber.FindStringSubmatchIndex(s)
+	if m == nil {
+		m = codedNumber.FindStringSubmatchIndex(s)
+	}
+	if m != nil {
+		sep := strings.NewReplacer("—", "-", "–", "-", "~", "-", ",", ".", "·", ".", "•", ".").Replace(s[m[4]:m[5]])
+		return []hit{{start: m[2], end: m[7], value: s[m[2]:m[3]] + sep + s[m[6]:m[7]]}}
+	}
+	if m := dottedTypeNumber.FindStringSubmatchIndex(s); m != nil {
+		return []hit{{start: m[2], end: m[5], value: s[m[2]:m[5]]}}
+	}
+	if m := spacedTypeNumber.FindStringSubmatchIndex(s); m != nil && len(findDates(s[m[2]:m[3]])) == 0 {
+		return []hit{{start: m[2], end: m[3], value: s[m[2]:m[3]]}}
+	}
+	return groupedIDFinder(3)(s)
 }
 
 // groupedNumber is a number printed in groups of digits ("055 798 649")
@@ -225,6 +1142,25 @@ func groupedIDFinder(minDigits int) finder {
 // letters ("WDLWSKAA2NAB", one digit), so a long token of capitals and
 // digits counts when no number with more digits stands there.
 func dlNumberFinder(s string) []hit {
+	// An 8 printed in red on a card's pattern is read '&' ("N&2289931").
+	b := []byte(s)
+	for i := 1; i+1 < len(b); i++ {
+		if b[i] == '&' && isAlnum(b[i-1]) && isAlnum(b[i+1]) {
+			b[i] = '8'
+		}
+	}
+	// A leading S or C in red print is read as a mark ("$R482913"): a
+	// mark opening a word of capitals and digits is its letter (one
+	// character for one, so the hits' offsets stand).
+	for i := 0; i+1 < len(b); i++ {
+		if (b[i] == '$') && (i == 0 || b[i-1] == ' ' || b[i-1] == ':') && isAlnum(b[i+1]) {
+			b[i] = 'S'
+		}
+	}
+	s = string(b)
+	if m := letterGroups.FindStringSubmatchIndex(s); m != nil {
+		return []hit{{start: m[2], end: m[3], value: s[m[2]:m[3]]}}
+	}
 	if hs := groupedIDFinder(2)(s); len(hs) > 0 {
 		return hs
 	}
@@ -233,6 +1169,14 @@ func dlNumberFinder(s string) []hit {
 	}
 	return nil
 }
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'
+}
+
+// letterGroups is a card number of a letter and digits printed in
+// groups ("M4821 39105 27804"): the letter glued to the first group.
+var letterGroups = regexp.MustCompile(`^[\s:#.]*([A-Z]\d{3,5}(?: \d{3,5}){2,3})(?:[^\w/.-]|$)`)
 
 // letteredNumber is a card number of capitals and at least one digit,
 // right where a value starts.
@@ -263,17 +1207,39 @@ var (
 func readDriversLicense(r *reading) {
 	r.aamvaElements()
 	r.aamvaName()
+	r.cardNameLines()
 	if !r.has("full_name") {
 		p, ok := r.holderName(true)
 		// A card that prints the family name over the given names with
 		// no numbers or labels: the guess took the given names alone.
-		if last, given, sok := r.doc.stackedName(); sok && (!ok || p.conf <= confGuess && strings.EqualFold(squeeze(given), squeeze(p.full))) {
+		last, given, sok := r.doc.stackedName()
+		switch {
+		case sok && (!ok || p.conf <= confGuess && strings.EqualFold(squeeze(given), squeeze(p.full))):
 			r.setSplitName(strings.Fields(given), last, confGuess)
-		} else if ok {
-			r.setPerson(p)
+		case ok && p.conf <= confGuess && r.doc.nameLineBelow(p.full) != "":
+			// The guess took the first of two name lines alone: the
+			// family name over the given names, or the given names
+			// ("FIRST MIDDLE") over the family name. The candidate's
+			// surname says which the card prints; without it neither
+			// reading is sure.
+			below := r.doc.nameLineBelow(p.full)
+			switch {
+			case r.holder.LastName != "" && namematch.Fold(r.holder.LastName) == namematch.Fold(below):
+				r.setSplitName(strings.Fields(p.full), below, confGuess)
+			case r.holder.LastName != "" && namematch.Fold(r.holder.LastName) == namematch.Fold(p.full):
+				r.setSplitName(strings.Fields(below), p.full, confGuess)
+			default:
+				p.conf = confMRZFailed
+				r.setPerson(p)
+			}
+		case ok:
+			r.setPerson(r.rowContinued(p))
 		}
 	}
+	r.cardZone()
+	r.surnameLost()
 	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
+	r.cardBirthDate()
 	// Some states' numbers are mostly letters ("WDL3PBLVJ72R").
 	r.lookup("license_number", dlNumberLabels, dlNumberFinder)
 	// The issuing state heads the card; an address further down may be in
@@ -289,20 +1255,195 @@ func readDriversLicense(r *reading) {
 		}
 	}
 	r.lookup("issue_date", issueLabels, dateFinder(roleDate))
+	r.cardIssueDate()
 	r.lookup("expiration_date", expiryLabels, dateFinder(roleExpiry))
+	r.uncaptionedCardDates()
 	r.address()
 	if !r.has("state") {
 		if a, ok := r.fields["address"].(string); ok {
-			if m := regexp.MustCompile(`,\s*([A-Z]{2})\s+\d{5}`).FindStringSubmatch(a); m != nil {
+			if m := addressState.FindStringSubmatch(a); m != nil {
 				r.set("state", m[1], 0.7)
+			}
+		}
+	}
+	r.stateFromCityLine()
+	state, _ := r.fields["state"].(string)
+	r.cardNumber(state)
+	r.repairNumber(state)
+	r.birthdayExpiry()
+	r.doubtFaintNumber("license_number")
+	r.lookAlikeOfCandidate()
+}
+
+// surnameLost doubts a card's name read as the candidate's given and
+// middle names alone: "FIRST MIDDLE LAST" whose family name OCR lost, or
+// a layout cut off, reads as FIRST and MIDDLE, the middle name taken for
+// the family name. Where the page prints the candidate's family name
+// nowhere, nothing says what the holder's is: uncertain, never a
+// mismatch made of the candidate's own middle name.
+func (r *reading) surnameLost() {
+	last, ok := r.fields["last_name"].(string)
+	h := r.holder
+	if !ok || h.MiddleName == "" || h.LastName == "" {
+		return
+	}
+	fold := func(s string) string { return strings.ReplaceAll(namematch.Fold(s), " ", "") }
+	if fold(last) != fold(h.MiddleName) || fold(h.LastName) == fold(h.MiddleName) {
+		return
+	}
+	for _, line := range r.doc.lines {
+		for _, w := range strings.Fields(namematch.Fold(line)) {
+			if strings.Trim(w, ".,:;") == namematch.Fold(h.LastName) {
+				return
+			}
+		}
+	}
+	for _, f := range []string{"last_name", "full_name"} {
+		if _, ok := r.conf[f]; ok {
+			r.conf[f] = min(r.conf[f], confMRZFailed)
+		}
+	}
+}
+
+// faintNumber is the OCR confidence (0-100) under which a word of a
+// card's number was not read but guessed at: the numbers OCR read right
+// on the scan fixtures stood at 33 or more, the misread ones it guessed
+// at 0 and 9 (a red number on the card's pattern).
+const faintNumber = 30
+
+// doubtFaintNumber makes a scanned number uncertain where a word of it
+// was read at a confidence under faintNumber: nothing but OCR's guess
+// stands behind its digits, and no check digit vouches for them.
+func (r *reading) doubtFaintNumber(field string) {
+	v, ok := r.fields[field].(string)
+	if !ok || !r.scanned() {
+		return
+	}
+	bare := func(s string) string {
+		return strings.Map(func(c rune) rune {
+			if unicode.IsLetter(c) || unicode.IsDigit(c) {
+				return unicode.ToUpper(c)
+			}
+			return -1
+		}, s)
+	}
+	want := bare(v)
+	for _, p := range r.pages {
+		for _, w := range p.Words {
+			b := bare(w.Text)
+			if len(b) < 3 || !strings.Contains(b, want) && !strings.Contains(want, b) {
+				continue
+			}
+			if w.Confidence < faintNumber {
+				r.conf[field] = min(r.conf[field], confMRZFailed)
+				return
 			}
 		}
 	}
 }
 
+// birthdayExpiry doubts a scanned card's expiry and birth date where
+// they look like one day misread: most states' licenses expire on the
+// holder's birthday (others on the issue date's), so an expiry whose
+// month and day are neither, but one digit away from the birthday's
+// (04/22 beside a birth date of 04/12), is a digit OCR misread in one
+// of the two, and nothing says which. Both are uncertain: a misread
+// expiry could pass the validity rule, a misread birth date fail the
+// candidate's.
+func (r *reading) birthdayExpiry() {
+	exp, ok1 := r.fields["expiration_date"].(string)
+	dob, ok2 := r.fields["date_of_birth"].(string)
+	if !ok1 || !ok2 || len(exp) != 10 || len(dob) != 10 || !r.scanned() {
+		return
+	}
+	md := func(d string) string { return d[5:] }
+	if md(exp) == md(dob) || exp[5:7] == dob[5:7] && exp[8:] == "28" && dob[8:] >= "29" {
+		// On the birthday, or on the 28th for a birthday a month's
+		// short years lack (29 February).
+		return
+	}
+	if iss, ok := r.fields["issue_date"].(string); ok && len(iss) == 10 && md(iss) == md(exp) {
+		return
+	}
+	diff := 0
+	for i := range md(exp) {
+		if md(exp)[i] != md(dob)[i] {
+			diff++
+		}
+	}
+	if diff == 1 {
+		r.conf["expiration_date"] = min(r.conf["expiration_date"], confMRZFailed)
+		r.conf["date_of_birth"] = min(r.conf["date_of_birth"], confMRZFailed)
+	}
+}
+
+var (
+	// addressState is the state of an address read: its two letters
+	// before the ZIP code.
+	addressState = regexp.MustCompile(`,\s*([A-Z]{2})\s+\d{5}`)
+	// cityLine is a card's city, state and ZIP code line as OCR reads it
+	// at a low resolution: the comma perhaps a period, the ZIP code's
+	// digits partly misread as letters (B4101, T7002).
+	cityLine = regexp.MustCompile(`^[^,]*[A-Z][A-Z .()'-]*[,.]\s*([A-Z]{2})\s+([0-9A-Z]{5})(?:-\d{4})?\s*$`)
+)
+
+// stateFromCityLine reads the state from the card's city line where
+// neither the heading nor the address (misread beyond reading) gave it:
+// the one line of a city, a state's code and a ZIP code OCR kept three
+// digits of. It is no surer than the state of an address read.
+func (r *reading) stateFromCityLine() {
+	if r.has("state") {
+		return
+	}
+	found := ""
+	for _, line := range r.doc.lines {
+		m := cityLine.FindStringSubmatch(line)
+		if m == nil || !validCodes[m[1]] || len(strings.Map(keepDigits, m[2])) < 3 {
+			continue
+		}
+		if found != "" && found != m[1] {
+			return
+		}
+		found = m[1]
+	}
+	if found != "" {
+		r.set("state", found, 0.7)
+	}
+}
+
+// aamvaBoth is the name line of cards that number the family and given
+// names as one field ("1,2 JOHN MICHAEL SMITH", "1,2 SMITH, JOHN").
+var aamvaBoth = regexp.MustCompile(`^\s*(?:1\s*[,.]\s*2|2\s*[,.]\s*1)\s+([A-Za-z][A-Za-z'’ .,-]*?)\s*$`)
+
 // aamvaName reads the numbered name fields of AAMVA cards: "1 SURNAME"
 // over "2 GIVEN NAMES", or both on one line.
 func (r *reading) aamvaName() {
+	for _, line := range r.doc.lines {
+		m := aamvaBoth.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		var p person
+		if last, given, ok := strings.Cut(m[1], ","); ok {
+			// "SMITH, JOHN MICHAEL".
+			gs := strings.Fields(given)
+			if len(gs) == 0 {
+				continue
+			}
+			p = person{full: strings.Join(gs, " ") + " " + squeeze(last), first: gs[0], middle: strings.Join(gs[1:], " "), last: squeeze(last)}
+		} else {
+			// "JOHN MICHAEL SMITH": the name's own order, the family
+			// name last (particles kept with it).
+			p = personFrom(squeeze(m[1]), 0)
+		}
+		ws := strings.Fields(p.first + " " + p.middle + " " + p.last)
+		if p.first == "" || p.last == "" || notAName(ws) || cardFieldWords(ws) {
+			continue
+		}
+		p.conf = confNextLine
+		r.setPerson(p)
+		return
+	}
 	for i, line := range r.doc.lines {
 		m := aamvaLast.FindStringSubmatch(line)
 		if m == nil {
@@ -310,22 +1451,243 @@ func (r *reading) aamvaName() {
 		}
 		given := m[2]
 		if given == "" {
-			k := r.doc.nextNonEmpty(i)
-			if k < 0 {
+			// "2 GIVEN NAMES" under the surname, or over it on cards that
+			// print the given names first.
+			for _, k := range []int{r.doc.nextNonEmpty(i), r.doc.prevNonEmpty(i)} {
+				if k < 0 {
+					continue
+				}
+				if g := aamvaGiven.FindStringSubmatch(r.doc.lines[k]); g != nil {
+					given = g[1]
+					break
+				}
+			}
+			if given == "" {
 				continue
 			}
-			g := aamvaGiven.FindStringSubmatch(r.doc.lines[k])
-			if g == nil {
-				continue
-			}
-			given = g[1]
 		}
 		if len(strings.Fields(given)) == 0 || notAName(strings.Fields(given+" "+m[1])) {
 			continue
 		}
-		r.setSplitName(strings.Fields(given), strings.Join(strings.Fields(m[1]), " "), 0.9)
+		conf := 0.9
+		if all := given + m[1]; strings.ToUpper(all) != all && strings.ToLower(all) != all {
+			// Lower-case words on a card that prints capitals are OCR's
+			// damage ("woop" for WOOD).
+			conf = confMRZFailed
+		}
+		r.setSplitName(strings.Fields(given), strings.Join(strings.Fields(m[1]), " "), conf)
 		return
 	}
+}
+
+// dlIssueCaption is a license's "4a ISS" caption as OCR reads it on a
+// card: run together, its I as l, t or |, a stray mark before it
+// ("4aiss", "d4alss", "4atss").
+var dlIssueCaption = regexp.MustCompile(`(?i)(?:^|[^a-z0-9])[a-z]?4a\s?[il1|t]?[s5]s\b`)
+
+// dlBirthField is a license's field number 3 opening its line, with
+// what OCR left of the DOB caption after it ("3 008", "3 bob", "3 D0B"):
+// one short word of letters and digits that no other caption is.
+var dlBirthField = regexp.MustCompile(`^\s*3\s+([A-Za-z0-9]{2,4})[:.]?\s+`)
+
+// otherDateCaption is an EXP or ISS caption as OCR reads one.
+var otherDateCaption = regexp.MustCompile(`(?i)^(?:e?xp|exp\w|[il1|t]?[s5][s5])$`)
+
+// cardBirthDate reads a license's birth date after its field number 3
+// where OCR damaged the DOB caption beyond the labels: only a birth date
+// (the holder sixteen or older) right after it counts, no surer than a
+// guess.
+func (r *reading) cardBirthDate() {
+	if r.has("date_of_birth") {
+		return
+	}
+	for _, line := range r.doc.lines {
+		loc := dlBirthField.FindStringSubmatchIndex(line)
+		if loc == nil {
+			continue
+		}
+		if otherDateCaption.MatchString(line[loc[2]:loc[3]]) {
+			// An EXP or ISS caption, not the birth date's.
+			continue
+		}
+		rest := line[loc[1]:]
+		if hs := birthDateFinder(r.asOf)(rest); len(hs) > 0 && hs[0].start == 0 {
+			r.set("date_of_birth", hs[0].value, confGuess)
+			return
+		}
+	}
+}
+
+// uncaptionedCardDates reads a license's or state ID's three dates where
+// OCR lost their small captions (DOB, ISS, EXP) and kept the larger
+// values: the card's only three dates, by what a card's dates are to one
+// another. The birth date is the earliest, sixteen years and more before
+// the others; the issue date comes next and the expiry last, one to
+// thirteen years on, on the holder's birthday or on the issue's day (the
+// day before, in whole years). Dates in another relation (a renewal, an
+// "under 21 until" date, a fourth date) say nothing. A value its label
+// already gave stays, and must be the one the relation gives it. Each
+// date counts as a guess, and on a scan only where OCR read its words
+// surely: a digit misread would break the relation only now and then.
+func (r *reading) uncaptionedCardDates() {
+	if r.has("date_of_birth") && r.has("issue_date") && r.has("expiration_date") {
+		return
+	}
+	type dated struct {
+		t         time.Time
+		iso, text string
+	}
+	var ds []dated
+	seen := map[string]bool{}
+	for _, line := range r.doc.lines {
+		if strings.Count(line, "<") >= 3 {
+			continue
+		}
+		for _, h := range dateFinder(roleDate)(line) {
+			v, _ := h.value.(string)
+			t, err := time.Parse(time.DateOnly, v)
+			if err != nil || monthOnly(line[h.start:h.end]) {
+				continue
+			}
+			if !seen[v] {
+				seen[v] = true
+				ds = append(ds, dated{t: t, iso: v, text: line[h.start:h.end]})
+			}
+		}
+	}
+	if len(ds) != 3 {
+		return
+	}
+	sort.Slice(ds, func(a, b int) bool { return ds[a].t.Before(ds[b].t) })
+	dob, iss, exp := ds[0], ds[1], ds[2]
+	md := func(t time.Time) string { return t.Format("01-02") }
+	wholeYears := false
+	for y := 1; y <= 13; y++ {
+		if gap := exp.t.Sub(iss.t.AddDate(y, 0, 0)).Hours() / 24; gap >= -1 && gap <= 0 {
+			wholeYears = true
+		}
+	}
+	if iss.t.Before(dob.t.AddDate(16, 0, 0)) || exp.t.Before(iss.t.AddDate(1, 0, 0)) || exp.t.After(iss.t.AddDate(13, 0, 0)) ||
+		md(exp.t) != md(dob.t) && !wholeYears {
+		return
+	}
+	if !r.asOf.IsZero() && iss.t.After(r.asOf) {
+		return
+	}
+	for _, f := range []struct {
+		field string
+		d     dated
+	}{{"date_of_birth", dob}, {"issue_date", iss}, {"expiration_date", exp}} {
+		if v, ok := r.fields[f.field]; ok && v != f.d.iso {
+			return
+		}
+	}
+	for _, f := range []struct {
+		field string
+		d     dated
+	}{{"date_of_birth", dob}, {"issue_date", iss}, {"expiration_date", exp}} {
+		conf := confGuess
+		if r.scanned() && !r.wordsReadSurely(f.d.text) {
+			conf = confMRZFailed
+		}
+		r.set(f.field, f.d.iso, conf)
+	}
+}
+
+// cardIssueDate reads the date right after a damaged "4a ISS" caption.
+func (r *reading) cardIssueDate() {
+	if r.has("issue_date") {
+		return
+	}
+	for _, line := range r.doc.lines {
+		loc := dlIssueCaption.FindStringIndex(line)
+		if loc == nil {
+			continue
+		}
+		rest := line[loc[1]:]
+		if hs := dateFinder(roleDate)(rest); len(hs) > 0 && strings.TrimSpace(rest[:hs[0].start]) == "" {
+			r.set("issue_date", hs[0].value, confNextLine)
+			return
+		}
+	}
+}
+
+// nameLineBelow returns the line under the line that reads name, where
+// it is one or two words in capitals and the card's address follows it:
+// the rest of a name printed on two lines ("JOHN MICHAEL" over "SMITH").
+func (d *doc) nameLineBelow(name string) string {
+	for i, line := range d.lines {
+		if squeeze(line) != squeeze(name) || strings.ToUpper(line) != line {
+			continue
+		}
+		k := d.nextNonEmpty(i)
+		if k < 0 {
+			return ""
+		}
+		below := squeeze(d.lines[k])
+		ws := strings.Fields(below)
+		if len(ws) == 0 || len(ws) > 2 || strings.ToUpper(below) != below || !onlyNameWords(ws) {
+			return ""
+		}
+		if a := d.nextNonEmpty(k); a < 0 || !streetLine.MatchString(d.lines[a]) {
+			return ""
+		}
+		if _, at := stateIn(below); at >= 0 {
+			return ""
+		}
+		return below
+	}
+	return ""
+}
+
+func onlyNameWords(ws []string) bool {
+	for _, w := range ws {
+		if !nameToken.MatchString(w) || nameStop[strings.ToLower(w)] || len(w) < 2 {
+			return false
+		}
+	}
+	return true
+}
+
+// rowContinued completes a name read from a line with the words OCR set
+// in another block on the same row right after it: a card printing
+// "FIRST MIDDLE LAST" with a wider gap before the family name, which
+// OCR read as a line of its own further down the text ("JOHN MICHAEL"
+// read as the whole name, the middle name taken as the family name). The
+// words must be a name's, in capitals, alone on their line.
+func (r *reading) rowContinued(p person) person {
+	d := r.doc
+	g := d.geometry()
+	if g == nil {
+		return p
+	}
+	for i, line := range d.lines {
+		if squeeze(line) != squeeze(p.full) || !d.hasGeometry(i) || len(g.byLine[i]) == 0 {
+			continue
+		}
+		last := &g.words[g.byLine[i][len(g.byLine[i])-1]]
+		for k := range d.lines {
+			if k == i || !d.hasGeometry(k) || len(g.byLine[k]) == 0 {
+				continue
+			}
+			first := &g.words[g.byLine[k][0]]
+			if first.page != last.page || math.Abs(first.cy-last.cy) > 0.5*last.em || first.box.X0 <= last.box.X1 ||
+				first.box.X0-last.box.X1 > 8*last.em {
+				continue
+			}
+			ws := strings.Fields(d.lines[k])
+			if len(ws) > 2 || !onlyNameWords(ws) || cardFieldWords(ws) || strings.ToUpper(d.lines[k]) != d.lines[k] {
+				return p
+			}
+			q := personFrom(p.full+" "+strings.Join(ws, " "), p.conf)
+			if q.first == "" || q.last == "" || notAName(strings.Fields(q.full)) {
+				return p
+			}
+			return q
+		}
+		return p
+	}
+	return p
 }
 
 // stackedName finds a family name printed on a line of its own in
@@ -334,6 +1696,11 @@ func (r *reading) aamvaName() {
 func (d *doc) stackedName() (last, given string, ok bool) {
 	capsName := func(line string) (string, bool) {
 		ws := strings.Fields(line)
+		// A field number OCR read as a mark (» for 2) opens the line.
+		if len(ws) > 1 && len([]rune(ws[0])) == 1 && strings.ContainsAny(ws[0], "»«•·:.,+'|‘’*") {
+			ws = ws[1:]
+			line = strings.Join(ws, " ")
+		}
 		if len(ws) == 0 || len(ws) > 3 || strings.ToUpper(line) != line {
 			return "", false
 		}
@@ -498,10 +1865,53 @@ func (r *reading) address() {
 			continue
 		}
 		street := strings.Join(strings.Fields(m[1]), " ")
-		r.set("address", street+", "+strings.Join(strings.Fields(line), " "), 0.85)
+		if f := cardFieldNumber.FindStringSubmatch(street); f != nil {
+			// "6 1153 LINCOLN ST": the card's field number 8, misread.
+			street = f[1]
+		}
+		street = splitDirection(street)
+		city := strings.Join(strings.Fields(line), " ")
+		conf := 0.85
+		if damagedAddress(street, city) {
+			conf = confMRZFailed
+		}
+		r.set("address", street+", "+city, conf)
 		return
 	}
 	r.lookupText("address", addressLabels, textFinder)
+}
+
+// splitDirection parts a street's one-letter direction that OCR joined
+// to the street's name ("1234 SCONGRESS AVE" for S CONGRESS): a word
+// opening with N, S, E or W that is no word, whose rest is one.
+func splitDirection(street string) string {
+	ws := strings.Fields(street)
+	for i := 1; i < len(ws); i++ {
+		w := strings.ToLower(ws[i])
+		if len(w) < 5 || !strings.ContainsRune("nsew", rune(w[0])) || englishWords[w] || !englishWords[w[1:]] {
+			continue
+		}
+		ws[i] = ws[i][:1] + " " + ws[i][1:]
+	}
+	return strings.Join(ws, " ")
+}
+
+// cardFieldNumber is a card's field number before the street's own number.
+var cardFieldNumber = regexp.MustCompile(`^\d\s+(\d+[A-Z]?\s+\S.*)$`)
+
+// damagedAddress reports OCR's damage to an address a card prints in
+// capitals: a lower-case word in it, or the city closed by a period
+// where the comma stands ("ANCHOMAGE. AK").
+func damagedAddress(street, city string) bool {
+	all := street + " " + city
+	if strings.ToUpper(street) == street && strings.ToUpper(all) != all {
+		return true
+	}
+	if m := cityStateZip.FindStringSubmatch(city); m != nil {
+		at := strings.Index(city, m[2]+" ")
+		return at > 0 && strings.HasSuffix(strings.TrimSpace(city[:at]), ".")
+	}
+	return false
 }
 
 var (
@@ -534,291 +1944,630 @@ func passportNumberFinder(s string) []hit {
 }
 
 func readPassport(r *reading) {
-	z, zok := r.doc.passportMRZ(r.asOf)
+	z, zok := r.doc.readMRZ(r.asOf)
 	p, pok := r.holderName(false)
+	p = dropCaptionWords(p)
+	surname, given, stacked := r.doc.passportNames()
+	switch {
+	case stacked == 2 && (!pok || strings.EqualFold(squeeze(p.full), given) || r.doc.captionRemnant(p.full, surname+" "+given)):
+		// The reading took the given names alone, or nothing, or words
+		// the stack does not hold (a caption's remnant, "PrA& noms"):
+		// the stack names the holder.
+		gs := strings.Fields(given)
+		p, pok = person{full: given + " " + surname, first: gs[0], middle: strings.Join(gs[1:], " "), last: surname, conf: confGuess}, true
+	case stacked == 1 && pok && strings.EqualFold(squeeze(p.full), surname) && r.namesCandidate(surname):
+		// One name line between captions: the surname or the given
+		// names, the other lost. (A line naming none of the candidate's
+		// names is another person's, whatever was lost.)
+		if zok && z.named() {
+			pok = false
+		} else {
+			p.conf = min(p.conf, confMRZFailed)
+		}
+	}
+	if pok && r.doc.givenNamesOnly(p) {
+		// The reading took the given names for the whole name ("MARICEL
+		// SANTOS", its middle name as the surname): the surname was not
+		// read.
+		if zok && z.named() {
+			pok = false
+		} else {
+			p.conf = min(p.conf, confMRZFailed)
+		}
+	}
 	switch {
 	case pok && zok && z.named():
-		// The name as printed (accents, hyphens), surer where the zone
-		// spells the same. Where the two differ, the page's labelled
-		// name still stands: the zone's name line has no check digit of
-		// its own, and OCR misreads its fillers ('<' as K, « as two).
-		switch {
-		case z.spells(p):
-			p.conf = max(p.conf, z.nameConf)
-			r.setPerson(p)
-		case p.conf >= confCaption:
-			p.conf = min(p.conf, confCaption)
-			r.setPerson(p)
-		default:
-			r.setSplitName(z.given, z.surname, min(z.nameConf, confCaption))
+		q := z.nameOver(p, r.holder)
+		if z.clean && q.conf == confMRZFailed && q.last == z.surname && strings.Contains(z.surname, " ") {
+			// The zone's own name, its surname of several words (VAN DER
+			// BERG, LEWIS-CHOI) the only part it cannot spell: the given
+			// names stand, the surname as the page prints it or uncertain.
+			z.nameConf = confMRZName
+			z.setName(r)
+		} else {
+			r.setPerson(q)
 		}
 	case pok:
 		r.setPerson(p)
 	case zok && z.named():
-		r.setSplitName(z.given, z.surname, z.nameConf)
+		z.setName(r)
 	}
-	// Values whose check digit passed go first: the printed page may be
-	// misread where the zone cannot be.
-	z.set(r, true)
-	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
-	r.lookup("passport_number", passportNumberLabels, passportNumberFinder)
-	r.lookupText("nationality", nationalityLabels, textFinder)
+	// The page's number and dates are read apart, to be weighed against
+	// the zone's check digits.
+	page := map[string]found{}
+	for _, l := range []struct {
+		field  string
+		labels []label
+		f      finder
+	}{
+		{"date_of_birth", dobLabels, birthDateFinder(r.asOf)},
+		{"passport_number", passportNumberLabels, passportNumberFinder},
+		{"expiration_date", expiryLabels, dateFinder(roleExpiry)},
+	} {
+		if f, ok := r.doc.lookup(l.labels, l.f); ok {
+			page[l.field] = f
+		}
+	}
+	captioned := r.doc.captionDates()
+	for field, f := range captioned {
+		if _, ok := page[field]; !ok && field != "issue_date" {
+			page[field] = f
+		}
+	}
+	r.passportDates(page)
+	z.reconcile(r, page, "passport_number")
+	if r.lookupText("nationality", nationalityLabels, textFinder) {
+		if v, ok := r.fields["nationality"].(string); ok {
+			r.fields["nationality"] = trimStray(cutAtCaption(v))
+		}
+		r.nationalityUnderTranslation()
+	}
 	r.lookup("issue_date", issueLabels, dateFinder(roleDate))
-	r.lookup("expiration_date", expiryLabels, dateFinder(roleExpiry))
-	// Values whose check digit failed fill only what the page did not
-	// print, under the confidence that reports a field.
-	z.set(r, false)
+	if f, ok := captioned["issue_date"]; ok {
+		r.set("issue_date", f.value, f.conf)
+	}
+	r.issueByValidity()
+	// The zone's nationality, a code, only where the page printed none,
+	// and then uncertain.
+	z.setNationality(r)
+	r.cardNationality()
+	r.passportCardNumber()
+	r.bookNumber(z)
+	r.usNumberLength()
+	r.lookAlikeOfCandidate()
 }
 
-// mrzReading is a passport's machine-readable zone (ICAO 9303 TD3: two
-// lines of 44 characters) as read: each value with how far its check
-// digit lets it be trusted.
-type mrzReading struct {
-	surname  string
-	given    []string
-	nameConf float64
-	values   []mrzValue
-}
-
-// mrzValue is a field read from the zone's second line.
-type mrzValue struct {
-	field, value string
-	conf         float64
-	// first: a check digit vouches for the value, which goes before the
-	// printed page's.
-	first bool
-}
-
-// Confidence of the zone's values: a check digit that passed, one that
-// passed once OCR look-alikes were swapped, one that failed (reported as
-// uncertain, never as read), and the name, which has no check digit of
-// its own, when the second line's checks pass or do not.
-const (
-	confMRZChecked  = 0.9
-	confMRZRepaired = 0.85
-	confMRZFailed   = 0.4
-	confMRZName     = 0.85
-	confMRZNameOnly = 0.6
-)
-
-func (z mrzReading) named() bool { return z.surname != "" && len(z.given) > 0 }
-
-// spells reports that the zone spells the printed name p: the same
-// letters, the zone dropping accents, apostrophes and hyphens and
-// perhaps cutting a long name short.
-func (z mrzReading) spells(p person) bool {
-	letters := func(s string) string { return strings.ReplaceAll(namematch.Fold(s), " ", "") }
-	zl, zg := letters(z.surname), letters(strings.Join(z.given, " "))
-	pl, pg := letters(p.last), letters(p.first+" "+p.middle)
-	return zl != "" && pl != "" && (zl == pl || strings.HasPrefix(pl, zl) && len(zl) >= 10) &&
-		(zg == pg || strings.HasPrefix(pg, zg) && len(zg) >= 6 || strings.HasPrefix(zg, pg) && pg != "")
-}
-
-// set sets the zone's values that go before the printed page's (first)
-// or after them: those whose check digit failed, and the nationality,
-// which the page prints in words.
-func (z mrzReading) set(r *reading, first bool) {
-	for _, v := range z.values {
-		if v.first == first {
-			r.set(v.field, v.value, v.conf)
+// nationalityUnderTranslation drops a nationality read as the caption's
+// translation ("/ Nacionalided", the caption wrapped onto a line of its
+// own): the value is the line under it where that line is a nationality
+// the page prints in words, as sure as a value under its caption.
+func (r *reading) nationalityUnderTranslation() {
+	v, ok := r.fields["nationality"].(string)
+	if !ok {
+		return
+	}
+	ws := strings.Fields(v)
+	for _, w := range ws {
+		if !isCaptionWord(w) && strings.Trim(w, "/|:.,") != "" {
+			return
 		}
 	}
-}
-
-// OCR look-alikes in the zone: letters read in a field of digits, digits
-// in a field of letters, and what OCR makes of the filler '<'.
-var (
-	mrzToDigit  = strings.NewReplacer("O", "0", "Q", "0", "D", "0", "U", "0", "I", "1", "L", "1", "T", "1", "Z", "2", "S", "5", "B", "8", "G", "6")
-	mrzToLetter = strings.NewReplacer("0", "O", "1", "I", "5", "S", "8", "B", "2", "Z", "6", "G", "4", "A", "7", "T")
-	mrzFiller   = strings.NewReplacer("«", "<<", "‹", "<", "≤", "<", "(", "<", "{", "<", "[", "<", "£", "<", "¢", "<")
-	mrzLine1    = regexp.MustCompile(`^P[A-Z0-9<]([A-Z0-9<]{3})([A-Z0-9<]{6,})$`)
-	mrzLine2    = regexp.MustCompile(`([A-Z0-9<]{9})([0-9A-Z<])([A-Z0-9<]{3})([0-9A-Z]{6})([0-9A-Z])([MFX<])([0-9A-Z]{6})([0-9A-Z])`)
-)
-
-// mrzText is a line of the machine-readable zone as the zone is read:
-// upper case, without the spaces OCR puts between its characters, the
-// filler's look-alikes made fillers and other marks dropped.
-func mrzText(line string) string {
-	t := mrzFiller.Replace(strings.ToUpper(line))
-	return strings.Map(func(r rune) rune {
-		if r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '<' {
-			return r
-		}
-		return -1
-	}, t)
-}
-
-// passportMRZ finds and reads a passport's machine-readable zone: a line
-// opening with P and a country, holding fillers, then within two lines
-// the line of the number, dates and check digits.
-func (d *doc) passportMRZ(asOf time.Time) (mrzReading, bool) {
-	for i, line := range d.lines {
-		t := mrzText(line)
-		m := mrzLine1.FindStringSubmatch(t)
-		if m == nil || strings.Count(t, "<") < 3 || len(t) < 30 {
+	delete(r.fields, "nationality")
+	delete(r.conf, "nationality")
+	for i, line := range r.doc.lines {
+		if len(ws) == 0 || !strings.Contains(line, ws[len(ws)-1]) {
 			continue
 		}
-		z := mrzReading{nameConf: confMRZNameOnly}
-		z.surname, z.given = mrzName(mrzToLetter.Replace(m[2]))
-		for k, n := i, 0; n < 2; n++ {
-			if k = d.nextNonEmpty(k); k < 0 {
-				break
-			}
-			if vs, checked, ok := mrzValues(mrzText(d.lines[k]), asOf); ok {
-				z.values = vs
-				if checked {
-					z.nameConf = confMRZName
-				}
-				break
-			}
+		if k := r.doc.nextNonEmpty(i); k >= 0 && nationalityWords[strings.TrimSpace(r.doc.lines[k])] {
+			r.set("nationality", strings.TrimSpace(r.doc.lines[k]), confCaption)
 		}
-		if z.named() || len(z.values) > 0 {
-			return z, true
-		}
+		return
 	}
-	return mrzReading{}, false
 }
 
-// mrzName reads the name field of the zone's first line: the surname,
-// "<<", the given names apart by '<', then fillers. A filler OCR read as
-// a lone K, C or L at the end of the names is no initial.
-func mrzName(field string) (string, []string) {
-	field = strings.TrimLeft(field, "<")
-	sur, rest, ok := strings.Cut(field, "<<")
-	if !ok {
-		return "", nil
+// bookNumberLine is a United States passport book's number alone on its
+// line: nine digits, or a letter and eight.
+var bookNumberLine = regexp.MustCompile(`^\s*([A-Z]?\d{8,9})\s*$`)
+
+// bookNumber reads a United States passport book's number whose caption
+// OCR read but could not tie to it (the caption's translations wrapped
+// over lines of their own between them): the one line of the page that
+// is a number in the book's form. It is a guess, uncertain where OCR
+// read it unsurely, and none where the zone's check digit, read, fails
+// it.
+func (r *reading) bookNumber(z mrzReading) {
+	if r.has("passport_number") || !r.usPassport() {
+		return
 	}
-	surname := strings.Join(strings.FieldsFunc(sur, func(r rune) bool { return r == '<' }), " ")
-	var given []string
-	for _, tok := range strings.Split(rest, "<") {
-		if tok == "" {
+	found := ""
+	for _, line := range r.doc.lines {
+		m := bookNumberLine.FindStringSubmatch(line)
+		if m == nil || !idnumber.USPassportNumber(m[1]) {
+			continue
+		}
+		if found != "" && found != m[1] {
+			return
+		}
+		found = m[1]
+	}
+	if found == "" {
+		return
+	}
+	if check, ok := z.checks["passport_number"]; ok {
+		if form, fok := mrzForm("passport_number", found); fok && idnumber.MRZCheckDigit(form) != check {
+			return
+		}
+	}
+	conf := confGuess
+	if r.scanned() && !r.wordsReadSurely(found) {
+		conf = confMRZFailed
+	}
+	r.set("passport_number", found, conf)
+}
+
+// usNumberLength withholds a United States passport number read in a
+// form the United States never gives: books and cards alike number nine
+// characters, digits but for a letter opening some (a card's C).
+func (r *reading) usNumberLength() {
+	n, ok := r.fields["passport_number"].(string)
+	if ok && r.usPassport() && !idnumber.USPassportNumber(strings.ReplaceAll(n, " ", "")) {
+		// Eight characters are one lost; letters among the digits
+		// (3203572ZB) are digits misread, the zone's check passing by
+		// chance.
+		r.conf["passport_number"] = min(r.conf["passport_number"], confMRZFailed)
+	}
+}
+
+// usPassport reports that the passport is the United States': its
+// nationality, the United States heading the page (its issuer, not a
+// place of birth or an address further down; on a card turned over,
+// OCR's specks of its pattern may come first), or a passport card, which
+// only the United States issues here.
+func (r *reading) usPassport() bool {
+	nat, _ := r.fields["nationality"].(string)
+	if strings.Contains(strings.ToUpper(nat), "UNITED STATES") || strings.EqualFold(nat, "USA") {
+		return true
+	}
+	for i, n := 0, 0; i < len(r.doc.lines) && n < 8; i++ {
+		line := strings.ToUpper(r.doc.lines[i])
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		n++
+		if strings.Contains(line, "UNITED STATES OF AMERICA") || strings.Contains(line, "PASSPORT CARD") {
+			return true
+		}
+	}
+	return false
+}
+
+// cardNationality reads a U.S. passport card's nationality whose caption
+// OCR damaged ("Natonaity"): the card prints it as USA on a line of its
+// own.
+func (r *reading) cardNationality() {
+	if r.has("nationality") || !r.usPassport() || r.mentions("passport card") < 0 {
+		return
+	}
+	for _, line := range r.doc.lines {
+		if strings.TrimSpace(line) == "USA" {
+			r.set("nationality", "USA", confGuess)
+			return
+		}
+	}
+}
+
+// usCardNumber is a U.S. passport card's number, C and eight digits,
+// alone on its line.
+var usCardNumber = regexp.MustCompile(`^\s*(C\d{8})\s*$`)
+
+// passportCardNumber reads a U.S. passport card's number whose caption ("Card
+// No") OCR lost: the one line that is C and eight digits. Nothing checks
+// a card's number (it has no zone), so it counts only where OCR read it
+// surely.
+func (r *reading) passportCardNumber() {
+	if r.has("passport_number") || !r.usPassport() || r.mentions("passport card") < 0 {
+		return
+	}
+	found := ""
+	for _, line := range r.doc.lines {
+		if m := usCardNumber.FindStringSubmatch(line); m != nil {
+			if found != "" && found != m[1] {
+				return
+			}
+			found = m[1]
+		}
+	}
+	if found == "" {
+		return
+	}
+	conf := confGuess
+	if r.scanned() && !r.wordsReadSurely(found) {
+		conf = confMRZFailed
+	}
+	r.set("passport_number", found, conf)
+}
+
+// A passport prints its holder's surname and given names as two values,
+// each in capitals under its caption (the data page and the card alike):
+// "Surname / WEBER / Given Names / MARICEL SANTOS". OCR damages the
+// small captions ("Grven Narnes", "Cre Nismwe") far more than the
+// values, so the stack is found by its shape: a line of capitals, a line
+// that is no name (a caption, in small letters), a line of capitals.
+// Where only one name line stands between captions, it is the surname
+// or the given names and nothing on the page says which.
+
+// passportNameValue is a name as a passport prints it: one to four words
+// in capitals (hyphens and apostrophes in them).
+var passportNameValue = regexp.MustCompile(`^\s*(\p{Lu}[\p{Lu}'’-]*(?: \p{Lu}[\p{Lu}'’-]*){0,3})\s*$`)
+
+// nameValueLine reports that line is a holder's name value: capitals
+// only, no caption's or heading's word, no nationality.
+func nameValueLine(line string) bool {
+	m := passportNameValue.FindStringSubmatch(line)
+	if m == nil || nationalityWords[strings.TrimSpace(m[1])] || issuingCountries[strings.ToLower(strings.TrimSpace(m[1]))] ||
+		places[strings.ToLower(strings.TrimSpace(m[1]))] {
+		return false
+	}
+	for _, w := range strings.Fields(m[1]) {
+		if nameStop[strings.ToLower(w)] || isCaptionWord(w) || len(w) < 2 {
+			return false
+		}
+	}
+	return true
+}
+
+// issuingCountries are countries as passports head their pages with
+// them in capitals ("CANADA", "JAMAICA"): never a holder's name.
+var issuingCountries = wordSet(`canada mexico india nigeria jamaica kenya ghana philippines pilipinas ireland eire
+	australia zimbabwe cameroon cameroun haiti cuba colombia peru brazil brasil vietnam china korea pakistan nepal
+	bangladesh ethiopia uganda tanzania zambia rwanda liberia egypt guyana barbados germany deutschland france
+	espana spain italia italy polska poland ukraine ukraina indonesia thailand malaysia`)
+
+// nationalityWords are the nationalities passports print in words.
+var nationalityWords = func() map[string]bool {
+	out := map[string]bool{"USA": true, "U.S.A.": true}
+	for code, names := range nationalityNames {
+		out[code] = true
+		for _, n := range names {
+			out[n] = true
+		}
+	}
+	return out
+}()
+
+// captionLine reports that a line is a caption as OCR read it: words
+// with small letters, or marks alone, and no date.
+func captionLine(line string) bool {
+	t := strings.TrimSpace(line)
+	noLetters := strings.IndexFunc(t, unicode.IsLetter) < 0 && strings.IndexFunc(t, unicode.IsDigit) < 0
+	return t != "" && (strings.ToUpper(t) != t || noLetters) && len(findDates(t)) == 0
+}
+
+// passportNames finds the passport's name stack among the lines before
+// its first date: the surname and the given names (n 2), or the one name
+// line standing between captions (n 1, in surname).
+func (d *doc) passportNames() (surname, given string, n int) {
+	first := -1
+	for i, raw := range d.lines {
+		if len(findDates(raw)) > 0 || strings.Count(raw, "<") >= 3 {
 			break
 		}
-		given = append(given, tok)
+		line := capitalWords(raw)
+		if !nameValueLine(line) {
+			continue
+		}
+		c := d.nextNonEmpty(i)
+		if c >= 0 && captionLine(d.lines[c]) {
+			if g := d.nextNonEmpty(c); g >= 0 && nameValueLine(capitalWords(d.lines[g])) && len(findDates(d.lines[g])) == 0 {
+				// The stack's shape is the names' whatever line of
+				// capitals stands over it (a heading's country
+				// wrapped onto a line of its own: "AMERICA").
+				return squeeze(line), squeeze(capitalWords(d.lines[g])), 2
+			}
+		}
+		if first >= 0 {
+			// A second name line, not under the first's caption: no
+			// stack.
+			return "", "", 0
+		}
+		first = i
 	}
-	if n := len(given); n > 1 && len(given[n-1]) == 1 && strings.Contains("KCL", given[n-1]) &&
-		strings.Contains(rest, given[n-1]+"<<<") {
-		given = given[:n-1]
+	if first < 0 {
+		return "", "", 0
 	}
-	return surname, given
+	if p := d.prevNonEmpty(first); p < 0 || !captionLine(d.lines[p]) {
+		return "", "", 0
+	}
+	return squeeze(capitalWords(d.lines[first])), "", 1
 }
 
-// mrzValues reads the zone's second line: the document number, the
-// nationality, the birth date and the expiry, each checked by its check
-// digit, and whether all three checks passed. Where OCR read a look-alike
-// (O for 0) in the number, the one repair of look-alikes that makes the
-// check digit pass is taken.
-func mrzValues(t string, asOf time.Time) (vs []mrzValue, checked bool, ok bool) {
-	m := mrzLine2.FindStringSubmatch(t)
-	if m == nil {
-		return nil, false, false
+// captionRemnant reports that a name read holds a word the stack of
+// names does not, which the page prints on a caption's line ("noms" of
+// "Given Names / PrA& noms / Nombres", Prénoms split by OCR): the reading
+// took a caption's remnant for a name.
+func (d *doc) captionRemnant(name, names string) bool {
+	fold := func(w string) string { return strings.Trim(namematch.Fold(w), ".,") }
+	have := map[string]bool{}
+	for _, w := range strings.Fields(names) {
+		have[fold(w)] = true
 	}
-	num, numCheck := m[1], mrzToDigit.Replace(m[2])
-	nat := mrzToLetter.Replace(m[3])
-	dob, dobCheck := mrzToDigit.Replace(m[4]), mrzToDigit.Replace(m[5])
-	exp, expCheck := mrzToDigit.Replace(m[7]), mrzToDigit.Replace(m[8])
-	digitsOnly := func(s string) bool { return strings.Trim(s, "0123456789") == "" }
-	if !digitsOnly(dob) || !digitsOnly(exp) {
-		return nil, false, false
-	}
-	checked = true
-	add := func(field, value string, ok bool, conf float64) {
-		if !ok {
-			conf = confMRZFailed
+	for _, w := range strings.Fields(name) {
+		if have[fold(w)] {
+			continue
 		}
-		checked = checked && ok
-		vs = append(vs, mrzValue{field: field, value: value, conf: conf, first: ok})
-	}
-	numConf := confMRZChecked
-	numOK := MRZCheckDigit(num) == numCheck
-	if !numOK {
-		if fixed, ok := repairMRZ(num, numCheck); ok {
-			num, numOK, numConf = fixed, true, confMRZRepaired
-		}
-	}
-	if n := strings.TrimRight(num, "<"); n != "" {
-		add("passport_number", n, numOK, numConf)
-	}
-	if n := strings.Trim(nat, "<"); len(n) == 3 {
-		vs = append(vs, mrzValue{field: "nationality", value: n, conf: 0.8})
-	}
-	if b, ok := mrzDate(dob).birth(asOf); ok {
-		add("date_of_birth", b.Format(time.DateOnly), MRZCheckDigit(dob) == dobCheck, confMRZChecked)
-	}
-	e := mrzDate(exp)
-	// An expiry is never in the last century.
-	e.y, e.twoDigitY = 2000+e.y, false
-	if x, ok := e.resolve(roleExpiry); ok {
-		add("expiration_date", x.Format(time.DateOnly), MRZCheckDigit(exp) == expCheck, confMRZChecked)
-	}
-	return vs, checked, true
-}
-
-// mrzLookAlikes are the pairs OCR confuses in an alphanumeric field.
-var mrzLookAlikes = map[byte]byte{'O': '0', '0': 'O', 'I': '1', '1': 'I', 'S': '5', '5': 'S', 'B': '8', '8': 'B', 'Z': '2', '2': 'Z', 'G': '6', '6': 'G'}
-
-// repairMRZ swaps look-alikes in an alphanumeric field until its check
-// digit passes, fewest swaps first. It answers only when exactly one
-// repair of the fewest swaps passes: a check digit passing by chance
-// after a wrong swap is too likely otherwise.
-func repairMRZ(field, check string) (string, bool) {
-	var at []int
-	for i := 0; i < len(field); i++ {
-		if _, ok := mrzLookAlikes[field[i]]; ok {
-			at = append(at, i)
-		}
-	}
-	if len(at) == 0 || len(at) > 10 {
-		return "", false
-	}
-	for swaps := 1; swaps <= len(at); swaps++ {
-		found, n := "", 0
-		for mask := 1; mask < 1<<len(at); mask++ {
-			if bits.OnesCount(uint(mask)) != swaps {
+		for _, line := range d.lines {
+			if !captionLine(line) {
 				continue
 			}
-			b := []byte(field)
-			for k, i := range at {
-				if mask&(1<<k) != 0 {
-					b[i] = mrzLookAlikes[b[i]]
+			for _, cw := range strings.Fields(line) {
+				if fold(cw) == fold(w) {
+					return true
 				}
 			}
-			if MRZCheckDigit(string(b)) == check {
-				found, n = string(b), n+1
+		}
+	}
+	return false
+}
+
+// capitalWords is a line of a passport's print without the specks OCR
+// read at its ends: marks and short words in small letters beside a name
+// in capitals ("Sr JOHNSON", "NICOLE }" for a caption's remnant or a
+// rule). A line with no word in capitals is returned as it is.
+func capitalWords(line string) string {
+	ws := strings.Fields(line)
+	speck := func(w string) bool {
+		return len([]rune(w)) <= 2 && strings.ToUpper(w) != w || strings.IndexFunc(w, unicode.IsLetter) < 0
+	}
+	for len(ws) > 1 && speck(ws[0]) {
+		ws = ws[1:]
+	}
+	for len(ws) > 1 && speck(ws[len(ws)-1]) {
+		ws = ws[:len(ws)-1]
+	}
+	if len(ws) == 0 || speck(ws[0]) {
+		return line
+	}
+	return strings.Join(ws, " ")
+}
+
+// namesCandidate reports that a line of names holds the candidate's
+// first or last name, or that there is no candidate to say.
+func (r *reading) namesCandidate(line string) bool {
+	if r.holder.FirstName == "" && r.holder.LastName == "" {
+		return true
+	}
+	for _, w := range strings.Fields(namematch.Fold(line)) {
+		if w == namematch.Fold(r.holder.FirstName) || w == namematch.Fold(r.holder.LastName) {
+			return true
+		}
+	}
+	return false
+}
+
+// givenNamesCaption is a passport's caption of the given names.
+var givenNamesCaption = regexp.MustCompile(`(?i)\bgiven\s+names?\b`)
+
+// givenNamesOnly reports that the name p is what the page prints under
+// or beside its given names' caption: the given names alone.
+func (d *doc) givenNamesOnly(p person) bool {
+	for i, line := range d.lines {
+		loc := givenNamesCaption.FindStringIndex(line)
+		if loc == nil {
+			continue
+		}
+		values := []string{line[loc[1]:]}
+		if k := d.nextNonEmpty(i); k >= 0 {
+			values = append(values, d.lines[k])
+		}
+		for _, v := range values {
+			v = strings.TrimLeft(strings.TrimSpace(v), ":/ ")
+			if squeeze(v) != "" && strings.EqualFold(squeeze(v), squeeze(p.full)) {
+				return true
 			}
 		}
-		if n > 0 {
-			return found, n == 1
-		}
 	}
-	return "", false
+	return false
 }
 
-// MRZCheckDigit is the ICAO 9303 check digit of a field of a passport's
-// machine-readable zone: digits count as themselves, letters A-Z as 10-35
-// and the filler '<' as 0, weighted 7, 3, 1 in turn.
-func MRZCheckDigit(s string) string {
-	weights := []int{7, 3, 1}
-	sum := 0
-	for i, c := range s {
-		v := 0
-		switch {
-		case c >= '0' && c <= '9':
-			v = int(c - '0')
-		case c >= 'A' && c <= 'Z':
-			v = int(c-'A') + 10
+// passportCaptionWords open the captions a passport prints beside its
+// nationality ("Nationality USA Sex F").
+var passportCaptionWords = map[string]bool{"sex": true, "sexe": true, "sexo": true, "date": true, "place": true,
+	"authority": true, "autorite": true, "lieu": true, "birth": true, "issued": true, "expires": true, "card": true,
+	"passport": true, "dob": true}
+
+// cutAtCaption ends a value at the next caption's word.
+func cutAtCaption(v string) string {
+	ws := strings.Fields(v)
+	for i := 1; i < len(ws); i++ {
+		if passportCaptionWords[strings.ToLower(strings.Trim(ws[i], ":/.,"))] {
+			return strings.Join(ws[:i], " ")
 		}
-		sum += v * weights[i%3]
 	}
-	return strconv.Itoa(sum % 10)
+	return v
 }
 
-// mrzDate is a date of the machine-readable zone, YYMMDD, as printed.
-func mrzDate(yymmdd string) dateHit {
-	y, _ := strconv.Atoi(yymmdd[:2])
-	m, _ := strconv.Atoi(yymmdd[2:4])
-	d, _ := strconv.Atoi(yymmdd[4:])
-	return dateHit{y: y, m: m, d: d, twoDigitY: true}
+// issueByValidity finds a passport's issue date whose caption OCR
+// damaged: passports are issued for five or ten years, expiring on the
+// day before or the day of the issue's anniversary, so the one date the
+// page prints that far before the expiry is the issue date. It needs the
+// expiry read surely.
+func (r *reading) issueByValidity() {
+	exp, ok := r.fields["expiration_date"].(string)
+	if r.has("issue_date") || !ok || r.conf["expiration_date"] < confCaption {
+		return
+	}
+	e, err := time.Parse(time.DateOnly, exp)
+	if err != nil {
+		return
+	}
+	found := ""
+	for _, line := range r.doc.lines {
+		for _, h := range dateFinder(roleDate)(line) {
+			v, _ := h.value.(string)
+			d, err := time.Parse(time.DateOnly, v)
+			if err != nil || v == found || v == r.fields["date_of_birth"] {
+				continue
+			}
+			for _, years := range []int{5, 10} {
+				// The expiry on the issue's day or the day before (see
+				// passportDates).
+				if gap := e.Sub(d.AddDate(years, 0, 0)).Hours() / 24; gap >= -1 && gap <= 0 {
+					if found != "" {
+						return
+					}
+					found = v
+				}
+			}
+		}
+	}
+	if t, err := time.Parse(time.DateOnly, found); err == nil && (r.asOf.IsZero() || !t.After(r.asOf)) {
+		r.set("issue_date", found, confDerived)
+	}
+}
+
+// passportDates completes the page's dates whose captions OCR lost
+// (a card's "Date of Birth", "Expires On" read as "Chane ct Gee", "ogee
+// Or"), by what a passport's three dates are to one another: the issue
+// and the expiry five or ten years apart (to the day, or a day short), the birth at
+// least sixteen years before the issue. Only one pair may be so apart.
+// The pair stands on itself (a digit misread in either breaks it); a
+// birth date has nothing to check it, and counts only where OCR read its
+// words surely.
+func (r *reading) passportDates(page map[string]found) {
+	_, hasDOB := page["date_of_birth"]
+	_, hasExp := page["expiration_date"]
+	if hasDOB && hasExp {
+		return
+	}
+	type dated struct {
+		t    time.Time
+		iso  string
+		line int
+		text string
+	}
+	var ds []dated
+	seen := map[string]bool{}
+	for i, line := range r.doc.lines {
+		if strings.Count(line, "<") >= 3 {
+			continue
+		}
+		for _, h := range dateFinder(roleDate)(line) {
+			v, _ := h.value.(string)
+			t, err := time.Parse(time.DateOnly, v)
+			if err != nil || seen[v] || monthOnly(line[h.start:h.end]) {
+				// A passport prints every date in full: a month and a
+				// year alone are a date whose day OCR lost ("G3 MAY
+				// 1979"), not the month's first.
+				continue
+			}
+			seen[v] = true
+			ds = append(ds, dated{t: t, iso: v, line: i, text: line[h.start:h.end]})
+		}
+	}
+	issue, expiry, pairs := -1, -1, 0
+	for a := range ds {
+		for b := range ds {
+			for _, years := range []int{5, 10} {
+				// Passports run out on the day of their issue or the day
+				// before, five or ten years on: a day further apart is a
+				// digit OCR misread in one of the two.
+				if gap := ds[b].t.Sub(ds[a].t.AddDate(years, 0, 0)).Hours() / 24; gap >= -1 && gap <= 0 &&
+					(r.asOf.IsZero() || !ds[a].t.After(r.asOf)) {
+					issue, expiry, pairs = a, b, pairs+1
+				}
+			}
+		}
+	}
+	if pairs != 1 {
+		return
+	}
+	if !hasExp {
+		page["expiration_date"] = found{value: ds[expiry].iso, conf: confDerived, line: ds[expiry].line}
+	}
+	if hasDOB {
+		return
+	}
+	birth := -1
+	for k, d := range ds {
+		if k == issue || k == expiry || d.t.After(ds[issue].t.AddDate(-16, 0, 0)) {
+			continue
+		}
+		if birth >= 0 {
+			return
+		}
+		birth = k
+	}
+	if birth < 0 {
+		return
+	}
+	conf := confGuess
+	if r.scanned() && !r.wordsReadSurely(ds[birth].text) || !r.asOf.IsZero() && ds[birth].t.Before(r.asOf.AddDate(-100, 0, 0)) {
+		// A holder over a hundred is a year's digit misread (1905 for
+		// 1995).
+		conf = confMRZFailed
+	}
+	page["date_of_birth"] = found{value: ds[birth].iso, conf: conf, line: ds[birth].line}
+}
+
+// monthOnly reports that a printed date gives a month and a year alone.
+func monthOnly(s string) bool {
+	hs := findDates(s)
+	return len(hs) == 1 && hs[0].monthOnly
+}
+
+// passportCaptions are the English captions of a passport's dates, which
+// the page prints with their translations after them ("Date of issue /
+// Date de délivrance"), captions of other fields between.
+var passportCaptions = []struct {
+	field string
+	re    *regexp.Regexp
+}{
+	{"date_of_birth", regexp.MustCompile(`(?i)\b(?:date\s+of\s+birth|birth\s+date)\b`)},
+	{"issue_date", regexp.MustCompile(`(?i)\b(?:date\s+of\s+issue|issue\s+date|issued\s+on)\b`)},
+	{"expiration_date", regexp.MustCompile(`(?i)\b(?:date\s+of\s+expir(?:ation|y)|expiration\s+date|expiry\s+date|expires\s+on)\b`)},
+}
+
+// captionDates reads a passport's dates under their bilingual captions:
+// on a line of captions, the k-th date caption's value is the k-th date
+// on the next line, when the two lines hold as many.
+func (d *doc) captionDates() map[string]found {
+	out := map[string]found{}
+	for i, line := range d.lines {
+		type at struct {
+			field string
+			pos   int
+		}
+		var caps []at
+		for _, c := range passportCaptions {
+			for _, loc := range c.re.FindAllStringIndex(line, -1) {
+				caps = append(caps, at{c.field, loc[0]})
+			}
+		}
+		if len(caps) == 0 {
+			continue
+		}
+		sort.Slice(caps, func(a, b int) bool { return caps[a].pos < caps[b].pos })
+		k := d.nextNonEmpty(i)
+		if k < 0 {
+			continue
+		}
+		hs := dateFinder(roleDate)(d.lines[k])
+		if len(hs) != len(caps) {
+			continue
+		}
+		for j, c := range caps {
+			if _, seen := out[c.field]; !seen {
+				v := hs[j].value
+				if c.field == "expiration_date" {
+					if e := dateFinder(roleExpiry)(d.lines[k]); len(e) == len(hs) {
+						v = e[j].value
+					}
+				}
+				out[c.field] = found{value: v, conf: confNextLine, line: k}
+			}
+		}
+	}
+	return out
 }
 
 // ssnPrinted is a Social Security number as cards and copies print it,
@@ -827,6 +2576,9 @@ func mrzDate(yymmdd string) dateHit {
 var ssnPrinted = regexp.MustCompile(`(?:^|[^\d-])(?:(?:\d{3}|[X*•#]{3})-(?:\d{2}|[X*•#]{2})-|(?:\d{3}|[X*•#]{3}) (?:\d{2}|[X*•#]{2}) |\d{5})(\d{4})\b`)
 
 func readSocialSecurityCard(r *reading) {
+	if r.scanned() {
+		r.ssnHolderLine()
+	}
 	r.readHolder(true)
 	for _, line := range r.doc.lines {
 		if m := ssnPrinted.FindStringSubmatch(fixDigits(line)); m != nil {
@@ -835,6 +2587,133 @@ func readSocialSecurityCard(r *reading) {
 			return
 		}
 	}
+	// The card prints the number on the line under its title: a masked
+	// number whose mask OCR read as anything (wee #0916, ++ **-3575,
+	// *k*k—**-8 687) still ends in a dash and the last four digits.
+	for i, line := range r.doc.lines {
+		if !ssnTitle.MatchString(line) {
+			continue
+		}
+		k := r.doc.nextNonEmpty(i)
+		if k < 0 {
+			return
+		}
+		if m := maskedLast4.FindStringSubmatch(r.doc.lines[k]); m != nil {
+			r.set("ssn_last4", strings.ReplaceAll(m[1], " ", ""), confNextLine)
+		} else if m := damagedMask.FindStringSubmatch(r.doc.lines[k]); m != nil && maskLike(m[1]) {
+			r.set("ssn_last4", strings.ReplaceAll(m[2], " ", ""), confNextLine)
+		}
+		return
+	}
+}
+
+// ssnHolderSentence is the end of the sentence a Social Security card
+// prints over its holder's name ("THIS NUMBER HAS BEEN ESTABLISHED FOR"),
+// as OCR reads it: "BEEN" or a word opening "ESTAB" before the closing
+// "FOR" ("TS MUMBER HAS BEEN ESTABUSHED FOR").
+var ssnHolderSentence = regexp.MustCompile(`(?i)(?:\bbeen\b|\bestab\w*).*\bf[o0]r\s*$`)
+
+// ssnHolderLine reads a scanned card's holder from the line under the
+// sentence that closes with "established for", whole: the card centres
+// the name under the sentence, so a reading of the value under the
+// label's last words took only the names under them ("JOY SANCHEZ" of
+// "SIOBHAN JOY SANCHEZ"), a wrong first name read surely. The line
+// counts only where it reads as a name in
+// capitals (else the holder is read as on any page), and is uncertain
+// unless OCR read every word of it surely.
+func (r *reading) ssnHolderLine() {
+	for i, line := range r.doc.lines {
+		if !ssnHolderSentence.MatchString(line) {
+			continue
+		}
+		// A card printing its number between the sentence and the name
+		// is read as any page (readHolder), which doubts the name where
+		// another stands on the page.
+		k := r.doc.nextNonEmpty(i)
+		if k < 0 {
+			return
+		}
+		name := strings.Join(strings.Fields(r.doc.lines[k]), " ")
+		if !cardHolderWords(strings.Fields(name)) {
+			return
+		}
+		conf := confNextLine
+		if !r.lineReadSurely(k) {
+			// The holder's line, read unsurely: reported uncertain, not
+			// guessed.
+			conf = confLost
+		}
+		r.setPerson(personFrom(name, conf))
+		return
+	}
+}
+
+// cardHolderWords reports that words are a holder's name as a card
+// prints it: two to four words in capitals, one of them at most an
+// initial, and no phrase of a form.
+func cardHolderWords(ws []string) bool {
+	if len(ws) < 2 || len(ws) > 4 || notAName(ws) {
+		return false
+	}
+	initials := 0
+	for _, w := range ws {
+		bare := strings.TrimRight(w, ".")
+		if !cardNameWord.MatchString(bare) {
+			return false
+		}
+		if len(bare) == 1 {
+			initials++
+		}
+	}
+	return initials <= 1 && len(strings.TrimRight(ws[0], ".")) > 1 && len(strings.TrimRight(ws[len(ws)-1], ".")) > 1
+}
+
+var cardNameWord = regexp.MustCompile(`^[A-Z](?:[A-Z'’-]*[A-Z])?$`)
+
+// lineReadSurely reports that every OCR word of line i was read at a
+// confidence a passing reading may stand on; a line not tied to its
+// page's words is not.
+func (r *reading) lineReadSurely(i int) bool {
+	if !r.doc.hasGeometry(i) {
+		return false
+	}
+	g := r.doc.geometry()
+	if len(g.byLine[i]) == 0 {
+		return false
+	}
+	for _, wi := range g.byLine[i] {
+		if g.words[wi].conf < 100*confSurePass {
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	ssnTitle = regexp.MustCompile(`(?i)^\s*social\s+security\s*$`)
+	// maskedLast4 is a masked number: marks OCR makes of X and * (x, k,
+	// e, w, +, ~), a dash or #, four digits (a space may split them).
+	maskedLast4 = regexp.MustCompile(`^\s*[XxKkEeWw*+~—–#\s-]{0,12}[-—–~#]\s?(\d(?: ?\d){3})\s*$`)
+	// damagedMask is a mask OCR damaged further: a mark read as a digit
+	// or a %, the last dash lost ("eee 9 *-5816", "e%—*4-8327",
+	// "eee 4772").
+	damagedMask = regexp.MustCompile(`^\s*([XxKkEeWw*+~—–#%.\d\s-]{2,14}?)[-—–~#\s]\s?(\d(?: ?\d){3})\s*$`)
+)
+
+// maskLike reports that a number's first part reads as a mask: marks
+// that X and * become, two digits at most (a misread mark), more marks
+// than digits.
+func maskLike(s string) bool {
+	digits, marks := 0, 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r != ' ':
+			marks++
+		}
+	}
+	return digits <= 2 && marks >= 2 && marks > digits
 }
 
 var (
@@ -844,6 +2723,7 @@ var (
 )
 
 func readTraining(r *reading) {
+	defer r.scanGuard()
 	r.readHolder(true)
 	if !r.lookup("completion_date", trainingCompletionLabels, dateFinder(roleDate)) {
 		// "... has successfully completed HIPAA training on March 3, 2026."
@@ -860,6 +2740,7 @@ func readTraining(r *reading) {
 			}
 		}
 	}
+	r.proseDate("completion_date", courseHeldOn)
 	r.lookup("completion_date", dateLabel, dateFinder(roleDate))
 	r.lookup("expiration_date", expiryLabels, dateFinder(roleExpiry))
 	r.validForYears("completion_date")

@@ -8,7 +8,8 @@ import (
 var (
 	specialtyLabels     = compileLabels("specialty", "speciality", "clinical specialty", "specialty area", "unit type")
 	checklistDateLabels = compileDateLabels("date completed", "completion date", "completed on", "completed", "date signed",
-		"signature date", "date submitted", "submitted", "date")
+		"signature date", "date submitted", "submitted", "signed electronically on", "electronically signed on",
+		"signed on", "submitted on", "attested on", "date attested", "date of attestation", "date")
 	checklistTitle = regexp.MustCompile(`(?i)^\s*(.+?)\s*[-–]?\s*(?:nursing\s+|rn\s+|clinical\s+|registered\s+nurse\s+)*skills?\s+(?:check\s*list|competency|self[\s-]*assessment|assessment)`)
 	emailPattern   = regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`)
 	phonePattern   = regexp.MustCompile(`(?:\+?1[ .-]?)?\(?\b\d{3}\)?[ .-]?\d{3}[ .-]\d{4}\b`)

@@ -85,7 +85,9 @@ func Read(c *catalog.Catalog, docType string, d Document) Result {
 		t, _ = c.Type(catalog.OtherType)
 	}
 	text := d.Text
-	r := &reading{doc: newPagedDoc(text, d.Pages), norm: " " + classify.Normalize(text) + " ", typ: t.Key, asOf: d.AsOf,
+	pd := newPagedDoc(text, d.Pages)
+	pd.asOf = d.AsOf
+	r := &reading{doc: pd, norm: " " + classify.Normalize(text) + " ", typ: t.Key, asOf: d.AsOf,
 		pages: d.Pages, holder: d.Holder, fields: map[string]any{}, conf: map[string]float64{}}
 	if strings.TrimSpace(text) != "" {
 		if read, ok := readers[t.Key]; ok {
@@ -93,6 +95,23 @@ func Read(c *catalog.Catalog, docType string, d Document) Result {
 		} else {
 			r.name(false)
 		}
+		if t.HasField("completion_date") {
+			r.courseRowDates("completion_date")
+		} else if t.HasField("issue_date") {
+			r.courseRowDates("issue_date")
+		}
+		if t.HasField("expiration_date") {
+			r.expiryOverLineEnd()
+		}
+		if t.HasField("date_of_birth") {
+			r.datedBirth()
+			r.childBirthDate()
+		}
+		// Every type's passing readings are doubted alike on a scan
+		// (readers that judge their own fields guard them too), and a
+		// field the page labels but OCR lost is uncertain, not missing.
+		r.scanGuard()
+		r.markUnread(t.Fields)
 	}
 	out := Result{Fields: map[string]any{}, Confidence: map[string]float64{}}
 	for _, f := range t.Fields {
@@ -149,21 +168,9 @@ func (r *reading) lookupText(name string, labels []label, f finder) bool {
 	return false
 }
 
-// name sets the holder's name fields.
-func (r *reading) name(guess bool) {
-	if r.has("full_name") {
-		// The parts of a name come from one reading of it.
-		return
-	}
-	p, ok := r.doc.holder(guess)
-	if !ok {
-		return
-	}
-	r.set("full_name", p.full, p.conf)
-	r.set("first_name", p.first, p.conf)
-	r.set("middle_name", p.middle, p.conf)
-	r.set("last_name", p.last, p.conf)
-}
+// name sets the holder's name fields: the holder read by role, with the
+// request's name choosing between equals (see readHolder).
+func (r *reading) name(guess bool) { r.readHolder(guess) }
 
 // mentions reports whether the text mentions a phrase, compared in
 // classify's normal form (case, punctuation and OCR look-alikes folded).
@@ -174,7 +181,9 @@ func (r *reading) mentions(phrase string) int {
 
 // firstMentioned returns the canonical name of the earliest mentioned of
 // known names (an issuer, a lab, a vendor); each entry is a canonical name
-// followed by the spellings that mean it.
+// followed by the spellings that mean it. On a scan, where none is found
+// as spelt, a spelling of two words or more OCR misspelt by a letter or
+// two ("American Heart Associaton") is found too.
 func (r *reading) firstMentioned(known [][]string) (string, bool) {
 	best, bestAt := "", -1
 	for _, k := range known {
@@ -184,7 +193,37 @@ func (r *reading) firstMentioned(known [][]string) (string, bool) {
 			}
 		}
 	}
+	if bestAt >= 0 || !r.scanned() {
+		return best, bestAt >= 0
+	}
+	words := strings.Fields(r.norm)
+	for _, k := range known {
+		for _, spelling := range k {
+			if at := misspeltAt(words, strings.Fields(classify.Normalize(spelling))); at >= 0 && (bestAt < 0 || at < bestAt) {
+				best, bestAt = k[0], at
+			}
+		}
+	}
 	return best, bestAt >= 0
+}
+
+// misspeltAt returns the index in words where phrase stands with a letter
+// or two off, or -1: a phrase of two words or more and twelve letters or
+// more, two letters off in all (see misspelling).
+func misspeltAt(words, phrase []string) int {
+	letters := 0
+	for _, w := range phrase {
+		letters += len(w)
+	}
+	if len(phrase) < 2 || letters < 12 {
+		return -1
+	}
+	for i := 0; i+len(phrase) <= len(words); i++ {
+		if _, ok := misspelling(words[i:i+len(phrase)], phrase, nil, 2); ok {
+			return i
+		}
+	}
+	return -1
 }
 
 func empty(v any) bool {

@@ -16,14 +16,18 @@ var (
 		"expiration", "expires on", "expires", "exp date", "exp. date", "expiry", "valid through", "valid thru", "valid until",
 		"good through", "renewal date", "renew by", "renewal due", "card expires", "4b exp", "exp",
 		"recommended retraining date", "retrain by", "recertification date", "recertification due", "recert date",
-		"recert due", "next renewal", "valid till", "valid to", "date of expiry", "expiration dt", "exp dt")
+		"recert due", "next renewal", "valid till", "valid to", "date of expiry", "expiration dt", "exp dt",
+		"recommended renewal", "renewal", "renew before", "good until", "good thru", "recertify by", "expire",
+		"next recertification", "due for renewal", "renewal deadline", "due again", "next due", "next due date",
+		"retake by", "retrain by date")
 	issueLabels = compileDateLabels("original issue date", "date of original issue", "original issue", "issue date", "date of issue",
 		"date issued", "issued on", "issued", "4a iss", "iss", "initial license date", "original license date",
 		"licensed since", "issued date", "issuance date", "date of issuance", "card issue date", "effective date")
 	completionLabels = compileDateLabels("verification date", "verified on", "verified", "completion date", "date completed", "date of completion", "course completion date",
-		"completed on", "course completed", "completed", "date of course", "course date", "course dates", "class date",
+		"completed on", "course completed", "completed", "date of course", "course date", "class date",
 		"training date", "date of training", "certification date", "date taken", "course completion", "date of certification",
-		"completed date", "date passed", "date earned", "date awarded", "awarded on")
+		"completed date", "date passed", "date earned", "date awarded", "awarded on", "date of verification",
+		"course end date")
 	collectionLabels = compileDateLabels("collection date", "date collected", "collected on", "collected",
 		"specimen collected", "collection date/time", "date of collection", "date drawn", "drawn", "date/time collected",
 		"specimen collection date", "date specimen collected", "collected date", "date/time of collection",

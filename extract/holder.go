@@ -26,6 +26,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/agnivade/levenshtein"
+
 	"github.com/clearedtostart/compliance/namematch"
 	"github.com/clearedtostart/compliance/pagetext"
 )
@@ -87,7 +89,19 @@ type nameReading struct {
 	// ocr is how surely OCR read the name's words (0..100; 100 for a text
 	// layer's), which bounds how sure a guess of it can be.
 	ocr float64
+	// named marks a reading by a label that names the holder's role
+	// ("Patient Name", "Student:").
+	named bool
 }
+
+// wordFlags is a set of words.
+type wordFlags map[string]bool
+
+func (s wordFlags) has(w string) bool { return s[w] }
+
+// holderNouns name the holder's role in a label of the holder's name.
+var holderNouns = wordFlags(wordSet(`patient employee student donor applicant candidate participant licensee member
+	examinee resident worker volunteer cardholder holder client learner trainee recipient attendee`))
 
 func (n nameReading) key() string { return nameKey(n.full) }
 
@@ -144,10 +158,15 @@ func chooseHolder(d *doc, typ string, ctx Holder, guess bool) (person, bool) {
 		all = append(all, n)
 	}
 	all = append(all, d.inlineNames(rs)...)
+	all = append(all, d.birthNames()...)
+	all = append(all, d.datedNames()...)
 	all = append(all, lay.standingNames(d, rs)...)
 	for i := range all {
 		if all[i].size == 0 {
 			all[i].size = lay.sizeOf(all[i].full, all[i].line)
+		}
+		if lay.ocr {
+			d.qualifyGeneric(&all[i], rs)
 		}
 	}
 
@@ -168,10 +187,12 @@ func chooseHolder(d *doc, typ string, ctx Holder, guess bool) (person, bool) {
 		}
 		guessable := n.guessable && (lay.sized || n.line >= 0 && n.line < guessLines)
 		switch {
-		case n.role == roleHolder && others[n.key()]:
+		case n.role == roleHolder && others[n.key()] && !n.named:
 			// "Name: Bob Smith" where the page calls Bob Smith the
 			// instructor; or a sentence read across columns ("Bob Smith
-			// / has successfully completed").
+			// / has successfully completed"). A label that names the
+			// holder's role ("Patient Name:") stands, though a clinician
+			// on the page shares the name.
 		case n.role == roleHolder:
 			holders = append(holders, n)
 		case n.role == roleUnknown && guessable && !others[n.key()] && !signers[n.key()]:
@@ -186,17 +207,263 @@ func chooseHolder(d *doc, typ string, ctx Holder, guess bool) (person, bool) {
 		unknown = signed
 	}
 	if len(holders) > 0 {
-		return pickHolder(holders, ctx), true
+		return pickHolder(holders, ctx, all), true
 	}
 	if lay.ocr {
 		// A heading OCR misspelt ("SOCIAI SECURlTY") is no name for
 		// being misspelt.
 		unknown = slices.DeleteFunc(unknown, func(n nameReading) bool { return misreadWords(strings.Fields(n.full)) })
 	}
-	if !guess || len(unknown) == 0 {
+	if len(unknown) == 0 {
 		return person{}, false
 	}
-	return pickGuess(unknown, ctx, lay.sized), true
+	if !guess {
+		return d.headedName(unknown)
+	}
+	g := pickGuess(unknown, ctx, lay.sized, lay.ocr)
+	if lay.ocr && d.labelDoubtsGuess(rs, g, all) {
+		// The page labels the holder's name, and no name was read by the
+		// label: on a scan the guess is some other name on the page as
+		// likely as the holder's (an instructor's whose caption was lost
+		// too). A text layer loses no words: there the label is a card's
+		// own wording by the one name it prints (a Social Security card's
+		// "established for"), and the name is the holder's.
+		g.conf = min(g.conf, confLost)
+	}
+	if lay.ocr {
+		for _, u := range unknown {
+			if u.full == g.full && (lay.guessDoubted(u) || lay.nameCaptionUnread(u, rs)) {
+				g.conf = min(g.conf, confLost)
+				break
+			}
+		}
+	}
+	return g, true
+}
+
+// confLost is a guess a scan gives reason to doubt (see guessDoubted):
+// reported uncertain, below the 0.5 that reports a field.
+const confLost = 0.45
+
+// guessDoubted reports that a name guessed as the holder's on a scan may
+// be someone else's: the page prints the sentence a certificate prints
+// under its holder's name ("... has successfully completed ..."), and the
+// name does not stand over it, so the holder's own name, which does, was
+// not read; or marks OCR could not read stand just before the name on its
+// line, where its label was (an instructor's, a contact's: a card's
+// small print is the first thing a poor scan loses).
+func (lay *layoutIndex) guessDoubted(n nameReading) bool {
+	me := -1
+	for k, rn := range lay.runs {
+		if (n.line < 0 || rn.line == n.line) && strings.Contains(squeeze(rn.text), squeeze(n.full)) {
+			me = k
+			break
+		}
+	}
+	if me < 0 {
+		return false
+	}
+	a := lay.runs[me]
+	sentences, overOne := 0, false
+	for _, rn := range lay.runs {
+		if rn.page != a.page || !certificateSentence(rn.text) {
+			continue
+		}
+		sentences++
+		gap := rn.box.Y0 - a.box.Y1
+		overlap := min(a.box.X1, rn.box.X1) - max(a.box.X0, rn.box.X0)
+		if gap > -0.3*a.size && gap < 4*max(a.size, rn.size) && overlap > 0 {
+			overOne = true
+		}
+	}
+	if sentences > 0 && !overOne {
+		return true
+	}
+	// The nearest run before the name on its line.
+	prev := -1
+	for k, rn := range lay.runs {
+		if k == me || rn.page != a.page || rn.box.X1 > a.box.X0 || min(rn.box.Y1, a.box.Y1)-max(rn.box.Y0, a.box.Y0) <= 0 {
+			continue
+		}
+		if prev < 0 || rn.box.X1 > lay.runs[prev].box.X1 {
+			prev = k
+		}
+	}
+	if prev < 0 {
+		return false
+	}
+	p := lay.runs[prev]
+	return a.box.X0-p.box.X1 < 10*a.size && speck(p, a.size)
+}
+
+// nameCaptionUnread reports that a name guessed on a scan stands over a
+// caption of a name whose first words OCR misread past knowing whose it
+// is ("lnstr. Name"): the caption may name an instructor.
+func (lay *layoutIndex) nameCaptionUnread(n nameReading, rs roles) bool {
+	for k, rn := range lay.runs {
+		if (n.line >= 0 && rn.line != n.line) || !strings.Contains(squeeze(rn.text), squeeze(n.full)) {
+			continue
+		}
+		c := lay.below(k)
+		if c < 0 || !lay.captionOf(c) {
+			return false
+		}
+		ws := labelWords(lay.runs[c].text)
+		return len(ws) > 1 && ws[len(ws)-1] == "name" && rs.of(lay.runs[c].text) != roleHolder
+	}
+	return false
+}
+
+// speck reports that a run is marks OCR could not read as words: a
+// letter or two, or type far smaller than the text beside it, read
+// unsurely.
+func speck(rn run, size float64) bool {
+	letters := 0
+	for _, r := range rn.text {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			letters++
+		}
+	}
+	return rn.conf < 50 && (letters <= 2 || rn.size < 0.5*size)
+}
+
+// certificateSentence reports that a run is the sentence a certificate
+// prints under its holder's name, as OCR may misspell it: "has
+// successfully completed", "Nas tuccesstuily Completed the".
+//
+// The sentence opens its run, a mark OCR read before it aside: one with
+// its own subject ("This card verifies that the individual named has
+// successfully completed ...") names no spot for the name.
+func certificateSentence(t string) bool {
+	if loc := completedPhrase.FindStringIndex(t); loc != nil {
+		return len(strings.Fields(t[:loc[0]])) <= 1
+	}
+	ws := labelWords(t)
+	for i, w := range ws {
+		if i > 2 {
+			break
+		}
+		if len(w) >= 10 && editsWithin(w, "successfully", 3) && i <= 2 {
+			return true
+		}
+		if i > 0 && i+1 < len(ws) && editsWithin(w, "completed", 1) && ws[i+1] == "the" && editsWithin(ws[i-1], "has", 1) {
+			return true
+		}
+	}
+	return false
+}
+
+// headedName reads, on a report or a letter (whose holder is labelled as
+// a rule), the holder's name that stands alone on its line under the
+// page's title, with nothing labelling it: the only person the page names
+// without a role.
+func (d *doc) headedName(unknown []nameReading) (person, bool) {
+	top := unknown[0]
+	for _, u := range unknown {
+		if u.line >= 0 && (top.line < 0 || u.line < top.line) {
+			top = u
+		}
+	}
+	if top.line < 0 || squeeze(d.lines[top.line]) != squeeze(top.full) || top.ocr < fullOCR {
+		return person{}, false
+	}
+	above := 0
+	for k := 0; k < top.line; k++ {
+		if strings.TrimSpace(d.lines[k]) != "" {
+			above++
+		}
+	}
+	if above == 0 || above > headedLines {
+		// The first line is a letterhead or a title, not the holder.
+		return person{}, false
+	}
+	for _, u := range unknown {
+		if !samePerson(u.person, top.person) {
+			return person{}, false
+		}
+	}
+	top.conf = min(top.conf, confGuess)
+	return top.person, true
+}
+
+// labelledBefore reports that a label of the holder's name stands on
+// line i with a name after it, before position end.
+func (d *doc) labelledBefore(i, end int) bool {
+	for _, m := range d.matchesOn(i) {
+		if m.end <= end && m.like && labelIn(m.text, nameLabels) && len(nameFinder(d.lines[i][m.end:end])) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// headedLines is how many lines (a letterhead, an address, a title) may
+// stand over the holder's name heading a report.
+const headedLines = 6
+
+// birthNames reads the names a date of birth is given for: "AVERY,
+// JONATHAN Q (DOB 07/19/1988)", "Re: Screening - Jonathan Avery, DOB
+// ...", "Jonathan Avery (date of birth ...) received", a name alone on
+// the line over "DOB: ...". The person whose birth date a page gives is
+// the one it is about; a signer's or a reviewer's never is.
+func (d *doc) birthNames() []nameReading {
+	var out []nameReading
+	for i, line := range d.lines {
+		for _, m := range d.matchesOn(i) {
+			if !labelIn(m.text, dobLabels) || d.shadowed(i, m.start, m.end, nil) {
+				continue
+			}
+			before := strings.TrimRight(line[:m.start], " (,;:-–—[")
+			if d.labelledBefore(i, m.start) {
+				// "Patient: Brandt, Soren  DOB: ...": the label reads it.
+				continue
+			}
+			if strings.TrimSpace(before) != "" {
+				if n := readNameBefore(before); n != "" {
+					out = append(out, nameReading{person: personFrom(n, confNextLine), role: roleHolder, line: i, ocr: fullOCR})
+				}
+				continue
+			}
+			if k := d.prevNonEmpty(i); k >= 0 && i-k <= 2 {
+				if n, _ := readName(strings.TrimSpace(d.lines[k]), true); n != "" {
+					out = append(out, nameReading{person: personFrom(n, confCaption), role: roleHolder, line: k, ocr: fullOCR})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// datedNames reads a name printed with a birth date after it and nothing
+// else on its line ("Morgan Jefferson  Aug 31, 1999"): a form's first
+// row whose captions a scan lost, or never printed. The person whose
+// birth date a page gives is the one it is about; the reading is as
+// loose as a bare "Name" label, so any label of the holder outranks it.
+func (d *doc) datedNames() []nameReading {
+	if d.asOf.IsZero() {
+		return nil
+	}
+	var out []nameReading
+	for i, line := range d.lines {
+		if !strings.ContainsAny(line, "0123456789") || slices.ContainsFunc(d.matchesOn(i), func(m labelMatch) bool { return m.like }) {
+			continue
+		}
+		name, end := readName(line, false)
+		if name == "" {
+			continue
+		}
+		rest := line[end:]
+		hs := findDates(rest)
+		if len(hs) != 1 || strings.TrimSpace(rest[:hs[0].start]) != "" || len(strings.Fields(rest[hs[0].end:])) > 0 {
+			continue
+		}
+		born, ok := hs[0].birth(d.asOf)
+		if age := d.asOf.Sub(born).Hours() / 24 / 365.25; !ok || age < 16 || age > 90 {
+			continue
+		}
+		out = append(out, nameReading{person: personFrom(name, confGuess), role: roleHolder, line: i, ocr: fullOCR, generic: true})
+	}
+	return out
 }
 
 // misreadWords reports that a name as read is common words OCR may have
@@ -242,7 +509,7 @@ var ocrLookAlikes = map[byte]string{
 // pickHolder chooses among readings labelled as the holder's: the surest;
 // where another name stands as surely, the one the request names, and
 // failing that the first, with a confidence that says it may be wrong.
-func pickHolder(holders []nameReading, ctx Holder) person {
+func pickHolder(holders []nameReading, ctx Holder, all []nameReading) person {
 	sort.SliceStable(holders, func(i, j int) bool {
 		if holders[i].generic != holders[j].generic {
 			return !holders[i].generic
@@ -252,8 +519,10 @@ func pickHolder(holders []nameReading, ctx Holder) person {
 	best := holders[0]
 	for _, h := range holders[1:] {
 		// A longer reading of the same words (a run OCR cut short, a
-		// surname on the next line) is the name.
-		if h.conf >= best.conf-0.05 && wordsWithin(best.full, h.full) {
+		// surname on the next line) is the name; not one that runs on
+		// into another person's name the page prints apart ("Maria
+		// Alvarez" and, over the next caption, "Helen Park").
+		if h.conf >= best.conf-0.05 && wordsWithin(best.full, h.full) && !runsIntoAnother(h, best, all) {
 			h.conf, h.generic = max(h.conf, best.conf), best.generic
 			best = h
 		}
@@ -261,10 +530,17 @@ func pickHolder(holders []nameReading, ctx Holder) person {
 	var rivals []nameReading
 	for _, h := range holders {
 		if h.generic == best.generic && h.conf >= best.conf-0.05 && !samePerson(h.person, best.person) &&
-			!wordsWithin(h.full, best.full) {
+			!wordsWithin(h.full, best.full) && !(wordsWithin(best.full, h.full) && runsIntoAnother(h, best, all)) {
 			rivals = append(rivals, h)
 		}
 	}
+	return settle(best, rivals, ctx, confAmbiguous)
+}
+
+// settle chooses between best and the rivals that stand as well: best
+// where none does or the request names it, else the rival the request
+// names, else best, at most unsure.
+func settle(best nameReading, rivals []nameReading, ctx Holder, unsure float64) person {
 	if len(rivals) == 0 || matchesHolder(best.person, ctx) {
 		return best.person
 	}
@@ -273,14 +549,34 @@ func pickHolder(holders []nameReading, ctx Holder) person {
 			return h.person
 		}
 	}
-	best.conf = min(best.conf, confAmbiguous)
+	best.conf = min(best.conf, unsure)
 	return best.person
+}
+
+// runsIntoAnother reports that a longer reading holds, besides the words
+// of best, the whole of another reading that shares none of best's words:
+// two names a line runs together, not one name read whole.
+func runsIntoAnother(longer, best nameReading, all []nameReading) bool {
+	for _, o := range all {
+		if o.key() == longer.key() || o.key() == best.key() || sharesWord(o.full, best.full) {
+			continue
+		}
+		if wordsWithin(o.full, longer.full) && len(strings.Fields(o.full)) >= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // pickGuess chooses among names of no known role: the largest where the
 // page's words are known, else the first; where several stand equal, the
-// one the request names, else the first, with a lower confidence.
-func pickGuess(unknown []nameReading, ctx Holder, sized bool) person {
+// one the request names, else the first, with a lower confidence. On a
+// scan (ocr) read for a request that names its holder, whose boxes are as
+// high as OCR saw the ink, names within a quarter of each other's size
+// stand equal, and a choice the request's name does not settle is
+// uncertain: the instructor's name read cleanly beside the holder's is
+// as likely as the holder's.
+func pickGuess(unknown []nameReading, ctx Holder, sized, ocr bool) person {
 	if sized {
 		sort.SliceStable(unknown, func(i, j int) bool { return unknown[i].size > unknown[j].size+0.5 })
 	}
@@ -290,22 +586,17 @@ func pickGuess(unknown []nameReading, ctx Holder, sized bool) person {
 		unknown[i].conf = min(unknown[i].conf, confGuess*min(1, unknown[i].ocr/fullOCR))
 	}
 	top := unknown[0]
+	equal, unsure := 0.9, confAmbiguous
+	if ocr && strings.TrimSpace(ctx.FirstName) != "" && strings.TrimSpace(ctx.LastName) != "" {
+		equal, unsure = 0.75, confLost
+	}
 	var peers []nameReading
 	for _, u := range unknown[1:] {
-		if !samePerson(u.person, top.person) && (!sized || u.size >= top.size*0.9) {
+		if !samePerson(u.person, top.person) && (!sized || u.size >= top.size*equal) {
 			peers = append(peers, u)
 		}
 	}
-	if len(peers) == 0 || matchesHolder(top.person, ctx) {
-		return top.person
-	}
-	for _, u := range peers {
-		if matchesHolder(u.person, ctx) {
-			return u.person
-		}
-	}
-	top.conf = min(top.conf, confAmbiguous)
-	return top.person
+	return settle(top, peers, ctx, unsure)
 }
 
 // splitAs splits the words of a printed name where the request's name
@@ -325,6 +616,14 @@ func (p person) splitAs(ctx Holder) person {
 	}
 	if cl := strings.Fields(ctx.LastName); len(cl) > lastN && len(cl) <= len(words)-firstN &&
 		fold(cl) == fold(words[len(words)-len(cl):]) {
+		lastN = len(cl)
+	}
+	if cl, cm := strings.Fields(ctx.LastName), strings.Fields(ctx.MiddleName); len(cl) > 0 && len(cl) < lastN && len(cm) > 0 &&
+		len(words)-len(cl)-len(cm) >= firstN && fold(cl) == fold(words[len(words)-len(cl):]) &&
+		fold(cm) == fold(words[len(words)-len(cl)-len(cm):len(words)-len(cl)]) {
+		// "Maria Del Rosario Kowalski": a middle name of particles the
+		// surname took ("Del Rosario") is the middle name the request
+		// gives, before the surname it gives.
 		lastN = len(cl)
 	}
 	if firstN+lastN > len(words) {
@@ -391,12 +690,16 @@ func (d *doc) labelledNames(rs roles) []nameReading {
 				seen[[3]int{sp.line, sp.start, v.line}] = true
 				n := nameReading{person: personFrom(v.value.(string), v.conf), role: roleHolder, line: v.line,
 					generic: genericNameLabels[l.text]}
+				// "Patient Name: ..." says whose the name is, unlike a
+				// caption a text layer may have run into another column.
+				n.named = colonAfter(d.lines[sp.line], sp.end) && v.line == sp.line &&
+					slices.ContainsFunc(labelWords(l.text), holderNouns.has)
 				if n.generic && cutShort(d.lines[sp.line][:sp.start]) {
 					// "r Name Victor Abernathy": OCR lost the label's first
 					// word ("Instructor"), which may have named anyone.
 					continue
 				}
-				switch lr := rs.of(wordsBefore(d.lines[sp.line][:sp.start], 3) + " " + l.text); {
+				switch lr := rs.of(d.cellWordsBefore(sp.line, sp.start) + " " + l.text); {
 				case lr == roleOther || lr == roleSigner:
 					n.role = lr
 				case n.generic && d.sectionRole(sp.line, rs) == roleOther:
@@ -407,6 +710,136 @@ func (d *doc) labelledNames(rs roles) []nameReading {
 		}
 	}
 	return out
+}
+
+// holderLabels returns where the page prints a label of the holder's
+// name (one labelledNames would read the holder's), whatever stands by it.
+func (d *doc) holderLabels(rs roles) []span {
+	var out []span
+	for _, l := range nameLabels {
+		for _, sp := range d.occurrences(l, true, nameLabels) {
+			generic := genericNameLabels[l.text]
+			if generic && cutShort(d.lines[sp.line][:sp.start]) {
+				continue
+			}
+			lr := rs.of(d.cellWordsBefore(sp.line, sp.start) + " " + l.text)
+			if lr == roleUnknown || lr == roleHolder {
+				if !generic || d.sectionRole(sp.line, rs) != roleOther {
+					out = append(out, sp)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// labelDoubtsGuess reports that a label of the holder's name the page
+// prints, by which no name was read, makes the guess g doubtful: another
+// name stands on the page, which may be the holder's as well as g; or g
+// stands elsewhere than in the label's column a few lines under it (a
+// card's name beside a caption of its own a scan lost). A name under
+// its label with a line between them that is no name (a Social Security
+// card's number under "established for"), the page's only name, is the
+// one the label names.
+func (d *doc) labelDoubtsGuess(rs roles, g person, all []nameReading) bool {
+	sps := d.holderLabels(rs)
+	if len(sps) == 0 {
+		return false
+	}
+	me := nameKey(g.full)
+	var mine []nameReading
+	for _, n := range all {
+		switch {
+		case notAName(strings.Fields(n.full)):
+		case n.key() == me:
+			mine = append(mine, n)
+		case !wordsWithin(n.full, g.full) && !wordsWithin(g.full, n.full):
+			return true
+		}
+	}
+	for _, sp := range sps {
+		for _, n := range mine {
+			if d.underLabel(sp, n) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// underLabel reports that the name n stands in the column of the label
+// at sp, at most a few lines under it, and nothing beside the label.
+func (d *doc) underLabel(sp span, n nameReading) bool {
+	if n.line <= sp.line || n.line-sp.line > 3 || !d.hasGeometry(sp.line) || !d.hasGeometry(n.line) {
+		return false
+	}
+	ref, _, ok := d.labelRef(sp)
+	if !ok {
+		return false
+	}
+	g := d.geo
+	for _, wi := range g.byLine[sp.line] {
+		if w := &g.words[wi]; w.start >= sp.end && w.box.X0 > ref.box.X1-0.2*ref.em {
+			// The label's value stood beside it, and what the scan
+			// made of it ("Name: ~") is no name under it.
+			return false
+		}
+	}
+	words := strings.Fields(n.full)
+	for _, wi := range g.byLine[n.line] {
+		w := &g.words[wi]
+		if w.page != ref.page || !slices.Contains(words, w.text) {
+			continue
+		}
+		if w.box.Y0 > ref.box.Y1 && w.box.Y0-ref.box.Y1 < 8*ref.em && min(w.box.X1, ref.box.X1)-max(w.box.X0, ref.box.X0) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// qualifyGeneric reads, on a scan, the word before the bare "Name" a
+// name of the holder's role stands after on its line, across any gap:
+// OCR parts a caption's small words as it parts cells ("instructor
+// Name", a gap wide for their tiny boxes), so the word saying whose the
+// name is may stand a cell apart; or marks or the tail of a word stand
+// there ("+ Name", "tor Name"), where the words that said whose it is
+// were lost, and the label may have named anyone: the reading is then
+// too unsure to report.
+func (d *doc) qualifyGeneric(n *nameReading, rs roles) {
+	if !n.generic || n.role != roleHolder || n.line < 0 || n.line >= len(d.lines) {
+		return
+	}
+	line := d.lines[n.line]
+	at := strings.Index(line, n.full)
+	if at < 0 {
+		return
+	}
+	ws := strings.Fields(strings.TrimRight(line[:at], " :#-–—"))
+	if len(ws) < 2 || !genericName(labelWords(ws[len(ws)-1])) {
+		return
+	}
+	prev := ws[len(ws)-2]
+	switch r := rs.of(prev + " " + ws[len(ws)-1]); {
+	case r == roleOther || r == roleSigner:
+		n.role = r
+	case cutShort(prev+" ") || lostMarks(prev):
+		n.conf = min(n.conf, confLost)
+	}
+}
+
+// lostMarks reports that a word is marks OCR read where small print was
+// ("+", "~", "©"): no letter or digit, nor a table's rule.
+func lostMarks(w string) bool {
+	if len([]rune(w)) > 2 {
+		return false
+	}
+	for _, r := range w {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("|[](){}", r) {
+			return false
+		}
+	}
+	return true
 }
 
 // inlineNames reads the names that follow a label inside a line, known
@@ -430,15 +863,25 @@ func (d *doc) inlineNames(rs roles) []nameReading {
 		out = append(out, nameReading{person: personFrom(name, confSameLine), role: role, line: i,
 			generic: genericName(labelWords(labelText))})
 	}
+	// A value ends at its cell's end: "Patient Name: Maria Alvarez" and,
+	// a column apart, "Return in 48-72 hours".
+	cell := func(i, from int) string {
+		line := d.lines[i]
+		from = len(line) - len(strings.TrimLeft(line[from:], " :#-"))
+		return line[from:d.cellEnd(i, from)]
+	}
 	for i, line := range d.lines {
 		for _, m := range d.matchesOn(i) {
-			if !m.like || d.shadowed(i, m.start, m.end, nil) {
+			if !m.like || d.shadowed(i, m.start, m.end, nil) || d.captionAcross(span{line: i, start: m.start, end: m.end}) {
 				continue
 			}
-			add(i, wordsBefore(line[:m.start], 3)+" "+m.text, strings.TrimLeft(line[m.end:], " :#-"))
+			add(i, d.cellWordsBefore(i, m.start)+" "+m.text, cell(i, m.end))
 		}
 		for _, m := range inlineLabel.FindAllStringSubmatchIndex(line, -1) {
-			add(i, line[m[2]:m[3]], line[m[1]:])
+			if genericName(labelWords(line[m[2]:m[3]])) && cutShort(line[:m[2]]) {
+				continue
+			}
+			add(i, line[m[2]:m[3]], cell(i, m[1]))
 		}
 	}
 	return out
@@ -449,14 +892,23 @@ func (d *doc) inlineNames(rs roles) []nameReading {
 var inlineLabel = regexp.MustCompile(`(?:^|\s)((?:[A-Z][A-Za-z'’/.-]*\s+){0,3}[A-Z][A-Za-z'’/.-]*)\s*:\s*`)
 
 // cutShort reports that the text before a label ends in a fragment of a
-// word OCR cut short: a letter or two, glued to the label by a space.
+// word OCR cut short, glued to the label by a space: a letter or two, or
+// the tail of a longer word that is no word of its own and says nothing
+// known of a role ("ructor Name", where a card cut out of a flatbed page
+// lost the edge of "Instructor Name"). Such a label may have named anyone.
 func cutShort(before string) bool {
 	ws := strings.Fields(before)
 	if len(ws) == 0 || !strings.HasSuffix(before, " ") && !strings.HasSuffix(before, ws[len(ws)-1]) {
 		return false
 	}
 	w := ws[len(ws)-1]
-	if len(w) > 2 || englishWords[strings.ToLower(w)] {
+	if len(w) > 3 {
+		// An abbreviation's period ("lnstr."): the letters still say
+		// whether it is a word.
+		w = strings.TrimSuffix(w, ".")
+	}
+	lw := strings.ToLower(w)
+	if englishWords[lw] {
 		return false
 	}
 	for _, r := range w {
@@ -464,7 +916,33 @@ func cutShort(before string) bool {
 			return false
 		}
 	}
-	return true
+	if len(w) <= 2 {
+		return true
+	}
+	return !holderRoleWords[lw] && !holderNouns[lw] && !otherRoleWords[lw] && !placeRoleWords[lw] &&
+		!labelConnectives[lw] && !signatureWords[lw] && !providerWords[lw] && !formTerms[lw] && !labelVocabulary[lw]
+}
+
+// labelVocabulary is every word of the known labels.
+var labelVocabulary = func() map[string]bool {
+	m := map[string]bool{}
+	for _, l := range allLabels {
+		for _, w := range labelWords(l.text) {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
+// cellWordsBefore returns the words before a label at start of line i
+// that may qualify it ("Training Center Coordinator Name"): up to three,
+// none where the label opens a cell of its row on the page ("Instructor
+// | Student" over two names).
+func (d *doc) cellWordsBefore(i, start int) string {
+	if start > 0 && d.hasGeometry(i) && d.opensCell(i, start) {
+		return ""
+	}
+	return wordsBefore(d.lines[i][:start], 3)
 }
 
 // wordsBefore returns up to n words that end s, back to a colon, a digit
@@ -491,7 +969,7 @@ var (
 		participant participants candidate candidates applicant applicants learner learners recipient recipients
 		member donor client individual trainee trainees certifies certify certified awarded presented
 		established acknowledges subject consumer examinee examinees attendee attendees wearer recipient
-		completed completing tested resident volunteer worker
+		completed completing tested resident volunteer worker user empl
 	`)
 	// otherRoleWords name people who are not the holder, and places that
 	// are no person.
@@ -499,7 +977,7 @@ var (
 		instructor instructors coordinator coordinators director directors physician physicians doctor doctors
 		clinician clinicians examiner examiners examining radiologist radiologists reviewer reviewers reviewed
 		administered administering administrator interpreted interpreting authorized authorizing authorised
-		approved approver witness witnesses supervisor supervisors evaluator evaluators preceptor preceptors
+		approved approver witness witnesses supervisor supervisors evaluator evaluators preceptor preceptors instr inst
 		collector tester technician technicians technologist officer pharmacist immunizer vaccinator ordering
 		referring attending practitioner practitioners faculty trainer proctor verifier reader signer dr md
 		mro agent representative recruiter manager contact parent guardian spouse issuer interpreter
@@ -590,7 +1068,9 @@ func (rs roles) roleOf(text string, places bool) nameRole {
 			return roleOther
 		case w == "provider" && (i > 0 && providerContexts[ws[i-1]] || i+1 < len(ws) && providerContexts[ws[i+1]]):
 			return roleOther
-		case holderRoleWords[w]:
+		case holderRoleWords[w] && (i+1 == len(ws) || !orgWords[ws[i+1]]):
+			// "Client Services", "Employee Health" name a department,
+			// whose staff sign letters about the holder.
 			holder = true
 		case signatureWords[w]:
 			signer = true
@@ -614,6 +1094,8 @@ func (rs roles) roleWord(w string) string {
 	if len(w) < 6 || englishWords[w] || otherRoleWords[w] || holderRoleWords[w] {
 		return w
 	}
+	// Digits OCR reads for letters ("INSTRUCT0R").
+	w = ocrLetters.Replace(w)
 	if r, ok := rs.words[w]; ok {
 		return r
 	}
@@ -631,34 +1113,16 @@ func (rs roles) roleWord(w string) string {
 	return r
 }
 
+// ocrLetters turns the digits OCR reads for letters back into letters.
+var ocrLetters = strings.NewReplacer("0", "o", "1", "l", "5", "s", "8", "b")
+
 // editsWithin reports that a and b are at most n letters put in, left out
 // or changed apart (Levenshtein), for short words.
 func editsWithin(a, b string, n int) bool {
 	if abs(len(a)-len(b)) > n {
 		return false
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		best := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			best = min(best, cur[j])
-		}
-		if best > n {
-			return false
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)] <= n
+	return levenshtein.ComputeDistance(a, b) <= n
 }
 
 // bareLabel reports that a label is its role word alone, perhaps with
@@ -872,6 +1336,17 @@ func (lay *layoutIndex) neighbourRole(d *doc, ri int, rs roles) (nameRole, float
 		}
 		t := lay.runs[o.k].text
 		if !labelish(t) {
+			// A caption under a name OCR misspelt past a label's
+			// spelling ("Instrctor Name") still names another's role.
+			if o.k == down && lay.captionOf(o.k) && len(strings.Fields(t)) <= 4 && rs.of(t) == roleOther {
+				return roleOther, o.conf, t
+			}
+			continue
+		}
+		if o.k == up && lay.valueBeside(o.k) {
+			// "Name: ~": a label with something of its own after its
+			// colon (a value a scan made marks of) is not the label of
+			// the name under it.
 			continue
 		}
 		if o.k == up && title(t) {
@@ -883,7 +1358,13 @@ func (lay *layoutIndex) neighbourRole(d *doc, ri int, rs roles) (nameRole, float
 		}
 		if o.k == down && (strings.HasSuffix(strings.TrimSpace(t), ":") || !d.captionsBelow() && !title(t)) {
 			// A label under the name ("Instructor Name", "Exp:") is the
-			// next value's, unless the page prints captions under values.
+			// next value's, unless the page prints captions under values
+			// or no value stands under it: then it may be the name's
+			// own caption, and one naming another's role is not to be
+			// ignored.
+			if lay.captionOf(o.k) && rs.of(t) == roleOther {
+				return roleOther, o.conf, t
+			}
 			continue
 		}
 		if r := rs.of(t); r != roleUnknown {
@@ -891,6 +1372,35 @@ func (lay *layoutIndex) neighbourRole(d *doc, ri int, rs roles) (nameRole, float
 		}
 	}
 	return roleUnknown, confGuess, ""
+}
+
+// valueBeside reports that run k is a label with a colon followed on its
+// line by something of its own: in the run after the colon, or in the
+// next run close beside it.
+func (lay *layoutIndex) valueBeside(k int) bool {
+	t := lay.runs[k].text
+	at := strings.LastIndex(t, ":")
+	if at < 0 {
+		return false
+	}
+	if strings.TrimSpace(t[at+1:]) != "" {
+		return true
+	}
+	me := lay.runs[k]
+	for i, rn := range lay.runs {
+		if i != k && rn.page == me.page && min(rn.box.Y1, me.box.Y1)-max(rn.box.Y0, me.box.Y0) > 0.5*min(rn.size, me.size) &&
+			rn.box.X0 >= me.box.X1 && rn.box.X0-me.box.X1 < 6*me.size {
+			return true
+		}
+	}
+	return false
+}
+
+// captionOf reports that run k, a label under a name, has no value under
+// it of its own: it is the caption of what is over it.
+func (lay *layoutIndex) captionOf(k int) bool {
+	v := lay.below(k)
+	return v < 0 || !isName(lay.runs[v].text) && !strings.ContainsAny(lay.runs[v].text, "0123456789")
 }
 
 // title reports that a caption names a role rather than labels a value:
@@ -1260,6 +1770,16 @@ var (
 		qualitative quantitative portacount saccharin bitrex
 		moderna pfizer biontech spikevax comirnaty janssen novavax fluzone flublok afluria fluarix flulaval
 		flucelvax boostrix adacel engerix heplisav recombivax varivax tubersol aplisol tspot
+		healthcare provider providers
+	`)
+	// orgWords end or make the name of a company, a lab or a clinic,
+	// never a person's ("Acme Staffing", "Northfield Clinical
+	// Laboratories").
+	orgWords = wordSet(`
+		inc incorporated llc llp ltd corp corporation company companies staffing services solutions
+		laboratories laboratory labs diagnostics hospital hospitals clinic clinics center centre centers group
+		partners associates agency university college institute academy foundation pathology screening
+		toxicology imaging radiology medical health systems network consulting
 	`)
 	// wordNames are given names that are also English words: a phrase
 	// of English words with one of these may be a name ("Heather Young").
@@ -1320,7 +1840,7 @@ func notAName(words []string) bool {
 		if i == len(bare)-1 && i > 0 && nameSuffixes[w] {
 			continue
 		}
-		if formTerms[w] {
+		if formTerms[w] || orgWords[w] {
 			return true
 		}
 		if len([]rune(w)) == 1 || particles[w] {

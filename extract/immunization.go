@@ -1,10 +1,14 @@
 package extract
 
 import (
+	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
+	"unicode"
 
 	"github.com/clearedtostart/compliance/classify"
 )
@@ -16,12 +20,15 @@ type vaccine struct {
 	// components are the antigens a titer reports separately, each with
 	// its names; immunity needs every one reported immune.
 	components [][]string
+	// whole names a titer of all the components at once ("MMR IgG").
+	whole []string
 }
 
 var vaccines = map[string]vaccine{
 	"mmr_record": {
 		names:      []string{"mmr", "m m r", "mmr ii", "mmrv", "measles", "rubeola", "mumps", "rubella", "priorix", "proquad"},
-		components: [][]string{{"measles", "rubeola"}, {"mumps"}, {"rubella"}, {"mmr"}},
+		components: [][]string{{"measles", "rubeola"}, {"mumps"}, {"rubella"}},
+		whole:      []string{"mmr", "m m r"},
 	},
 	"varicella_record": {
 		names:      []string{"varicella", "vzv", "var", "varivax", "chickenpox", "chicken pox", "proquad", "mmrv"},
@@ -58,7 +65,12 @@ var notDoseLabels = map[string]bool{
 }
 
 var (
-	lotLabels       = compileLabels("lot number", "lot #", "lot no", "lot")
+	// A lot's column may share its heading with the lot's expiry or the
+	// maker ("Lot/Exp", "Manufacturer & Lot"): the id among its words is
+	// the lot (the expiry is a date, the maker has no digits).
+	lotLabels = compileLabels("lot number", "lot #", "lot no", "lot/exp", "lot / exp", "lot/exp date", "lot & exp", "lot and exp",
+		"lot & expiration", "lot/expiration", "manufacturer & lot", "manufacturer/lot", "manufacturer / lot", "mfr/lot", "mfr & lot",
+		"mfr / lot", "lot/mfr", "lot")
 	visLabels       = compileLabels("vis", "printed", "date printed", "vis date")
 	titerDateLabels = compileDateLabels("titer date", "date of titer", "collection date", "date collected", "collected on",
 		"collected", "specimen collected", "date drawn", "drawn", "date of collection")
@@ -68,8 +80,6 @@ var (
 	seasonLine     = regexp.MustCompile(`(?i)season|influenza|\bflu\b`)
 	declineWords   = regexp.MustCompile(`(?i)\bdeclin(?:e|ed|es|ing|ation)\b|\brefuse\b|\bi do not wish\b`)
 	refReference   = regexp.MustCompile(`(?i)\b(?:reference|ref\.?\s*range|ref:|normal\s+range|expected).*$`)
-	refComparison  = regexp.MustCompile(`(?i)[<>]=?\s*\d[\d.,]*\s*(?:au/ml|index|miu/ml|iu/ml|u/ml|ai)?\s*(?:non[\s-]*immune|immune|equivocal|positive|negative)?`)
-	hbsQuantity    = regexp.MustCompile(`(?i)(\d+(?:\.\d+)?)\s*miu/ml`)
 	declineOptions = options(`i\s+(?:hereby\s+)?decline|declin(?:e|ed|ation)|refuse`, "true",
 		`i\s+(?:consent|agree|wish)\s+to\s+(?:receive|be\s+vaccinated)|i\s+(?:have\s+)?received|consent`, "false")
 	iDecline      = regexp.MustCompile(`(?i)\bi\s+(?:hereby\s+)?decline|\bi\s+have\s+declined|\bi\s+refuse`)
@@ -112,19 +122,38 @@ func (r *reading) immunizationLines() []immunizationLine {
 }
 
 func readImmunization(r *reading) {
+	defer r.scanGuard()
 	r.name(false)
 	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	lines := r.immunizationLines()
-	doses, titerDates := r.doses(lines)
+	doses, titerDates, dosesOCR, rowConf, lost := r.doses(lines)
 	switch r.typ {
 	case "tdap_record", "influenza_vaccine":
-		if !r.lookup("administered_date", administeredLabels, dateFinder(roleDate)) && len(doses) > 0 {
-			r.set("administered_date", doses[len(doses)-1], 0.75)
+		r.lookup("administered_date", administeredLabels, dateFinder(roleDate))
+		dropped := r.notBirthDate("administered_date")
+		if !r.has("administered_date") && len(doses) > 0 {
+			r.set("administered_date", doses[len(doses)-1], unsureIf(min(0.75, rowConf), dosesOCR < sureOCR))
 		}
-		r.lookup("lot_number", lotLabels, idFinder(1))
+		if !r.has("administered_date") {
+			r.wrappedAdministered()
+		}
+		r.withheldBirthDate("administered_date", dropped)
+		if !r.lookup("lot_number", lotLabels, idFinder(1)) {
+			r.pipeTableLot()
+		}
+		if !r.has("lot_number") {
+			r.rowLot(lines)
+		}
 	default:
 		if len(doses) > 0 {
-			r.set("dose_dates", doses, 0.85)
+			// Too few doses for a series, where a scan's table shows
+			// dose rows (a lot, a status) whose date was not read, may
+			// be the reader's loss, not the record's: a person must
+			// count them. A row's other dates set aside (a VIS edition,
+			// a lot's expiry) are no lost dose: a short series is what
+			// a failing record looks like.
+			short := (lost || r.strayDoseDates(lines, doses) > 0) && r.scanned() && len(doses) < seriesDoses[r.typ]
+			r.set("dose_dates", doses, unsureIf(rowConf*dosesOCR, dosesOCR < sureOCR || short))
 		}
 	}
 	if r.typ == "influenza_vaccine" {
@@ -149,35 +178,419 @@ func readImmunization(r *reading) {
 // doses reads the dates of the type's doses: dates on lines that name the
 // vaccine, and on dose lines under a line that named it. Titer lines give
 // titer dates instead, and dates labelled as something else (a birth date,
-// a lot's expiry) are no doses.
-func (r *reading) doses(lines []immunizationLine) (doses, titers []string) {
+// a lot's expiry, a dose due or refused, the record's own date on its
+// title line) are no doses. Only doses given count toward a series, so a
+// date read from words OCR was unsure of makes the list uncertain.
+func (r *reading) doses(lines []immunizationLine) (doses, titers []string, ocr, rowConf float64, lost bool) {
 	section := map[string]bool{}
+	ocr, rowConf = 1, 0.85
+	born, _ := r.fields["date_of_birth"].(string)
+	// cont: the line before was a dose row of the type, which a row of
+	// the next dose may follow with its vaccine cell left blank.
+	cont := false
 	for i, l := range lines {
 		if len(l.vaccines) > 0 {
 			section = l.vaccines
 		}
-		mine := l.vaccines[r.typ] || len(l.vaccines) == 0 && section[r.typ] && doseCue.MatchString(r.doc.lines[i])
-		if !mine {
+		continued := cont && len(l.vaccines) == 0 && section[r.typ] && !l.titer && continuationRow.MatchString(r.doc.lines[i]) &&
+			len(strings.Fields(r.doc.lines[i])) <= 8
+		cont = false
+		if doseRow(l, section[r.typ], r.typ, r.doc.lines[i]) && len(dateFinder(roleDate)(r.doc.lines[i])) == 0 {
+			// A dose row whose date could not be read.
+			lost = true
+		}
+		mine := l.vaccines[r.typ] || len(l.vaccines) == 0 && section[r.typ] && (doseCue.MatchString(r.doc.lines[i]) || numberedDoseRow.MatchString(r.doc.lines[i])) ||
+			continued
+		if !mine || recordTitle.MatchString(r.doc.lines[i]) && !doseCue.MatchString(r.doc.lines[i]) {
 			continue
 		}
-		for _, d := range r.lineDates(i) {
+		ds := r.lineDates(i)
+		if continued && len(ds) != 1 {
+			continue
+		}
+		cont = len(ds) > 0 && !l.titer
+		if w, ok := r.wrappedDate(i); ok && len(ds) == 0 {
+			ds = append(ds, w)
+		}
+		byRows := false
+		if len(ds) == 0 && l.vaccines[r.typ] {
+			// OCR may read a table row's cells as lines of their own
+			// ("Tdap" / "2020-11-17" / "U7886A"): the row's other lines
+			// give its dates, one dose.
+			if rd := r.rowDates(i, lines); len(rd) > 0 {
+				k := 0
+				for n, d := range rd {
+					if givenHeading.MatchString(d.heading) {
+						k = n
+					}
+				}
+				if len(rd) > 1 {
+					rowConf = min(rowConf, 0.75)
+				}
+				ds = []datedDose{rd[k].datedDose}
+				rowConf = min(rowConf, 0.8)
+				// The series' further rows stand under this one, their
+				// vaccine cell left blank or numbered: read them by the
+				// rows. Unless the table plainly goes on with another
+				// vaccine, a short series read so may be the reader's
+				// loss (a row OCR could not place) as likely as the
+				// record's.
+				more, ended := r.doseRowsUnder(i, rd[k], lines)
+				ds, byRows = append(ds, more...), true
+				if !ended {
+					lost = true
+				}
+			}
+		}
+		if len(ds) > 1 && !byRows && !r.doseList(i, ds) {
+			// A table row gives one dose: its other dates are another
+			// column's (a VIS edition, a lot's expiry, a next dose due)
+			// whose heading could not be read. Counting them could
+			// complete a series that is not complete.
+			ds = []datedDose{ds[r.givenColumn(i, ds)]}
+			rowConf = min(rowConf, 0.75)
+		}
+		for _, d := range ds {
+			if born != "" && (d.value < born || d.value == born && r.typ != "hepatitis_b_record") {
+				// Before the holder was born, or on the birth date itself
+				// (only hepatitis B has a birth dose): another date.
+				continue
+			}
 			if l.titer {
-				titers = append(titers, d)
+				titers = append(titers, d.value)
 			} else {
-				doses = append(doses, d)
+				doses = append(doses, d.value)
+				ocr = min(ocr, d.ocr)
 			}
 		}
 	}
-	return distinctSorted(doses), distinctSorted(titers)
+	doses = distinctSorted(doses)
+	if len(vaccines[r.typ].components) > 0 {
+		doses = spaced(doses)
+	}
+	return doses, distinctSorted(titers), ocr, rowConf, lost
+}
+
+// doseRowsUnder reads, on a page OCR read cell by cell, the doses of the
+// rows under line i's (the row naming the vaccine, whose date first
+// gave): each row's one date in first's column, while the row's vaccine
+// cell is blank or a dose's number. ended reports that the rows stop at
+// a row naming a vaccine (the series' last row was read); a row of
+// something else, a date not read or the table's end may hide rows.
+func (r *reading) doseRowsUnder(i int, first rowDate, lines []immunizationLine) (out []datedDose, ended bool) {
+	d := r.doc
+	g := d.geo
+	if !d.scanned(i) || !d.hasGeometry(first.line) {
+		return nil, false
+	}
+	var dx0, dx1 float64
+	for _, wi := range g.byLine[first.line] {
+		if w := g.words[wi]; w.end > first.start && w.start < first.end {
+			if dx1 == 0 {
+				dx0 = w.box.X0
+			}
+			dx1 = max(dx1, w.box.X1)
+		}
+	}
+	start := g.words[g.byLine[i][0]]
+	rows := g.labRows(g.pages[start.page])
+	at := slices.IndexFunc(rows, func(row labRow) bool {
+		return slices.ContainsFunc(row.cells, func(c xCell) bool { return slices.Contains(c.words, g.byLine[i][0]) })
+	})
+	if at < 0 || dx1 == 0 {
+		return nil, false
+	}
+	prev := rows[at]
+	for _, row := range rows[at+1:] {
+		if row.cy-prev.cy > doseRowGap*max(row.em, prev.em) {
+			return out, false
+		}
+		var date []int
+		for k, c := range row.cells {
+			switch {
+			case c.x1 < dx0-0.5*row.em:
+				// The vaccine's cell.
+				named := false
+				for _, wi := range c.words {
+					if l := g.words[wi].line; l >= 0 && len(lines[l].vaccines) > 0 {
+						named = true
+					}
+				}
+				if named {
+					return out, true
+				}
+				if !doseNumberCell.MatchString(row.texts[k]) {
+					return out, false
+				}
+			case c.x0 < dx1 && c.x1 > dx0:
+				date = append(date, c.words...)
+			}
+		}
+		var text []string
+		for _, wi := range date {
+			text = append(text, g.words[wi].text)
+		}
+		hs := dateFinder(roleDate)(strings.Join(text, " "))
+		if len(hs) != 1 {
+			return out, false
+		}
+		out = append(out, datedDose{value: hs[0].value.(string), ocr: d.ocrFactor(date)})
+		prev = row
+	}
+	return out, false
+}
+
+// doseRowGap is how far under the row before, in OCR's ems (a capital's
+// height), a dose table's next row may stand: a card's padded rows.
+const doseRowGap = 4
+
+// doseNumberCell is a dose row's first cell that numbers the dose ("2",
+// "#3", "2nd", "Dose 2").
+var doseNumberCell = regexp.MustCompile(`(?i)^\s*(?:#?\s*[1-9](?:st|nd|rd|th)?|dose\s*#?\s*[1-9]|[1-9](?:st|nd|rd|th)\s+dose)[.):]*\s*$`)
+
+// rowDate is a date read on a line of another line's row, and the
+// heading over it.
+type rowDate struct {
+	datedDose
+	line    int
+	heading string
+}
+
+// rowLines returns the lines near line i (a page read by OCR) whose every
+// word stands on line i's row and that name no vaccine: cells of one
+// table row OCR read as lines of their own.
+func (r *reading) rowLines(i int, lines []immunizationLine) []int {
+	d := r.doc
+	if !d.scanned(i) {
+		return nil
+	}
+	g := d.geo
+	ref := &g.words[g.byLine[i][len(g.byLine[i])-1]]
+	var out []int
+	for j := max(0, i-6); j < min(len(d.lines), i+7); j++ {
+		if j == i || !d.hasGeometry(j) || len(lines[j].vaccines) > 0 || lines[j].titer {
+			continue
+		}
+		on := true
+		for _, k := range g.byLine[j] {
+			on = on && sameRow(&g.words[k], ref)
+		}
+		if on {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// rowDates reads the dates of line i's row on its other lines (see
+// rowLines), as lineDates does, each with its column's heading.
+func (r *reading) rowDates(i int, lines []immunizationLine) []rowDate {
+	var out []rowDate
+	for _, j := range r.rowLines(i, lines) {
+		if recordTitle.MatchString(r.doc.lines[j]) && !doseCue.MatchString(r.doc.lines[j]) {
+			continue
+		}
+		for _, dd := range r.lineDates(j) {
+			out = append(out, rowDate{datedDose: dd, line: j, heading: r.doc.columnHeading(j, dd.start, dd.end)})
+		}
+	}
+	return out
+}
+
+// strayDoseDates counts the dates that stand alone on scanned lines of a
+// record's immunization history or dose table (after its heading, out of
+// other vaccines' sections) that no dose took: rows a scan broke apart,
+// their vaccine's name lost or set on a line of its own. A short series
+// beside them may be the reader's loss, not the record's.
+func (r *reading) strayDoseDates(lines []immunizationLine, doses []string) int {
+	born, _ := r.fields["date_of_birth"].(string)
+	inTable, n := false, 0
+	section := map[string]bool{}
+	for i, l := range lines {
+		line := r.doc.lines[i]
+		if len(l.vaccines) > 0 {
+			section = l.vaccines
+		}
+		if !r.doc.scanned(i) {
+			continue
+		}
+		if historyHeading.MatchString(line) || doseTableCues.MatchString(line) {
+			inTable = true
+			continue
+		}
+		if !inTable || l.titer || len(section) > 0 && !section[r.typ] {
+			continue
+		}
+		rest := strings.TrimSpace(doseStatus.ReplaceAllString(strings.NewReplacer("|", " ", "[", " ", "]", " ").Replace(line), " "))
+		hs := dateFinder(roleDate)(rest)
+		if len(hs) != 1 || strings.TrimSpace(rest[:hs[0].start]) != "" || strings.TrimSpace(rest[hs[0].end:]) != "" {
+			continue
+		}
+		v, _ := hs[0].value.(string)
+		if v == "" || born != "" && v <= born || slices.Contains(doses, v) {
+			continue
+		}
+		n++
+	}
+	return n
+}
+
+// historyHeading heads a registry's list of doses.
+var historyHeading = regexp.MustCompile(`(?i)\b(?:immuni[sz]ation|vaccination|vaccine)\s+history\b`)
+
+// doseRow reports a table row of one dose of the type's vaccine, not a
+// titer: short, naming the vaccine with a lot number or the dose's status
+// ("Administered", "Historical"), or, in the vaccine's section, with
+// both (a row whose vaccine's name OCR lost).
+func doseRow(l immunizationLine, inSection bool, typ, line string) bool {
+	if l.titer || len(strings.Fields(line)) > 12 {
+		return false
+	}
+	lot, status := lotToken.MatchString(line), doseStatus.MatchString(line)
+	return l.vaccines[typ] && (lot || status) || len(l.vaccines) == 0 && inSection && lot && status
+}
+
+// continuationRow is a table row whose vaccine cell is blank: it opens
+// with its date (after bars or a box's edge at most).
+var continuationRow = regexp.MustCompile(`^[\s|]*\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}\b`)
+
+// numberedDoseRow is a row of a registry's vaccine group that opens with
+// the dose's number, then its date ("2    09/05/2010    Valid").
+var numberedDoseRow = regexp.MustCompile(`^[\s|]*#?\s*[1-5](?:st|nd|rd|th)?[\s|.):-]+\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}\b`)
+
+var (
+	lotToken   = regexp.MustCompile(`\b[A-Z]{1,3}\d{3,}[A-Z0-9]*\b`)
+	doseStatus = regexp.MustCompile(`(?i)\b(?:administered|historical|given)\b`)
+)
+
+// seriesDoses is how many doses complete a series (ACIP): two of MMR or
+// varicella, three of hepatitis B.
+var seriesDoses = map[string]int{"mmr_record": 2, "varicella_record": 2, "hepatitis_b_record": 3}
+
+// minDoseGap is the shortest time between two doses of a series that both
+// count (ACIP: 28 days for MMR and varicella, 4 weeks for hepatitis B,
+// less a 4-day grace). Two dates closer than that are one dose printed
+// twice and read two ways (OCR's 01/05 and 01/06), or a dose and another
+// date; counting both could complete a series that is not complete.
+const minDoseGap = 24 * 24 * time.Hour
+
+// spaced keeps of sorted ISO dates those at least minDoseGap after the
+// last one kept.
+func spaced(ds []string) []string {
+	var out []string
+	var last time.Time
+	for _, d := range ds {
+		t, err := time.Parse(time.DateOnly, d)
+		if err != nil {
+			out = append(out, d)
+			continue
+		}
+		if len(out) > 0 && !last.IsZero() && t.Sub(last) < minDoseGap {
+			continue
+		}
+		out, last = append(out, d), t
+	}
+	return out
+}
+
+// doseList reports that the dates of line i are all doses: a list
+// ("01/10/2020, 02/12/2020 and 07/15/2020"), doses named between them
+// ("Dose 1 ... Dose 2 ..."), or columns headed as doses.
+func (r *reading) doseList(i int, ds []datedDose) bool {
+	line := r.doc.lines[i]
+	listed := true
+	for k := 1; k < len(ds) && listed; k++ {
+		between := line[ds[k-1].end:ds[k].start]
+		listed = doseCue.MatchString(between) || listSeparator.MatchString(between)
+	}
+	if listed {
+		return true
+	}
+	for _, d := range ds {
+		h := r.doc.columnHeading(i, d.start, d.end)
+		if !doseHeading.MatchString(h) || notDoseHeading.MatchString(h) || otherDateHeading.MatchString(h) {
+			return false
+		}
+	}
+	return true
+}
+
+// givenColumn picks the dose of a row with several dates: the one under
+// an administration heading, else the first.
+func (r *reading) givenColumn(i int, ds []datedDose) int {
+	for k, d := range ds {
+		if h := r.doc.columnHeading(i, d.start, d.end); givenHeading.MatchString(h) && !otherDateHeading.MatchString(h) {
+			return k
+		}
+	}
+	return 0
+}
+
+var (
+	// listSeparator joins dates of one list.
+	listSeparator = regexp.MustCompile(`(?i)^\s*(?:[,;&]|and|,\s*and)\s*$`)
+	// doseHeading heads a column of doses ("Dose 2", "#3", "2nd", "Date
+	// Given").
+	doseHeading  = regexp.MustCompile(`(?i)\bd[o0]s[e3]\b|#\s*\d|\b(?:1st|2nd|3rd|\dth)\b|\bgiven\b|\badministered\b|\bbooster\b`)
+	givenHeading = regexp.MustCompile(`(?i)\bgiven\b|\badministered\b|\badmin\b|\bdose\s+date\b|\bdate\s+of\s+(?:dose|vaccination|administration)\b|\bvaccination\s+date\b`)
+	// otherDateHeading is notDoseHeading as OCR may spell it ("V1S",
+	// "VlS Date", "|Lot Exp").
+	otherDateHeading = regexp.MustCompile(`(?i)v[il1|!]s\b|\bstatement|edition|\bexp|\bdue\b|\bnext\b|\blot\b|print|\bpubl|recall|remind|birth|\bdob\b|\btiter\b`)
+)
+
+// recordTitle is a record's title line ("MMR Immunization Record for Jane
+// Doe, born ...", "Hepatitis B Vaccination Record   Date: ..."): its dates
+// are the record's, not doses, unless it says dose.
+var recordTitle = regexp.MustCompile(`(?i)\b(?:record|records|certificate|form|report|history|summary|documentation|card)\b`)
+
+// notGiven are words before a date on a dose line that say the dose was
+// not given that day; notGivenAfter the same said after it.
+var (
+	notGiven      = regexp.MustCompile(`(?i)\b(?:scheduled|schedule|appointment|appt|return|refused|declined|not\s+given|not\s+administered|deferred|planned|pending|overdue|missed|born|entered|recorded|updated|verified|reviewed)\b`)
+	notGivenAfter = regexp.MustCompile(`(?i)^[\s:,-]*\(?\s*(?:scheduled|due|planned|pending|not\s+given|refused|declined|missed)\b`)
+)
+
+// doseNumbers blanks the numbers of doses ("Dose 2", "#3", "2nd"), which
+// a date finder would read as a day: "Dose 2 Jun 12, 1997" is June 12,
+// 1997, not June 2, 2012.
+func doseNumbers(s string) string {
+	return doseNumber.ReplaceAllStringFunc(s, func(m string) string {
+		loc := doseDigits.FindStringIndex(m)
+		end := loc[1]
+		if e := strings.IndexFunc(m[end:], func(c rune) bool { return c < 'a' || c > 'z' }); e >= 0 && e <= 2 {
+			end += e
+		} else if e < 0 && len(m)-end <= 2 {
+			end = len(m)
+		}
+		return m[:loc[0]] + strings.Repeat(" ", end-loc[0]) + m[end:]
+	})
+}
+
+var (
+	doseNumber = regexp.MustCompile(`(?i)\b(?:dose|shot|injection|no\.?)\s*#?\s*\d{1,2}\b|#\s*\d{1,2}\b|\b\d(?:st|nd|rd|th)\b`)
+	doseDigits = regexp.MustCompile(`\d{1,2}`)
+)
+
+var gluedDate = regexp.MustCompile(`(\d{1,2}[/.-]\d{1,2}[/.-]\d{4})[A-Za-z]`)
+
+// datedDose is a date read on a dose line and how surely OCR read it.
+type datedDose struct {
+	value      string
+	ocr        float64
+	start, end int
 }
 
 // lineDates returns the dates on line i that no excluded label claims.
-func (r *reading) lineDates(i int) []string {
+func (r *reading) lineDates(i int) []datedDose {
 	line := r.doc.lines[i]
 	matches := r.doc.matchesOn(i)
-	var out []string
+	var out []datedDose
 	prevEnd := 0
-	for _, h := range dateFinder(roleDate)(line) {
+	// A text layer may run a date into the next column's word
+	// ("04/20/2021Kroger Pharmacy"); the word's first letter is no part
+	// of the date.
+	hits := dateFinder(roleDate)(doseNumbers(gluedDate.ReplaceAllString(line, "$1 ")))
+	for k, h := range hits {
 		if timestamp.MatchString(line[h.end:]) {
 			// "3/10/26, 7:41 AM": when the record was printed.
 			continue
@@ -190,13 +603,125 @@ func (r *reading) lineDates(i int) []string {
 		}
 		before := line[prevEnd:h.start]
 		prevEnd = h.end
-		if notDoseLabels[owner] || notDoseHeading.MatchString(before) || notDoseHeading.MatchString(r.doc.columnHeading(i, h.start, h.end)) {
+		after := line[h.end:]
+		if k+1 < len(hits) {
+			after = line[h.end:hits[k+1].start]
+		}
+		if notDoseLabels[owner] || notDoseHeading.MatchString(before) || notGiven.MatchString(before) || notGivenAfter.MatchString(after) ||
+			notDoseHeading.MatchString(r.doc.columnHeading(i, h.start, h.end)) {
 			continue
 		}
-		out = append(out, h.value.(string))
+		out = append(out, datedDose{value: h.value.(string), ocr: r.doc.lineOCRFactor(i, h.start, h.end), start: h.start, end: h.end})
 	}
 	return out
 }
+
+// notBirthDate drops an event date that is the holder's date of birth: a
+// lookup that found its own cell empty (a date wrapped over two lines)
+// took the next date on the page, and the date of birth is no event. It
+// reports whether it dropped one.
+func (r *reading) notBirthDate(field string) bool {
+	if born, ok := r.fields["date_of_birth"].(string); ok && r.fields[field] == born {
+		delete(r.fields, field)
+		delete(r.conf, field)
+		return true
+	}
+	return false
+}
+
+// withheldBirthDate reports an event date whose label a lookup found but
+// whose value was the date of birth (notBirthDate dropped it), where no
+// other reading gave the date: the date is printed but was not read,
+// which is for a person to read (uncertain), not a document without it.
+func (r *reading) withheldBirthDate(field string, dropped bool) {
+	if dropped && !r.has(field) {
+		r.set(field, r.fields["date_of_birth"], confUnsureResult)
+	}
+}
+
+// wrappedDate reads a date a narrow cell wrapped over two lines ("Mar 3,"
+// then "2019" under it): the month and day ending line i (or its cell) and
+// the one year the next line prints.
+func (r *reading) wrappedDate(i int) (datedDose, bool) {
+	line := r.doc.lines[i]
+	m := partialDate.FindStringSubmatchIndex(doseNumbers(line))
+	if m == nil || i+1 >= len(r.doc.lines) {
+		return datedDose{}, false
+	}
+	year, ok := r.yearUnder(i, m[2], m[3])
+	if !ok {
+		return datedDose{}, false
+	}
+	hs := dateFinder(roleDate)(doseNumbers(line[m[2]:m[3]]) + " " + year)
+	if len(hs) != 1 {
+		return datedDose{}, false
+	}
+	return datedDose{value: hs[0].value.(string), ocr: min(r.doc.lineOCRFactor(i, m[2], m[3]), r.doc.lineOCRFactor(i+1, -1, 0)),
+		start: m[2], end: m[3]}, true
+}
+
+// wrappedAdministered reads a single vaccine's date from a cell under an
+// administration heading that wrapped its year onto the next line ("Mar
+// 3," over "2019" under "Date Administered"), where that is the one such
+// date.
+func (r *reading) wrappedAdministered() {
+	var got []datedDose
+	for i := range r.doc.lines {
+		w, ok := r.wrappedDate(i)
+		if !ok {
+			continue
+		}
+		if h := r.doc.columnHeading(i, w.start, w.end); givenHeading.MatchString(h) || administeredHeading.MatchString(h) {
+			got = append(got, w)
+		}
+	}
+	if len(got) == 1 {
+		r.set("administered_date", got[0].value, unsureIf(0.7, got[0].ocr < sureOCR))
+	}
+}
+
+// administeredHeading heads a column of the dates vaccines were given.
+var administeredHeading = regexp.MustCompile(`(?i)\bdate\s+(?:administered|given|of\s+vaccination)\b|\badministered\b`)
+
+// yearUnder returns the year a cell wrapped onto the next line: where the
+// page's words are known, the one year under the span's column (another
+// column may have wrapped its own); else the next line's only year.
+func (r *reading) yearUnder(i, start, end int) (string, bool) {
+	if r.doc.hasGeometry(i) && r.doc.hasGeometry(i+1) {
+		g := r.doc.geo
+		x0, x1, em := math.Inf(1), math.Inf(-1), 0.0
+		for _, k := range g.byLine[i] {
+			if w := g.words[k]; w.end > start && w.start < end {
+				x0, x1, em = min(x0, w.box.X0), max(x1, w.box.X1), max(em, w.em)
+			}
+		}
+		var years []string
+		for _, k := range g.byLine[i+1] {
+			w := g.words[k]
+			if y := yearToken.FindString(w.text); y != "" && w.box.X1 > x0-em && w.box.X0 < x1+em {
+				years = append(years, y)
+			}
+		}
+		if len(years) == 1 {
+			return years[0], true
+		}
+		if !math.IsInf(x0, 1) {
+			return "", false
+		}
+	}
+	years := yearToken.FindAllString(r.doc.lines[i+1], -1)
+	if len(years) != 1 {
+		return "", false
+	}
+	return years[0], true
+}
+
+var (
+	// partialDate is a month and day with no year, at a line's or a
+	// cell's end (the next cell's word follows, not a year).
+	partialDate = regexp.MustCompile(`(?i)\b((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?)(?:\s*$|\s{2,}|\s+[a-z|])`)
+	yearToken   = regexp.MustCompile(`\b(?:19|20)\d{2}\b`)
+)
 
 func distinctSorted(ds []string) []string {
 	sort.Strings(ds)
@@ -210,76 +735,296 @@ func distinctSorted(ds []string) []string {
 }
 
 // titer reads the titer result. Each component (measles, mumps, rubella)
-// is read from its own line or the interpretation under it, with reference
-// ranges removed; any component not immune makes the whole not immune.
+// is read from its own line or the interpretation under it, with
+// reference ranges and legends removed. It fails safe: any component not
+// immune makes the whole not immune; immunity needs every component read
+// immune (or a titer of them all), from words OCR was sure of, with no
+// reading on the page contradicting it. Anything less is reported
+// uncertain (below the field's threshold), never as immunity.
 func (r *reading) titer(lines []immunizationLine, v vaccine) {
 	titerDoc := false
-	for _, l := range lines {
-		if l.titer && l.vaccines[r.typ] {
+	for i, l := range lines {
+		if l.titer && l.vaccines[r.typ] && !otherTest.MatchString(r.doc.lines[i]) {
 			titerDoc = true
 		}
 	}
 	if !titerDoc {
 		return
 	}
-	results := map[int]string{}
-	conf := 0.85
-	for ci, names := range v.components {
+	parts := append(slices.Clone(v.components), v.whole)
+	read := map[int]titerHit{}
+	conflict := false
+	for ci, names := range parts {
+		if len(names) == 0 {
+			continue
+		}
 		for i, l := range lines {
-			if !l.titer && !l.vaccines[r.typ] || !mentionsAny(l.norm, names) {
+			if !l.titer && !l.vaccines[r.typ] || !mentionsAny(l.norm, names) || otherTest.MatchString(r.doc.lines[i]) {
 				continue
 			}
-			if res, ok := r.componentResult(i, names, lines); ok {
-				if results[ci] != "non_immune" {
-					results[ci] = res
-				}
+			h, ok := r.componentResult(i, names, lines)
+			switch {
+			case !ok:
+			case h.conflict:
+				conflict = true
+			case read[ci].value != "non_immune":
+				read[ci] = h
 			}
 		}
 	}
-	if len(results) == 0 {
-		if f, ok := r.doc.lookup(titerResultLabels, optionFinder(immunityOptions)); ok {
-			r.set("titer_result", f.value, f.conf)
-			return
+	// An overall interpretation speaks for every component.
+	var overall []titerHit
+	for _, f := range r.doc.lookupAll(titerResultLabels, optionFinder(titerOptions), false) {
+		if h, ok := r.confirmTiter(f); ok {
+			overall = append(overall, h)
 		}
-		if r.typ == "hepatitis_b_record" {
-			// Anti-HBs of 10 mIU/mL or more is immunity.
-			for _, line := range r.doc.lines {
-				if m := hbsQuantity.FindStringSubmatch(refReference.ReplaceAllString(line, "")); m != nil {
-					if n, _ := strconv.ParseFloat(m[1], 64); n >= 10 {
-						r.set("titer_result", "immune", 0.7)
-					} else {
-						r.set("titer_result", "non_immune", 0.7)
-					}
-					return
-				}
-			}
+	}
+	// Anti-HBs is reported as an amount: 10 mIU/mL or more is immunity.
+	if r.typ == "hepatitis_b_record" {
+		if h, ok := r.hbsAmount(lines); ok {
+			overall = append(overall, h)
 		}
+	}
+	var all []titerHit
+	for _, h := range read {
+		all = append(all, h)
+	}
+	all = append(all, overall...)
+	if len(all) == 0 {
 		return
 	}
-	overall := "immune"
-	for _, res := range results {
-		if res == "non_immune" {
-			overall = "non_immune"
+	factor, surest := 1.0, 0.0
+	for _, h := range all {
+		factor, surest = min(factor, h.ocr), max(surest, h.ocr)
+		if h.conflict {
+			conflict = true
+			continue
+		}
+		if h.value == "non_immune" {
+			// Not immune wherever it is said: the document fails, surely.
+			r.set("titer_result", "non_immune", 0.85*max(h.ocr, 0.6))
+			return
 		}
 	}
-	// An overall interpretation that denies immunity decides, whatever a
-	// component's row seemed to say.
-	for _, f := range r.doc.lookupAll(titerResultLabels, optionFinder(immunityOptions), false) {
-		if f.value == "non_immune" {
-			overall = "non_immune"
+	complete := len(read[len(parts)-1].value) > 0 || len(overall) > 0
+	if !complete {
+		complete = true
+		for ci := range v.components {
+			complete = complete && read[ci].value == "immune"
 		}
 	}
-	r.set("titer_result", overall, conf)
+	if len(all) >= 2 && !conflict && surest >= sureOCR {
+		// Every reading says immune and one of them was read surely
+		// ("POSITIVE" in the result column, "consistent with immunity"
+		// in the comment): a word OCR was unsure of elsewhere does not
+		// unsay it.
+		factor = surest
+	}
+	conf := 0.85 * factor
+	if conflict || !complete || factor < sureOCR {
+		// A reading that contradicts itself, a titer of some components
+		// only, or words OCR was unsure of: a person must read it.
+		conf = min(conf, confUnsureResult)
+	}
+	r.set("titer_result", "immune", conf)
 }
+
+// unsureIf caps a confidence below every threshold when a reading that
+// could make a document pass is not sure enough to.
+func unsureIf(conf float64, unsure bool) float64 {
+	if unsure {
+		return min(conf, confUnsureResult)
+	}
+	return conf
+}
+
+// Confidence of a passing result that is not sure enough to pass on: below
+// every field's threshold, so the field is reported uncertain.
+const confUnsureResult = 0.4
+
+// sureOCR is the OCR factor (layout.go's ocrFactor) a passing result's
+// words need: about a word confidence of 65. Tesseract reads clean table
+// rows of dates at 65 to 85, so a higher bar withheld right readings; the
+// extra-dose and lost-"Non-" errors are caught by their own checks, not by
+// this one.
+const sureOCR = 0.7
+
+// titerHit is one reading of a titer's result.
+type titerHit struct {
+	value string
+	// conflict says the reading's own words disagree ("Positive - not
+	// immune").
+	conflict bool
+	// ocr is how surely OCR read the words of the result (1 for a text
+	// layer).
+	ocr float64
+}
+
+var (
+	// titerOptions are a titer's answers: the phrases that deny immunity
+	// first, so that a longer one is never read as a word it contains.
+	titerOptions = slices.Concat(options(
+		`below\s+(?:the\s+)?protective(?:\s+(?:level|range|threshold))?|not\s+protective|non[\s-]*protective|no\s+protective\s+(?:level|antibod(?:y|ies))`, "non_immune",
+		`(?:immune|immunity|protected)\s*(?:status)?\s*[:?]?\s*(?:no|n)`, "non_immune",
+		`not\s+detected|none\s+detected|undetectable|not\s+detectable`, "non_immune",
+		`inadequate|insufficient|borderline|low\s+positive|weak(?:ly)?\s+positive|non[\s-]*responder|susceptible`, "non_immune",
+		`does\s+not\s+(?:indicate|show|suggest|demonstrate)\s+immunity|no\s+evidence\s+of\s+immunity|not\s+consistent\s+with\s+immunity`, "non_immune",
+		`(?:immune|immunity|protected)\s*(?:status)?\s*[:?]?\s*(?:yes|y)`, "immune",
+	), immunityOptions, options(`protective|adequate`, "immune"))
+	// testName is a test's name made of result words.
+	testName    = regexp.MustCompile(`(?i)\bimmun(?:e|ity)\s+(?:status|screen(?:ing)?|panel|profile|test|titer|evaluation|assessment|documentation)\b`)
+	immuneYesNo = regexp.MustCompile(`(?i)\b(?:immune|immunity|protected)\s*(?:status)?\s*[:?]\s*(?:yes|no|y|n)\b`)
+	// otherTest marks a line about another test than the immunity titer:
+	// a positive hepatitis B surface antigen is an infection, a core
+	// antibody a past one, an IgM a recent one; none is vaccine immunity.
+	otherTest = regexp.MustCompile(`(?i)antigen|hbs\s*ag\b|\bcore\b|anti[\s-]*hbc|\bhbc|hbe\s*ag|\bdna\b|\bpcr\b|viral\s+load|\bigm\b`)
+	// Spans of a result line that are no patient's result: a legend ("Immune:
+	// >= 10 mIU/mL", "Equivocal 0.9-1.0", "> 1.1 Positive") or a reference.
+	resultWord  = `(?:non[\s-]*negative|non[\s-]*immune|not\s+immune|immune|equivocal|indeterminate|borderline|positive|negative|non[\s-]*reactive|reactive|non[\s-]*protective|protective|not\s+detected|detected)`
+	comparator  = `(?:[<>≤≥]\s*=?|=\s*[<>]|less\s+than|greater\s+than|more\s+than|at\s+least|under|over|above|below)`
+	number      = `\d+(?:[.,]\d+)?`
+	titerUnits  = `(?:\s*(?:m\s*[il1|]\s*u\s*/\s*m\s*l|[il1|]\s*u\s*/\s*m?\s*l|au\s*/\s*ml|u\s*/\s*ml|index|ai|ratio|s\s*/\s*co|mm|spots?|ng\s*/\s*ml)\b)?`
+	legendAfter = regexp.MustCompile(`(?i)\b` + resultWord + `\s*[:=]?\s*(?:` + comparator + `\s*` + number + `(?:\s*(?:-|to)\s*` + number + `)?|` +
+		number + `\s*(?:-|to)\s*` + number + `)` + titerUnits + `(?:\s*or\s+(?:greater|higher|more|above|less|lower|below))?`)
+	legendBefore = regexp.MustCompile(`(?i)(?:` + comparator + `\s*` + number + `|` + number + `\s*(?:-|to)\s*` + number + `)` + titerUnits +
+		`\s*[:=]?\s*` + resultWord)
+	// legendEntry is a legend's entry that names what its bound measures
+	// before the bound in words ("Negative: TB Ag minus Nil < 0.35
+	// IU/mL", "Positive = Panel A or B >= 8 spots"): an answer a colon or
+	// an equals sign defines, not one a result states (a patient's own
+	// measurement between them is a number, no word).
+	legendEntry   = regexp.MustCompile(`(?i)\b` + resultWord + `\s*[:=]\s*(?:[A-Za-z][^\s.;:<>≤≥=]*\s+){1,8}` + comparator + `\s*` + number + titerUnits)
+	resultWordRe  = regexp.MustCompile(`(?i)\b` + resultWord + `\b`)
+	anyComparison = regexp.MustCompile(`(?i)` + comparator + `\s*` + number + titerUnits)
+	// An anti-HBs amount, the patient's own ("<3.0 mIU/mL", "245 IU/L").
+	hbsAmountRe = regexp.MustCompile(`(?i)(?:(<|>|≤|≥|less\s+than|greater\s+than)\s*=?\s*)?(\d+(?:[.,]\d+)?)\s*(?:m\s*[il1|]\s*u\s*/\s*m\s*l|[il1|]\s*u\s*/\s*l)\b`)
+	// danglingNot is a negation OCR left at a line's end ("Non-" over
+	// "Reactive").
+	danglingNot = regexp.MustCompile(`(?i)(?:\bnon|\bnot|\bno)\s*-?\s*$`)
+	ocrNon      = regexp.MustCompile(`(?i)\bn[o0][nm]\s*-`)
+	dashes      = strings.NewReplacer("–", "-  ", "—", "-  ", "‐", "-  ", "‑", "-  ", "−", "-  ", "_", "-", "~", "-",
+		// Spaces a typesetter uses ("Non&nbsp;Reactive"), as many
+		// spaces as their bytes: "Non Reactive" is no "Reactive".
+		"\u00a0", "  ", "\u2002", "   ", "\u2003", "   ", "\u2007", "   ", "\u2008", "   ", "\u2009", "   ", "\u202f", "   ",
+		// A symbol font's check boxes as text layers give them (Wingdings
+		// in the private-use area): ticked and empty, each as the box
+		// options.go reads, three bytes for three.
+		"\uf0fe", "☒", "\uf0fd", "☒", "\uf0fc", "☑", "\uf078", "☒", "\uf0a8", "☐", "\uf06f", "☐", "\uf071", "☐")
+)
+
+// resultText folds what OCR and typesetting do to a result's words,
+// keeping every byte where it was: dashes of every kind to "-", a symbol
+// font's check boxes to the boxes they draw, and "N0n-" or "Nom-" to
+// "Non-".
+func resultText(s string) string {
+	s = dashes.Replace(s)
+	return ocrNon.ReplaceAllStringFunc(s, func(m string) string {
+		b := []byte(m)
+		if b[1] == '0' {
+			b[1] = 'o'
+			if b[0] == 'N' && (b[2] == 'N' || b[2] == 'M') {
+				b[1] = 'O'
+			}
+		}
+		switch b[2] {
+		case 'm':
+			b[2] = 'n'
+		case 'M':
+			b[2] = 'N'
+		}
+		return string(b)
+	})
+}
+
+// stripLegends blanks a line's reference ranges and legends, keeping the
+// patient's own result. A legend that starts with its bound ("> 1.09
+// Positive") is one only after the patient's result (a number or a word
+// before it): first on the line it is the patient's own amount ("<3.0
+// mIU/mL  Immune >=10"). A legend that starts with its word ("Immune: >=
+// 10") is one wherever it stands.
+func stripLegends(s string) string {
+	s = refReference.ReplaceAllString(s, "")
+	s = legendEntry.ReplaceAllStringFunc(s, blank)
+	for _, loc := range legendBefore.FindAllStringIndex(s, -1) {
+		before := s[:loc[0]]
+		if strings.ContainsAny(before, "0123456789") || resultWordRe.MatchString(before) {
+			s = s[:loc[0]] + blank(s[loc[0]:loc[1]]) + s[loc[1]:]
+		}
+	}
+	return legendAfter.ReplaceAllStringFunc(s, blank)
+}
+
+func blank(s string) string { return strings.Repeat(" ", len(s)) }
+
+// resultLine is line i as a result is read from it: folded, and joined
+// with the next line where OCR left a negation at its end.
+func (r *reading) resultLine(i int) (string, float64) {
+	s := resultText(r.doc.lines[i])
+	ocr := r.doc.lineOCRFactor(i, -1, 0)
+	if danglingNot.MatchString(s) && i+1 < len(r.doc.lines) {
+		s += " " + resultText(r.doc.lines[i+1])
+		ocr = min(ocr, r.doc.lineOCRFactor(i+1, -1, 0))
+	}
+	return s, ocr
+}
+
+// readTiterLine reads a titer's answer from a line's text: the chosen
+// option once legends are gone, as a conflict when the line also denies it.
+func readTiterLine(s string, label bool) (titerHit, bool) {
+	text := anyComparison.ReplaceAllStringFunc(stripLegends(s), blank)
+	if !immuneYesNo.MatchString(text) {
+		// A test's name is no result: "Rubella Immune Status  8.0 IU/mL".
+		text = testName.ReplaceAllStringFunc(text, blank)
+	}
+	hits := findOptions(text, titerOptions)
+	v, ok := choose(text, hits)
+	if !ok && label {
+		v, ok = firstValue(text, hits)
+	}
+	if !ok {
+		return titerHit{}, false
+	}
+	for _, h := range hits {
+		if h.value != v && h.mark != -1 {
+			return titerHit{value: v, conflict: true}, true
+		}
+	}
+	if v == "immune" && lowAmount(stripLegends(s)) {
+		// "Rubella IgG  0.4 index  IMMUNE": the amount denies what the
+		// word says (OCR may have lost its "Non-").
+		return titerHit{value: v, conflict: true}, true
+	}
+	return titerHit{value: v}, true
+}
+
+// lowAmount reports a patient's amount that no assay reads as immunity:
+// an index (AI, ratio, S/CO) under 0.9, a rubella IgG under 10 IU/mL.
+func lowAmount(s string) bool {
+	for _, m := range titerAmount.FindAllStringSubmatch(s, -1) {
+		n, err := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", "."), 64)
+		if err != nil {
+			continue
+		}
+		unit := strings.ToLower(strings.Join(strings.Fields(m[2]), ""))
+		switch {
+		case unit == "iu/ml" && strings.Contains(strings.ToLower(s), "rubella") && n < 10:
+			return true
+		case unit != "iu/ml" && n < 0.9:
+			return true
+		}
+	}
+	return false
+}
+
+var titerAmount = regexp.MustCompile(`(?i)(?:^|[^\d.<>≤≥])(\d+(?:[.,]\d+)?)\s*(index|ai|ratio|s\s*/\s*co|iu\s*/\s*ml)\b`)
 
 // componentResult reads one component's result on line i: from the rest
 // of the line, else from an interpretation line under it.
-func (r *reading) componentResult(i int, names []string, lines []immunizationLine) (string, bool) {
-	clean := func(s string) string {
-		return refComparison.ReplaceAllString(refReference.ReplaceAllString(s, ""), " ")
-	}
-	if v, ok := choose(clean(r.doc.lines[i]), findOptions(clean(r.doc.lines[i]), immunityOptions)); ok {
-		return v, true
+func (r *reading) componentResult(i int, names []string, lines []immunizationLine) (titerHit, bool) {
+	s, ocr := r.resultLine(i)
+	if h, ok := readTiterLine(s, false); ok {
+		h.ocr = r.titerOCR(i, s, ocr)
+		return h, true
 	}
 	// A result can also wrap under the row: only a line that repeats a
 	// result label or names no other antigen is read.
@@ -287,19 +1032,135 @@ func (r *reading) componentResult(i int, names []string, lines []immunizationLin
 		if strings.TrimSpace(r.doc.lines[k]) == "" {
 			continue
 		}
-		if len(lines[k].vaccines) > 0 && !mentionsAny(lines[k].norm, names) {
+		if len(lines[k].vaccines) > 0 && !mentionsAny(lines[k].norm, names) || otherTest.MatchString(r.doc.lines[k]) {
 			break
 		}
-		text := clean(r.doc.lines[k])
-		hits := findOptions(text, immunityOptions)
-		if v, ok := choose(text, hits); ok {
-			return v, true
+		if line := r.doc.lines[k]; (len(strings.Fields(line)) > 12 || legendProse.MatchString(line)) && !opensWithResult(line) {
+			// A footnote's sentence under the row ("Results of equivocal
+			// or negative indicate lack of ... immunity") is no result;
+			// a wrapped result opens with its answer.
+			break
 		}
-		if v, ok := firstValue(text, hits); ok {
-			return v, true
+		s, ocr := r.resultLine(k)
+		if h, ok := readTiterLine(s, true); ok {
+			h.ocr = r.titerOCR(k, s, ocr)
+			return h, true
 		}
 	}
-	return "", false
+	return titerHit{}, false
+}
+
+// opensWithResult reports that a line opens with a result's word
+// ("Negative - no detectable antibody ..."), marks aside.
+func opensWithResult(line string) bool {
+	t := strings.TrimLeft(line, " |:-–—*•")
+	loc := resultWordRe.FindStringIndex(t)
+	return loc != nil && loc[0] == 0
+}
+
+// legendProse is a sentence explaining results, not one.
+var legendProse = regexp.MustCompile(`(?i)\bindicat(?:e|es|ing)\b|\bresults?\s+of\b|\bper\s+(?:cdc|acip)\b|\bconsidered\b`)
+
+// confirmTiter reads again, without its legends, the line a labelled
+// lookup found a titer's result on: a legend under an "Interpretation"
+// heading is no result.
+func (r *reading) confirmTiter(f found) (titerHit, bool) {
+	if f.line < 0 || f.line >= len(r.doc.lines) || otherTest.MatchString(r.doc.lines[f.line]) {
+		return titerHit{}, false
+	}
+	s, ocr := r.resultLine(f.line)
+	h, ok := readTiterLine(s, true)
+	if !ok {
+		return titerHit{}, false
+	}
+	if h.value != f.value {
+		h.conflict = true
+	}
+	h.ocr = r.titerOCR(f.line, s, ocr)
+	return h, true
+}
+
+// titerOCR is how surely OCR read the words a titer's answer was read
+// from on line i (s, folded): the words left once legends, reference
+// ranges and amounts with their units are blanked, each with the word
+// before it (where a lost "Non-" would stand). A legend's units OCR read
+// badly ("mlU/mL)" at 28) say nothing of the answer. A line joined with
+// the next keeps the factor of both lines whole.
+func (r *reading) titerOCR(i int, s string, whole float64) float64 {
+	if i < 0 || i >= len(r.doc.lines) || len(s) != len(r.doc.lines[i]) || !r.doc.hasGeometry(i) {
+		return whole
+	}
+	kept := anyComparison.ReplaceAllStringFunc(stripLegends(s), blank)
+	g := r.doc.geo
+	line := g.byLine[i]
+	var ws []int
+	in := map[int]bool{}
+	for k, wi := range line {
+		w := g.words[wi]
+		lo, hi := max(0, min(len(kept), w.start)), max(0, min(len(kept), w.end))
+		if !strings.ContainsFunc(kept[lo:hi], func(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }) {
+			continue
+		}
+		for _, x := range []int{k - 1, k} {
+			if x >= 0 && !in[line[x]] {
+				in[line[x]] = true
+				ws = append(ws, line[x])
+			}
+		}
+	}
+	if len(ws) == 0 {
+		return whole
+	}
+	return r.doc.ocrFactor(ws)
+}
+
+// hbsAmount reads an anti-HBs amount on the record's titer lines: 10
+// mIU/mL (= IU/L) or more is immunity. A reading "< n" is under 10 when n
+// is at most 10; any other bound says nothing. Amounts that disagree are
+// a conflict.
+func (r *reading) hbsAmount(lines []immunizationLine) (titerHit, bool) {
+	out := titerHit{ocr: 1}
+	seen := false
+	for i, l := range lines {
+		if !l.titer && !l.vaccines[r.typ] || otherTest.MatchString(r.doc.lines[i]) {
+			continue
+		}
+		s := stripLegends(resultText(r.doc.lines[i]))
+		for _, m := range hbsAmountRe.FindAllStringSubmatchIndex(s, -1) {
+			n, err := strconv.ParseFloat(strings.ReplaceAll(s[m[4]:m[5]], ",", "."), 64)
+			if err != nil {
+				continue
+			}
+			cmp := ""
+			if m[2] >= 0 {
+				cmp = strings.ToLower(s[m[2]:m[3]])
+			}
+			var v string
+			switch {
+			case cmp == "" && n >= 10:
+				v = "immune"
+			case cmp == "":
+				v = "non_immune"
+			case (cmp == "<" || cmp == "≤" || strings.HasPrefix(cmp, "less")) && n <= 10:
+				v = "non_immune"
+			case (cmp == ">" || cmp == "≥" || strings.HasPrefix(cmp, "greater")) && n >= 10:
+				v = "immune"
+			default:
+				continue
+			}
+			if seen && out.value != v {
+				// Amounts that disagree (a history of titers): a person
+				// must read which one stands.
+				out.conflict = true
+			}
+			out.value = v
+			// The amount's bound and number decide; its units, which OCR
+			// reads unsurely ("mlU/mL" at 28), only mark it an amount.
+			out.ocr = min(out.ocr, r.doc.lineOCRFactor(i, m[0], m[5]))
+			seen = true
+		}
+	}
+	return out, seen
 }
 
 // firstValue reads "Interpretation: Positive - Immune": after a result
@@ -367,36 +1228,177 @@ func (r *reading) manufacturer(lines []immunizationLine) {
 
 // declined reads a declination: a ticked "I decline" box, or a form that
 // is a declination by its title or its signed statement. A form whose
-// consent box is ticked instead is not declined.
+// consent box is ticked instead is not declined. It fails safe: a
+// statement said on condition ("if I decline"), a consent and a
+// declination offered with no box read ticked, or a statement OCR was
+// unsure of is no declination.
 func (r *reading) declined() {
 	var hits []optionHit
-	for _, line := range r.doc.lines {
+	var hitLines []int
+	for i, line := range r.doc.lines {
 		hs := findOptions(line, declineOptions)
 		for _, h := range hs {
 			if h.mark != 0 {
 				hits = append(hits, h)
+				hitLines = append(hitLines, i)
 			}
 		}
 	}
 	if len(hits) > 0 {
 		var ticked []string
-		for _, h := range hits {
+		ocr := 1.0
+		for k, h := range hits {
 			if h.mark == 1 {
 				ticked = append(ticked, h.value)
+				ocr = min(ocr, r.doc.lineOCRFactor(hitLines[k], -1, 0))
 			}
 		}
 		if len(ticked) > 0 && allSame(ticked) {
-			r.set("declined", ticked[0] == "true", 0.85)
+			declined := ticked[0] == "true"
+			r.set("declined", declined, unsureIf(0.85*ocr, declined && ocr < sureOCR))
 		}
 		return
 	}
+	statement, titled, consent := -1, -1, false
 	for i, line := range r.doc.lines {
+		if iConsent.MatchString(line) {
+			consent = true
+		}
 		if !declineWords.MatchString(line) {
 			continue
 		}
-		if i < 5 || iDecline.MatchString(line) {
-			r.set("declined", true, 0.85)
-			return
+		if loc := iDecline.FindStringIndex(line); loc != nil && !conditional.MatchString(line[:loc[0]]) && statement < 0 {
+			statement = i
+		} else if i < 5 && titled < 0 && loc == nil && len(strings.Fields(line)) <= 8 {
+			// A title ("Hepatitis B Vaccine Declination"), not a sentence.
+			titled = i
 		}
 	}
+	at := statement
+	if at < 0 {
+		at = titled
+	}
+	if at < 0 || consent {
+		// No declination, or a consent offered beside it with no box
+		// read: which one was signed is for a person to see.
+		return
+	}
+	ocr := r.doc.lineOCRFactor(at, -1, 0)
+	r.set("declined", true, unsureIf(0.85*ocr, ocr < sureOCR))
+}
+
+var (
+	// conditional is wording that offers a declination without making
+	// one: "if I decline", "should I choose to decline".
+	conditional = regexp.MustCompile(`(?i)\b(?:if|should|whether|unless|when|may|option\s+to|right\s+to|choose\s+to|wish\s+to)\b[^.]*$`)
+	// iConsent is a statement of consent to the vaccine, unticked.
+	iConsent = regexp.MustCompile(`(?i)\bi\s+(?:hereby\s+)?(?:consent|agree|wish)\s+to\s+(?:receive|be\s+vaccinated|get)|\bi\s+(?:have\s+)?(?:already\s+)?received\s+(?:the\s+)?(?:hepatitis|hep|influenza|flu|vaccine|series)`)
+)
+
+// pipeTableLot reads a lot number from a table drawn with bars ("Vaccine
+// | Date | Lot | Route" over "Tdap | 03/02/2024 | 3CA45B1 | IM"), as text
+// layers and OCR render ruled tables: the cell under the lot heading, in
+// the row naming the type's vaccine (or the table's only row).
+func (r *reading) pipeTableLot() {
+	d := r.doc
+	lines := r.immunizationLines()
+	for i, line := range d.lines {
+		heads := pipeCells(line)
+		col := -1
+		for c, h := range heads {
+			for _, l := range widened(lotLabels) {
+				if loc := l.re.FindStringIndex(h); loc != nil && loc[0] == 0 && loc[1] == len(h) {
+					col = c
+				}
+			}
+		}
+		if col < 0 {
+			continue
+		}
+		var rows []int
+		for k := i + 1; k < len(d.lines); k++ {
+			cells := pipeCells(d.lines[k])
+			if len(cells) != len(heads) {
+				break
+			}
+			rows = append(rows, k)
+		}
+		pick := -1
+		for _, k := range rows {
+			if lines[k].vaccines[r.typ] {
+				if pick >= 0 {
+					// Two rows of the vaccine: which dose's lot is meant
+					// cannot be told.
+					return
+				}
+				pick = k
+			}
+		}
+		if pick < 0 && len(rows) == 1 {
+			pick = rows[0]
+		}
+		if pick < 0 {
+			return
+		}
+		hs := idFinder(1)(pipeCells(d.lines[pick])[col])
+		if len(hs) != 1 {
+			return
+		}
+		r.set("lot_number", hs[0].value, 0.8*d.lineOCRFactor(pick, -1, 0))
+		return
+	}
+}
+
+// rowLot reads, on a page read by OCR whose lot heading was lost, the lot
+// of the one row naming the type's vaccine with its date: the one
+// lot-shaped word ("U7886A") among the row's cells OCR read as lines of
+// their own. Two rows of the vaccine, or two such words, leave it unread.
+func (r *reading) rowLot(lines []immunizationLine) {
+	row := -1
+	for i, l := range lines {
+		if !l.vaccines[r.typ] || len(r.rowLines(i, lines)) == 0 {
+			continue
+		}
+		if row >= 0 {
+			return
+		}
+		row = i
+	}
+	if row < 0 || len(r.rowDates(row, lines)) != 1 {
+		return
+	}
+	var lots []string
+	conf := 1.0
+	for _, j := range r.rowLines(row, lines) {
+		for _, w := range strings.Fields(r.doc.lines[j]) {
+			if lotToken.MatchString(w) && lotToken.FindString(w) == w {
+				lots = append(lots, w)
+				conf = min(conf, r.doc.lineOCRFactor(j, -1, 0))
+			}
+		}
+	}
+	if len(lots) == 1 {
+		r.set("lot_number", lots[0], 0.75*conf)
+	}
+}
+
+// pipeCells splits a line of a table drawn with bars into its cells,
+// trimmed, without the empty ones its outer bars leave; nil for a line
+// with fewer than two bars.
+func pipeCells(line string) []string {
+	if strings.Count(line, "|") < 2 {
+		return nil
+	}
+	parts := strings.Split(line, "|")
+	if strings.TrimSpace(parts[0]) == "" {
+		parts = parts[1:]
+	}
+	if n := len(parts); n > 0 && strings.TrimSpace(parts[n-1]) == "" {
+		parts = parts[:n-1]
+	}
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		out[i] = strings.TrimSpace(p)
+	}
+	return out
 }

@@ -34,6 +34,7 @@ type label struct {
 var phraseLabels = map[string]bool{
 	"awarded to": true, "presented to": true, "issued to": true, "granted to": true, "certifies that": true,
 	"certify that": true, "acknowledges that": true, "established for": true, "your result": true,
+	"examination of": true, "evaluation of": true, "assessment of": true,
 }
 
 func alwaysLabel(text string) bool {
@@ -43,7 +44,7 @@ func alwaysLabel(text string) bool {
 // confusable lists what OCR reads a letter as, and its accented forms
 // (bilingual documents print "Prénoms", "Nationalité").
 var confusable = map[rune]string{
-	'i': `[il1|!íìîï]`, 'l': `[il1|]`, 'o': `[o0óòôö]`, 's': `[s5]`, 'b': `[b8]`, 'e': `[ecéèêë]`,
+	'i': `[il1|!íìîï]`, 'l': `[il1|!]`, 'o': `[o0óòôö]`, 's': `[s5]`, 'b': `[b8]`, 'e': `[ecéèêë]`,
 	'a': `[aáàâä]`, 'u': `[uúùûü]`, 'n': `[nñ]`, 'c': `[cç]`, 't': `[tl]`,
 }
 
@@ -204,12 +205,17 @@ func labelLike(line string, start, end int, labelEnds map[int]bool) bool {
 	if lineLead(before) {
 		return true
 	}
-	if strings.HasSuffix(before, "  ") || strings.HasSuffix(before, "|") || strings.HasSuffix(before, "| ") ||
+	if strings.HasSuffix(before, "  ") || itemBreak(before) ||
 		strings.HasSuffix(before, ";") || strings.HasSuffix(before, "; ") || labelEnds[len(strings.TrimRight(before, " /"))] {
 		return true
 	}
 	after := line[end:]
 	trimmed := strings.TrimLeft(after, " ")
+	if strings.HasSuffix(before, "/") && !strings.HasSuffix(before, " /") && (trimmed == "" || strings.HasPrefix(after, "  ")) {
+		// The English half of a bilingual label ("Petsa ng
+		// Pagkawalang-bisa/Valid Until"), closing its cell.
+		return true
+	}
 	switch {
 	case strings.HasPrefix(trimmed, ":") || strings.HasPrefix(trimmed, "#") || strings.HasPrefix(trimmed, "="):
 		return true
@@ -219,6 +225,13 @@ func labelLike(line string, start, end int, labelEnds map[int]bool) bool {
 		return true
 	}
 	return false
+}
+
+// itemBreak reports that s ends in a mark that parts a line's cells or
+// items ("|", "·", "•"), which a label after it opens.
+func itemBreak(s string) bool {
+	t := strings.TrimRight(s, " ")
+	return strings.HasSuffix(t, "|") || strings.HasSuffix(t, "·") || strings.HasSuffix(t, "•")
 }
 
 // lineLead reports that what precedes a label on its line only leads
@@ -263,9 +276,9 @@ var allLabels = knownLabels(
 	tbProviderWordings, cxrProviderWordings, examinerWordings, labWordings, examDateWordings, restrictionWordings,
 	drugResultWordings, fitResultWordings, respiratorWordings, bgResultWordings, vendorWordings, lotWordings,
 	titerResultWordings, specialtyWordings, testDateWordings, nationalityWordings, passportNumberWordings, addressWordings,
-	bgDateWordings, titerDateWordings,
+	bgDateWordings, titerDateWordings, courseDatesLabels,
 	// names.go
-	nameLabels, lastNameLabels, firstNameLabels, middleLabels, otherPeopleLabels,
+	nameLabels, lastNameLabels, firstNameLabels, middleLabels, firstOnlyLabels, otherPeopleLabels,
 )
 
 // unkeptFieldLabels are the words forms print as labels of fields no type
@@ -282,7 +295,8 @@ var unkeptFieldLabels = compileLabels(
 	"manufacturer", "dose", "date", "form", "mi", "type", "code", "place of birth", "authority", "time read",
 	"reason", "years in specialty", "years of experience", "years experience", "visit type", "visit", "referring",
 	"comparison", "clinical history", "history", "ordering", "client id", "user id", "printed", "score",
-	"report date", "dept.", "step 1", "step 2", "antigen", "exercises", "user seal check", "overall fit factor", "fit factor",
+	"report date", "date reported", "reported date", "date received", "received date", "date received at lab", "date resulted",
+	"date released", "date verified", "date reviewed", "dept.", "step 1", "step 2", "antigen", "exercises", "user seal check", "overall fit factor", "fit factor",
 	"topics", "modules", "participant id", "vitals", "determination", "ordering provider", "mro",
 	"medical review officer", "collector", "performing site", "in range", "out of range", "test name",
 	// Numbers of other things, so that a bare "ID" never reads them.
@@ -302,8 +316,10 @@ var (
 	certIDWordings = compileLabels("certification #", "card no", "card code", "ecard verification code",
 		"certificate code", "cert code", "credential #", "serial #", "license/certificate #", "provider id",
 		"ena #", "ena id", "verification number", "verification id", "validation code", "confirmation #",
-		"completion code", "e-card code", "id #", "id")
-	licenseNumberWordings = compileLabels("license/certificate number", "license/registration number", "registration number",
+		"completion code", "e-card code", "record no", "record number", "record #", "record id", "reference no",
+		"reference number", "reference #", "ref no", "ref #", "credential no", "credential number", "registration no",
+		"registration #", "ecard no", "card serial no", "id #", "id")
+	licenseNumberWordings = compileLabels("credential #", "credential id", "license/certificate number", "license/registration number", "registration number",
 		"certificate number", "rn license number", "rn license #", "nurse license number")
 	licenseStatusWordings = compileLabels("status of license", "license standing", "standing")
 	licenseStateWordings  = compileLabels("state of issue", "issuing board", "licensing board", "state board",
@@ -354,7 +370,11 @@ var (
 	nationalityWordings    = compileLabels("country of citizenship", "nationality/citizenship", "citizen of")
 	passportNumberWordings = compileLabels("passport card no", "passport card number", "passport/document no")
 	addressWordings        = compileLabels("street address", "home address", "residential address", "address of record")
-	bgDateWordings         = compileDateLabels("report completed on", "date closed", "closed date", "completed date/time",
+	// courseDatesLabels label the days a course ran, printed as a range:
+	// a card is issued as the course ends.
+	courseDatesLabels = compileDateLabels("course dates", "class dates", "training dates", "dates of training",
+		"dates of course", "course date(s)", "class date(s)", "dates attended", "course held")
+	bgDateWordings = compileDateLabels("report completed on", "date closed", "closed date", "completed date/time",
 		"report completion date", "date of completion")
 	titerDateWordings = compileDateLabels("specimen collection date", "date of specimen collection", "date/time collected",
 		"draw date", "result date")
@@ -371,7 +391,7 @@ var wordings = []struct {
 	of, more []label
 	last     bool
 }{
-	{issueLabels, validityLabels, false}, {expiryLabels, validityLabels, true},
+	{issueLabels, validityLabels, false}, {expiryLabels, validityLabels, true}, {completionLabels, courseDatesLabels, true},
 	{trainingCenterLabels, trainingCenterWordings, false}, {certIDLabels, certIDWordings, false},
 	{licenseNumberLabels, licenseNumberWordings, false}, {licenseStatusLabels, licenseStatusWordings, false},
 	{licenseStateLabels, licenseStateWordings, false}, {dlNumberLabels, dlNumberWordings, false},
@@ -424,3 +444,117 @@ var parenthesised = regexp.MustCompile(`\([^()]*\)`)
 // unknownLabel is a label's shape: a capitalised word, up to three more,
 // and a colon.
 var unknownLabel = regexp.MustCompile(`\s[A-Z][A-Za-z/#.()'-]*(?:\s+[A-Za-z/#.()'-]+){0,3}\s*:(?:\s|$)`)
+
+// Labels as OCR misspells them: a letter put in, left out or read as
+// another that is no look-alike ("Appkcant Name", "Date of Girth",
+// "Instructer"). Only scanned lines are read so, and only labels long
+// enough that a letter off still tells them from other words.
+
+// labelSkeletons are allLabels' words as skeletons, in order, for the
+// labels worth matching with a letter off, of two words or more (one
+// word a letter off is as often another word: "patients"); nil for the
+// others.
+var labelSkeletons = func() [][]string {
+	out := make([][]string, len(allLabels))
+	for i, l := range allLabels {
+		if l.key == "" {
+			continue
+		}
+		var ws []string
+		for _, w := range strings.Fields(l.text) {
+			if s := skeleton(w); s != "" {
+				ws = append(ws, s)
+			}
+		}
+		if len(ws) >= 2 {
+			out[i] = ws
+		}
+	}
+	return out
+}()
+
+// misspeltLabels returns where labels stand on line, spelt with a letter
+// or two off (see labelSkeletons), that the labels' own patterns did not
+// find (have). A word of four letters or fewer must be spelt right, as
+// must a known word in a label of two; one
+// of up to eight may be a letter off, a longer one two; a label of under
+// twelve letters may be a letter off in all, a longer one two.
+func misspeltLabels(line string, have []labelMatch) []labelMatch {
+	var spans [][]int
+	var skels []string
+	var known []bool
+	for _, sp := range wordSpan.FindAllStringIndex(line, -1) {
+		sk := skeleton(line[sp[0]:sp[1]])
+		if sk == "" {
+			// "/", "-": not a word of any label's skeleton.
+			continue
+		}
+		w := strings.ToLower(strings.TrimFunc(line[sp[0]:sp[1]], func(r rune) bool { return !unicode.IsLetter(r) }))
+		spans, skels, known = append(spans, sp), append(skels, sk), append(known, englishWords[w] || formTerms[w])
+	}
+	taken := map[[2]int]bool{}
+	for _, m := range have {
+		taken[[2]int{m.start, m.end}] = true
+	}
+	var out []labelMatch
+	for li, ws := range labelSkeletons {
+		if ws == nil {
+			continue
+		}
+		budget, letters := 1, 0
+		for _, w := range ws {
+			letters += len(w)
+		}
+		if letters >= 12 {
+			budget = 2
+		}
+		for j := 0; j+len(ws) <= len(spans); j++ {
+			// A word spelt right is no misspelling of another, but in a
+			// phrase of three ("Date of Girth").
+			var spelt []bool
+			if len(ws) < 3 {
+				spelt = known[j : j+len(ws)]
+			}
+			if edits, ok := misspelling(skels[j:j+len(ws)], ws, spelt, budget); !ok || edits == 0 {
+				continue
+			}
+			start, end := spans[j][0], spans[j+len(ws)-1][1]
+			// Punctuation after the label's last word (its colon) is not
+			// the label's.
+			end = start + len(strings.TrimRightFunc(line[start:end], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
+			if end <= start || taken[[2]int{start, end}] {
+				continue
+			}
+			l := allLabels[li]
+			out = append(out, labelMatch{start: start, end: end, text: l.text, date: l.date})
+		}
+	}
+	return out
+}
+
+// misspelling returns how many letters words are off phrase, word by word,
+// or false where they are no misspelling of it: a word of four letters or
+// fewer must be spelt right, as must a word spelt[t] says is a word of its
+// own; one of up to eight may be a letter off, a longer one two; budget
+// letters off in all.
+func misspelling(words, phrase []string, spelt []bool, budget int) (int, bool) {
+	edits := 0
+	for t, w := range phrase {
+		s := words[t]
+		switch {
+		case s == w:
+		case len(w) <= 4 || abs(len(s)-len(w)) > 2 || spelt != nil && spelt[t]:
+			return 0, false
+		case editsWithin(s, w, 1):
+			edits++
+		case len(w) > 8 && editsWithin(s, w, 2):
+			edits += 2
+		default:
+			return 0, false
+		}
+		if edits > budget {
+			return 0, false
+		}
+	}
+	return edits, true
+}

@@ -101,6 +101,16 @@ func (d *doc) hasGeometry(i int) bool {
 	return g != nil && i >= 0 && i < len(g.byLine) && len(g.byLine[i]) > 0
 }
 
+// scanned reports that line i was read by OCR, whose words may be
+// misspelt.
+func (d *doc) scanned(i int) bool {
+	if !d.hasGeometry(i) {
+		return false
+	}
+	w := d.geo.words[d.geo.byLine[i][0]]
+	return d.geo.pages[w.page].ocr
+}
+
 // buildGeometry ties the text's lines to the pages' words. Page p's lines
 // are looked for between the page separators ("\f" lines) when the text
 // has one chunk per page, else anywhere after the previous page's.
@@ -312,6 +322,13 @@ func (g *geometry) wideGap(w *gword) float64 {
 	return 1.0 * w.em
 }
 
+// squashed reports that OCR boxed a word far narrower than its letters
+// can be: tiny print a poor scan blurred, whose boxes cover part of the
+// word, so the gaps beside them say nothing of columns.
+func (g *geometry) squashed(w *gword) bool {
+	return g.pages[w.page].ocr && w.box.X1-w.box.X0 < 0.3*w.em*float64(utf8.RuneCountInString(w.text))
+}
+
 // sameRow reports that two words of a page stand on one row.
 func sameRow(a, b *gword) bool {
 	return a.page == b.page && math.Abs(a.cy-b.cy) <= 0.45*max(a.em, b.em)
@@ -381,25 +398,48 @@ func (d *doc) opensCell(i, start int) bool {
 	return false
 }
 
-// spansGap reports that [start, end) of line i runs across a column gap:
-// two headings side by side ("Course        Completed"), not one label.
-func (d *doc) spansGap(i, start, end int) bool {
-	if !d.hasGeometry(i) {
-		return false
+// cellEnd returns where the cell holding position from of line i ends:
+// at the first column gap after it (two spaces or more in the text, a
+// gap wider than a word space between the words' boxes), or the line's
+// end.
+func (d *doc) cellEnd(i, from int) int {
+	line := d.lines[i]
+	end := len(line)
+	if loc := columnGap.FindStringIndex(line[from:]); loc != nil && strings.TrimSpace(line[from:from+loc[0]]) != "" {
+		end = from + loc[0]
 	}
+	if !d.hasGeometry(i) {
+		return end
+	}
+	if w := d.gapAt(i, func(w *gword) bool { return w.start >= from }); w != nil {
+		return min(end, w.start)
+	}
+	return end
+}
+
+// gapAt returns the first of the words of line i that keep accepts that a
+// column gap parts from the one before it, or nil. Tiny print a scan
+// blurred (see squashed) parts nothing.
+func (d *doc) gapAt(i int, keep func(w *gword) bool) *gword {
 	g := d.geo
 	prev := -1
 	for _, wi := range g.byLine[i] {
 		w := &g.words[wi]
-		if w.end <= start || w.start >= end {
+		if !keep(w) {
 			continue
 		}
-		if prev >= 0 && w.box.X0-g.words[prev].box.X1 >= g.wideGap(w) {
-			return true
+		if prev >= 0 && w.box.X0-g.words[prev].box.X1 >= g.wideGap(w) && !g.squashed(w) && !g.squashed(&g.words[prev]) {
+			return w
 		}
 		prev = wi
 	}
-	return false
+	return nil
+}
+
+// spansGap reports that [start, end) of line i runs across a column gap:
+// two headings side by side ("Course        Completed"), not one label.
+func (d *doc) spansGap(i, start, end int) bool {
+	return d.hasGeometry(i) && d.gapAt(i, func(w *gword) bool { return w.end > start && w.start < end }) != nil
 }
 
 // labelWords tells, for each word of line i, whether a label placed as
@@ -468,11 +508,15 @@ type geoFound struct {
 	// value stands, and row a word of its row.
 	dy  float64
 	row int
+	// apart: read beside a label with no colon, in the next cell of its
+	// row rather than its own.
+	apart bool
 }
 
-// colonAfter reports that a label ending at end is followed by a colon.
+// colonAfter reports that a label ending at end is followed by a colon,
+// or ends with its own ("Last:", whose colon is part of the label).
 func colonAfter(line string, end int) bool {
-	return strings.HasPrefix(strings.TrimLeft(line[end:], " "), ":")
+	return strings.HasSuffix(line[:end], ":") || strings.HasPrefix(strings.TrimLeft(line[end:], " "), ":")
 }
 
 // valueByLayout reads the value of the label at sp from the page. ok is
@@ -495,8 +539,22 @@ func (d *doc) valueByLayout(sp span, f finder, mode lookupMode) (geoFound, bool)
 	}
 
 	res := geoFound{}
-	if v, blocked, ok := d.besideLayout(sp, ref, label, tail, tailWord, f); ok {
+	across := d.captionAcross(sp)
+	if across {
+		if mode == beside {
+			return res, true
+		}
+	} else if v, blocked, ok := d.besideLayout(sp, ref, label, tail, tailWord, f); ok {
 		v.place = placeBeside
+		if v.apart && mode == anywhere && len(d.labelRow(sp.line)) >= 2 {
+			// A row of captions over a row of values: what stands in
+			// the next cell is the next column's heading ("MI
+			// INSTRUCTIONS" over "L  Return in 48 to 72 hours"), and
+			// the value is under the caption where one is.
+			if under, ok := d.verticalLayout(sp, ref, label, f, 1); ok {
+				return under, true
+			}
+		}
 		return v, true
 	} else if blocked || mode == beside {
 		res.blocked = blocked
@@ -513,6 +571,14 @@ func (d *doc) valueByLayout(sp span, f finder, mode lookupMode) (geoFound, bool)
 		// close over it with nothing beside it.
 		over, okO = d.verticalLayout(sp, ref, label, f, -1)
 		if okO && !d.captionPlace(sp) && over.dy > 2.5*ref.em {
+			okO = false
+		}
+		if okO && !d.geo.pages[ref.page].ocr && ref.em > 1.1*d.geo.words[over.row].em {
+			// A caption is no larger than its value: a label printed
+			// larger than the line over it heads a section ("Patient"
+			// over its own rows), and the line over it is the page's
+			// title or the section before. (A text layer's sizes are
+			// the fonts'; OCR's heights vary with the letters read.)
 			okO = false
 		}
 	}
@@ -535,7 +601,42 @@ func (d *doc) valueByLayout(sp span, f finder, mode lookupMode) (geoFound, bool)
 	case okO:
 		return over, true
 	}
+	if across && !d.geo.pages[ref.page].ocr {
+		// A caption with no value over or under it is no caption under
+		// its value: the page's other captions may stand so, but this
+		// one's value is across the gap in its row ("Name      Alvarez,
+		// Maria" in a table of two columns). A text layer's words are
+		// all there is; on a scan the value over it may be lost.
+		if v, _, ok := d.besideLayout(sp, ref, label, tail, tailWord, f); ok {
+			v.place = placeBeside
+			v.conf *= confUnder
+			return v, true
+		}
+	}
 	return res, true
+}
+
+// captionGap is how many ems apart from a caption the next word on its
+// row stands in another cell (see captionAcross).
+const captionGap = 6
+
+// captionAcross reports that the label at sp is a caption under its value
+// whose row goes on, a cell apart, with another field's value: on a page
+// that prints captions under values, a label with no colon names the
+// value over it, and the words across the gap are another field's ("Card
+// Holder" beside the instructor's name, whose own caption under it a
+// scan may lose). Taking them would give the holder an instructor's name.
+func (d *doc) captionAcross(sp span) bool {
+	if !d.hasGeometry(sp.line) || colonAfter(d.lines[sp.line], sp.end) || !d.captionsBelow() {
+		return false
+	}
+	g := d.geo
+	ref, label, ok := d.labelRef(sp)
+	if !ok {
+		return false
+	}
+	right := g.rowRight(ref, label)
+	return len(right) > 0 && g.words[right[0]].box.X0-ref.box.X1 > captionGap*ref.em
 }
 
 // captionPlace reports that the label at sp may be a caption under its
@@ -643,8 +744,8 @@ func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWor
 	}
 	seg, offs := d.wordsText(value, tail, tailWord)
 	// A label this reader does not know ends the value too.
-	if loc := unknownLabel.FindStringIndex(seg); loc != nil && loc[0] > 0 {
-		seg = seg[:loc[0]]
+	if at := unknownLabelAt(seg); at > 0 {
+		seg = seg[:at]
 	}
 	if strings.TrimSpace(seg) == "" {
 		return geoFound{}, false, false
@@ -666,16 +767,21 @@ func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWor
 		// Far from its label, the value might be another column's.
 		conf = confUnder
 	}
-	return geoFound{found: found{value: h.value, conf: conf * d.ocrFactor(words), line: sp.line}}, false, true
+	return geoFound{found: found{value: h.value, conf: conf * d.ocrFactor(words), line: sp.line}, apart: !ownCell}, false, true
 }
 
 // verticalLayout reads the value under (dir 1) or over (dir -1) the
 // label: the nearest row in that direction with words across the label's
 // column, that row's run of words there, unless it is a label.
 func (d *doc) verticalLayout(sp span, ref gword, label []int, f finder, dir float64) (geoFound, bool) {
-	col := d.geo.column(ref, label)
+	col := d.labelColumn(sp, ref, label)
 	v, ok := d.cellIn(sp, ref, label, col, f, dir, ref, 4.5*ref.em)
-	if !ok {
+	if !ok || !d.geo.paired(ref, label, v.row) {
+		return geoFound{}, false
+	}
+	if sp.date && v.line >= 0 && !d.pastBirthColumn(sp, v.line, v.value, f) {
+		// A birth date pushed under the next caption by its width, or
+		// standing alone in a row whose other dates are blank.
 		return geoFound{}, false
 	}
 	conf, place := confUnder, placeUnder
@@ -689,6 +795,78 @@ func (d *doc) verticalLayout(sp span, ref gword, label []int, f finder, dir floa
 	v.conf *= conf
 	v.place = place
 	return v, true
+}
+
+// lowerStart reports a word that starts with a lower-case letter.
+func lowerStart(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsLower(r)
+}
+
+// captionUnit is a caption's unit or note set on a line of its own under
+// it ("Induration" over "(mm)", "Date" over "(MM/DD/YYYY)"): part of the
+// caption, never its value.
+var captionUnit = regexp.MustCompile(`^\([^)\d]{1,12}\)$`)
+
+// xCell is a cell of a row of words: its x-span and its words.
+type xCell struct {
+	x0, x1 float64
+	words  []int
+}
+
+// rowCells splits the row of word at (OCR's noise left out) into cells at
+// column gaps, left to right.
+func (g *geometry) rowCells(at *gword, ref *gword) []xCell {
+	var row []int
+	for _, wi := range g.pages[at.page].words {
+		if w := &g.words[wi]; sameRow(at, w) && !g.noise(w, ref) {
+			row = append(row, wi)
+		}
+	}
+	sort.Slice(row, func(a, b int) bool { return g.words[row[a]].box.X0 < g.words[row[b]].box.X0 })
+	var out []xCell
+	for k, wi := range row {
+		w := &g.words[wi]
+		if k == 0 || w.box.X0-g.words[row[k-1]].box.X1 >= g.wideGap(w) {
+			out = append(out, xCell{x0: w.box.X0, x1: w.box.X1})
+		}
+		c := &out[len(out)-1]
+		c.x1 = max(c.x1, w.box.X1)
+		c.words = append(c.words, wi)
+	}
+	return out
+}
+
+// paired reports that the value word vw, read in a caption's column, is
+// that caption's in the row of values: a value's width moves it under a
+// neighbour's caption (an id wider than "ID" pushes the issue date under
+// "Expires"), and a date read under the wrong caption can pass a rule.
+// Where the caption row and the value row have as many cells, the k-th
+// value is the k-th caption's; else the value and the caption must each
+// be the other's widest overlap. A lone caption has no neighbour to be
+// confused with.
+func (g *geometry) paired(ref gword, label []int, vw int) bool {
+	caps := g.rowCells(&g.words[label[0]], &ref)
+	if len(caps) < 2 {
+		return true
+	}
+	vals := g.rowCells(&g.words[vw], &ref)
+	holds := func(cs []xCell, wi int) int {
+		for i, c := range cs {
+			if slices.Contains(c.words, wi) {
+				return i
+			}
+		}
+		return -1
+	}
+	ci, vi := holds(caps, label[0]), holds(vals, vw)
+	if ci < 0 || vi < 0 {
+		return false
+	}
+	if len(caps) == len(vals) {
+		return ci == vi
+	}
+	return partner(ci, caps, vals, func(a, b xCell) float64 { return min(a.x1, b.x1) - max(a.x0, b.x0) }) == vi
 }
 
 // rowsUnder reads a table's further rows: the values of the label's
@@ -741,6 +919,19 @@ func (d *doc) labelRef(sp span) (gword, []int, bool) {
 	if len(label) == 0 {
 		return gword{}, nil, false
 	}
+	if strings.HasSuffix(strings.TrimRight(d.lines[sp.line][:sp.start], " "), "/") {
+		// "Petsa ng Pagkakaloob/Date of Issue": the label's column opens
+		// with its translation, and its value under the whole cell.
+		line := g.byLine[sp.line]
+		k := slices.Index(line, label[0])
+		for ; k > 0; k-- {
+			prev, next := &g.words[line[k-1]], &g.words[line[k]]
+			if next.box.X0-prev.box.X1 >= g.wideGap(next) || !sameRow(prev, next) {
+				break
+			}
+			label = append([]int{line[k-1]}, label...)
+		}
+	}
 	lab := g.words[label[0]]
 	ref := gword{page: lab.page, box: lab.box, em: lab.em}
 	for _, wi := range label {
@@ -750,6 +941,37 @@ func (d *doc) labelRef(sp span) (gword, []int, bool) {
 		ref.cy += w.cy / float64(len(label))
 	}
 	return ref, label, true
+}
+
+// labelColumn is the column of the label at sp (see geometry.column),
+// ending also where the next label on its row starts with no column gap
+// before it: captions a scan set close together ("Employee Name (print)
+// Witness") part the values over them as a gap would, and a witness's
+// name over its own caption is no part of the holder's.
+func (d *doc) labelColumn(sp span, ref gword, label []int) column {
+	g := d.geo
+	col := g.column(ref, label)
+	// "Participant Last Name": a word saying whose name opens the
+	// caption's cell, and the value stands under the whole cell.
+	line := g.byLine[sp.line]
+	for k := slices.Index(line, label[0]); k > 0; k-- {
+		prev, next := &g.words[line[k-1]], &g.words[line[k]]
+		if next.box.X0-prev.box.X1 >= g.wideGap(next) || !holderNouns.has(strings.ToLower(strings.Trim(prev.text, ":.,"))) {
+			break
+		}
+		col.lo = prev.box.X0
+	}
+	for _, m := range d.labelRow(sp.line) {
+		if m.start < sp.end || d.shadowed(sp.line, m.start, m.end, nil) {
+			continue
+		}
+		for _, wi := range g.byLine[sp.line] {
+			if w := &g.words[wi]; w.start <= m.start && m.start < w.end && w.box.X0 > ref.box.X1 {
+				col.right = min(col.right, w.box.X0)
+			}
+		}
+	}
+	return col
 }
 
 // column is the x-span of a label's column: the label's own span, and how
@@ -787,10 +1009,10 @@ func (g *geometry) column(ref gword, label []int) column {
 func (d *doc) cellIn(sp span, ref gword, label []int, col column, f finder, dir float64, from gword, maxDY float64) (geoFound, bool) {
 	g := d.geo
 	tol := 0.5 * ref.em
-	best, bestDY := -1, math.Inf(1)
+	best, bestDY, bestOverlap := -1, math.Inf(1), math.Inf(-1)
 	for _, wi := range g.pages[ref.page].words {
 		w := &g.words[wi]
-		if slices.Contains(label, wi) || g.noise(w, &ref) {
+		if slices.Contains(label, wi) || g.noise(w, &ref) || captionUnit.MatchString(w.text) {
 			continue
 		}
 		dy := dir * (w.cy - from.cy)
@@ -800,8 +1022,15 @@ func (d *doc) cellIn(sp span, ref gword, label []int, col column, f finder, dir 
 		if w.box.X1 < col.lo-tol || w.box.X0 > col.hi+tol {
 			continue
 		}
-		if dy < bestDY {
-			best, bestDY = wi, dy
+		// Of a row's words across the column, the one most under it:
+		// values printed larger than their captions spill into the
+		// neighbours' columns ("03/01/2026" reaching under "EXPIRATION").
+		overlap := min(w.box.X1, col.hi) - max(w.box.X0, col.lo)
+		switch {
+		case dy < bestDY-0.3*ref.em:
+			best, bestDY, bestOverlap = wi, dy, overlap
+		case dy <= bestDY+0.3*ref.em && overlap > bestOverlap:
+			best, bestDY, bestOverlap = wi, min(dy, bestDY), overlap
 		}
 	}
 	if best < 0 {
@@ -842,6 +1071,16 @@ func (d *doc) cellIn(sp span, ref gword, label []int, col column, f finder, dir 
 		}
 		i1++
 	}
+	for i0 > 0 {
+		// A value does not start in lower case: a word OCR set a gap
+		// apart before it is its start ("No" | "lifting over 25 lbs"),
+		// and a value cut after a negation says the opposite.
+		p, w := &g.words[row[i0-1]], &g.words[row[i0]]
+		if !lowerStart(w.text) || w.box.X0-p.box.X1 > 3*w.em || p.box.X0 < col.left-tol || p.line >= 0 && d.labelWords(p.line).starts[row[i0-1]] {
+			break
+		}
+		i0--
+	}
 	run := row[i0 : i1+1]
 	for _, wi := range run {
 		w := g.words[wi]
@@ -854,6 +1093,9 @@ func (d *doc) cellIn(sp span, ref gword, label []int, col column, f finder, dir 
 	}
 	if len(run) == 0 {
 		return geoFound{}, false
+	}
+	if dir < 0 && !sp.date {
+		run = append(d.wrappedOver(run[0]), run...)
 	}
 	seg, offs := d.wordsText(run, "", -1)
 	if sp.date {
@@ -993,4 +1235,110 @@ func checkMark(w string) bool {
 		}
 	}
 	return false
+}
+
+// wrappedOver returns the words of the line a value over its caption
+// starts on where its cell wraps ("Memorial Hermann Training" over
+// "Center" over "Training Center"): the row just over the value's first
+// word head, as close as a paragraph's lines, in type of its size, whose
+// cell opens at the value's left edge; none where that row is a label,
+// holds a figure or is a person's name (another field's value).
+func (d *doc) wrappedOver(head int) []int {
+	g := d.geo
+	h := &g.words[head]
+	sameSize := 0.15
+	if g.pages[h.page].ocr {
+		sameSize = 0.3
+	}
+	var row []int
+	for _, wi := range g.pages[h.page].words {
+		w := &g.words[wi]
+		gap := h.box.Y0 - w.box.Y1
+		if w.cy >= h.cy || gap < -0.2*h.em || gap > 0.6*h.em || abs64(w.em-h.em) > sameSize*h.em {
+			continue
+		}
+		row = append(row, wi)
+	}
+	sort.Slice(row, func(a, b int) bool { return g.words[row[a]].box.X0 < g.words[row[b]].box.X0 })
+	lead := slices.IndexFunc(row, func(wi int) bool { return abs64(g.words[wi].box.X0-h.box.X0) <= 0.8*h.em })
+	if lead < 0 || lead > 0 && g.words[row[lead]].box.X0-g.words[row[lead-1]].box.X1 < g.wideGap(&g.words[row[lead]]) {
+		return nil
+	}
+	out := []int{row[lead]}
+	for n := lead + 1; n < len(row); n++ {
+		w, p := &g.words[row[n]], &g.words[row[n-1]]
+		if !sameRow(w, &g.words[row[lead]]) || w.box.X0-p.box.X1 >= g.wideGap(w) {
+			break
+		}
+		out = append(out, row[n])
+	}
+	var ws []string
+	for _, wi := range out {
+		w := &g.words[wi]
+		if w.line >= 0 {
+			if wl := d.labelWords(w.line); wl.starts[wi] || wl.inside[wi] {
+				return nil
+			}
+		}
+		ws = append(ws, w.text)
+	}
+	t := strings.Join(ws, " ")
+	if len(ws) > 4 || strings.ContainsAny(t, "0123456789:@") || isName(t) {
+		return nil
+	}
+	return out
+}
+
+// wrapped returns the words that carry value v, read on line i, on to
+// the next line where its cell wraps: a run of words on the next row
+// that opens at the value's left edge with nothing left of it in the row
+// (the label's column is blank there), up to the next column gap. "" when
+// the page's words are not known or the value does not wrap.
+func (d *doc) wrapped(i int, v string) string {
+	if !d.hasGeometry(i) {
+		return ""
+	}
+	g := d.geo
+	first := strings.Fields(v)
+	if len(first) == 0 {
+		return ""
+	}
+	var head *gword
+	for _, wi := range g.byLine[i] {
+		if w := &g.words[wi]; w.text == first[0] {
+			head = w
+		}
+	}
+	k := d.nextNonEmpty(i)
+	if head == nil || k < 0 || !d.hasGeometry(k) || d.startsWithLabel(k) {
+		return ""
+	}
+	row := g.byLine[k]
+	if len(row) == 0 {
+		return ""
+	}
+	lead := &g.words[row[0]]
+	// OCR's em is a line's median ink height, which a short line of
+	// other letters ("Center" under "Training") moves by a fifth or more.
+	sameSize := 0.15
+	if g.pages[head.page].ocr {
+		sameSize = 0.3
+	}
+	if lead.page != head.page || abs64(lead.box.X0-head.box.X0) > 0.8*head.em ||
+		lead.box.Y0-head.box.Y1 > 1.2*head.em || abs64(lead.em-head.em) > sameSize*head.em {
+		return ""
+	}
+	var words []string
+	for n, wi := range row {
+		w := &g.words[wi]
+		if n > 0 && w.box.X0-g.words[row[n-1]].box.X1 >= g.wideGap(w) {
+			break
+		}
+		words = append(words, w.text)
+	}
+	t := strings.Join(words, " ")
+	if len(words) > 3 || strings.ContainsAny(t, "0123456789:@") {
+		return ""
+	}
+	return t
 }

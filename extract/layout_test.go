@@ -136,6 +136,9 @@ type word struct {
 	line, block int
 	// h is the box's height when not the usual 7 points (a speck's).
 	h float64
+	// wd is the box's width when not 5 points a letter (tiny print OCR
+	// boxed short).
+	wd float64
 }
 
 // textPage lays rows of text out as a text layer would: each row's words
@@ -173,6 +176,9 @@ func ocrPage(ws ...word) pagetext.Page {
 			conf = 95
 		}
 		wd := 5 * float64(len(w.text))
+		if w.wd > 0 {
+			wd = w.wd
+		}
 		h := w.h
 		if h == 0 {
 			h = 7
@@ -294,6 +300,20 @@ func TestLayoutFields(t *testing.T) {
 			min:  0.95, max: 0.95,
 		},
 		{
+			name: "a label in tiny print OCR boxed short, its words far apart",
+			typ:  "bls",
+			page: ocrPage(ocrWords(
+				ocrRow(0, 1, 40, 30, "BLS Provider", 95),
+				[]word{{x: 196, y: 62, text: "i", conf: 19, line: 1, block: 2, h: 1},
+					{x: 336, y: 58, text: "Training", conf: 97, line: 1, block: 2, h: 4.6, wd: 19},
+					{x: 369, y: 60, text: "Center", conf: 96, line: 1, block: 2, h: 2.2, wd: 6},
+					{x: 384, y: 61, text: "Name", conf: 96, line: 1, block: 2, h: 1.2, wd: 7}},
+				ocrRow(1, 2, 420, 59, "First Response Education LLC", 96),
+			)...),
+			want: map[string]any{"training_center": "First Response Education LLC"},
+			min:  0.9, max: 0.95,
+		},
+		{
 			name: "a value OCR read poorly is not sure",
 			typ:  "bls",
 			page: ocrPage(ocrWords(
@@ -367,6 +387,31 @@ func TestLayoutFields(t *testing.T) {
 			min:    0.95,
 			max:    0.95,
 			absent: []string{"read_date"},
+		},
+		{
+			name: "a caption's unit on a line of its own under it",
+			typ:  "tb_skin_test",
+			page: ocrPage(ocrWords(
+				ocrRow(0, 1, 60, 40, "Tuberculin Skin Test Record", 95),
+				ocrRow(1, 2, 60, 60, "Patient: Maria Alvarez", 95),
+				ocrRow(2, 3, 60, 92, "Date", 93), ocrRow(2, 3, 150, 92, "Date", 93), ocrRow(2, 3, 240, 92, "Induration", 93),
+				ocrRow(3, 4, 60, 102, "Placed", 93), ocrRow(3, 4, 150, 102, "Read", 93), ocrRow(3, 4, 240, 102, "(mm)", 93), ocrRow(3, 4, 350, 102, "Result", 93),
+				ocrRow(4, 5, 60, 118, "03/02/2026", 93), ocrRow(4, 5, 150, 118, "03/04/2026", 93), ocrRow(4, 5, 260, 118, "12", 93), ocrRow(4, 5, 350, 118, "Positive", 93),
+			)...),
+			want: map[string]any{"induration_mm": 12},
+			min:  0.75, max: 0.85,
+		},
+		{
+			name: "a value OCR set apart after its first word",
+			typ:  "physical_exam",
+			page: ocrPage(ocrWords(
+				ocrRow(0, 1, 60, 40, "Pre-Placement Physical Examination", 95),
+				ocrRow(1, 2, 60, 60, "Patient: Maria Alvarez", 95),
+				ocrRow(2, 3, 60, 100, "Restrictions:", 93),
+				ocrRow(3, 4, 60, 115, "No", 93), ocrRow(4, 5, 80, 115, "lifting over 25 lbs", 93),
+			)...),
+			want: map[string]any{"restrictions": "No lifting over 25 lbs"},
+			min:  0.75, max: 0.85,
 		},
 		{
 			name:   "a product's name is no provider",

@@ -4,7 +4,13 @@ package extract
 // labels over rows of values, in running text and in flattened tables.
 
 import (
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // finder returns the candidate values found in a piece of text, in order.
@@ -202,6 +208,9 @@ func (d *doc) lookupWhere(labels []label, f finder, first bool, mode lookupMode)
 // tied to its page, by text otherwise.
 func (d *doc) valueAt(sp span, f finder, mode lookupMode) (found, bool) {
 	t, tok := d.textValueAt(sp, f, mode)
+	if tok && t.line == sp.line && d.captionAcross(sp) {
+		tok = false
+	}
 	if tok {
 		t.conf *= d.lineOCRFactor(t.line, -1, 0)
 	}
@@ -228,6 +237,11 @@ func (d *doc) valueAt(sp span, f finder, mode lookupMode) (found, bool) {
 	return found{}, false
 }
 
+// confShiftedCell is the confidence of the k-th of a row of values read
+// for the k-th of a row of captions it does not stand under (see
+// pairCell).
+const confShiftedCell = 0.8
+
 // confUnsure caps a value read from the text that its layout does not
 // bear out.
 const confUnsure = 0.75
@@ -236,6 +250,11 @@ const confUnsure = 0.75
 func (d *doc) textValueAt(sp span, f finder, mode lookupMode) (found, bool) {
 	line := d.lines[sp.line]
 	from := d.skipTranslations(sp.line, sp.end)
+	if m := copula.FindStringIndex(line[from:]); m != nil {
+		// "The final adjudication is: CLEAR", "your verification number
+		// is 2410...".
+		from += m[1]
+	}
 	end := len(line)
 	if d.headerRow(sp.line) {
 		// Column headings: what follows a heading is the next heading,
@@ -265,13 +284,14 @@ func (d *doc) textValueAt(sp span, f finder, mode lookupMode) (found, bool) {
 		}
 	}
 	// A label this reader does not know ends the value too: capitalised
-	// words and a colon ("NICU Years in specialty: 1").
-	if loc := unknownLabel.FindStringIndex(line[from:max(from, end)]); loc != nil && loc[0] > 0 {
-		end = from + loc[0]
+	// words and a colon ("NICU Years in specialty: 1"), from the sentence
+	// it opens ("Mercy Regional Training Institute. Contact Hours: 4").
+	if at := unknownLabelAt(line[from:max(from, end)]); at > 0 {
+		end = from + at
 	}
 	if seg := line[from:max(from, end)]; strings.TrimSpace(seg) != "" {
 		if sp.date {
-			seg = dateRanges(seg)
+			seg = dateRanges(d.dateOverLineEnd(sp.line, end, seg))
 		}
 		hs := f(seg)
 		switch {
@@ -311,13 +331,142 @@ func (d *doc) textValueAt(sp span, f finder, mode lookupMode) (found, bool) {
 	return found{}, false
 }
 
+// unknownLabelAt returns where a label this reader does not know starts
+// in a value's text, or -1: capitalised words and a colon ("NICU Years
+// in specialty: 1"), from the sentence it opens where a sentence ends
+// inside them ("Mercy Regional Training Institute. Contact Hours: 4").
+func unknownLabelAt(seg string) int {
+	loc := unknownLabel.FindStringIndex(seg)
+	if loc == nil {
+		return -1
+	}
+	if stop := strings.LastIndexAny(seg[loc[0]:loc[1]], ".;"); stop >= 0 && sentenceStop(seg, loc[0]+stop) {
+		return loc[0] + stop + 1
+	}
+	return loc[0]
+}
+
+// runOn returns the words that go on with value v, which ends line i,
+// at the start of the next line where a paragraph wrapped inside it: up
+// to the sentence's period, a few words with no digits, and only where
+// that period is there to end them ("Mercy" / "Regional Training
+// Institute. Contact Hours: 4.5").
+func (d *doc) runOn(i int, v string) string {
+	line := strings.TrimRight(d.lines[i], " ")
+	if v == "" || !strings.HasSuffix(line, v) || strings.HasSuffix(v, ".") || i+1 >= len(d.lines) {
+		return ""
+	}
+	next := strings.TrimSpace(d.lines[i+1])
+	if next == "" || d.startsWithLabel(i+1) {
+		return ""
+	}
+	for at := strings.IndexAny(next, ".;"); at >= 0; {
+		if sentenceStop(next, at) {
+			more := next[:at]
+			if next[at] == '.' && corporateSuffix[strings.ToLower(lastWord(more))] {
+				more = next[:at+1]
+			}
+			if ws := strings.Fields(more); len(ws) == 0 || len(ws) > 4 || strings.ContainsAny(more, "0123456789:") {
+				return ""
+			}
+			return strings.TrimSpace(more)
+		}
+		k := strings.IndexAny(next[at+1:], ".;")
+		if k < 0 {
+			break
+		}
+		at += k + 1
+	}
+	return ""
+}
+
+func lastWord(s string) string {
+	ws := strings.Fields(s)
+	if len(ws) == 0 {
+		return ""
+	}
+	return strings.Trim(ws[len(ws)-1], ".,")
+}
+
+// copula is the verb a sentence puts between a label and its value.
+var copula = regexp.MustCompile(`^(?:is|was|are|were|reads|read as)\s*:?\s+`)
+
+// sentenceStop reports that the period or semicolon at position at of s
+// ends a sentence: not an abbreviation's ("Inc.", "St.") or an initial's.
+func sentenceStop(s string, at int) bool {
+	if s[at] == ';' {
+		return true
+	}
+	ws := strings.Fields(s[:at])
+	if len(ws) == 0 {
+		return false
+	}
+	last := strings.ToLower(strings.Trim(ws[len(ws)-1], ".,"))
+	// A company's suffix ends its name ("Summit CPR Inc. Contact
+	// Hours:").
+	return len([]rune(last)) > 1 && (!abbreviations[last] || corporateSuffix[last])
+}
+
+// corporateSuffix ends a company's name.
+var corporateSuffix = wordList("inc llc ltd corp co")
+
+// cutDate is a date a line end cut before its year ("valid through
+// June 9," over "2028").
+var cutDate = regexp.MustCompile(`(?i)(?:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?|\b\d{1,2}/\d{1,2}/?)\s*$`)
+
+// monthAtEnd is a month's name a line end cut from its day and year, and
+// leadingDayYear the day and year the next line goes on with.
+var (
+	monthAtEnd     = regexp.MustCompile(`(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$`)
+	leadingDayYear = regexp.MustCompile(`^\s*(\d{1,2},?\s+(?:19|20)\d{2})\b`)
+)
+
+// leadingYear is the year a date cut at a line end goes on with.
+var leadingYear = regexp.MustCompile(`^\s*((?:19|20)\d{2})\b`)
+
+// dateOverLineEnd returns seg, a date label's value ending line i at
+// end, with the year the next line carries where the line end cut the
+// date before it.
+func (d *doc) dateOverLineEnd(i, end int, seg string) string {
+	if end < len(d.lines[i]) || !cutDate.MatchString(seg) && !monthAtEnd.MatchString(seg) {
+		return seg
+	}
+	k := d.nextNonEmpty(i)
+	if k < 0 || k-i > 2 {
+		return seg
+	}
+	m := leadingYear.FindStringSubmatch(d.lines[k])
+	if m == nil {
+		if d := leadingDayYear.FindStringSubmatch(d.lines[k]); d != nil && monthAtEnd.MatchString(seg) {
+			// "valid through June" over "9, 2028."
+			return seg + " " + d[1]
+		}
+		return seg
+	}
+	sep := " "
+	if strings.HasSuffix(seg, "/") {
+		sep = ""
+	}
+	return seg + sep + m[1]
+}
+
 // skipTranslations moves past the separators after a label and past the
 // translations a bilingual document prints after it ("Surname / Nom /
 // Apellidos"), to where the value may start.
 func (d *doc) skipTranslations(i, pos int) int {
 	line := d.lines[i]
+	start := pos
 	skip := func(p int) int { return p + len(line[p:]) - len(strings.TrimLeft(line[p:], " :#=.-),")) }
 	pos = skip(pos)
+	if pos < len(line) && line[pos] == '(' && !strings.Contains(line[start:pos], ":") {
+		// "Surname (Nom) MARTIN": a translation in parentheses, a few
+		// words with no digits, with the value after it ("Provider:
+		// (Tubersol)" is a value in parentheses).
+		if end := strings.IndexByte(line[pos:], ')'); end > 1 && end < 32 && !strings.ContainsAny(line[pos:pos+end], "0123456789") &&
+			len(strings.Fields(line[pos+1:pos+end])) <= 3 && strings.TrimSpace(line[pos+end+1:]) != "" {
+			pos = skip(pos + end + 1)
+		}
+	}
 	for pos < len(line) && line[pos] == '/' {
 		next := pos + 1 + len(line[pos+1:]) - len(strings.TrimLeft(line[pos+1:], " "))
 		moved := false
@@ -337,6 +486,25 @@ func (d *doc) skipTranslations(i, pos int) int {
 		}
 	}
 	return pos
+}
+
+// translationLine reports that line k, next to a label alone on its line
+// (sp), may be that label's translation on a line of its own, as
+// bilingual documents print it: no digits, and labels alone ("Date de
+// délivrance") or one word not in capitals ("Nom"; a value in capitals,
+// "MARTIN", is none). nearby takes it for one only where the line past
+// it holds the value.
+func (d *doc) translationLine(sp span, k int) bool {
+	label := d.lines[sp.line]
+	if strings.TrimSpace(label[d.skipTranslations(sp.line, sp.end):]) != "" || strings.TrimSpace(label[:sp.start]) != "" {
+		return false
+	}
+	line := strings.TrimSpace(d.lines[k])
+	ws := strings.Fields(line)
+	if len(ws) == 0 || len(ws) > 4 || strings.ContainsAny(line, "0123456789") {
+		return false
+	}
+	return d.labelOnly(k) || len(ws) == 1 && strings.ToUpper(line) != line
 }
 
 // fromBelow reads a value printed under its label, and how well it fits.
@@ -362,8 +530,20 @@ func (d *doc) fromAbove(sp span, f finder) (found, float64, bool) {
 // conf as its confidence at best, and how well the line fits the label.
 func (d *doc) nearby(sp span, f finder, step func(int) int, conf float64) (found, float64, bool) {
 	k := sp.line
+	translated := false
 	for n := 0; n < 2; n++ {
-		if k = step(k); k < 0 || d.startsWithLabel(k) {
+		if k = step(k); k >= 0 && !translated && d.translationLine(sp, k) {
+			// "Date of issue" / "Date de délivrance" / "14 JAN 2020":
+			// the label's translation on a line of its own, where the
+			// line past it holds the value.
+			translated = true
+			if past := step(k); past >= 0 && !d.startsWithLabel(past) {
+				if _, _, ok := d.row(sp, past, f); ok {
+					k = past
+				}
+			}
+		}
+		if k < 0 || d.startsWithLabel(k) {
 			break
 		}
 		if v, c, ok := d.row(sp, k, f); ok && (n == 0 || c >= 0.85) {
@@ -428,22 +608,80 @@ func (d *doc) captionsBelow() bool {
 // label's value opening the row or the last one's closing it; one word per
 // label. A lone label takes the first value.
 func (d *doc) row(sp span, k int, f finder) (any, float64, bool) {
+	v, conf, ok := d.rowValue(sp, k, f)
+	if ok && sp.date && !d.pastBirthColumn(sp, k, v, f) {
+		return nil, 0, false
+	}
+	return v, conf, ok
+}
+
+// pastBirthColumn reports that date v, read for the date label at sp from
+// line k, is not the date under a date-of-birth caption on sp's line: a
+// birth date read as an exam's or a card's date can pass a rule it should
+// fail. Where the caption row has a birth caption, the row's dates are
+// counted against its date captions, and v must be the date at its
+// caption's rank among them: a blank column (one date fewer) leaves
+// which date is the birth's unknown, and so no date is read.
+func (d *doc) pastBirthColumn(sp span, k int, v any, f finder) bool {
+	labelLine, valueLine := d.lines[sp.line], d.lines[k]
+	type iv struct{ start, end int }
+	var caps []iv
+	overlaps := func(a iv) bool {
+		for _, c := range caps {
+			if a.start < c.end && c.start < a.end {
+				return true
+			}
+		}
+		return false
+	}
+	for _, l := range dobLabels {
+		for _, m := range l.re.FindAllStringIndex(labelLine, -1) {
+			if c := (iv{m[0], m[1]}); wordBounded(labelLine, m[0], m[1]) && !overlaps(c) {
+				caps = append(caps, c)
+			}
+		}
+	}
+	own := iv{sp.start, sp.end}
+	if len(caps) == 0 || overlaps(own) {
+		// No birth caption, or the label is the birth date's own.
+		return true
+	}
+	caps = append(caps, own)
+	for _, m := range d.labelRow(sp.line) {
+		if c := (iv{m.start, m.end}); m.date && !overlaps(c) {
+			caps = append(caps, c)
+		}
+	}
+	sort.Slice(caps, func(a, b int) bool { return caps[a].start < caps[b].start })
+	rank := slices.Index(caps, own)
+	dates := findDates(valueLine)
+	if len(dates) != len(caps) {
+		return false
+	}
+	hs := f(valueLine[dates[rank].start:dates[rank].end])
+	return len(hs) > 0 && fmt.Sprint(hs[0].value) == fmt.Sprint(v)
+}
+
+// wordBounded reports that line[start:end] is whole words: "born" of
+// "Newborn" is no birth caption.
+func wordBounded(line string, start, end int) bool {
+	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	before, _ := utf8.DecodeLastRuneInString(line[:start])
+	after, _ := utf8.DecodeRuneInString(line[end:])
+	return (start == 0 || !word(before)) && (end == len(line) || !word(after))
+}
+
+// rowValue reads the value of the label at sp from line k; see row.
+func (d *doc) rowValue(sp span, k int, f finder) (any, float64, bool) {
 	labelLine, valueLine := d.lines[sp.line], d.lines[k]
 	vc, lc := cells(valueLine), cells(labelLine)
 	if len(vc) > 1 && len(lc) > 1 {
-		best, bestScore := -1, -1<<30
-		for i, c := range vc {
-			// Overlap with the label's span, or minus the distance to it.
-			score := min(c.end, sp.end) - max(c.start, sp.start)
-			if score < 0 {
-				score = -min(abs(c.start-sp.start), abs(c.end-sp.end))
-			}
-			if score > bestScore {
-				best, bestScore = i, score
-			}
+		v, conf, ok := pairCell(lc, vc, sp)
+		if !ok {
+			return nil, 0, false
 		}
-		if hs := f(vc[best].text); len(hs) > 0 {
-			return hs[0].value, 1, true
+		if hs := f(v.text); len(hs) > 0 {
+			return hs[0].value, conf, true
 		}
 		return nil, 0, false
 	}
@@ -454,7 +692,88 @@ func (d *doc) row(sp span, k int, f finder) (any, float64, bool) {
 			idx = i
 		}
 	}
+	if len(ls) <= 1 {
+		// The one label this reader knows on a line of captions it does
+		// not all know ("Newborn Resuscitation Issued Expires") over a
+		// row of several values: the label's value is the first only
+		// where the label opens its line, the last where it closes it,
+		// and unknown in between.
+		if hs := f(valueLine); len(hs) > 1 {
+			switch {
+			case strings.TrimSpace(labelLine[:sp.start]) == "":
+				return hs[0].value, 0.8, true
+			case strings.Trim(labelLine[sp.end:], " :") == "":
+				return hs[len(hs)-1].value, 0.8, true
+			}
+			return nil, 0, false
+		}
+	}
 	return alignRow(ls, idx, sp.date, valueLine, f)
+}
+
+// pairCell finds the value cell under the caption cell that holds the
+// label at sp. A caption's own width says nothing of its value's: an id
+// wider or narrower than "Verification No." moves the values after it,
+// and a label matched inside its caption ("Issued" of "Date Issued")
+// is narrower still. So the caption's whole cell is measured, and a
+// value is its caption's only where each is the other's widest overlap.
+// Where the rows have as many cells, the k-th value is the k-th
+// caption's: a table has a cell for each caption, and the text's
+// spacing, not the order, is what a text layer or OCR loses; the less
+// sure where the two do not overlap at all. A caption no value
+// overlaps, or two values overlap alike, has no value here: a date taken
+// from the next column is worse than none.
+func pairCell(lc, vc []cell, sp span) (cell, float64, bool) {
+	ci := -1
+	for i, c := range lc {
+		if c.start <= sp.start && sp.end <= c.end {
+			ci = i
+		}
+	}
+	if ci < 0 {
+		return cell{}, 0, false
+	}
+	overlap := func(a, b cell) int { return min(a.end, b.end) - max(a.start, b.start) }
+	if len(vc) == len(lc) {
+		if overlap(lc[ci], vc[ci]) > 0 {
+			return vc[ci], 1, true
+		}
+		return vc[ci], confShiftedCell, true
+	}
+	vi := partner(ci, lc, vc, overlap)
+	if vi < 0 {
+		return cell{}, 0, false
+	}
+	return vc[vi], 1, true
+}
+
+// partner returns the index of the cell of bs that as[i] pairs with,
+// each the other's widest overlap, or -1 where there is none.
+func partner[C any, N int | float64](i int, as, bs []C, overlap func(a, b C) N) int {
+	j := widestOverlap(as[i], bs, overlap)
+	if j < 0 || widestOverlap(bs[j], as, overlap) != i {
+		return -1
+	}
+	return j
+}
+
+// widestOverlap returns the index of the cell of cs overlapping c most,
+// or -1 when none does or two do alike.
+func widestOverlap[C any, N int | float64](c C, cs []C, overlap func(a, b C) N) int {
+	best, tie := -1, false
+	var bestO N
+	for i, o := range cs {
+		switch n := overlap(c, o); {
+		case n > bestO:
+			best, bestO, tie = i, n, false
+		case n == bestO && n > 0:
+			tie = true
+		}
+	}
+	if tie {
+		return -1
+	}
+	return best
 }
 
 // alignRow reads the value of label idx of a row of labels ls from a row

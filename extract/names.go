@@ -35,14 +35,20 @@ var nameLabels = compileLabels(
 	"patient/client name", "client/patient name", "resident name", "employee/student name", "student/employee name",
 	"name of employee/student", "employee/volunteer name", "volunteer name", "staff member name", "staff name",
 	"worker name", "name of worker", "name of donor", "specimen donor", "donor name (print)",
+	"physical examination of", "physical exam of", "examination of", "evaluation of", "assessment of",
+	"re:", "regarding:", "in re:", "record of", "immunization record of", "vaccination record of", "health record of",
+	"report for", "results for", "screening report for", "name of patient",
+	"name of applicant", "name of candidate", "name of student", "name of participant", "name of holder",
 	"patient information", "patient", "employee", "candidate", "applicant", "licensee", "student", "participant", "donor", "name",
 )
 
 // Labels of names printed in parts.
 var (
-	lastNameLabels  = compileLabels("last name", "surname", "family name", "ln", "apellidos")
-	firstNameLabels = compileLabels("first name", "given names", "given name", "fn", "prenoms")
-	middleLabels    = compileLabels("middle name", "middle initial", "mi", "m.i.")
+	lastNameLabels  = compileLabels("last name", "surname", "family name", "ln", "apellidos", "last:")
+	firstNameLabels = compileLabels("first name", "given names", "given name", "fn", "prenoms", "first:")
+	middleLabels    = compileLabels("middle name", "middle initial", "mi", "m.i.", "middle:", "middle")
+	// firstOnlyLabels label the first name alone, unlike "Given Names".
+	firstOnlyLabels = compileLabels("first name", "first:")
 )
 
 // otherPeopleLabels stand next to names of people who are not the holder.
@@ -56,12 +62,45 @@ var otherPeopleLabels = compileLabels(
 	"specimen information", "employee information", "employer information", "name of clinic",
 	"name of facility", "product name/manufacturer", "printed name of witness", "witness name", "supervisor name",
 	"tester name", "fit tester", "examiner name", "collector name", "reviewer name",
+	"witness", "parent or guardian", "parent/guardian", "parent/guardian name",
 )
 
 // completedPhrase follows the holder's name on certificates: "Maria L.
 // Alvarez / has successfully completed ...".
 // OCR's misreadings of its words are allowed ("successtully", "cornpleted").
-var completedPhrase = regexp.MustCompile(`(?i)\b(?:has|have)\s+(?:s\w{5,10}ly\s+)?(?:co(?:m|rn)p\w{0,2}ted|met|demonstrated|fulfilled|passed)\b|^\s*(?:s\w{5,10}ly\s+)?co(?:m|rn)p\w{0,2}ted\s+(?:the|requirements)\b`)
+// Letters and reports say the same of their subject: "Lucia Ibarra was
+// examined in our clinic", "ELENA MARKOVIC holds an active license".
+var completedPhrase = regexp.MustCompile(`(?i)\b(?:has|have)\s+(?:s\w{5,10}ly\s+)?(?:co(?:m|rn)p\w{0,2}ted|met|demonstrated|fulfilled|passed)\b|^\s*(?:s\w{5,10}ly\s+)?co(?:m|rn)p\w{0,2}ted\s+(?:the|requirements)\b` +
+	`|\b(?:was|were|has\s+been|had\s+been)\s+(?:examined|evaluated|seen|tested|screened|vaccinated|immunized|immunised|assessed|cleared|found\s+(?:fit|to\s+be))\b` +
+	`|\b(?:holds|underwent|received)\s+(?:an?|the|his|her|their)\b`)
+
+// longStops are the words of nameStop of seven letters or more, which
+// OCR's misreadings are told by (see misreadStop).
+var longStops = func() []string {
+	var out []string
+	for w := range nameStop {
+		if len(w) >= 7 && !strings.ContainsAny(w, ".:") {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return out
+}()
+
+// misreadStop reports that a word is a long word of nameStop OCR
+// misread by a letter ("Signatre", "Certiticate"): a scan's label after
+// a name ends it as the label itself would. A given name never is one.
+func misreadStop(bare string) bool {
+	if len(bare) < 7 || nameStop[bare] || namematch.KnownGivenName(bare) {
+		return false
+	}
+	for _, w := range longStops {
+		if editsWithin(bare, w, 1) {
+			return true
+		}
+	}
+	return false
+}
 
 // nameStop are words that end a name read after a label: the next
 // label, or the sentence the name sits in.
@@ -86,7 +125,14 @@ var nameStop = wordSet(`
 	university college school inc llc corp company group solutions partners holder individual named verifies
 	above below undersigned applicant candidate employee patient client learner participant are you your yes
 	today please if or not any all our my his her their were will been did can should would must veteran organ
-	donor first response printed print legibly
+	donor first response printed print legibly job occupation shift extension pager badge
+`)
+
+// nameEnders open a form's next label after a name of two words or more
+// (a role, a place, a detail of the test): no name's third word.
+var nameEnders = wordSet(`
+	tester supervisor manager facility location discipline hire start role room cost reason size model mask method
+	agency examiner reviewer witness collector specialty credentials work
 `)
 
 // credentials follow a nurse's name and are not part of it.
@@ -147,19 +193,45 @@ func readName(s string, whole bool) (string, int) {
 		if dateAt[loc[0]] {
 			break
 		}
+		raw := s[start+loc[0] : start+loc[1]]
+		if subLabel.MatchString(raw) {
+			// "Donor Name - Last: KOWALSKI": the label of a part of the
+			// name is never a word of it.
+			if len(got) > 0 {
+				break
+			}
+			rest = i + 1
+			continue
+		}
 		// Marks OCR reads at a word's ends ("__Lauren", "Allen’", ">").
-		w := strings.TrimRight(strings.TrimLeft(s[start+loc[0]:start+loc[1]], nameDebris), nameDebris+"'")
+		w := strings.TrimRight(strings.TrimLeft(raw, nameDebris), nameDebris+"'")
 		if len(got) == 0 && (w == "" || ocrDebris(w)) {
 			rest = i + 1
 			continue
 		}
-		w = fixNameDigits(w)
+		w = fixInitialI(fixNameDigits(w))
+		if r := []rune(w); len(got) > 0 && i+1 < len(words) && len(r) == 2 && unicode.IsUpper(r[0]) && r[1] == ',' &&
+			!strings.HasSuffix(got[len(got)-1], ",") {
+			// "Maria L, Alvarez": a middle initial's period OCR read as
+			// a comma; no surname is one letter.
+			w = string(r[0]) + "."
+		}
 		bare := strings.ToLower(strings.Trim(w, ".,"))
-		if len(got) == 0 && (bare == "mr" || bare == "mrs" || bare == "ms" || bare == "dr" || bare == "miss") {
+		if len(got) == 0 && (bare == "mr" || bare == "mrs" || bare == "ms" || bare == "dr" || bare == "miss" || salutations[bare]) {
 			rest = i + 1
 			continue
 		}
-		if !nameToken.MatchString(w) || nameStop[bare] && !credentials[bare] {
+		if !nameToken.MatchString(w) || nameStop[bare] && !credentials[bare] || misreadStop(bare) {
+			break
+		}
+		if len(got) >= 2 && nameEnders[bare] {
+			// "Name Maria Alvarez Tester Helen Park": a form's next label,
+			// printed without its colon, ends the name before it.
+			break
+		}
+		if len(got) > 0 && sentenceWord(got[0], w) {
+			// "ELENA V. MARKOVIC holds an active license": a name printed
+			// in a sentence ends where the sentence's own words begin.
 			break
 		}
 		got = append(got, w)
@@ -183,12 +255,24 @@ func readName(s string, whole bool) (string, int) {
 			}
 		}
 	}
-	// Drop credentials from the end, and a comma that only led to them.
+	// Drop credentials from the end, and a comma that only led to them;
+	// not a two-letter surname spelt like one ("Minh Do", "Thi Ma") that
+	// would leave a given name alone, nor one after the comma of
+	// credentials ("Helen Park, MD" drops its MD).
 	for len(got) > 0 && credentials[strings.ToLower(strings.Trim(got[len(got)-1], ".,"))] {
+		last := got[len(got)-1]
+		if len(got) == 2 && !strings.HasSuffix(got[0], ",") && !strings.HasSuffix(last, ".") && !initial(got[0]) &&
+			len([]rune(strings.Trim(last, ".,"))) == 2 && strings.Trim(last, ".,") != strings.ToUpper(strings.Trim(last, ".,")) {
+			break
+		}
 		got = got[:len(got)-1]
 	}
 	if len(got) > 0 {
 		got[len(got)-1] = strings.TrimRight(got[len(got)-1], ",")
+		if last := got[len(got)-1]; strings.HasSuffix(last, ".") && !initial(last) && !nameSuffixes[strings.ToLower(strings.TrimRight(last, "."))] {
+			// The sentence's period: "... print name: Jasmine Okafor."
+			got[len(got)-1] = strings.TrimRight(last, ".")
+		}
 	}
 	if !plausibleName(got) {
 		return "", 0
@@ -196,25 +280,59 @@ func readName(s string, whole bool) (string, int) {
 	return strings.Join(got, " "), end
 }
 
+// salutations open a letter's greeting: "Dear Rosa Delgado," names Rosa
+// Delgado, no one called Dear.
+var salutations = map[string]bool{"dear": true, "hello": true, "hi": true, "greetings": true}
+
+// subLabel is the label of a part of a name: "Last:", "First:", "M.I.:".
+var subLabel = regexp.MustCompile(`(?i)^(?:last|first|middle|given|family|surname|m\.?i\.?|initial|suffix)s?:$`)
+
+// sentenceWord reports that w, after a name's first word, is a word of
+// the sentence around the name rather than of the name: in lower case
+// after a capitalised first word, and no surname particle ("de", "van")
+// or elided one ("d'Angelo").
+func sentenceWord(first, w string) bool {
+	fr, wr := []rune(first), []rune(w)
+	if len(fr) == 0 || len(wr) == 0 || !unicode.IsUpper(fr[0]) || !unicode.IsLower(wr[0]) {
+		return false
+	}
+	bare := strings.ToLower(strings.Trim(w, ".,"))
+	if particles[bare] || len(wr) > 2 && (wr[1] == '\'' || wr[1] == '’') {
+		return false
+	}
+	return true
+}
+
 // plausibleName keeps OCR debris ("CCC OCC CT", "pm AD") from passing for
-// a name: two to five words, two of them real words (two letters or more,
+// a name: two to five words (particles aside), two of them real words (two letters or more,
 // with a vowel), a first word that is not a bare letter, and no word in
 // lower case beside capitalised ones unless it is a surname particle.
 func plausibleName(words []string) bool {
-	if len(words) < 2 || len(words) > 5 {
+	// Surname particles aside: "Maricel Del Rosario Van der Berg" is
+	// three words of a name and three particles.
+	plain := 0
+	for _, w := range words {
+		if !particles[strings.ToLower(strings.Trim(w, ".,"))] {
+			plain++
+		}
+	}
+	if len(words) < 2 || plain > 5 || len(words) > 7 {
 		return false
 	}
 	if first := words[0]; len([]rune(first)) == 1 {
 		return false
 	}
 	long, lower, capital := 0, 0, 0
-	for _, w := range words {
+	for i, w := range words {
 		bare := strings.Trim(w, ".,")
-		if particles[strings.ToLower(bare)] || nameSuffixes[strings.ToLower(bare)] {
+		// A particle standing alone as the surname ("LE, MINH", "Thu
+		// Le") is a word of the name, not the start of one.
+		alone := strings.HasSuffix(w, ",") || i == len(words)-1
+		if particles[strings.ToLower(bare)] && !alone || nameSuffixes[strings.ToLower(bare)] {
 			continue
 		}
 		if len([]rune(bare)) > 1 {
-			if !strings.ContainsAny(strings.ToLower(bare), "aeiouyáéíóúàèìòùäëïöüâêîôûãõ") {
+			if !strings.ContainsAny(strings.ToLower(bare), "aeiouyáéíóúàèìòùäëïöüâêîôûãõ") && !vowelless[strings.ToLower(bare)] {
 				return false
 			}
 			long++
@@ -228,6 +346,9 @@ func plausibleName(words []string) bool {
 	return long >= 2 && (lower == 0 || capital == 0)
 }
 
+// vowelless are surnames printed without a vowel ("Ng").
+var vowelless = wordSet(`ng`)
+
 // readNameBefore reads the name that ends s, going back from its end:
 // "ACLS Provider American Heart Association Amanda R Williams".
 func readNameBefore(s string) string {
@@ -236,13 +357,26 @@ func readNameBefore(s string) string {
 	for i := len(words) - 1; i >= 0 && len(got) < 4; i-- {
 		w := fixNameDigits(words[i])
 		bare := strings.ToLower(strings.Trim(w, ".,"))
-		if !nameToken.MatchString(w) || nameStop[bare] || credentials[bare] && len(got) > 0 {
+		if !nameToken.MatchString(w) || nameStop[bare] || misreadStop(bare) || credentials[bare] && len(got) > 0 {
 			break
 		}
 		if credentials[bare] {
 			continue
 		}
-		got = append([]string{strings.TrimRight(w, ",")}, got...)
+		if len(got) >= 2 && nameEnders[bare] {
+			// "Name Maria Alvarez Tester Helen Park": a form's next label,
+			// printed without its colon, ends the name before it.
+			break
+		}
+		if len(got) > 0 && sentenceWord(got[0], w) {
+			// "the individual named Maria Alvarez".
+			break
+		}
+		if len(got) == 0 {
+			w = strings.TrimRight(w, ",")
+		}
+		// A comma inside stays: "ALVAREZ, MARIA" is a surname first.
+		got = append([]string{w}, got...)
 	}
 	if !plausibleName(got) {
 		return ""
@@ -314,6 +448,26 @@ func fixNameDigits(w string) string {
 	return string(rs)
 }
 
+// fixInitialI restores a capital I (or an accented one, Í) that OCR read
+// as a lower-case l at the start of a capitalised word: "lbanez-MacKenzie",
+// "lvanova". An English word opens with "l" and a consonant only before
+// "l" or "y" ("llama", "lymph"); a name seldom does.
+func fixInitialI(w string) string {
+	rs := []rune(w)
+	if len(rs) < 4 || rs[0] != 'l' || englishWords[strings.ToLower(w)] {
+		return w
+	}
+	switch unicode.ToLower(rs[1]) {
+	case 'a', 'e', 'i', 'o', 'u', 'y', 'l', 'á', 'é', 'í', 'ó', 'ú':
+		return w
+	}
+	if !unicode.IsLetter(rs[1]) {
+		return w
+	}
+	rs[0] = 'I'
+	return string(rs)
+}
+
 // nameFinder reads a name at the start of s.
 func nameFinder(s string) []hit {
 	if n, end := readName(s, false); n != "" {
@@ -331,6 +485,11 @@ func (d *doc) holder(guess bool) (person, bool) {
 }
 
 func personFrom(full string, conf float64) person {
+	if ws := strings.Fields(full); len(ws) == 3 && !strings.Contains(full, ",") && initial(ws[2]) && !initial(ws[0]) && !initial(ws[1]) {
+		// "ALVAREZ MARIA L": a registry's or a lab's LAST FIRST M order
+		// with its comma left out; no surname is one letter.
+		return person{full: full, first: ws[1], middle: ws[2], last: ws[0], conf: conf}
+	}
 	n := namematch.ParseFull(full)
 	return person{full: full, first: n.First, middle: n.Middle, last: n.Last, conf: conf}
 }
@@ -373,6 +532,12 @@ func (d *doc) nameParts() (person, bool) {
 		return person{}, false
 	}
 	p := person{first: given[0], middle: strings.Join(given[1:], " "), last: last.value.(string), conf: min(last.conf, first.conf)}
+	if _, ok := d.lookup(firstOnlyLabels, partFinder); ok && len(given) > 1 && !slices.ContainsFunc(given, initial) {
+		// "First Name: Mary Kate": what the form's first-name box holds
+		// is the first name, two words or not ("Maria L." holds an
+		// initial, which is a middle name's).
+		p.first, p.middle = strings.Join(given, " "), ""
+	}
 	if mi, ok := d.lookup(middleLabels, partFinder); ok && p.middle == "" {
 		// A row of captions over fewer words gives the middle name's
 		// caption a word of its neighbour's.

@@ -7,12 +7,36 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // Check boxes as text layers and OCR render them.
 var (
 	checkedMark   = regexp.MustCompile(`(?i)(?:\[\s*[x✓✔v/]\s*\]|\(\s*[x✓✔]\s*\)|[☒☑✓✔■●▣⊠])`)
 	uncheckedMark = regexp.MustCompile(`(?:\[\s*\]|\(\s*\)|[☐□○◯])`)
+)
+
+// A box as OCR reads it off a scan, a whole token just before or after
+// its option: the bracket may come out as any bracket ("{X)", "(_]") or
+// half of one ("x]", "C]"), an empty box as "O", "0", "LJ" or "CO", and
+// a tick as a lone X. A box holding anything else ("@", "[e]") may be
+// ticked or not: it decides nothing.
+var (
+	ocrTicked = regexp.MustCompile(`^(?:[\[({|]\s*[xX✓✔vV*+]\s*[\])}|]?|[xX✓✔]\s*[\])}|]|[xX])$`)
+	ocrEmpty  = regexp.MustCompile(`^(?:[\[({|][\s_.,'~=\-–—]*[\])}|J]|[_.,'~=\-–—]+[\])}J]|[\[(]\s*[_J]|[CL]\s*[\])J]|CO|oO|Oo|LJ|\(\))$`)
+	ocrLoneO  = regexp.MustCompile(`^[Oo0]$`)
+	ocrUnsure = regexp.MustCompile(`^(?:[\[({|]\s*[^\s\[\](){}|]{1,2}\s*[\])}|]|[@&®©%#€¢])$`)
+)
+
+// Box states.
+const (
+	markNone       = 0
+	markTicked     = 1
+	markEmpty      = -1
+	markUnreadable = 2 // a box read as something neither ticked nor empty
+	// markWeakEmpty is a lone "O" or "0", an empty box only beside other
+	// boxes (markBoxes settles it).
+	markWeakEmpty = -2
 )
 
 // option is one answer a form may give, with the value it means. Options
@@ -91,42 +115,125 @@ func markBoxes(s string, hits []optionHit) {
 		if after[i] = markStarting(s[h.end:to]); after[i] != 0 {
 			nAfter++
 		}
+		// Two boxes side by side with no answer between them ("Negative
+		// Positive ☒ ☐", a text layer that wrote the boxes apart from
+		// their words): which answer each belongs to cannot be told.
+		wideFrom, wideTo := max(0, h.start-16), min(len(s), h.end+16)
+		if i > 0 {
+			wideFrom = max(wideFrom, hits[i-1].end)
+		}
+		if i+1 < len(hits) {
+			wideTo = min(wideTo, hits[i+1].start)
+		}
+		if boxRun(s[wideFrom:h.start]) {
+			before[i] = markUnreadable
+		}
+		if boxRun(s[h.end:wideTo]) {
+			after[i] = markUnreadable
+		}
+	}
+	marks := before
+	if nAfter > nBefore {
+		marks = after
+	}
+	boxed := 0
+	for _, m := range marks {
+		if m != markNone {
+			boxed++
+		}
 	}
 	for i := range hits {
-		if nAfter > nBefore {
-			hits[i].mark = after[i]
-		} else {
-			hits[i].mark = before[i]
+		hits[i].mark = marks[i]
+		if marks[i] == markWeakEmpty {
+			// A lone "O" or "0" before an answer is a box only among
+			// other boxes, or opening a line the answer ends (a column
+			// of boxes): beside other words it is a reading's digit
+			// ("(mm) 0 Negative").
+			hits[i].mark = markNone
+			alone := len(hits) == 1 && len(strings.Fields(s[:hits[i].start])) == 1 && strings.TrimSpace(s[hits[i].end:]) == ""
+			if boxed > 1 || alone {
+				hits[i].mark = markEmpty
+			}
 		}
 	}
 }
 
+// boxRun reports two or more check boxes in s with nothing but spaces
+// between them.
+func boxRun(s string) bool {
+	return adjacentBoxes.MatchString(s)
+}
+
+var adjacentBoxes = regexp.MustCompile(`(?i)(?:\[\s*[x✓✔v/]?\s*\]|\(\s*[x✓✔]?\s*\)|[☒☑✓✔■●▣⊠☐□○◯])\s*(?:\[\s*[x✓✔v/]?\s*\]|\(\s*[x✓✔]?\s*\)|[☒☑✓✔■●▣⊠☐□○◯])`)
+
 // markEnding reads a box that ends the text (the box before an option).
 func markEnding(s string) int {
-	t := strings.TrimRight(s, " :")
+	// Any space may part a box from its word: a no-break space
+	// ("☒&nbsp;Negative"), a thin one, a tab.
+	t := strings.TrimRightFunc(s, boxGap)
 	switch {
 	case t == "":
-		return 0
+		return markNone
 	case endsWith(checkedMark, t):
-		return 1
+		return markTicked
 	case endsWith(uncheckedMark, t):
-		return -1
-	case t == "X" || t == "x" || strings.HasSuffix(t, " X") || strings.HasSuffix(t, " x"):
-		return 1
+		return markEmpty
 	}
-	return 0
+	// OCR may space a box's parts ("{ )", "[ X ]").
+	f := strings.Fields(t)
+	for n := min(3, len(f)); n > 0; n-- {
+		if m := ocrMark(strings.Join(f[len(f)-n:], "")); m != markNone && (n == 1 || shortTokens(f[len(f)-n:])) {
+			return m
+		}
+	}
+	return markNone
+}
+
+// shortTokens reports tokens that may be the parts of one box OCR spaced
+// ("{", ")"), not a box and a word beside it.
+func shortTokens(f []string) bool {
+	for _, t := range f {
+		if len([]rune(t)) > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // markStarting reads a box that starts the text (the box after an option).
 func markStarting(s string) int {
-	t := strings.TrimLeft(s, " :")
+	t := strings.TrimLeftFunc(s, boxGap)
 	if loc := checkedMark.FindStringIndex(t); loc != nil && loc[0] == 0 {
-		return 1
+		return markTicked
 	}
 	if loc := uncheckedMark.FindStringIndex(t); loc != nil && loc[0] == 0 {
-		return -1
+		return markEmpty
 	}
-	return 0
+	f := strings.Fields(t)
+	for n := min(3, len(f)); n > 0; n-- {
+		if m := ocrMark(strings.Join(f[:n], "")); m != markNone && (n == 1 || shortTokens(f[:n])) {
+			return m
+		}
+	}
+	return markNone
+}
+
+// boxGap is what may stand between a box and its word.
+func boxGap(c rune) bool { return c == ':' || unicode.IsSpace(c) }
+
+// ocrMark reads one token as a box OCR read.
+func ocrMark(tok string) int {
+	switch {
+	case ocrTicked.MatchString(tok):
+		return markTicked
+	case ocrEmpty.MatchString(tok):
+		return markEmpty
+	case ocrLoneO.MatchString(tok):
+		return markWeakEmpty
+	case ocrUnsure.MatchString(tok):
+		return markUnreadable
+	}
+	return markNone
 }
 
 func endsWith(re *regexp.Regexp, s string) bool {
@@ -144,19 +251,24 @@ func choose(s string, hits []optionHit) (string, bool) {
 		return "", false
 	}
 	boxes := false
-	var checked, values []string
+	var checked, values, unread []string
 	for _, h := range hits {
 		values = append(values, h.value)
 		switch h.mark {
-		case 1:
+		case markTicked:
 			boxes = true
 			checked = append(checked, h.value)
-		case -1:
+		case markEmpty:
 			boxes = true
+		case markUnreadable:
+			boxes = true
+			unread = append(unread, h.value)
 		}
 	}
 	if boxes {
-		if len(checked) > 0 && allSame(checked) {
+		// Only a ticked box decides, and only where no box that might
+		// be ticked stands before another answer.
+		if len(checked) > 0 && allSame(checked) && (len(unread) == 0 || allSame(append(unread, checked[0]))) {
 			return checked[0], true
 		}
 		return "", false
@@ -182,7 +294,7 @@ func choose(s string, hits []optionHit) (string, bool) {
 
 // alternatives is what separates answers offered side by side; nothing
 // but spaces may be that too ("Negative  Positive").
-var alternatives = regexp.MustCompile(`(?i)^\s*(?:/|\||or|,|;)?\s*$`)
+var alternatives = regexp.MustCompile(`(?i)^[\s\p{Zs}]*(?:/|\||or|,|;)?[\s\p{Zs}]*$`)
 
 func allSame(vs []string) bool {
 	for _, v := range vs[1:] {

@@ -4,8 +4,10 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/clearedtostart/compliance/pagetext"
@@ -28,6 +30,9 @@ type doc struct {
 	geoDone bool
 	// wordLabels caches labelWords by line.
 	wordLabels map[int]wordLabels
+	// asOf is the day the document is judged on (zero where unknown),
+	// which tells a birth date from other dates.
+	asOf time.Time
 }
 
 // labelMatch is a known label found on a line.
@@ -76,6 +81,13 @@ func (d *doc) matchesOn(i int) []labelMatch {
 			}
 		}
 	}
+	if d.scanned(i) {
+		for _, m := range misspeltLabels(line, out) {
+			if wordBoundary(line, m.start, m.end) && !d.spansGap(i, m.start, m.end) {
+				out = append(out, m)
+			}
+		}
+	}
 	ends := map[int]bool{}
 	for _, m := range out {
 		ends[m.end] = true
@@ -87,7 +99,7 @@ func (d *doc) matchesOn(i int) []labelMatch {
 			// "Instructor ID #", "TC ID", "Promo Code": a bare word is the
 			// tail of another thing's label unless it opens its cell.
 			before := line[:m.start]
-			m.like = lineLead(before) || strings.HasSuffix(before, "  ") || strings.HasSuffix(strings.TrimRight(before, " "), "|") ||
+			m.like = lineLead(before) || strings.HasSuffix(before, "  ") || itemBreak(before) ||
 				strings.HasSuffix(strings.TrimRight(before, " "), ";") || d.opensCell(i, m.start)
 		}
 	}
@@ -133,12 +145,37 @@ func (d *doc) occurrences(l label, like bool, group []label) []span {
 				// A bare word in running text labels nothing.
 				continue
 			}
-			if m.text == l.text && m.like == like && !d.shadowed(i, m.start, m.end, group) {
+			if m.text != l.text || m.like != like {
+				continue
+			}
+			if !d.shadowed(i, m.start, m.end, group) {
 				out = append(out, span{line: i, start: m.start, end: m.end, date: m.date, last: l.last})
+			} else if a, ok := d.alternatives(i, m, group); ok && !slices.ContainsFunc(out, func(s span) bool { return s.line == i && s.start == a.start }) {
+				out = append(out, span{line: i, start: a.start, end: a.end, date: m.date, last: l.last})
 			}
 		}
 	}
 	return out
+}
+
+// alternatives returns the longer label on line i that m opens or closes
+// as one of its alternatives, each a label of group, where there is one:
+// "Clinic/Facility:" labels a clinic or a facility, which a reader of
+// either label reads, though a label of that name shadows both.
+func (d *doc) alternatives(i int, m labelMatch, group []label) (labelMatch, bool) {
+	for _, o := range d.matchesOn(i) {
+		if o.start > m.start || o.end < m.end || o.end-o.start <= m.end-m.start || !strings.Contains(o.text, "/") {
+			continue
+		}
+		parts := strings.Split(o.text, "/")
+		if !slices.Contains(parts, m.text) || slices.ContainsFunc(parts, func(p string) bool { return !labelIn(strings.TrimSpace(p), group) }) {
+			continue
+		}
+		if !d.shadowed(i, o.start, o.end, group) {
+			return o, true
+		}
+	}
+	return labelMatch{}, false
 }
 
 // nextLabel returns where the first label after position from starts on
@@ -301,8 +338,14 @@ func (d *doc) startsWithLabel(i int) bool {
 	if len(ls) == 0 {
 		return false
 	}
-	return lineLead(line[:ls[0].start])
+	before := line[:ls[0].start]
+	// "Petsa ng Kapanganakan/Date of Birth": a label printed after its
+	// translation opens its line too.
+	return lineLead(before) || translated.MatchString(before)
 }
+
+// translated is a label's translation glued before it with a slash.
+var translated = regexp.MustCompile(`^\s*\pL[\pL'’ .-]{0,40}/$`)
 
 func startsWithBox(s string) bool {
 	t := strings.TrimLeft(s, " ")

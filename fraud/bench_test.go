@@ -79,3 +79,26 @@ func BenchmarkAssessPacket(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAssessScan is fraud's share of a one-page scanned upload (a
+// license scanned to PDF by a phone app): every image analysis runs on
+// it, as on any upload of one short document.
+func BenchmarkAssessScan(b *testing.B) {
+	_, pdf := clean(b, "nursing_license", "board_verification", 9)
+	scan, err := sampledocs.RenderScanned(pdf, sampledocs.ScanOptions{DPI: 200})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ev := evidence(b, scan, "nursing_license", nil, sampledocs.DefaultAsOf())
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		up, err := ReadUpload(scan)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ev.Upload = up
+		if v := Assess(ev, "MEDIUM"); v.Result == Fraudulent {
+			b.Fatalf("a clean scan is fraudulent: %+v", v.Signals)
+		}
+	}
+}

@@ -2,10 +2,14 @@ package fraud
 
 import (
 	"fmt"
+	"image"
 	"math"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/agnivade/levenshtein"
 
 	"github.com/clearedtostart/compliance/fraud/pdfdraw"
 	"github.com/clearedtostart/compliance/pagetext"
@@ -24,10 +28,13 @@ func checkContent(d *doc, s *signals) {
 		}
 		checkFonts(d, s, n, p)
 	}
+	checkLoneFamily(d, s)
 	for _, np := range d.uploadPages() {
 		checkCovered(d, s, np)
 	}
 	checkTextLayer(d, s)
+	checkCrispValue(d, s)
+	checkPaintedPaper(d, s)
 }
 
 // skipFontChecks: fonts say nothing on pages without a text layer, on a
@@ -570,18 +577,19 @@ func checkCovered(d *doc, s *signals, np numberedPage) {
 			"page %d: %s was painted over text printed before it (%s)", np.n, what, quoteList(words, 4))
 		return
 	}
-	checkOverprint(s, np, texts)
+	checkOverprint(s, np, texts, factValues(d.Fields))
 }
 
 // checkOverprint finds text printed over different text. The same text
 // printed twice a hair apart is how some producers make bold; underscores
 // and dots are the blanks of a form filled in.
-func checkOverprint(s *signals, np numberedPage, texts []pdfdraw.Mark) {
+func checkOverprint(s *signals, np numberedPage, texts []pdfdraw.Mark, f facts) {
 	if len(texts) > 4000 {
 		return
 	}
 	sorted := append([]pdfdraw.Mark(nil), texts...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Box.X0 < sorted[j].Box.X0 })
+	var plain *SignalEvidence
 	for i, a := range sorted {
 		for _, b := range sorted[i+1:] {
 			if b.Box.X0 >= a.Box.X1 {
@@ -599,11 +607,70 @@ func checkOverprint(s *signals, np numberedPage, texts []pdfdraw.Mark) {
 				under, over = b, a
 			}
 			box := toTopLeft(over.Box.Union(under.Box), np.p.box)
-			s.addf(CodeOverlappingText, 0.40, &SignalEvidence{Page: np.n, Box: &box, Text: over.Text, Value: under.Text, Fonts: []string{over.Font, under.Font}},
-				"page %d: %q is printed over %q", np.n, over.Text, under.Text)
-			return
+			ev := &SignalEvidence{Page: np.n, Box: &box, Text: over.Text, Value: under.Text, Fonts: []string{over.Font, under.Font}}
+			if valueOverValue(over.Text, under.Text, f) || retypedInPlace(over, under) {
+				s.addf(CodeOverlappingText, overprintedValueWeight, ev,
+					"page %d: the value %q is printed over another value, %q, which it leaves in the text layer", np.n, over.Text, under.Text)
+				return
+			}
+			if plain == nil {
+				// Kept while a value printed over a value may follow.
+				plain = ev
+			}
 		}
 	}
+	if plain != nil {
+		s.addf(CodeOverlappingText, 0.40, plain, "page %d: %q is printed over %q", np.n, plain.Text, plain.Value)
+	}
+}
+
+// overprintedValueWeight flags a document alone at MEDIUM: a date, a
+// number or the holder's name printed over a different one is a value
+// typed over the original (a stamp overlaid by qpdf, an "add text" tool),
+// not a watermark or a form's blank filled in.
+const overprintedValueWeight = 0.55
+
+// valueOverValue: the text on top prints one of the document's facts, or
+// both print numbers (a date over a date, an id over an id), and the two
+// are of one kind: digits over digits, or letters over letters of a name.
+func valueOverValue(over, under string, f facts) bool {
+	o, u := normText(over), normText(under)
+	if len(o) < 4 || len(u) < 4 {
+		return false
+	}
+	if hasDigit(o) && hasDigit(u) {
+		return digits(o) >= 4 && digits(u) >= 4
+	}
+	if hasDigit(o) || hasDigit(u) {
+		return false
+	}
+	return f.kind(run{words: []pagetext.Word{{Text: over}}}) == "name"
+}
+
+// retypedInPlace: a word of letters printed over another on its
+// baseline, at about its size, in another font, covering it and covered
+// by it: a name retyped where the old one stood. A watermark or a stamp
+// is set larger, turned, or elsewhere than one word's place.
+func retypedInPlace(over, under pdfdraw.Mark) bool {
+	o, u := normText(over.Text), normText(under.Text)
+	if len(o) < 3 || len(u) < 3 || hasDigit(o) || hasDigit(u) || over.Font == under.Font || over.Size <= 0 || under.Size <= 0 {
+		return false
+	}
+	if math.Abs(over.Size-under.Size) > 0.25*max(over.Size, under.Size) || math.Abs(over.Box.Y0-under.Box.Y0) > 0.15*max(over.Size, under.Size) {
+		return false
+	}
+	inter := over.Box.Intersect(under.Box).Area()
+	return inter >= 0.6*over.Box.Area() && inter >= 0.6*under.Box.Area()
+}
+
+func digits(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
 }
 
 func normText(s string) string {
@@ -677,6 +744,7 @@ func checkTextLayer(d *doc, s *signals) {
 	if d.Upload == nil || len(d.OCR) == 0 {
 		return
 	}
+	facts := factValues(d.Fields)
 	for i, p := range d.Pages {
 		n := d.first + i
 		ocr, ok := d.OCR[n]
@@ -688,17 +756,23 @@ func checkTextLayer(d *doc, s *signals) {
 			continue
 		}
 		img := toTopLeft(imageArea(up), up.box)
-		compared, bad := 0, 0
-		var first *pagetext.Word
-		var firstOCR string
+		compared, bad, values := 0, 0, 0
+		var first, fact, proper *pagetext.Word
+		factWeight := textLayerFactWeight
+		var firstOCR, factOCR, factKind, properOCR string
 		for _, w := range p.Words {
 			if w.Font == "" || alnumCount(w.Text) < 3 || !inside(w.Box, img) {
 				continue
 			}
+			// The OCR words that cover the layer's word, and those that lie
+			// within it: another OCR engine's layer cuts words elsewhere
+			// than ours (a date as one word or as "10/" and "02/2025"),
+			// and a scan turned a little moves a word's picture off its
+			// box, so a word is read from every piece of it.
 			var seen []string
 			sure := true
 			for _, o := range ocr.Words {
-				if overlap(w.Box, o.Box) >= 0.5 {
+				if overlap(w.Box, o.Box) >= 0.5 || overlap(o.Box, w.Box) >= 0.6 {
 					seen = append(seen, o.Text)
 					if o.Confidence < 85 {
 						sure = false
@@ -709,24 +783,241 @@ func checkTextLayer(d *doc, s *signals) {
 				continue
 			}
 			compared++
-			got := normText(strings.Join(seen, ""))
-			want := normText(w.Text)
-			if got == want || strings.Contains(got, want) || strings.Contains(want, got) && len(got) >= len(want)-1 {
+			got := lookalikes(normText(strings.Join(seen, "")))
+			want := lookalikes(normText(w.Text))
+			// Part of the word read (the rest fell outside the boxes
+			// found) shows no change; nor do the look-alike characters two
+			// OCR engines read apart (O and 0, l and 1, S and 5).
+			if got == want || strings.Contains(got, want) || strings.Contains(want, got) {
 				continue
 			}
 			bad++
-			if first == nil {
+			if hasDigit(w.Text) && hasDigit(strings.Join(seen, "")) {
+				values++
+			}
+			if first == nil || hasDigit(want) && !hasDigit(normText(first.Text)) {
 				wc := w
 				first, firstOCR = &wc, strings.Join(seen, " ")
 			}
+			if k := facts.layerKind(w.Text, seen); k != "" && fact == nil {
+				wc := w
+				fact, factOCR, factKind = &wc, strings.Join(seen, " "), k
+			}
+			if proper == nil && properNounChanged(w, ocr.Words) {
+				wc := w
+				proper, properOCR = &wc, strings.Join(seen, " ")
+			}
 		}
-		if bad >= 2 && bad*100 >= 15*compared {
+		if fact == nil && proper != nil && bad == 1 && compared >= 8 {
+			// The one word of the page the picture shows otherwise is a
+			// proper name read surely as another: a name the reading did
+			// not take as the holder's (a layer laid over a card whose
+			// name it printed apart), retyped on the picture or in the
+			// layer.
+			fact, factOCR, factKind, factWeight = proper, properOCR, "name", properNounWeight
+		}
+		if fact == nil && compared >= 8 {
+			// A value retyped shorter or longer than the old one (a month's
+			// name) moves the new digits off the old one's box: its line
+			// is read whole instead.
+			if w, read, ok := lineDigitsChanged(p.Words, ocr.Words, img, facts); ok {
+				fact, factOCR, factKind = &w, read, "date"
+				if facts.ids[normText(w.Text)] {
+					factKind = "id"
+				}
+			}
+		}
+		if fact != nil && compared >= 8 && bad*100 <= 25*compared {
+			// The document was judged on what its layer says: a date, a
+			// number or the holder's name there that the picture under
+			// it, read surely, shows otherwise is the value a forger
+			// changed (in the layer, or on the picture under a layer made
+			// before), while the rest of the layer agrees with the page.
+			b := fact.Box
+			s.addf(CodeTextLayerMismatch, factWeight, &SignalEvidence{Page: n, Box: &b, Text: fact.Text, Value: factOCR,
+				Measure: round1(float64(bad) / float64(compared))},
+				"page %d: the text layer prints the %s %q where the image under it shows %q (the layer agrees with the image in %d of its other %d words)",
+				n, factKind, fact.Text, factOCR, compared-bad, compared-1)
+			continue
+		}
+		// A full page's layer edited where it matters (a number, a date)
+		// differs in two or three words of a hundred: two values both
+		// read surely and differently are enough; words, a share of them.
+		if bad >= 2 && (values >= 2 || bad*100 >= 15*compared) {
 			b := first.Box
 			s.addf(CodeTextLayerMismatch, 0.45, &SignalEvidence{Page: n, Box: &b, Text: first.Text, Value: firstOCR, Measure: round1(float64(bad) / float64(compared))},
 				"page %d: the text layer disagrees with the image under it in %d of %d words (the layer says %q where the image reads %q)", n, bad, compared, first.Text, firstOCR)
 		}
 	}
 }
+
+// textLayerFactWeight flags a document alone at MEDIUM: the layer it
+// was read from says one of its facts is something the picture does not
+// show.
+const textLayerFactWeight = 0.55
+
+// layerKind says which of the document's facts a layer word prints
+// ("date", "id", "name" or ""), given the OCR words read under it: a
+// date (any the page prints whole, or a part with digits of one the
+// fields hold: a printed "Nov 22, 2027" is three words) or a number the
+// fields hold, read as other digits of the same shape; a name token the
+// fields hold, read as one word of letters far from it. OCR noise reads a
+// word in pieces, drops or adds a character, or reads most of its letters
+// right: none of that is a fact changed.
+func (f facts) layerKind(layer string, seen []string) string {
+	w := normText(layer)
+	read := normText(strings.Join(seen, ""))
+	if len(w) < 3 || len(read) < 3 {
+		return ""
+	}
+	if hasDigit(w) {
+		if alnumCount(w) < 4 || !otherDigits(w, seen) {
+			return ""
+		}
+		if f.ids[w] {
+			return "id"
+		}
+		if datePattern.MatchString(layer) && datePattern.MatchString(strings.Join(seen, "")) {
+			return "date"
+		}
+		for _, d := range f.dates {
+			if strings.Contains(normText(d), w) {
+				return "date"
+			}
+		}
+		return ""
+	}
+	if len(seen) != 1 || hasDigit(read) || !f.names[w] || len(w) < 3 {
+		return ""
+	}
+	if editDistance(w, read)*2 < max(len(w), len(read)) {
+		// Most of its letters read where they stand: OCR misread it.
+		return ""
+	}
+	return "name"
+}
+
+// otherDigits: the words read under a layer word with digits show, as
+// a group of digits as long as its own, other digits, and nowhere its
+// own: a value retyped (a year moved on, a number changed), where a
+// misaligned box that takes in a neighbour's digits, or a piece of the
+// value, shows its digits still. The letters beside it (a month's name
+// retyped longer) do not matter.
+func otherDigits(layer string, seen []string) bool {
+	want := onlyDigits(lookalikes(strings.ToLower(layer)))
+	if len(want) < 4 {
+		return false
+	}
+	found := false
+	for _, w := range seen {
+		if !hasDigit(w) {
+			// A word of letters (a month's name) holds no digits, whatever
+			// its look-alikes.
+			continue
+		}
+		for _, g := range digitGroups.FindAllString(lookalikes(strings.ToLower(w)), -1) {
+			switch d := onlyDigits(g); {
+			case strings.Contains(d, want):
+				return false
+			case len(d) == len(want):
+				found = true
+			}
+		}
+	}
+	return found
+}
+
+// lineDigitsChanged finds a layer word printing a part of a date or a
+// number the fields hold (four digits or more) whose line, as the image
+// shows it and OCR read it surely, holds no such digits but another
+// group of as many that the layer's line does not print: the value
+// retyped on the picture, or in the layer, wherever it now stands on the
+// line. It returns the word and the OCR words of its line.
+func lineDigitsChanged(layer, ocr []pagetext.Word, img Box, f facts) (pagetext.Word, string, bool) {
+	sameLine := func(a, b Box) bool {
+		h := min(a.Y1-a.Y0, b.Y1-b.Y0)
+		return h > 0 && min(a.Y1, b.Y1)-max(a.Y0, b.Y0) >= 0.5*h
+	}
+	for _, w := range layer {
+		want := onlyDigits(w.Text)
+		if w.Font == "" || len(want) < 4 || !inside(w.Box, img) || !f.holds(w.Text) {
+			continue
+		}
+		printed := map[string]bool{}
+		for _, o := range layer {
+			if sameLine(w.Box, o.Box) {
+				for _, g := range digitGroups.FindAllString(o.Text, -1) {
+					printed[onlyDigits(g)] = true
+				}
+			}
+		}
+		var line []string
+		other, sure := false, true
+		for _, o := range ocr {
+			if !sameLine(w.Box, o.Box) {
+				continue
+			}
+			line = append(line, o.Text)
+			if !hasDigit(o.Text) {
+				continue
+			}
+			if o.Confidence < 85 {
+				sure = false
+			}
+			for _, g := range digitGroups.FindAllString(lookalikes(strings.ToLower(o.Text)), -1) {
+				d := onlyDigits(g)
+				if strings.Contains(d, want) {
+					sure = false
+				}
+				if len(d) == len(want) && !printed[d] {
+					other = true
+				}
+			}
+		}
+		if other && sure {
+			return w, strings.Join(line, " "), true
+		}
+	}
+	return pagetext.Word{}, "", false
+}
+
+// holds: a word prints a number the fields hold, or a part with digits
+// of a date they hold.
+func (f facts) holds(word string) bool {
+	w := normText(word)
+	if f.ids[w] {
+		return true
+	}
+	for _, d := range f.dates {
+		if strings.Contains(normText(d), w) {
+			return true
+		}
+	}
+	return false
+}
+
+func onlyDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
+}
+
+// digitGroups are runs of digits, a date's separators within them.
+var digitGroups = regexp.MustCompile(`\d+(?:[/.-]\d+)*`)
+
+// editDistance is Levenshtein's distance (letters put in, left out or
+// changed).
+func editDistance(a, b string) int { return levenshtein.ComputeDistance(a, b) }
+
+// lookalikes folds the characters OCR engines confuse to one of each.
+func lookalikes(s string) string {
+	return strings.NewReplacer("o", "0", "i", "1", "l", "1", "s", "5", "b", "8", "z", "2", "g", "9").Replace(s)
+}
+
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
 func inside(b, area Box) bool {
 	cx, cy := (b.X0+b.X1)/2, (b.Y0+b.Y1)/2
@@ -742,4 +1033,385 @@ func overlap(a, b Box) float64 {
 		return 0
 	}
 	return w * h / area
+}
+
+// A value painted over and typed again on a scanned picture (Pillow's
+// ImageDraw, a paint program's text tool) is drawn after the scanner
+// softened the page: its edges are the typing tool's, sharp to a pixel,
+// while every word the scanner saw went through the same optics and the
+// same blur. The sharpness of a word's print is its steepest edge over
+// its contrast (paper to ink), which neither the word's size nor its
+// weight changes much; a value whose edges are much steeper than those
+// of the page's words of its height was put there after the scan. A
+// forger who blurs the patch as much as the scan defeats this, so the
+// check only adds to the facts' evidence (crispValueWeight).
+
+// crispValueWeight flags a document alone at no sensitivity: one word
+// of a clean scan in ten or so pages stands that far apart from the rest
+// (a word at a rule's edge, a stamp printed sharper, a photo's focus),
+// and now and then it is a value; beside an impossible or altered fact
+// read from the same picture (0.35 and more), it is the edit.
+const crispValueWeight = 0.30
+
+// printSharpness is one OCR word's print on the picture.
+type printSharpness struct {
+	w        pagetext.Word
+	px       image.Rectangle
+	sharp, c float64
+}
+
+// checkCrispValue compares, on each scanned page of the document's first
+// (or of a short upload), the print of the words holding the document's
+// facts with the print of the page's words of their height.
+func checkCrispValue(d *doc, s *signals) { onScannedFactPages(d, s, crispValue) }
+
+// onScannedFactPages runs a check of a scanned page's print on each
+// full-page scan of the document's first page (every page of a short
+// upload) that reads 20 words or more, when the document holds facts.
+func onScannedFactPages(d *doc, s *signals, check func(*signals, docImage, luma, image.Point, pagetext.Page, facts)) {
+	facts := factValues(d.Fields)
+	if facts.empty() {
+		return
+	}
+	for _, im := range d.images() {
+		if im.img != nil && !d.fullPageScan(im) || im.page != d.first && !d.shortUpload() {
+			continue
+		}
+		i := im.page - d.first
+		if i < 0 || i >= len(d.Pages) || len(d.Pages[i].Words) < 20 {
+			continue
+		}
+		plane, size, ok := decodePlane(im)
+		if !ok {
+			continue
+		}
+		check(s, im, plane, size, d.Pages[i], facts)
+	}
+}
+
+// toSamples maps page points to the picture's samples: the picture's
+// box on the page (the page itself for an image upload) and the samples
+// per point across and down; false for a box of no size.
+func toSamples(im docImage, size image.Point) (b Box, sx, sy float64, ok bool) {
+	b = Box{X1: float64(size.X), Y1: float64(size.Y)}
+	if im.img != nil {
+		b = toTopLeft(im.img.Box, im.media)
+	}
+	if b.X1 <= b.X0 || b.Y1 <= b.Y0 {
+		return b, 0, 0, false
+	}
+	return b, float64(size.X) / (b.X1 - b.X0), float64(size.Y) / (b.Y1 - b.Y0), true
+}
+
+func crispValue(s *signals, im docImage, plane luma, size image.Point, p pagetext.Page, f facts) {
+	b, sx, sy, ok := toSamples(im, size)
+	if !ok {
+		return
+	}
+	var all []printSharpness
+	for _, w := range p.Words {
+		if alnumCount(w.Text) < 3 {
+			continue
+		}
+		r := image.Rect(int(math.Floor((w.Box.X0-b.X0)*sx)), int(math.Floor((w.Box.Y0-b.Y0)*sy)),
+			int(math.Ceil((w.Box.X1-b.X0)*sx)), int(math.Ceil((w.Box.Y1-b.Y0)*sy))).Intersect(image.Rect(1, 1, plane.w-1, plane.h-1))
+		if r.Dx() < 8 || r.Dy() < 8 || r.Dx()*r.Dy() > 40000 {
+			continue
+		}
+		if sharp, c, ok := sharpness(plane, r); ok {
+			all = append(all, printSharpness{w: w, px: r, sharp: sharp, c: c})
+		}
+	}
+	var best *printSharpness
+	var bestRatio, bestMed float64
+	var bestN int
+	for k := range all {
+		v := &all[k]
+		if f.kind(run{words: []pagetext.Word{v.w}}) == "" {
+			continue
+		}
+		var ref, cs []float64
+		for j, o := range all {
+			if j != k && f.kind(run{words: []pagetext.Word{o.w}}) == "" &&
+				float64(o.px.Dy()) >= 0.7*float64(v.px.Dy()) && float64(o.px.Dy()) <= 1.4*float64(v.px.Dy()) {
+				ref = append(ref, o.sharp)
+				cs = append(cs, o.c)
+			}
+		}
+		if len(ref) < 12 {
+			continue
+		}
+		sort.Float64s(ref)
+		sort.Float64s(cs)
+		med, top, medC := ref[len(ref)/2], ref[len(ref)-1], cs[len(cs)/2]
+		// Steeper than the page's words by far, than the steepest of
+		// them by a margin, and inked at least as dark: a page whose
+		// print varies (a photo's focus, a stamp) has more than one
+		// steep word, and a word the scanner saw in a sharper spot is
+		// not darker for it.
+		if v.sharp < 1.15*med || v.sharp < top+0.04 || v.c < medC {
+			continue
+		}
+		if ratio := v.sharp / med; best == nil || ratio > bestRatio {
+			best, bestRatio, bestMed, bestN = v, ratio, med, len(ref)
+		}
+	}
+	if best == nil {
+		return
+	}
+	bx := best.w.Box
+	s.addf(CodeFontMismatch, crispValueWeight, &SignalEvidence{Page: im.page, Box: &bx, Text: best.w.Text, Source: "image", Measure: round1(bestRatio * 100)},
+		"page %d: %q is printed on the scan with edges %.0f%% steeper than the page's %d other words of its height (%.2f against %.2f): typed onto the picture after it was scanned",
+		im.page, best.w.Text, (bestRatio-1)*100, bestN, best.sharp, bestMed)
+}
+
+// sharpness measures a word's print in r: the 99th percentile of the
+// gradient's magnitude over the contrast between its paper (the 95th
+// percentile of its samples) and its ink (the 3rd); false for a faint
+// word (contrast under 80), whose edges say little.
+func sharpness(plane luma, r image.Rectangle) (float64, float64, bool) {
+	n := r.Dx() * r.Dy()
+	vals := make([]int, 0, n)
+	grads := make([]float64, 0, n)
+	at := func(x, y int) float64 { return float64(plane.pix[y*plane.stride+x]) }
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			vals = append(vals, int(plane.pix[y*plane.stride+x]))
+			gx := (at(x+1, y) - at(x-1, y)) / 2
+			gy := (at(x, y+1) - at(x, y-1)) / 2
+			grads = append(grads, math.Hypot(gx, gy))
+		}
+	}
+	sort.Ints(vals)
+	c := float64(vals[n*95/100] - vals[n*3/100])
+	if c < 80 {
+		return 0, 0, false
+	}
+	sort.Float64s(grads)
+	return grads[n*99/100] / c, c, true
+}
+
+// A value painted over on a scanned picture (a rectangle filled with the
+// paper's colour, picked or known) and typed again is set on paper with
+// none of the scan's grain: the scanner's sensor noise is in every sample
+// it delivered, and a fill drawn after the scan is flat, whatever face or
+// softening the forger chose for the new text. The paper around each
+// word is measured by its grain (the mean of the samples' difference from
+// their four neighbours, within whole blocks of paper between and
+// around the glyphs); a value whose paper is far smoother than every other word's is
+// on a patch. A page with no grain to speak of (a scanner that whitens
+// the paper, a picture rendered rather than scanned) and paper blown out
+// to white (a flash, a scanner's clipping) say nothing.
+
+// paintedPaperWeight flags a document alone at MEDIUM: paper without the
+// scan's grain around one of the document's values, and around none of
+// the page's other words, is a patch painted over the value after the
+// scan.
+const paintedPaperWeight = 0.50
+
+// paperGrain is the grain of the paper around one OCR word.
+type paperGrain struct {
+	w     pagetext.Word
+	grain float64
+	// n is the flat paper samples measured.
+	n int
+}
+
+// checkPaintedPaper compares, on each scanned page of the document's
+// first (or of a short upload), the grain of the paper around the words
+// holding the document's facts with the grain around the page's other
+// words.
+func checkPaintedPaper(d *doc, s *signals) { onScannedFactPages(d, s, paintedPaper) }
+
+// Thresholds of paintedPaper: the fewest flat samples a word's paper
+// must show to be measured, the fewest other words measured, the least
+// grain of the page's paper worth comparing, and how much smoother than
+// the page's median and than its smoothest other word a value's paper is.
+const (
+	grainSamples     = 180
+	grainWords       = 12
+	grainLeast       = 0.6
+	grainOfMedian    = 0.35
+	grainOfSmoothest = 0.55
+)
+
+func paintedPaper(s *signals, im docImage, plane luma, size image.Point, p pagetext.Page, f facts) {
+	b, sx, sy, ok := toSamples(im, size)
+	if !ok {
+		return
+	}
+	var facts, others []paperGrain
+	for k, w := range p.Words {
+		if k >= 400 {
+			break
+		}
+		if alnumCount(w.Text) < 3 {
+			continue
+		}
+		r := image.Rect(int(math.Floor((w.Box.X0-b.X0)*sx)), int(math.Floor((w.Box.Y0-b.Y0)*sy)),
+			int(math.Ceil((w.Box.X1-b.X0)*sx)), int(math.Ceil((w.Box.Y1-b.Y0)*sy)))
+		g, ok := grainAround(plane, r)
+		if !ok {
+			continue
+		}
+		g.w = w
+		if f.kind(run{words: []pagetext.Word{w}}) != "" {
+			facts = append(facts, g)
+		} else {
+			others = append(others, g)
+		}
+	}
+	if len(others) < grainWords || len(facts) == 0 {
+		return
+	}
+	gs := make([]float64, len(others))
+	for k, o := range others {
+		gs[k] = o.grain
+	}
+	sort.Float64s(gs)
+	med, smoothest := gs[len(gs)/2], gs[0]
+	if med < grainLeast {
+		return
+	}
+	var best *paperGrain
+	for k := range facts {
+		v := &facts[k]
+		if v.grain > grainOfMedian*med || v.grain > grainOfSmoothest*smoothest {
+			continue
+		}
+		if best == nil || v.grain < best.grain {
+			best = v
+		}
+	}
+	if best == nil {
+		return
+	}
+	bx := best.w.Box
+	s.addf(CodeCoveredText, paintedPaperWeight, &SignalEvidence{Page: im.page, Box: &bx, Text: best.w.Text, Source: "image", Measure: round1(best.grain / med * 100)},
+		"page %d: the paper around %q shows none of the scan's grain (%.2f against a median of %.2f around the page's %d other words, the smoothest %.2f): a patch painted over the value after the scan",
+		im.page, best.w.Text, best.grain, med, len(gs), smoothest)
+}
+
+// grainAround measures the paper around a word's box r (in samples),
+// widened by a quarter of its height: the grain of its blocks of paper
+// (no ink in them, every sample within a fifth of the contrast of the
+// paper's tone). False for a faint word, for too few samples of paper,
+// or for paper blown out to white.
+func grainAround(plane luma, r image.Rectangle) (paperGrain, bool) {
+	if r.Dx() < 6 || r.Dy() < 6 {
+		return paperGrain{}, false
+	}
+	e := max(3, r.Dy()/4)
+	outer := r.Inset(-e).Intersect(image.Rect(3, 3, plane.w-3, plane.h-3))
+	r = r.Intersect(outer)
+	if outer.Dx()*outer.Dy() > 120000 || r.Empty() {
+		return paperGrain{}, false
+	}
+	at := func(x, y int) int { return int(plane.pix[y*plane.stride+x]) }
+	var hist [256]int
+	n := 0
+	for y := outer.Min.Y; y < outer.Max.Y; y++ {
+		for x := outer.Min.X; x < outer.Max.X; x++ {
+			hist[at(x, y)]++
+			n++
+		}
+	}
+	pct := func(h *[256]int, n, q int) int {
+		c := 0
+		for v := 0; v < 256; v++ {
+			if c += h[v]; c*100 >= n*q {
+				return v
+			}
+		}
+		return 255
+	}
+	paper := pct(&hist, n, 90)
+	var inkHist [256]int
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			inkHist[at(x, y)]++
+		}
+	}
+	ink := pct(&inkHist, r.Dx()*r.Dy(), 3)
+	c := paper - ink
+	if c < 60 {
+		return paperGrain{}, false
+	}
+	// The paper is measured by whole blocks of 8 by 8 samples (a JPEG's
+	// own blocks: the image's grid from its corner) with no ink in them:
+	// a block a glyph's edge crosses rings with the compression's
+	// artefacts, as much around a crisp retyped value as grain.
+	var sum float64
+	flat, white := 0, 0
+	for by := (outer.Min.Y + 7) / 8 * 8; by+8 <= outer.Max.Y; by += 8 {
+		for bx := (outer.Min.X + 7) / 8 * 8; bx+8 <= outer.Max.X; bx += 8 {
+			lo, hi := 255, 0
+			for y := by; y < by+8; y++ {
+				for x := bx; x < bx+8; x++ {
+					v := at(x, y)
+					lo, hi = min(lo, v), max(hi, v)
+				}
+			}
+			if (hi-lo)*4 >= c || abs(lo-paper)*5 >= c || abs(hi-paper)*5 >= c {
+				continue
+			}
+			// Its inner samples against their neighbours in the block: a
+			// neighbour across its edge may be in a block that rings.
+			for y := by + 1; y < by+7; y++ {
+				for x := bx + 1; x < bx+7; x++ {
+					v := at(x, y)
+					flat++
+					if v >= 254 {
+						white++
+					}
+					sum += math.Abs(float64(4*v-at(x-1, y)-at(x+1, y)-at(x, y-1)-at(x, y+1))) / 4
+				}
+			}
+		}
+	}
+	if flat < grainSamples || white*10 > flat {
+		return paperGrain{}, false
+	}
+	return paperGrain{grain: sum / float64(flat), n: flat}, true
+}
+
+// properNounWeight flags a document alone at MEDIUM, less surely than a
+// field's value: the one word of a page's layer the picture shows
+// otherwise, a proper name read surely as another, is a name changed,
+// though the reading did not take it as the holder's.
+const properNounWeight = 0.50
+
+// properNounChanged: a layer word that is a capitalised word of letters
+// (four or more) where the picture shows, read at 90 and more as one
+// word, another capitalised word of letters most of whose letters differ:
+// a proper name replaced by another, not a misreading (which keeps most
+// letters where they stand) nor a box off its word (which shows pieces of
+// two words, or the word itself among them).
+func properNounChanged(w pagetext.Word, ocr []pagetext.Word) bool {
+	lw := normText(w.Text)
+	if len([]rune(lw)) < 4 || hasDigit(lw) || !startsUpper(w.Text) {
+		return false
+	}
+	var seen []pagetext.Word
+	for _, o := range ocr {
+		if overlap(w.Box, o.Box) >= 0.5 || overlap(o.Box, w.Box) >= 0.6 {
+			seen = append(seen, o)
+		}
+	}
+	if len(seen) != 1 || seen[0].Confidence < 90 {
+		return false
+	}
+	read := normText(seen[0].Text)
+	n, m := len([]rune(lw)), len([]rune(read))
+	if m < 4 || hasDigit(read) || !startsUpper(seen[0].Text) || n > 2*m || m > 2*n {
+		return false
+	}
+	return editDistance(lw, read)*3 >= 2*max(n, m)
+}
+
+func startsUpper(s string) bool {
+	for _, r := range s {
+		return unicode.IsUpper(r)
+	}
+	return false
 }

@@ -6,18 +6,21 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"image/jpeg"
 	"image/png"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/clearedtostart/compliance/internal/sampledocs"
-	"github.com/clearedtostart/compliance/pagetext"
 	"github.com/go-pdf/fpdf"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
+
+	"github.com/clearedtostart/compliance/internal/pdfforge"
+	"github.com/clearedtostart/compliance/internal/sampledocs"
+	"github.com/clearedtostart/compliance/pagetext"
 )
 
 var asOf = time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
@@ -117,7 +120,7 @@ func TestFonts(t *testing.T) {
 			f := sameFonts(6, helv)
 			f[0] = [2]string{"Times", ""}
 			rows(p, 100, rowLabels, rowValues, f)
-		}, CodeFontMismatch, 0.40, "Maria Alvarez"},
+		}, CodeFontMismatch, 0.50, "Maria Alvarez"},
 		{"bold labels and regular values", func(p *fpdf.Fpdf) {
 			rows(p, 100, rowLabels, rowValues, sameFonts(6, helv))
 		}, "", 0, ""},
@@ -273,6 +276,26 @@ func TestCovered(t *testing.T) {
 			p.RegisterImageOptionsReader("patch", fpdf.ImageOptions{ImageType: "PNG"}, bytes.NewReader(patch))
 			p.ImageOptions("patch", 198, 100+3*16-10, 60, 13, false, fpdf.ImageOptions{ImageType: "PNG"}, 0, "")
 		}, CodeCoveredText, "06/30/2028"},
+		// HTML renderers (WeasyPrint) paint a box's background by
+		// clipping to the box and filling the whole page.
+		{"a white box clipped out of a page-sized fill, a new expiry on it", func(p *fpdf.Fpdf) {
+			rows(p, 100, rowLabels, rowValues, sameFonts(6, helv))
+			p.ClipRect(198, 100+3*16-10, 60, 13, false)
+			p.SetFillColor(255, 255, 255)
+			p.Rect(0, 0, 612, 792, "F")
+			p.ClipEnd()
+			p.SetFont("Helvetica", "", 10)
+			p.Text(200, 100+3*16, "06/30/2031")
+		}, CodeCoveredText, "06/30/2028"},
+		{"white cell backgrounds clipped out of page-sized fills before the text", func(p *fpdf.Fpdf) {
+			p.SetFillColor(255, 255, 255)
+			for i := range rowLabels {
+				p.ClipRect(70, 100+float64(i)*16-11, 300, 15, false)
+				p.Rect(0, 0, 612, 792, "F")
+				p.ClipEnd()
+			}
+			rows(p, 100, rowLabels, rowValues, sameFonts(6, helv))
+		}, "", ""},
 		{"white boxes drawn before the text (table cells)", func(p *fpdf.Fpdf) {
 			p.SetFillColor(255, 255, 255)
 			for i := range rowLabels {
@@ -341,6 +364,57 @@ func TestCovered(t *testing.T) {
 	}
 }
 
+// TestOverprintedValue: a value printed over another value (a stamp
+// overlaid by qpdf with no box) weighs as a typed-over value; other text
+// printed over text (a watermark word) stays a weak sign.
+func TestOverprintedValue(t *testing.T) {
+	fields := map[string]any{"full_name": "Maria Alvarez"}
+	tests := []struct {
+		name string
+		draw func(p *fpdf.Fpdf)
+		w    float64
+	}{
+		{"a later expiry over the expiry", func(p *fpdf.Fpdf) {
+			rows(p, 100, rowLabels, rowValues, sameFonts(6, helv))
+			p.SetFont("Times", "", 10)
+			p.Text(200.5, 100+3*16, "07/31/2031")
+		}, overprintedValueWeight},
+		{"another surname over the holder's", func(p *fpdf.Fpdf) {
+			p.SetFont("Helvetica", "", 10)
+			p.Text(72, 100, "Name: Maria Alvarez")
+			p.Text(72, 120, "Status: Active, in good standing")
+			p.SetFont("Times", "", 10)
+			p.Text(72+p.GetStringWidth("Name: Maria "), 100, "Morales")
+		}, overprintedValueWeight},
+		{"the holder's surname over another", func(p *fpdf.Fpdf) {
+			p.SetFont("Helvetica", "", 10)
+			p.Text(72, 100, "Name: Maria Morales")
+			p.Text(72, 120, "Status: Active, in good standing")
+			p.SetFont("Times", "", 10)
+			p.Text(72+p.GetStringWidth("Name: Maria "), 100, "Alvarez")
+		}, overprintedValueWeight},
+		{"a watermark word over a label", func(p *fpdf.Fpdf) {
+			rows(p, 100, rowLabels, rowValues, sameFonts(6, helv))
+			p.SetFont("Helvetica", "", 16)
+			p.Text(70, 102, "SAMPLE")
+		}, 0.40},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Assess(evidence(t, page(t, tt.draw), "nursing_license", fields, asOf), "MEDIUM")
+			var got Signal
+			for _, s := range v.Signals {
+				if s.Code == CodeOverlappingText {
+					got = s
+				}
+			}
+			if got.Weight != tt.w || got.Evidence == nil || got.Evidence.Box == nil {
+				t.Fatalf("overlapping_text %+v, want weight %.2f: %+v", got, tt.w, v.Signals)
+			}
+		})
+	}
+}
+
 // TestTypedOver: the issue's two misses, made on real layouts the way an
 // "add text" tool makes them: a white box over the printed value and the
 // new value in the tool's font, saved as a new revision and as a
@@ -374,7 +448,7 @@ func TestTypedOver(t *testing.T) {
 				if c.field == "full_name" {
 					printed = strings.Fields(d.Fields["full_name"].(string))[0]
 				} else {
-					printed = printedDate(t, pdf, 1, d.Fields[c.field].(string))
+					printed = pdfforge.PrintedDate(t, pdf, 1, d.Fields[c.field].(string))
 				}
 				x0, y0, x1, y1, size := textAt(t, pdf, 1, printed)
 				if c.field == "full_name" {
@@ -390,7 +464,7 @@ func TestTypedOver(t *testing.T) {
 				forged := overlay{page: 1, box: [4]float64{x0 - 1, y0 - 1, x1 - x0 + 2, y1 - y0 + 2}, font: c.font, size: size,
 					x: x0, y: y0 + 0.2*size, text: newValue}.apply(t, pdf)
 				if saved == "rewritten" {
-					forged = rewrite(t, forged)
+					forged = pdfforge.Rewrite(t, forged)
 				}
 				fields := map[string]any{}
 				for k, v := range d.Fields {
@@ -473,6 +547,26 @@ func TestCleanSampleDocs(t *testing.T) {
 	}
 }
 
+// otherOCR is the page read by an OCR that cuts a date after its last
+// slash and reads a value's 1 as l and its 0 as O.
+func otherOCR(p pagetext.Page) pagetext.Page {
+	var out pagetext.Page
+	for _, w := range p.Words {
+		i := strings.LastIndex(w.Text, "/")
+		if i < 0 || i == len(w.Text)-1 {
+			w.Text = strings.NewReplacer("1", "l", "0", "O").Replace(w.Text)
+			out.Words = append(out.Words, w)
+			continue
+		}
+		a, b := w, w
+		cut := w.Box.X0 + (w.Box.X1-w.Box.X0)*float64(i+1)/float64(len(w.Text))
+		a.Text, a.Box.X1 = w.Text[:i+1], cut
+		b.Text, b.Box.X0 = w.Text[i+1:], cut+1
+		out.Words = append(out.Words, a, b)
+	}
+	return out
+}
+
 // ocrLayerPage is a scan with an OCR text layer: an image of printed
 // lines under the same words in invisible text (render mode 3), as scanner
 // apps write them; layer overrides the text layer's words where set.
@@ -553,8 +647,140 @@ func TestTextLayer(t *testing.T) {
 			if (got != nil) != tt.code {
 				t.Fatalf("text_layer_mismatch %v, want %v: %+v", got, tt.code, v.Signals)
 			}
-			if got != nil && (got.Evidence.Page != 1 || got.Evidence.Box == nil || got.Weight != 0.45) {
+			// A date edited is a fact the picture shows otherwise.
+			if got != nil && (got.Evidence.Page != 1 || got.Evidence.Box == nil || got.Weight != textLayerFactWeight) {
 				t.Errorf("signal %+v", *got)
+			}
+		})
+	}
+	// A full page: two edited values among a hundred words are found; one,
+	// or two words of text that OCR read otherwise, are not.
+	full := append([]string(nil), lines...)
+	for i := 0; len(full) < 30; i++ {
+		full = append(full, fmt.Sprintf("THIS VERIFICATION IS PROVIDED AS A PRIMARY SOURCE LINE %c", 'A'+rune(i%26)))
+	}
+	for _, c := range []struct {
+		name  string
+		layer map[string]string
+		code  bool
+		other bool
+	}{
+		{"two values edited on a full page", map[string]string{"06/30/2026": "06/30/2029", "845120": "845129"}, true, false},
+		{"one date edited on a full page", map[string]string{"06/30/2026": "06/30/2029"}, true, false},
+		{"one number the fields do not hold edited on a full page", map[string]string{"845120": "845129"}, false, false},
+		{"two words read otherwise on a full page", map[string]string{"BOARD": "B0ARD", "NURSING": "NUR5ING"}, false, false},
+		// Another OCR engine's layer: our OCR cuts its dates in two
+		// ("06/30/" "2026") and reads look-alikes in its values.
+		{"dates cut in two and look-alikes read by our OCR", nil, false, true},
+		{"two values edited, our OCR cutting dates in two", map[string]string{"06/30/2026": "06/30/2029", "845120": "845129"}, true, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pdf, ocr := ocrLayerPage(t, full, c.layer)
+			if c.other {
+				ocr = otherOCR(ocr)
+			}
+			ev := evidence(t, pdf, "nursing_license", map[string]any{"license_number": "845120"}, asOf)
+			ev.OCR = map[int]pagetext.Page{1: ocr}
+			v := Assess(ev, "MEDIUM")
+			var got *Signal
+			for i, s := range v.Signals {
+				if s.Code == CodeTextLayerMismatch {
+					got = &v.Signals[i]
+				}
+			}
+			if (got != nil) != c.code {
+				t.Fatalf("text_layer_mismatch %v, want %v: %+v", got, c.code, v.Signals)
+			}
+			if got != nil && got.Evidence.Text != "06/30/2029" && got.Evidence.Text != "845129" {
+				t.Errorf("evidence points at %q, want an edited value", got.Evidence.Text)
+			}
+		})
+	}
+	// One fact the document was read from the layer with, which the image
+	// shows otherwise: a value retyped in the layer, or on the picture
+	// under a layer made before. The fields hold what the layer says.
+	worded := append(append([]string(nil), full...), "VALID THROUGH SEPTEMBER 15, 2028")
+	for _, c := range []struct {
+		name   string
+		layer  map[string]string
+		fields map[string]any
+		weight float64
+		text   string
+	}{
+		{"the expiry the fields hold edited in the layer", map[string]string{"06/30/2026": "06/30/2029"},
+			map[string]any{"license_number": "845120", "expiration_date": "2029-06-30"}, textLayerFactWeight, "06/30/2029"},
+		{"the holder's surname edited in the layer", map[string]string{"ALVAREZ": "MORALES"},
+			map[string]any{"license_number": "845120", "full_name": "Maria Morales"}, textLayerFactWeight, "MORALES"},
+		{"the license number edited in the layer", map[string]string{"845120": "845129"},
+			map[string]any{"license_number": "845129"}, textLayerFactWeight, "845129"},
+		{"the layer says what the image shows", nil,
+			map[string]any{"license_number": "845120", "expiration_date": "2026-06-30", "full_name": "Maria Alvarez"}, 0, ""},
+		{"a word that is no fact read otherwise", map[string]string{"STATUS": "STANDING"},
+			map[string]any{"license_number": "845120", "expiration_date": "2026-06-30"}, 0, ""},
+		{"a date no field holds edited", map[string]string{"06/09/2024": "06/09/2025"},
+			map[string]any{"license_number": "845120", "expiration_date": "2026-06-30"}, textLayerFactWeight, "06/09/2025"},
+		{"the year of a date printed in words edited, its month too", map[string]string{"SEPTEMBER": "DECEMBER", "2028": "2025"},
+			map[string]any{"license_number": "845120", "expiration_date": "2025-12-15"}, textLayerFactWeight, "2025"},
+		{"a capitalised name the fields do not hold edited in the layer", map[string]string{"ALVAREZ": "KOWALSKI"},
+			map[string]any{"license_number": "845120", "expiration_date": "2026-06-30"}, properNounWeight, "KOWALSKI"},
+		{"a number no field holds edited", map[string]string{"845120": "845129"},
+			map[string]any{"expiration_date": "2026-06-30"}, 0, ""},
+		{"the surname read in pieces", map[string]string{"ALVAREZ": "ALVARE"},
+			map[string]any{"full_name": "Maria Alvare"}, 0, ""},
+		{"a fact read as a part of itself", map[string]string{"845120": "845120X"},
+			map[string]any{"license_number": "845120X"}, 0, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pdf, ocr := ocrLayerPage(t, worded, c.layer)
+			ev := evidence(t, pdf, "nursing_license", c.fields, asOf)
+			ev.OCR = map[int]pagetext.Page{1: ocr}
+			v := Assess(ev, "MEDIUM")
+			var got Signal
+			for _, s := range v.Signals {
+				if s.Code == CodeTextLayerMismatch {
+					got = s
+				}
+			}
+			if got.Weight != c.weight {
+				t.Fatalf("text_layer_mismatch weight %v, want %v: %+v", got.Weight, c.weight, v.Signals)
+			}
+			if c.weight > 0 && (got.Evidence.Text != c.text || got.Evidence.Page != 1 || got.Evidence.Box == nil || v.Result != Fraudulent) {
+				t.Errorf("signal %+v, result %s", got, v.Result)
+			}
+		})
+	}
+	// A date retyped on the picture shorter than the old one: its new
+	// year stands off the old year's box, on the same line.
+	for _, c := range []struct {
+		name  string
+		layer map[string]string
+		want  bool
+	}{
+		{"the year retyped elsewhere on its line", map[string]string{"2028": "2025"}, true},
+		{"the year read elsewhere on its line, as printed", nil, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pdf, ocr := ocrLayerPage(t, worded, c.layer)
+			for i, w := range ocr.Words {
+				if w.Text == "2028" {
+					ocr.Words[i].Box.X0 -= 40
+					ocr.Words[i].Box.X1 -= 40
+				}
+			}
+			ev := evidence(t, pdf, "nursing_license", map[string]any{"expiration_date": "2025-09-15"}, asOf)
+			if c.layer == nil {
+				ev.Fields["expiration_date"] = "2028-09-15"
+			}
+			ev.OCR = map[int]pagetext.Page{1: ocr}
+			v := Assess(ev, "MEDIUM")
+			var got Signal
+			for _, s := range v.Signals {
+				if s.Code == CodeTextLayerMismatch {
+					got = s
+				}
+			}
+			if (got.Weight == textLayerFactWeight) != c.want || c.want && got.Evidence.Text != "2025" {
+				t.Fatalf("text_layer_mismatch %+v, want %v", got, c.want)
 			}
 		})
 	}
@@ -566,5 +792,210 @@ func TestTextLayer(t *testing.T) {
 	}
 	if got := up.OCRWanted(1, 1); len(got) != 0 {
 		t.Errorf("OCRWanted on a text page = %v", got)
+	}
+}
+
+// scanWithValue is a grainy scan (an image upload) of lines of words in
+// basicfont three times enlarged, softened as a scanner softens, with
+// the date value printed in the second line; crisp draws the value after
+// the softening, as a paint program types it on the picture. It returns
+// the JPEG and its OCR words (an image's pixels are its page's points).
+func scanWithValue(t testing.TB, value string, crisp bool) ([]byte, pagetext.Page) {
+	return scanPainted(t, value, crisp, false, 4)
+}
+
+// scanPainted is scanWithValue with the scanner's grain of amplitude
+// grain (0: a scanner that whitens the paper) and, with patch, the
+// value's place painted over in the paper's tone after the scan and the
+// value typed on it, as a paint program's fill and text tools do.
+func scanPainted(t testing.TB, value string, crisp, patch bool, grain int) ([]byte, pagetext.Page) {
+	t.Helper()
+	const scale = 2
+	small := image.NewGray(image.Rect(0, 0, 300, 130))
+	draw.Draw(small, small.Bounds(), &image.Uniform{color.Gray{255}}, image.Point{}, draw.Src)
+	lines := [][]string{
+		{"Basic", "Life", "Support", "Provider", "card"},
+		{"Expires:", value, "Issued", "by", "Training", "Center"},
+		{"Instructor", "Angela", "Tamayo", "Site", "Heart"},
+		{"Holder", "completed", "cognitive", "skills", "course"},
+		{"Verify", "this", "card", "online", "always"},
+	}
+	var page pagetext.Page
+	type placed struct {
+		text string
+		dot  fixed.Point26_6
+	}
+	var late []placed
+	for li, ws := range lines {
+		d := &font.Drawer{Dst: small, Src: image.Black, Face: basicfont.Face7x13, Dot: fixed.P(6, 16+li*24)}
+		for _, w := range ws {
+			x0 := d.Dot.X.Round()
+			if w == value && crisp {
+				late = append(late, placed{w, d.Dot})
+				d.Dot.X += d.MeasureString(w)
+			} else {
+				d.DrawString(w)
+			}
+			x1 := d.Dot.X.Round()
+			y := d.Dot.Y.Round()
+			page.Words = append(page.Words, pagetext.Word{Text: w, Confidence: 95,
+				Box: Box{X0: float64(x0 * scale), Y0: float64((y - 11) * scale), X1: float64(x1 * scale), Y1: float64((y + 2) * scale)}})
+			d.DrawString(" ")
+		}
+	}
+	big := image.NewGray(image.Rect(0, 0, 300*scale, 130*scale))
+	for y := 0; y < big.Rect.Dy(); y++ {
+		for x := 0; x < big.Rect.Dx(); x++ {
+			big.Pix[y*big.Stride+x] = small.Pix[(y/scale)*small.Stride+x/scale]
+		}
+	}
+	// The scanner: a soft blur (two box passes, about a Gaussian of a
+	// sample), the paper's tone, grain.
+	soft := boxBlur(boxBlur(big))
+	for _, p := range late {
+		tmp := image.NewGray(small.Bounds())
+		draw.Draw(tmp, tmp.Bounds(), &image.Uniform{color.Gray{255}}, image.Point{}, draw.Src)
+		(&font.Drawer{Dst: tmp, Src: image.Black, Face: basicfont.Face7x13, Dot: p.dot}).DrawString(p.text)
+		y0 := p.dot.Y.Round() - 12
+		for y := y0 * scale; y < (y0+15)*scale; y++ {
+			for x := 0; x < soft.Rect.Dx(); x++ {
+				if v := tmp.Pix[(y/scale)*tmp.Stride+x/scale]; v < 128 {
+					soft.Pix[y*soft.Stride+x] = 20
+				}
+			}
+		}
+	}
+	seed := uint32(7)
+	for i, v := range soft.Pix {
+		seed = seed*1664525 + 1013904223
+		n := int(seed>>24)%(2*grain+1) - grain
+		soft.Pix[i] = uint8(max(0, min(255, int(v)*235/255+8+n)))
+	}
+	if patch {
+		for _, w := range page.Words {
+			if w.Text != value {
+				continue
+			}
+			x0, y0, x1, y1 := int(w.Box.X0)-3, int(w.Box.Y0)-3, int(w.Box.X1)+3, int(w.Box.Y1)+3
+			for y := y0; y < y1; y++ {
+				for x := x0; x < x1; x++ {
+					soft.Pix[y*soft.Stride+x] = 243
+				}
+			}
+			tmp := image.NewGray(small.Bounds())
+			draw.Draw(tmp, tmp.Bounds(), &image.Uniform{color.Gray{255}}, image.Point{}, draw.Src)
+			(&font.Drawer{Dst: tmp, Src: image.Black, Face: basicfont.Face7x13, Dot: fixed.P(int(w.Box.X0)/scale, int(w.Box.Y1)/scale-2)}).DrawString(value)
+			for y := y0; y < y1; y++ {
+				for x := x0; x < x1; x++ {
+					if tmp.Pix[(y/scale)*tmp.Stride+x/scale] < 128 {
+						soft.Pix[y*soft.Stride+x] = 20
+					}
+				}
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, soft, &jpeg.Options{Quality: 88}); err != nil {
+		t.Fatal(err)
+	}
+	page.Width, page.Height = float64(soft.Rect.Dx()), float64(soft.Rect.Dy())
+	return buf.Bytes(), page
+}
+
+// boxBlur is a 3x3 mean.
+func boxBlur(src *image.Gray) *image.Gray {
+	out := image.NewGray(src.Rect)
+	w, h := src.Rect.Dx(), src.Rect.Dy()
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			sum, n := 0, 0
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					if xx, yy := x+dx, y+dy; xx >= 0 && yy >= 0 && xx < w && yy < h {
+						sum += int(src.Pix[yy*src.Stride+xx])
+						n++
+					}
+				}
+			}
+			out.Pix[y*out.Stride+x] = uint8(sum / n)
+		}
+	}
+	return out
+}
+
+// TestCrispValue: a date typed onto a scanned picture after the scan is
+// sharper than every word the scanner saw; the same date scanned with
+// the rest, and a crisp word that is no fact of the document, say
+// nothing.
+func TestCrispValue(t *testing.T) {
+	fields := map[string]any{"expiration_date": "2027-07-12", "issue_date": "2025-07-12", "full_name": "Maria Nowak"}
+	tests := []struct {
+		name  string
+		value string
+		crisp bool
+		want  bool
+	}{
+		{"the date typed on the picture", "07/12/2027", true, true},
+		{"the date scanned with the rest", "07/12/2027", false, false},
+		{"a crisp word that is no fact", "Station", true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			img, page := scanWithValue(t, tt.value, tt.crisp)
+			up, err := ReadUpload(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev := Evidence{File: FileMeta{FromImage: true}, DocumentType: "bls", Fields: fields, AsOf: asOf, Pages: []pagetext.Page{page}, Upload: up}
+			var s signals
+			checkCrispValue(newDoc(ev), &s)
+			got := s.has(CodeFontMismatch)
+			if got != tt.want {
+				t.Fatalf("font_mismatch %v, want %v: %+v", got, tt.want, s.list)
+			}
+			if got && (s.list[0].Weight != crispValueWeight || !strings.Contains(s.list[0].Detail, `"07/12/2027" is printed on the scan with edges`)) {
+				t.Fatalf("signal %+v", s.list[0])
+			}
+		})
+	}
+}
+
+// TestPaintedPaper: a date painted over on a grainy scan (a flat patch of
+// the paper's tone) and typed again sits on paper with none of the
+// scan's grain; the same date scanned with the rest, a word that is no
+// fact painted over so, and a patch on a scan with no grain anywhere (a
+// scanner that whitens its paper) say nothing.
+func TestPaintedPaper(t *testing.T) {
+	fields := map[string]any{"expiration_date": "2027-07-12", "issue_date": "2025-07-12", "full_name": "Maria Nowak"}
+	tests := []struct {
+		name  string
+		value string
+		patch bool
+		grain int
+		want  bool
+	}{
+		{"the date painted over and typed again", "07/12/2027", true, 6, true},
+		{"the date scanned with the rest", "07/12/2027", false, 6, false},
+		{"a word that is no fact painted over", "Station", true, 6, false},
+		{"a patch on a scan with no grain", "07/12/2027", true, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			img, page := scanPainted(t, tt.value, false, tt.patch, tt.grain)
+			up, err := ReadUpload(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev := Evidence{File: FileMeta{FromImage: true}, DocumentType: "bls", Fields: fields, AsOf: asOf, Pages: []pagetext.Page{page}, Upload: up}
+			var s signals
+			checkPaintedPaper(newDoc(ev), &s)
+			got := s.has(CodeCoveredText)
+			if got != tt.want {
+				t.Fatalf("covered_text %v, want %v: %+v", got, tt.want, s.list)
+			}
+			if got && (s.list[0].Weight != paintedPaperWeight || !strings.Contains(s.list[0].Detail, `the paper around "07/12/2027" shows none of the scan's grain`)) {
+				t.Fatalf("signal %+v", s.list[0])
+			}
+		})
 	}
 }

@@ -18,33 +18,69 @@ import (
 // works on the picture's fine detail (each sample minus the mean of its
 // neighbourhood): points where that detail peaks are described by the
 // signs of the detail around them, points are paired when their
-// descriptions agree and their patches correlate, and a copy shows as
-// many pairs sharing one exact displacement. Natural repetition pairs
-// points at scattered displacements. Print repeats itself innocently (the
-// same letters, words and rules), so points on the sharp edges of print
-// are left out; a pattern a program drew (a security background) repeats
-// at many displacements and is not taken for a copy. goimagehash's
-// perceptual hashes of the two regions confirm a found copy.
+// descriptions agree and their patches correlate more at their exact
+// displacement than a sample off it, and the displacements a few pairs
+// share are candidates. The search runs on every sample (averaging
+// samples down would misalign a copy moved by an odd number of them) and
+// keeps the weak points of bare card, where a clone stamp takes its
+// patch: JPEG leaves little grain there, so pairs are few, and each
+// candidate is verified block by block (copiedRegion): a copy is a
+// connected region of plain 8×8 blocks whose detail matches at the
+// displacement. Natural grain matches at a random displacement in a block
+// here and there, never in a region; print repeats itself innocently (the
+// same letters, words, rules, logos), so blocks of print are left out; a
+// line or a gradient a program drew correlates a sample off as well and
+// is not taken for a copy. goimagehash's perceptual hashes of the two
+// regions, or on flat card their samples themselves, confirm a copy.
 
 // copyMove is a region repeated in an image.
 type copyMove struct {
 	// Source and Target are the two copies, in pixels of the image (which
 	// is the original cannot be told: Source is the upper one).
 	Source, Target image.Rectangle
-	// Pairs is how many matched points share the displacement; Distance
-	// the perceptual hashes' Hamming distance.
-	Pairs    int
+	// Blocks is how many 8×8 blocks of the region were found copied;
+	// Distance the perceptual hashes' Hamming distance.
+	Blocks   int
 	Distance int
 }
 
 // Limits of the search.
 const (
-	cmMaxPixels  = 800_000 // larger images are averaged down by 2, 3...
-	cmMaxPoints  = 6000
-	cmRadius     = 4 // descriptors are (2r)×(2r) patches
-	cmMinShift   = 24
-	cmMinPairs   = 10
-	cmMaxContext = 38 // a patch's standard deviation above this is print
+	// cmMaxPixels: larger images are averaged down by 2, 3... A page
+	// scanned at 300 dpi (2550×3300, 2480×3508) is searched whole: averaged
+	// down by 2, a clone moved by an odd number of samples no longer lines
+	// up with its source, grain and all.
+	cmMaxPixels = 9_000_000
+	// cmMaxPoints: a point every 14 samples of such a page. The strongest
+	// are kept, and a clone on bare card has only weak ones: a cap of a
+	// point every 56 samples kept the print's and dropped the card's.
+	cmMaxPoints = 600_000
+	cmRadius    = 4 // descriptors are (2r)×(2r) patches
+	cmMinShift  = 24
+	cmMinPairs  = 10
+	// cmMinHint matched points at one displacement make it a candidate,
+	// of which the strongest cmMaxCandidates are verified block by block;
+	// a copy is cmMinBlocks connected 8×8 blocks or more (a date's
+	// patch of 80×25 samples is over 25).
+	cmMinHint       = 2
+	cmMaxCandidates = 12
+	cmMinBlocks     = 12
+	cmBareContext   = 12
+	cmMaxContext    = 38 // a patch's standard deviation above this is print
+	cmMinGrain      = 0.05
+	// cmPairCorr is the least correlation of two points' detail (12×12
+	// samples) that pairs them, cmBlockCorr of two 8×8 blocks' that makes
+	// a block copied. A copy saved again off the JPEG's 8×8 grid keeps
+	// only part of its grain alike: card grain saved at 88 (or 85), cloned
+	// by an offset no multiple of 8 and saved at 92 correlates about 0.5
+	// to 0.55 sample for sample with its source, and with 0.8 asked of a
+	// pair and 0.75 of a block such a copy was missed whole. Chance grain
+	// passes 0.5 in an 8×8 block about once in 300 (its correlation's
+	// deviation is about 0.18), never over a connected region of
+	// cmMinBlocks; print is kept out by the bare-block test, drawn lines
+	// and gradients by the correlation a sample off, patterns by periodic.
+	cmPairCorr  = 0.6
+	cmBlockCorr = 0.5
 )
 
 // luma is an 8-bit plane.
@@ -60,8 +96,11 @@ type point struct {
 	resp float32
 }
 
-// findCopyMove looks for a repeated region in a luminance plane.
-func findCopyMove(src luma) *copyMove {
+// findCopyMove looks for a repeated region in a luminance plane. maxRMS
+// is the most the two copies' samples may differ by on flat card or
+// paper: the error the picture's last save leaves (a copy made before a
+// JPEG save is no longer sample for sample the same; copySaveError).
+func findCopyMove(src luma, maxRMS float64) *copyMove {
 	f := 1
 	for (src.w/f)*(src.h/f) > cmMaxPixels {
 		f++
@@ -111,6 +150,13 @@ func findCopyMove(src luma) *copyMove {
 		for x := 2; x < w-2; x++ {
 			detail[y*w+x] = float32(25*int64(img[y*w+x]) - box(sum, x-2, y-2, x+3, y+3))
 		}
+	}
+	if grainless(img, detail, w, h, sc) {
+		// A picture rendered, not captured (a page printed to an image and
+		// saved without noise): no grain tells a copy from print repeated
+		// on purpose, and a JPEG codes two alike blocks of print on its 8×8
+		// grid alike, to the sample.
+		return nil
 	}
 	minDetail := float32(25 * sc)
 	maxVar := float64(cmMaxContext*cmMaxContext) * float64(sc*sc)
@@ -188,20 +234,21 @@ func findCopyMove(src luma) *copyMove {
 		}
 		pts = keep
 	}
-	// Pair points whose descriptors agree on one of eight 8-bit bands
-	// (any two within 7 bits do), then on most bits, then in the
-	// correlation of their detail.
+	// Pair points whose descriptors agree on one of five 12-bit bands
+	// (any two within 4 bits do, and most copies within 10), then on most
+	// bits, then in the correlation of their detail.
 	type shift struct{ dx, dy int }
 	matches := map[shift][]int{}
-	const bands = 8
+	const bands = 5
+	bandOf := func(d uint64, k int) uint16 { return uint16(d>>(12*k)) & 0xfff }
 	for band := 0; band < bands; band++ {
-		idx := map[uint8][]int{}
+		idx := map[uint16][]int{}
 		for i, p := range pts {
-			key := uint8(p.desc >> (8 * band))
+			key := bandOf(p.desc, band)
 			idx[key] = append(idx[key], i)
 		}
 		for _, is := range idx {
-			if len(is) < 2 || len(is) > 96 {
+			if len(is) < 2 || len(is) > 256 {
 				continue
 			}
 			for a := 0; a < len(is); a++ {
@@ -218,7 +265,7 @@ func findCopyMove(src luma) *copyMove {
 					// Count each pair once: in the first band it agrees on.
 					first := -1
 					for k := 0; k < bands; k++ {
-						if uint8(p.desc>>(8*k)) == uint8(q.desc>>(8*k)) {
+						if bandOf(p.desc, k) == bandOf(q.desc, k) {
 							first = k
 							break
 						}
@@ -258,50 +305,272 @@ func findCopyMove(src luma) *copyMove {
 		}
 		return shifts[i].dx < shifts[j].dx || (shifts[i].dx == shifts[j].dx && shifts[i].dy < shifts[j].dy)
 	})
-	// A pattern drawn by a program repeats at many displacements: count
-	// the distinct places (shifts more than a sample apart) that many
-	// pairs share.
-	var strong []shift
+	// A handful of matched points is only a hint: a copy is confirmed
+	// block by block. At a candidate displacement each 8×8 block away
+	// from print is compared with the block it would be a copy of: a
+	// copy's fine detail correlates closely there and clearly less one
+	// sample off (a line or a gradient drawn by a program correlates one
+	// sample off as well; a photo's or a scan's grain does not), and a
+	// copy covers a connected region of such blocks, large enough to hide
+	// a value. Natural grain matches at a random displacement in a block
+	// here and there, never in a region.
+	var cands []shift
 	for _, s := range shifts {
-		if count[s] < cmMinPairs {
+		if count[s] < cmMinHint || len(cands) == cmMaxCandidates {
 			break
 		}
 		dup := false
-		for _, o := range strong {
+		for _, o := range cands {
 			if abs(o.dx-s.dx) <= 2 && abs(o.dy-s.dy) <= 2 {
 				dup = true
 				break
 			}
 		}
 		if !dup {
-			strong = append(strong, s)
+			cands = append(cands, s)
 		}
 	}
-	if len(strong) == 0 || len(strong) > 3 {
-		return nil
+	type found struct {
+		from   image.Rectangle
+		blocks int
+		s      shift
 	}
-	s := strong[0]
-	ms := near(s)
-	var from image.Rectangle
-	for _, i := range ms {
-		p := pts[i]
-		from = from.Union(image.Rect(p.x-cmRadius, p.y-cmRadius, p.x+cmRadius, p.y+cmRadius))
+	var regions []found
+	// A clone hides a value under bare card or paper: the blocks compared
+	// are nearly plain (a standard deviation of cmBareContext levels at
+	// most), which leaves out the print a template repeats on purpose
+	// (two copies of one logo, seal or rule, drawn alike and scanned with
+	// little grain).
+	bareVar := float64(cmBareContext*cmBareContext) * float64(sc*sc)
+	for _, s := range cands {
+		from, blocks := copiedRegion(detail, w, h, s.dx, s.dy, func(x0, y0, x1, y1 int) bool {
+			n := float64((x1 - x0) * (y1 - y0))
+			s1, s2 := float64(box(sum, x0, y0, x1, y1)), float64(box(sq, x0, y0, x1, y1))
+			return s2/n-(s1/n)*(s1/n) <= bareVar
+		})
+		if blocks >= cmMinBlocks {
+			regions = append(regions, found{from, blocks, s})
+		}
 	}
-	if from.Dx() < 12 || from.Dy() < 12 {
-		return nil
-	}
-	dst := from.Add(image.Pt(s.dx, s.dy))
-	if dst.Max.X > w || dst.Max.Y > h {
-		return nil
-	}
-	dist, ok := regionDistance(img, int32(sc), w, h, from, dst)
-	if !ok || dist > 8 {
-		return nil
-	}
+	sort.SliceStable(regions, func(i, j int) bool { return regions[i].blocks > regions[j].blocks })
 	scale := func(r image.Rectangle) image.Rectangle {
 		return image.Rect(r.Min.X*f, r.Min.Y*f, r.Max.X*f, r.Max.Y*f)
 	}
-	return &copyMove{Source: scale(from), Target: scale(dst), Pairs: len(ms), Distance: dist}
+	for _, r := range regions {
+		// A printed background that repeats (a card's guilloche waves, a
+		// certificate's security pattern) matches itself at its period,
+		// and a scanner or a JPEG save that leaves little grain lets it
+		// match grain and all; but it matches again a period further on
+		// and a period back, where a clone stamp's one copy does not.
+		var others [][2]int
+		for _, c := range cands {
+			if abs(c.dx-r.s.dx) > 2 || abs(c.dy-r.s.dy) > 2 {
+				others = append(others, [2]int{c.dx, c.dy})
+			}
+		}
+		if periodic(detail, w, h, r.from, r.s.dx, r.s.dy, others) {
+			continue
+		}
+		// The two copies look alike as a whole too (goimagehash's
+		// perceptual hash), not only in their grain.
+		dst := r.from.Add(image.Pt(r.s.dx, r.s.dy))
+		dist, ok := regionDistance(img, int32(sc), w, h, r.from, dst)
+		// On bare card the perceptual hash of a flat patch turns on
+		// noise: there the samples themselves agree, to the error of the
+		// last save.
+		if ok && (dist <= 8 || regionRMS(img, sc, w, r.from, dst) <= maxRMS) {
+			return &copyMove{Source: scale(r.from), Target: scale(dst), Blocks: r.blocks, Distance: dist}
+		}
+	}
+	return nil
+}
+
+// grainless: the picture's bare blocks (a standard deviation of
+// cmBareContext levels at most) carry no grain: the median root mean
+// square of their detail is under cmMinGrain levels. A camera or a
+// scanner leaves a level or more even after a JPEG save at 75; a page
+// rasterised and saved without noise leaves none.
+func grainless(img []int32, detail []float32, w, h int, sc int64) bool {
+	const bs = 8
+	var rms []float64
+	maxVar := float64(cmBareContext*cmBareContext) * float64(sc*sc)
+	for by := 1; by < h/bs-1; by++ {
+		for bx := 1; bx < w/bs-1; bx++ {
+			var s1, s2, dd float64
+			for y := by * bs; y < by*bs+bs; y++ {
+				for x := bx * bs; x < bx*bs+bs; x++ {
+					v := float64(img[y*w+x])
+					s1 += v
+					s2 += v * v
+					d := float64(detail[y*w+x])
+					dd += d * d
+				}
+			}
+			if s2/64-(s1/64)*(s1/64) > maxVar {
+				continue
+			}
+			rms = append(rms, math.Sqrt(dd/64)/float64(25*sc))
+		}
+	}
+	if len(rms) == 0 {
+		return true
+	}
+	sort.Float64s(rms)
+	return rms[len(rms)/2] < cmMinGrain
+}
+
+// copySaveError is the most two copies of a region may differ by, in
+// 8-bit levels, after the picture's last save: 1.5 for a picture saved
+// without loss, else the root mean square quantization error of the
+// JPEG's luminance table (each coefficient off by up to half its step),
+// which a copy not on the 8×8 grid takes differently from the original.
+func copySaveError(data []byte) float64 {
+	if data == nil {
+		return 1.5
+	}
+	t, err := lumaTable(data)
+	if err != nil {
+		return 1.5
+	}
+	sum := 0.0
+	for _, v := range t {
+		sum += v * v / 12
+	}
+	// At most 4: below quality 90 the grain the save leaves no longer
+	// tells two patches of bare paper apart, and the block test alone is
+	// not asked to.
+	return min(4, max(1.5, math.Sqrt(sum/64)))
+}
+
+// copiedRegion finds, at one displacement, the largest connected region
+// of 8×8 blocks (away from print: smooth says which) that the blocks the
+// displacement leads to copy; it returns the region and its blocks.
+func copiedRegion(d []float32, w, h, dx, dy int, smooth func(x0, y0, x1, y1 int) bool) (image.Rectangle, int) {
+	const bs = 8
+	gw, gh := w/bs, h/bs
+	hit := make([]bool, gw*gh)
+	for by := 0; by < gh; by++ {
+		for bx := 0; bx < gw; bx++ {
+			x0, y0 := bx*bs, by*bs
+			if x0+dx < 3 || y0+dy < 3 || x0+dx+bs+3 > w || y0+dy+bs+3 > h || x0 < 3 || y0 < 3 || x0+bs+3 > w || y0+bs+3 > h {
+				continue
+			}
+			if !smooth(x0, y0, x0+bs, y0+bs) {
+				continue
+			}
+			c := blockCorr(d, w, x0, y0, x0+dx, y0+dy)
+			if c < cmBlockCorr {
+				continue
+			}
+			off := -1.0
+			for _, o := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				off = max(off, blockCorr(d, w, x0, y0, x0+dx+o[0], y0+dy+o[1]))
+			}
+			hit[by*gw+bx] = c-off >= 0.05
+		}
+	}
+	seen := make([]bool, gw*gh)
+	var best image.Rectangle
+	bestN := 0
+	var queue []int
+	for start := range hit {
+		if !hit[start] || seen[start] {
+			continue
+		}
+		seen[start] = true
+		queue = append(queue[:0], start)
+		var r image.Rectangle
+		n := 0
+		for len(queue) > 0 {
+			g := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			x, y := g%gw, g/gw
+			r = r.Union(image.Rect(x*bs, y*bs, x*bs+bs, y*bs+bs))
+			n++
+			for oy := -1; oy <= 1; oy++ {
+				for ox := -1; ox <= 1; ox++ {
+					xx, yy := x+ox, y+oy
+					if xx < 0 || yy < 0 || xx >= gw || yy >= gh {
+						continue
+					}
+					if k := yy*gw + xx; hit[k] && !seen[k] {
+						seen[k] = true
+						queue = append(queue, k)
+					}
+				}
+			}
+		}
+		if n > bestN {
+			best, bestN = r, n
+		}
+	}
+	return best, bestN
+}
+
+// periodic reports whether most blocks of a region found copied at
+// (dx, dy) also match elsewhere: twice as far, as far before them, at a
+// whole fraction of it, or at another displacement the search found
+// (others). A copy is one; a
+// pattern matches itself at many displacements.
+func periodic(d []float32, w, h int, from image.Rectangle, dx, dy int, others [][2]int) bool {
+	const bs = 8
+	in := func(x, y int) bool { return x >= 0 && y >= 0 && x+bs <= w && y+bs <= h }
+	matches := func(x, y, ox, oy int) bool {
+		return in(x+ox, y+oy) && blockCorr(d, w, x, y, x+ox, y+oy) >= 0.6
+	}
+	n, again := 0, 0
+	for y := from.Min.Y; y+bs <= from.Max.Y; y += bs {
+		for x := from.Min.X; x+bs <= from.Max.X; x += bs {
+			if !in(x, y) || !in(x+dx, y+dy) || blockCorr(d, w, x, y, x+dx, y+dy) < 0.75 {
+				continue
+			}
+			n++
+			hit := matches(x, y, 2*dx, 2*dy) || matches(x, y, -dx, -dy)
+			// A displacement of several periods (the pattern's copies
+			// a few waves apart) matches at one period too.
+			// A resampled scan's period is no whole number of samples:
+			// a sample either way.
+			for k := 2; k <= 12 && !hit; k++ {
+				ox, oy := int(math.Round(float64(dx)/float64(k))), int(math.Round(float64(dy)/float64(k)))
+				if abs(ox)+abs(oy) < 8 {
+					break
+				}
+				for j := 0; j < 9 && !hit; j++ {
+					hit = matches(x, y, ox+j%3-1, oy+j/3-1)
+				}
+			}
+			for _, o := range others {
+				if hit {
+					break
+				}
+				// The far copy matched from either end.
+				hit = matches(x, y, o[0], o[1]) || matches(x+dx, y+dy, o[0], o[1])
+			}
+			if hit {
+				again++
+			}
+		}
+	}
+	return n > 0 && again*2 >= n
+}
+
+// blockCorr is the normalised correlation of the detail of two 8×8
+// blocks (0 where either has none).
+func blockCorr(d []float32, w, ax, ay, bx, by int) float64 {
+	var sab, saa, sbb float64
+	for y := 0; y < 8; y++ {
+		ra, rb := d[(ay+y)*w+ax:(ay+y)*w+ax+8], d[(by+y)*w+bx:(by+y)*w+bx+8]
+		for x := 0; x < 8; x++ {
+			a, b := float64(ra[x]), float64(rb[x])
+			sab += a * b
+			saa += a * a
+			sbb += b * b
+		}
+	}
+	if saa == 0 || sbb == 0 {
+		return 0
+	}
+	return sab / math.Sqrt(saa*sbb)
 }
 
 func abs(x int) int {
@@ -335,19 +604,38 @@ func correlation(d []float32, w, ax, ay, bx, by int) float64 {
 // smooth drawn pattern correlates with itself a sample off too; the grain
 // of a photo or a scan does not).
 func copied(d []float32, w, h int, p, q point) bool {
-	if correlation(d, w, p.x, p.y, q.x, q.y) < 0.8 {
+	c := correlation(d, w, p.x, p.y, q.x, q.y)
+	if c < cmPairCorr {
 		return false
 	}
-	for _, o := range [2][2]int{{1, 0}, {0, 1}} {
+	for _, o := range [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}} {
 		x, y := q.x+o[0], q.y+o[1]
-		if x+6 >= w || y+6 >= h {
+		if x+6 >= w || y+6 >= h || x < 6 || y < 6 {
 			return false
 		}
-		if correlation(d, w, p.x, p.y, x, y) > 0.6 {
+		if correlation(d, w, p.x, p.y, x, y) > c-0.2 {
 			return false
 		}
 	}
 	return true
+}
+
+// regionRMS is the root mean square difference of two equal regions, in
+// 8-bit levels.
+func regionRMS(p []int32, sc int64, w int, a, b image.Rectangle) float64 {
+	var ss float64
+	n := 0
+	for y := 0; y < a.Dy(); y++ {
+		for x := 0; x < a.Dx(); x++ {
+			d := float64(p[(a.Min.Y+y)*w+a.Min.X+x]-p[(b.Min.Y+y)*w+b.Min.X+x]) / float64(sc)
+			ss += d * d
+			n++
+		}
+	}
+	if n == 0 {
+		return math.Inf(1)
+	}
+	return math.Sqrt(ss / float64(n))
 }
 
 // regionDistance compares two regions by their perceptual hashes.

@@ -37,6 +37,9 @@ type elaResult struct {
 	Ratio  float64
 	Median float64
 	Blocks int
+	// Inverse: the region sits on an earlier lattice the rest of the
+	// picture does not (inverseGhost).
+	Inverse bool
 }
 
 // stdLuma is the libjpeg luminance quantization table (ITU T.81 K.1), in
@@ -201,29 +204,67 @@ const elaCoefficients = 20
 // Limits of the analysis.
 const (
 	// elaMaxBlocks bounds the blocks analysed per image: larger images are
-	// sampled on a coarser grid of blocks.
-	elaMaxBlocks = 40_000
+	// sampled on a coarser grid of blocks. A page scanned at 300 dpi
+	// (131,000 blocks) is analysed block by block: sampled every other
+	// block, a pasted line of print left too few windows to show; only
+	// blocks of print are transformed, so the cost follows the print.
+	elaMaxBlocks = 140_000
 	// elaMaxPixels: larger images are not decoded at all.
 	elaMaxPixels = 24_000_000
 	// elaMinVariance is the least sample variance of a block measured: a
 	// block of print (an edge, a stroke), not of paper grain.
 	elaMinVariance = 20 * 20
+	// elaMinQuality and elaMaxQuality bound the earlier saves looked for.
+	elaMinQuality = 50
+	elaMaxQuality = 97
+	// ghostMaxMedian is the most median error of a picture that shows an
+	// earlier compression.
+	ghostMaxMedian = 0.45
+	// ghostMinRatio is the least mean error of a region over the median.
+	ghostMinRatio = 5
+	// inverseMinMedian is the least median error of a picture searched for
+	// an inverse ghost, inverseMaxError the most error of its windows,
+	// inverseMinBlocks and inverseMaxHeight its least size and greatest
+	// height in blocks.
+	inverseMinMedian = 0.8
+	inverseMaxError  = 0.3
+	inverseMinBlocks = 12
+	inverseMaxHeight = 8
+	// ghostLargeRegion windows make a region whatever its ratio.
+	ghostLargeRegion = 20
+	// elaMinFinalQuality is the lowest last save analysed.
+	elaMinFinalQuality = 60
 )
 
-// recompressionRegion looks for a region of a JPEG (data, its decoded
-// luminance plane) that was not compressed like the rest. It returns nil
-// when the image shows no earlier compression, or no region that escaped
-// it.
+// recompressionRegion looks for a region of a picture (data: its JPEG
+// bytes, nil for a picture stored without loss, a PNG; plane: its decoded
+// luminance) that was not compressed like the rest. It returns nil when
+// the picture shows no earlier compression, or no region that escaped it.
+//
+// The earlier compression is looked for at every libjpeg quality from
+// elaMinQuality to elaMaxQuality (a scanner or a camera saves at any of
+// them, not only at multiples of five) whose table is coarser than the
+// last save's; the one whose lattice most of the picture sits closest to
+// is the earlier save, and only it is searched for a region.
 func recompressionRegion(data []byte, plane luma) (*elaResult, error) {
-	final, err := lumaTable(data)
-	if err != nil {
-		return nil, err
+	var final [64]float64
+	finalQ := 100
+	if data != nil {
+		t, err := lumaTable(data)
+		if err != nil {
+			return nil, err
+		}
+		final, finalQ = t, estimateQuality(t)
+	} else {
+		// Stored without loss: every earlier quality is coarser.
+		for i := range final {
+			final[i] = 1
+		}
 	}
 	pix, stride, w, h := plane.pix, plane.stride, plane.w, plane.h
 	if w < 64 || h < 64 {
 		return nil, nil
 	}
-	finalQ := estimateQuality(final)
 	bw, bh := w/8, h/8
 	step := 1
 	for (bw/step)*(bh/step) > elaMaxBlocks {
@@ -233,7 +274,7 @@ func recompressionRegion(data []byte, plane luma) (*elaResult, error) {
 	// from it that its table differs.
 	var qs []int
 	var tables [][64]float64
-	for q := 50; q <= 95; q += 5 {
+	for q := elaMinQuality; q <= elaMaxQuality; q++ {
 		t := qualityTable(q)
 		coarser := 0
 		for _, i := range zigzag[1 : 1+elaCoefficients] {
@@ -256,11 +297,16 @@ func recompressionRegion(data []byte, plane luma) (*elaResult, error) {
 	for k := range errs {
 		errs[k] = make([]float64, gw*gh)
 	}
+	// clip marks the blocks whose decoded samples were clipped to black or
+	// white: they left the lattice when they were decoded, not only when
+	// they were edited.
+	clip := make([]bool, gw*gh)
 	var in, out [64]float64
 	for gy := 0; gy < gh; gy++ {
 		for gx := 0; gx < gw; gx++ {
 			bx, by := gx*step, gy*step
 			sum, sq := 0.0, 0.0
+			clipped := 0
 			for y := 0; y < 8; y++ {
 				row := pix[(by*8+y)*stride+bx*8:]
 				for x := 0; x < 8; x++ {
@@ -268,8 +314,12 @@ func recompressionRegion(data []byte, plane luma) (*elaResult, error) {
 					sum += v
 					sq += v * v
 					in[y*8+x] = v - 128
+					if row[x] <= 1 || row[x] >= 254 {
+						clipped++
+					}
 				}
 			}
+			clip[gy*gw+gx] = clipped > 2
 			if sq/64-(sum/64)*(sum/64) < elaMinVariance {
 				// Blank paper: its grain is sensor noise, and noise clipped to
 				// white leaves the lattice wherever it touches 255.
@@ -299,19 +349,98 @@ func recompressionRegion(data []byte, plane luma) (*elaResult, error) {
 			}
 		}
 	}
-	var best *elaResult
-	for k, q := range qs {
-		r := ghostRegion(errs[k], gw, gh)
-		if r == nil {
-			continue
+	// The earlier quality: the lowest median error. Qualities a step
+	// apart share most of their table, so the search stays at the best.
+	bestOf := func(errs [][]float64) (int, float64) {
+		best, bestMed := -1, math.Inf(1)
+		for k := range qs {
+			if m, ok := medianOf(errs[k]); ok && m < bestMed {
+				best, bestMed = k, m
+			}
 		}
-		r.Quality, r.FinalQuality = q, finalQ
+		return best, bestMed
+	}
+	best, med := bestOf(errs)
+	if best < 0 || med > ghostMaxMedian {
+		// A scan of black print on paper its scanner clipped to white
+		// leaves the lattice in every block of print: the earlier save
+		// shows in the blocks that were not clipped, and a region is
+		// looked for among them only.
+		for k := range errs {
+			for g, c := range clip {
+				if c {
+					errs[k][g] = math.NaN()
+				}
+			}
+		}
+		best, _ = bestOf(errs)
+	}
+	if best < 0 {
+		return nil, nil
+	}
+	if r := ghostRegion(errs[best], gw, gh); r != nil {
+		r.Quality, r.FinalQuality = qs[best], finalQ
 		r.Box = image.Rect(r.Box.Min.X*8*step, r.Box.Min.Y*8*step, min(w, r.Box.Max.X*8*step), min(h, r.Box.Max.Y*8*step))
-		if best == nil || r.Ratio > best.Ratio {
-			best = r
+		return r, nil
+	}
+	// A region pasted from a picture saved coarser than anything the rest
+	// went through may still sit on its own lattice (an inverse ghost),
+	// whatever the rest shows.
+	var r *elaResult
+	for k, q := range qs {
+		if c := inverseGhost(errs[k], gw, gh); c != nil && (r == nil || c.Blocks > r.Blocks) {
+			r = c
+			r.Quality = q
 		}
 	}
-	return best, nil
+	if r == nil {
+		return nil, nil
+	}
+	r.FinalQuality, r.Inverse = finalQ, true
+	r.Box = image.Rect(r.Box.Min.X*8*step, r.Box.Min.Y*8*step, min(w, r.Box.Max.X*8*step), min(h, r.Box.Max.Y*8*step))
+	return r, nil
+}
+
+// medianOf is the median of the values that are not NaN; false when
+// fewer than 200 are (too little print to say).
+func medianOf(errs []float64) (float64, bool) {
+	var vals []float64
+	for _, e := range errs {
+		if !math.IsNaN(e) {
+			vals = append(vals, e)
+		}
+	}
+	if len(vals) < 200 {
+		return 0, false
+	}
+	sort.Float64s(vals)
+	return vals[len(vals)/2], true
+}
+
+// inverseGhost finds, on a grid of block errors at one quality the
+// picture as a whole never went through (its median error near 1, fresh
+// content's), a region that sits on that quality's lattice: a patch taken
+// from a picture saved coarser, pasted on the 8×8 grid, then saved over
+// with the rest. Windows of 3×3 blocks whose error is near zero, in a
+// connected region of at least inverseMinBlocks windows no taller than a
+// line of print (a card's or a form's own pictures, its portrait and
+// logo, are taller); chance leaves no such run of near-zero windows in
+// fresh content.
+func inverseGhost(errs []float64, gw, gh int) *elaResult {
+	med, ok := medianOf(errs)
+	if !ok || med < inverseMinMedian {
+		return nil
+	}
+	var best *elaResult
+	for _, r := range windowRegions(errs, gw, gh, func(win float64) bool { return win < inverseMaxError }) {
+		if r.n < inverseMinBlocks || r.box.Dy() > inverseMaxHeight {
+			continue
+		}
+		if best == nil || r.n > best.Blocks {
+			best = &elaResult{Box: r.box, Ratio: med / max(r.sum/float64(r.n), 0.01), Median: med, Blocks: r.n}
+		}
+	}
+	return best
 }
 
 // ghostRegion finds, on a grid of block errors at one quality, a region
@@ -320,24 +449,49 @@ func recompressionRegion(data []byte, plane luma) (*elaResult, error) {
 // region must hold enough blocks, each window of 3×3 blocks in it erring
 // well above the median.
 func ghostRegion(errs []float64, gw, gh int) *elaResult {
-	var vals []float64
-	for _, e := range errs {
-		if !math.IsNaN(e) {
-			vals = append(vals, e)
-		}
-	}
-	if len(vals) < 200 {
-		return nil
-	}
-	sort.Float64s(vals)
-	med := vals[len(vals)/2]
-	if med > 0.45 {
+	med, ok := medianOf(errs)
+	if !ok || med > ghostMaxMedian {
 		// Most of the image does not sit on this quality's lattice: it was
 		// not compressed at it before.
 		return nil
 	}
-	// Windows of 3×3 blocks whose active blocks err far above the median.
-	hot := make([]bool, gw*gh)
+	// Windows of 3×3 blocks whose active blocks err far above the median;
+	// the largest connected set of them.
+	var best *elaResult
+	for _, r := range windowRegions(errs, gw, gh, func(win float64) bool { return win > max(0.75, 3*med) }) {
+		if r.n < 6 {
+			continue
+		}
+		ratio := r.sum / float64(r.n) / max(med, 0.05)
+		if ratio < ghostMinRatio && r.n < ghostLargeRegion {
+			// Print the last save left off its lattice in places (a stroke
+			// clipped to black, a gradient rounded twice) errs a few times
+			// the median, in a few blocks; what never went through the
+			// earlier save errs like fresh content, many times it, or over
+			// a region the size of a line of print.
+			continue
+		}
+		if best == nil || r.n > best.Blocks {
+			best = &elaResult{Box: r.box, Ratio: ratio, Median: med, Blocks: r.n}
+		}
+	}
+	return best
+}
+
+// windowRegion is a 4-connected set of marked windows: its bounds in
+// blocks, its windows' summed mean error and their count.
+type windowRegion struct {
+	box image.Rectangle
+	sum float64
+	n   int
+}
+
+// windowRegions averages each window of 3×3 blocks of a grid of block
+// errors (over its blocks that are not NaN, at least four of them), marks
+// the windows whose mean marked says to, and returns the connected sets of
+// marked windows in the order of their first window (row by row).
+func windowRegions(errs []float64, gw, gh int, marked func(win float64) bool) []windowRegion {
+	mark := make([]bool, gw*gh)
 	win := make([]float64, gw*gh)
 	for y := 0; y < gh; y++ {
 		for x := 0; x < gw; x++ {
@@ -356,47 +510,39 @@ func ghostRegion(errs []float64, gw, gh int) *elaResult {
 			}
 			if n >= 4 {
 				win[y*gw+x] = sum / float64(n)
-				hot[y*gw+x] = win[y*gw+x] > max(0.75, 3*med)
+				mark[y*gw+x] = marked(win[y*gw+x])
 			}
 		}
 	}
-	// The largest connected set of hot windows.
 	seen := make([]bool, gw*gh)
-	var best *elaResult
+	var out []windowRegion
 	var queue []int
-	for start := range hot {
-		if !hot[start] || seen[start] {
+	for start := range mark {
+		if !mark[start] || seen[start] {
 			continue
 		}
 		queue = append(queue[:0], start)
 		seen[start] = true
-		box := image.Rect(start%gw, start/gw, start%gw+1, start/gw+1)
-		sum, n := 0.0, 0
+		r := windowRegion{box: image.Rect(start%gw, start/gw, start%gw+1, start/gw+1)}
 		for len(queue) > 0 {
 			g := queue[len(queue)-1]
 			queue = queue[:len(queue)-1]
 			x, y := g%gw, g/gw
-			box = box.Union(image.Rect(x, y, x+1, y+1))
-			sum += win[g]
-			n++
+			r.box = r.box.Union(image.Rect(x, y, x+1, y+1))
+			r.sum += win[g]
+			r.n++
 			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 				xx, yy := x+d[0], y+d[1]
 				if xx < 0 || yy < 0 || xx >= gw || yy >= gh {
 					continue
 				}
-				if k := yy*gw + xx; hot[k] && !seen[k] {
+				if k := yy*gw + xx; mark[k] && !seen[k] {
 					seen[k] = true
 					queue = append(queue, k)
 				}
 			}
 		}
-		if n < 6 {
-			continue
-		}
-		ratio := sum / float64(n) / max(med, 0.05)
-		if best == nil || n > best.Blocks {
-			best = &elaResult{Box: box, Ratio: ratio, Median: med, Blocks: n}
-		}
+		out = append(out, r)
 	}
-	return best
+	return out
 }

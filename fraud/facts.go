@@ -2,13 +2,14 @@ package fraud
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/clearedtostart/compliance/extract"
-	"github.com/clearedtostart/compliance/pagetext"
+	"github.com/clearedtostart/compliance/idnumber"
 )
 
 // Facts: what a genuine document cannot say.
@@ -20,31 +21,107 @@ var startFields = []string{"issue_date", "completion_date", "completed_date", "t
 // pastFields are event dates that cannot lie in the future.
 var pastFields = []string{"issue_date", "administered_date", "read_date", "collection_date", "exam_date", "test_date", "completed_date", "completion_date"}
 
+// Facts read by OCR are weaker evidence than facts read from a text
+// layer: OCR confuses look-alike characters (0/O/8, 1/7), and a card's
+// reader may take one printed date for two fields (its expiry read as the
+// issue too). A fact that two fields read alike contradict (an issue date
+// equal to the expiration date, in the future) is such a misreading far
+// more often than a forgery.
+const (
+	// ocrFactWeight scales a fact signal's weight when the document was
+	// read by OCR; a strong fact (0.60) then still flags at MEDIUM alone,
+	// a middling one (0.50) only with other evidence.
+	ocrFactWeight = 0.7
+	// echoedWeight is the weight of a date signal whose date is also the
+	// value of the other date field compared (a misreading).
+	echoedWeight = 0.15
+)
+
 func checkFacts(d *doc, s *signals) {
 	asOf := d.AsOf
+	ocr := d.readByOCR()
+	weigh := func(w float64) float64 {
+		if ocr {
+			return round2(w * ocrFactWeight)
+		}
+		return w
+	}
+	how := ""
+	if ocr {
+		how = " (read by OCR)"
+	}
 	exp, okE := date(d.Fields, "expiration_date")
 	if okE {
 		for _, f := range startFields {
 			if t, ok := date(d.Fields, f); ok && exp.Before(t) {
-				s.addf(CodeExpiresBeforeIssue, 0.60, &SignalEvidence{Field: f, Value: t.Format(time.DateOnly), Expected: "on or before the expiration date " + exp.Format(time.DateOnly)},
-					"expiration date %s is before %s %s", exp.Format(time.DateOnly), strings.ReplaceAll(f, "_", " "), t.Format(time.DateOnly))
+				w := 0.60
+				if ocr {
+					// Two dates misread at once in the order that contradicts
+					// is rare; one date misread is not: 0.50 keeps it at MEDIUM.
+					w = 0.50
+				}
+				s.addf(CodeExpiresBeforeIssue, w, &SignalEvidence{Field: f, Value: t.Format(time.DateOnly), Expected: "on or before the expiration date " + exp.Format(time.DateOnly)},
+					"expiration date %s is before %s %s%s", exp.Format(time.DateOnly), strings.ReplaceAll(f, "_", " "), t.Format(time.DateOnly), how)
 			}
 		}
 	}
 	for _, f := range pastFields {
 		if t, ok := date(d.Fields, f); ok && t.After(asOf.AddDate(0, 0, 1)) {
-			s.addf(CodeDateInFuture, 0.50, &SignalEvidence{Field: f, Value: t.Format(time.DateOnly), Expected: "on or before " + asOf.Format(time.DateOnly)},
-				"%s %s is in the future", f, t.Format(time.DateOnly))
+			w := weigh(0.50)
+			detail := ""
+			switch {
+			case okE && t.Equal(exp):
+				// The expiry read as the event too: the reading, not the card.
+				w = echoedWeight
+				detail = ", the same date as the expiration date"
+			case ocr && d.datePrintedSurely(t, false):
+				// Printed and read surely: no misreading made it.
+				w = 0.50
+				detail = ", printed and read surely"
+			}
+			s.addf(CodeDateInFuture, w, &SignalEvidence{Field: f, Value: t.Format(time.DateOnly), Expected: "on or before " + asOf.Format(time.DateOnly)},
+				"%s %s is in the future%s%s", f, t.Format(time.DateOnly), detail, how)
 			break
 		}
 	}
-	if dob, ok := date(d.Fields, "date_of_birth"); ok {
+	dob, okB := date(d.Fields, "date_of_birth")
+	printed := false
+	if !okB && ocr {
+		// The reading withheld it: the birth date the page prints, read
+		// surely, judged only on the impossible.
+		dob, okB = printedBirthDate(d.Pages)
+		printed = okB
+	}
+	if okB {
 		age := asOf.Sub(dob).Hours() / 24 / 365.25
-		if age < 16 || age > 100 {
-			s.addf(CodeImplausibleBirth, 0.40, &SignalEvidence{Field: "date_of_birth", Value: dob.Format(time.DateOnly)},
-				"date of birth %s gives an age of %.0f", dob.Format(time.DateOnly), age)
+		// Born after the as-of day, or a year and more after an event the
+		// document records of its holder (a misread day or month is not
+		// a year; a birth dose is given on the day of birth): no holder
+		// is; as impossible as an event in the future, and weighed like
+		// one.
+		after := ""
+		if dob.After(asOf.AddDate(0, 0, 1)) {
+			after = "the as-of day " + asOf.Format(time.DateOnly)
+		}
+		for _, f := range pastFields {
+			if t, ok := date(d.Fields, f); ok && after == "" && dob.After(t.AddDate(1, 0, 0)) {
+				after = strings.ReplaceAll(f, "_", " ") + " " + t.Format(time.DateOnly)
+			}
+		}
+		switch {
+		case after != "":
+			w, sure := weigh(0.50), ""
+			if printed || ocr && d.datePrintedSurely(dob, false) {
+				w, sure = 0.50, ", printed and read surely"
+			}
+			s.addf(CodeImplausibleBirth, w, &SignalEvidence{Field: "date_of_birth", Value: dob.Format(time.DateOnly), Expected: "before " + after},
+				"date of birth %s is after %s%s%s", dob.Format(time.DateOnly), after, sure, how)
+		case !printed && (age < 16 || age > 100):
+			s.addf(CodeImplausibleBirth, weigh(0.40), &SignalEvidence{Field: "date_of_birth", Value: dob.Format(time.DateOnly)},
+				"date of birth %s gives an age of %.0f%s", dob.Format(time.DateOnly), age, how)
 		}
 	}
+	checkPrintedDates(d, s)
 	checkValidity(d, s, exp, okE)
 	if r, ok := d.Fields["induration_mm"].(int); ok && (r < 0 || r > 60) {
 		s.addf(CodeImplausibleValue, 0.40, &SignalEvidence{Field: "induration_mm", Value: strconv.Itoa(r), Expected: "0 to 60 mm"},
@@ -53,6 +130,10 @@ func checkFacts(d *doc, s *signals) {
 	checkECardCode(d, s)
 	checkLicenseNumber(d, s)
 	checkMRZ(d, s)
+	checkDLNumber(d, s)
+	checkPassportNumber(d, s)
+	checkSSN(d, s)
+	checkNPI(d, s)
 }
 
 // checkValidity: a card valid longer than its issuer grants (the
@@ -77,17 +158,58 @@ func checkValidity(d *doc, s *signals, exp time.Time, okE bool) {
 			if issuer != "" {
 				who = issuer + " grants"
 			}
-			s.addf(CodeValidityTooLong, 0.50, &SignalEvidence{Field: "expiration_date", Value: exp.Format(time.DateOnly), Expected: fmt.Sprintf("at most %d years after %s", years, start.Format(time.DateOnly))},
-				"valid %s to %s, longer than the %d years %s", start.Format(time.DateOnly), exp.Format(time.DateOnly), years, who)
+			w, how := 0.50, ""
+			if d.readByOCR() {
+				w, how = round2(w*ocrFactWeight), " (read by OCR)"
+				if d.datePrintedSurely(start, false) && d.datePrintedSurely(exp, true) {
+					w, how = 0.50, " (read by OCR, both dates printed and read surely)"
+				}
+			}
+			s.addf(CodeValidityTooLong, w, &SignalEvidence{Field: "expiration_date", Value: exp.Format(time.DateOnly), Expected: fmt.Sprintf("at most %d years after %s", years, start.Format(time.DateOnly))},
+				"valid %s to %s, longer than the %d years %s%s", start.Format(time.DateOnly), exp.Format(time.DateOnly), years, who, how)
 		}
 		return
 	}
+}
+
+// datePrintedSurely: a page of the document prints t as a date (a
+// month and year read as the month's last day when expiry is set, as the
+// extractor reads an expiry), every digit of it read by OCR at
+// idSureConf or more, or in a text layer. A date a field holds and the
+// page prints so was not misread: OCR reads a typed or printed digit at
+// 90 and more wrongly far more rarely than a forger extends a card.
+func (d *doc) datePrintedSurely(t time.Time, expiry bool) bool {
+	want := t.Format(time.DateOnly)
+	for _, p := range d.Pages {
+		for _, l := range p.Lines() {
+			for i := range l {
+				// The first date printed from the word i on; a longer
+				// window finds the same one.
+				for n := 1; n <= 4 && i+n <= len(l); n++ {
+					text, conf := lineWithConfidence(l[i : i+n])
+					iso, ok := extract.ParseDate(text, expiry)
+					if !ok {
+						continue
+					}
+					if iso == want && digitsSure(text, conf) {
+						return true
+					}
+					break
+				}
+			}
+		}
+	}
+	return false
 }
 
 // checkECardCode: an AHA eCard code is 12 digits, the first two the year
 // the eCard was issued (eCards began in 2015), then a 3-digit course code
 // and a 7-digit number. The code is judged only where the document calls
 // it an eCard code: an AHA training site's own card number is not one.
+// Where the page prints a value after (or under) an "eCard Code" caption,
+// that value is the code judged: a certificate id the reading took from
+// another row (the training center's id) is not the eCard code. Read by
+// OCR, the code is judged only where it was read surely (idJudged).
 func checkECardCode(d *doc, s *signals) {
 	switch d.DocumentType {
 	case "bls", "acls", "pals":
@@ -96,33 +218,46 @@ func checkECardCode(d *doc, s *signals) {
 	}
 	issuer, _ := d.Fields["issuer"].(string)
 	code, _ := d.Fields["certificate_id"].(string)
-	if code == "" || !strings.Contains(strings.ToLower(issuer), "american heart") || !d.mentions("ecard") {
+	if !strings.Contains(strings.ToLower(issuer), "american heart") || !d.mentions("ecard") {
 		return
 	}
-	digits := strings.Map(func(r rune) rune {
-		if r == ' ' || r == '-' || r == '\u00a0' {
-			return -1
-		}
-		return r
-	}, code)
+	if printed, ok := labelledECardCode(d.Pages); ok {
+		code = printed
+	}
+	if code == "" || !d.idJudged(code) {
+		return
+	}
+	// Generators print the code grouped by spaces, dashes, dots or
+	// slashes, after a '#': none of it is the code's.
+	digits := normaliseID(code)
+	ocr := d.readByOCR()
+	if ocr {
+		// OCR reads a 0 as O, a 1 as I or l: the code the card printed.
+		digits = idnumber.ZoneDigits(strings.ToUpper(digits))
+	}
+	w := idFormatWeight(ocr)
 	ev := &SignalEvidence{Field: "certificate_id", Value: code, Expected: "12 digits: the 2-digit year of issue, a 3-digit course code, a 7-digit number"}
 	if !twelveDigits.MatchString(digits) {
-		s.addf(CodeIDFormat, 0.40, ev, "the eCard code %s is not an AHA eCard code: it is not 12 digits", code)
+		off := lengthOff(len(digits), 12, 12)
+		if strings.Trim(digits, "0123456789") != "" {
+			off = 2
+		}
+		s.addf(CodeIDFormat, d.idWeight(code, off), ev, "the eCard code %s is not an AHA eCard code: it is not 12 digits", code)
 		return
 	}
 	year := 2000 + int(digits[0]-'0')*10 + int(digits[1]-'0')
 	switch {
 	case year > d.AsOf.Year():
-		s.addf(CodeIDFormat, 0.40, ev, "the eCard code %s names the year %d, after the as-of date", code, year)
+		s.addf(CodeIDFormat, w, ev, "the eCard code %s names the year %d, after the as-of date", code, year)
 	case year < 2015:
-		s.addf(CodeIDFormat, 0.40, ev, "the eCard code %s names the year %d, before the AHA issued eCards (2015)", code, year)
+		s.addf(CodeIDFormat, w, ev, "the eCard code %s names the year %d, before the AHA issued eCards (2015)", code, year)
 	default:
 		issue, ok := date(d.Fields, "issue_date")
 		// The code is made when the eCard is issued; a code claimed early
 		// in January may carry the next year.
 		if ok && (year < issue.Year() || year > issue.Year()+1) {
 			ev.Expected = fmt.Sprintf("a code of %d (the issue date %s)", issue.Year(), issue.Format(time.DateOnly))
-			s.addf(CodeIDFormat, 0.40, ev, "the eCard code %s names the year %d, but the card was issued on %s", code, year, issue.Format(time.DateOnly))
+			s.addf(CodeIDFormat, w, ev, "the eCard code %s names the year %d, but the card was issued on %s", code, year, issue.Format(time.DateOnly))
 		}
 	}
 }
@@ -150,8 +285,17 @@ var licenseFormats = map[string]licenseFormat{
 	"NY": {prefixes: []string{"RN", "LPN", "NP"}, minDigits: 5, maxDigits: 7, describe: "6 digits"},
 }
 
+// anyBoard is the form every board's numbers take, for the states whose
+// own numbering is not known: an optional type code (RN, PN, APRN...),
+// an optional board code of up to three digits and a type code after it
+// (IL "041.", NJ "26NR"), 4 to 10 digits, and at most one letter after
+// them (PA's "-L"). Letters among the digits, or more digits than any
+// board has licensees, no board issues.
+var anyBoard = regexp.MustCompile(`^(?:[A-Z]{1,4})?(?:\d{2,3}(?:NR|NP|RN|PN|LPN)?)?\d{4,10}[A-Z]?$`)
+
 // checkLicenseNumber judges a nursing license number against its state's
-// numbering, where the state's is known.
+// numbering where the state's is known, and against every board's
+// otherwise.
 func checkLicenseNumber(d *doc, s *signals) {
 	if d.DocumentType != "nursing_license" {
 		return
@@ -159,15 +303,39 @@ func checkLicenseNumber(d *doc, s *signals) {
 	num, _ := d.Fields["license_number"].(string)
 	state, _ := d.Fields["state"].(string)
 	f, ok := licenseFormats[strings.ToUpper(strings.TrimSpace(state))]
-	if num == "" || !ok {
+	if num == "" {
 		return
 	}
-	n := strings.ToUpper(strings.Map(func(r rune) rune {
-		if r == ' ' || r == '-' || r == '.' || r == '\u00a0' {
-			return -1
+	if !ok {
+		n := normaliseID(num)
+		ocr := d.readByOCR()
+		digits := 0
+		for _, r := range n {
+			if r >= '0' && r <= '9' {
+				digits++
+			}
 		}
-		return r
-	}, num))
+		if digits <= 10 && (anyBoard.MatchString(n) || ocr && len(n) > 1 && anyBoard.MatchString(n[:2]+idnumber.ZoneDigits(n[2:]))) || !d.idJudged(num) {
+			return
+		}
+		// Letters among the digits, or digits more than one over any
+		// board's count, no misreading of one character explains.
+		off := max(digits-10, 0)
+		if i := strings.IndexAny(n, "0123456789"); i >= 0 {
+			body := n[i:]
+			if len(body) > 1 && body[len(body)-1] >= 'A' && body[len(body)-1] <= 'Z' {
+				body = body[:len(body)-1]
+			}
+			if strings.Trim(body, "0123456789") != "" {
+				off = max(off, 2)
+			}
+		}
+		s.addf(CodeIDFormat, d.idWeight(num, off), &SignalEvidence{Field: "license_number", Value: num, Expected: "a type code, then digits"},
+			"license number %s is not in a form any board of nursing uses (a type code such as RN, then digits)", num)
+		return
+	}
+	n := normaliseID(num)
+	ocr := d.readByOCR()
 	rest := n
 	for _, p := range f.prefixes {
 		if strings.HasPrefix(n, p) && len(n) > len(p) && n[len(p)] >= '0' && n[len(p)] <= '9' {
@@ -175,12 +343,51 @@ func checkLicenseNumber(d *doc, s *signals) {
 			break
 		}
 	}
-	if len(rest) >= f.minDigits && len(rest) <= f.maxDigits && strings.Trim(rest, "0123456789") == "" {
+	valid := func(r string) bool {
+		return len(r) >= f.minDigits && len(r) <= f.maxDigits && strings.Trim(r, "0123456789") == ""
+	}
+	if valid(rest) || ocr && valid(idnumber.ZoneDigits(rest)) || !d.idJudged(num) {
 		return
 	}
-	s.addf(CodeIDFormat, 0.40, &SignalEvidence{Field: "license_number", Value: num, Expected: strings.ToUpper(state) + " numbers licenses " + f.describe},
+	off := 2
+	if strings.Trim(rest, "0123456789") == "" {
+		off = lengthOff(len(rest), f.minDigits, f.maxDigits)
+	}
+	s.addf(CodeIDFormat, d.idWeight(num, off), &SignalEvidence{Field: "license_number", Value: num, Expected: strings.ToUpper(state) + " numbers licenses " + f.describe},
 		"license number %s is not in the form the %s board uses (%s)", num, strings.ToUpper(state), f.describe)
 }
+
+// idFormatWeight: an identifier printed in a text layer in a form its
+// issuer never issues is a number someone made up (issuers print their
+// numbers from their own registers): strong, 0.55, flagging alone at
+// MEDIUM. Read by OCR (look-alikes already repaired) the form may still be
+// a misreading (a dropped or doubled digit): 0.35, flagging alone only at
+// HIGH.
+func idFormatWeight(ocr bool) float64 {
+	if ocr {
+		return 0.35
+	}
+	return 0.55
+}
+
+// readByOCR: most of the document's words were read by OCR (no font, or
+// the glyphless font of a scan's OCR layer) rather than from a text layer
+// the issuer wrote.
+func (d *doc) readByOCR() bool {
+	ocr, layer := 0, 0
+	for _, p := range d.Pages {
+		for _, w := range p.Words {
+			if w.Font == "" || strings.Contains(strings.ToLower(w.Font), "glyphless") {
+				ocr++
+			} else {
+				layer++
+			}
+		}
+	}
+	return ocr > layer
+}
+
+func round2(f float64) float64 { return math.Round(f*100) / 100 }
 
 // mentions reports whether the document's pages print a phrase.
 func (d *doc) mentions(phrase string) bool {
@@ -194,122 +401,4 @@ func (d *doc) mentions(phrase string) bool {
 	return false
 }
 
-// mrzLook maps the characters OCR confuses in the zone's digit positions.
-var mrzLook = strings.NewReplacer("O", "0", "Q", "0", "D", "0", "U", "0", "I", "1", "L", "1", "T", "1", "Z", "2", "S", "5", "B", "8", "G", "6")
-
-var (
-	twelveDigits = regexp.MustCompile(`^\d{12}$`)
-	td3Line1     = regexp.MustCompile(`^P[A-Z0-9<][A-Z<]{3}[A-Z0-9<]{39}$`)
-	td3Line2     = regexp.MustCompile(`^[A-Z0-9<]{44}$`)
-	td1Line      = regexp.MustCompile(`^[A-Z0-9<]{30}$`)
-)
-
-// checkMRZ recomputes the check digits of a passport's (TD3) or an ID
-// card's (TD1) machine-readable zone printed on the page. On a page read
-// by OCR, a digit that OCR may have misread is repaired before the digits
-// are judged; a text layer is judged as it is.
-func checkMRZ(d *doc, s *signals) {
-	for i, p := range d.Pages {
-		lines, ocr := mrzLines(p)
-		for k := 0; k+1 < len(lines); k++ {
-			var failed []string
-			var value string
-			switch {
-			case td3Line1.MatchString(lines[k]) && td3Line2.MatchString(lines[k+1]):
-				failed, value = td3Failures(lines[k+1], ocr), lines[k+1]
-			case k+2 < len(lines) && td1Line.MatchString(lines[k]) && td1Line.MatchString(lines[k+1]) && td1Line.MatchString(lines[k+2]) && strings.ContainsAny(lines[k][:1], "ACI"):
-				failed, value = td1Failures(lines[k], lines[k+1], ocr), lines[k]+"\n"+lines[k+1]
-			default:
-				continue
-			}
-			if len(failed) > 0 {
-				// A field's own digit failing says the field was changed; the
-				// composite alone failing may be a printer's slip as well.
-				w := 0.50
-				if len(failed) == 1 && failed[0] == "the whole zone" {
-					w = 0.30
-				}
-				s.addf(CodeMRZCheckFailed, w, &SignalEvidence{Page: d.first + i, Field: "mrz", Value: value, Expected: "check digits of " + strings.Join(failed, ", ")},
-					"the machine-readable zone's check digit of %s does not match", strings.Join(failed, ", "))
-			}
-			return
-		}
-	}
-}
-
-// mrzLines returns a page's lines as the zone is read (spaces dropped,
-// upper case), and whether the page was read by OCR.
-func mrzLines(p pagetext.Page) ([]string, bool) {
-	ocr := false
-	var out []string
-	for _, l := range p.Lines() {
-		var b strings.Builder
-		for _, w := range l {
-			if w.Font == "" && w.Confidence < 100 {
-				ocr = true
-			}
-			b.WriteString(strings.ReplaceAll(strings.ToUpper(w.Text), "«", "<<"))
-		}
-		out = append(out, b.String())
-	}
-	return out, ocr
-}
-
-// mrzCheck is one check digit of a zone: the characters it covers and
-// where it stands.
-type mrzCheck struct {
-	name   string
-	data   string
-	digit  byte
-	digits bool // the data is digits (dates): OCR look-alikes repairable
-}
-
-func td3Failures(l2 string, ocr bool) []string {
-	composite := l2[0:10] + l2[13:20] + l2[21:43]
-	return failures([]mrzCheck{
-		{"the document number", l2[0:9], l2[9], false},
-		{"the date of birth", l2[13:19], l2[19], true},
-		{"the expiration date", l2[21:27], l2[27], true},
-		{"the personal number", l2[28:42], l2[42], false},
-		{"the whole zone", composite, l2[43], false},
-	}, ocr)
-}
-
-func td1Failures(l1, l2 string, ocr bool) []string {
-	composite := l1[5:30] + l2[0:7] + l2[8:15] + l2[18:29]
-	return failures([]mrzCheck{
-		{"the document number", l1[5:14], l1[14], false},
-		{"the date of birth", l2[0:6], l2[6], true},
-		{"the expiration date", l2[8:14], l2[14], true},
-		{"the whole zone", composite, l2[29], false},
-	}, ocr)
-}
-
-func failures(checks []mrzCheck, ocr bool) []string {
-	var out []string
-	for _, c := range checks {
-		if c.name == "the personal number" && strings.Trim(c.data, "<") == "" && (c.digit == '<' || c.digit == '0') {
-			continue
-		}
-		if mrzOK(c.data, c.digit) {
-			continue
-		}
-		if ocr {
-			data, digit := c.data, string(c.digit)
-			if c.digits {
-				data = mrzLook.Replace(data)
-			}
-			digit = mrzLook.Replace(digit)
-			if len(digit) == 1 && mrzOK(data, digit[0]) {
-				continue
-			}
-		}
-		out = append(out, c.name)
-	}
-	return out
-}
-
-func mrzOK(data string, digit byte) bool {
-	want := extract.MRZCheckDigit(data)
-	return string(digit) == want || (digit == '<' && want == "0")
-}
+var twelveDigits = regexp.MustCompile(`^\d{12}$`)

@@ -1,6 +1,7 @@
 package fraud
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -33,10 +34,24 @@ func ocrPage(lines ...string) pagetext.Page {
 	return p
 }
 
+// visual is a passport's visual zone as printed above ICAO's specimen
+// zone: its birth date, an expiry and a number.
+func visual(expiry, number string) []string {
+	return []string{"PASSPORT UTOPIA", "Passport No. " + number, "Date of birth 12 AUG 1974", "Date of issue 16 APR 2007", "Date of expiry " + expiry}
+}
+
 func TestFacts(t *testing.T) {
 	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
 	ecard := []pagetext.Page{linesPage("Helvetica", "American Heart Association eCard", "eCard Code")}
 	siteCard := []pagetext.Page{linesPage("Helvetica", "American Heart Association", "Card #")}
+	// The same pages read by OCR off a scan or a photo.
+	scanned := []pagetext.Page{ocrPage("American Heart Association eCard", "eCard Code", "Expires 09/2028")}
+	license := []pagetext.Page{ocrPage("Board of Nursing", "License No.")}
+	// A card scanned whose dates OCR read surely (digits at 90 and more),
+	// and the same card read unsurely.
+	sureCard := []pagetext.Page{ocrWords("American|96 Heart|96 Association|96", "Issued|89 14|95 March|93 2025|96", "Expires:|90 03/2028|94")}
+	unsureCard := []pagetext.Page{ocrWords("American|96 Heart|96 Association|96", "Issued|89 14|95 March|93 2025|96", "Expires:|90 03/2028|81")}
+	tbScan := []pagetext.Page{ocrWords("Tuberculin|95 Skin|95 Test|95", "Date|95 Read:|95 01/05/2027|93")}
 	// ICAO 9303's specimen passport zone, and the same with the expiry
 	// moved two years on (its check digit left as it was).
 	specimen := []string{"P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"}
@@ -71,31 +86,86 @@ func TestFacts(t *testing.T) {
 		{"NRP valid 3 years", "nrp", map[string]any{"issuer": "American Academy of Pediatrics", "issue_date": "2025-02-10", "expiration_date": "2028-02-10"}, nil, CodeValidityTooLong, 0.50, "2 years", "expiration_date"},
 		{"passport valid 12 years", "passport", map[string]any{"issue_date": "2020-02-10", "expiration_date": "2032-02-09"}, nil, CodeValidityTooLong, 0.50, "10 years", "expiration_date"},
 		{"a license has no catalog limit", "nursing_license", map[string]any{"issue_date": "2020-02-10", "expiration_date": "2032-02-09"}, nil, "", 0, "", ""},
-		{"eCard code of 11 digits", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "25512100010", "issue_date": "2025-06-01"}, ecard, CodeIDFormat, 0.40, "not 12 digits", "certificate_id"},
-		{"eCard code of a future year", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "285121000101", "issue_date": "2026-06-01"}, ecard, CodeIDFormat, 0.40, "names the year 2028", "certificate_id"},
-		{"eCard code from before eCards", "acls", map[string]any{"issuer": "American Heart Association", "certificate_id": "092011000102", "issue_date": "2026-06-01"}, ecard, CodeIDFormat, 0.40, "before the AHA issued eCards", "certificate_id"},
-		{"eCard code of another year than the card", "pals", map[string]any{"issuer": "American Heart Association", "certificate_id": "233011000103", "issue_date": "2026-06-01"}, ecard, CodeIDFormat, 0.40, "names the year 2023, but the card was issued on 2026-06-01", "certificate_id"},
+		{"eCard code of 11 digits", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "25512100010", "issue_date": "2025-06-01"}, ecard, CodeIDFormat, 0.55, "not 12 digits", "certificate_id"},
+		{"eCard code of a future year", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "285121000101", "issue_date": "2026-06-01"}, ecard, CodeIDFormat, 0.55, "names the year 2028", "certificate_id"},
+		{"eCard code from before eCards", "acls", map[string]any{"issuer": "American Heart Association", "certificate_id": "092011000102", "issue_date": "2026-06-01"}, ecard, CodeIDFormat, 0.55, "before the AHA issued eCards", "certificate_id"},
+		{"eCard code of another year than the card", "pals", map[string]any{"issuer": "American Heart Association", "certificate_id": "233011000103", "issue_date": "2026-06-01"}, ecard, CodeIDFormat, 0.55, "names the year 2023, but the card was issued on 2026-06-01", "certificate_id"},
 		{"eCard code of the card's year", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "25 512 1000 101", "issue_date": "2025-06-01"}, ecard, "", 0, "", ""},
+		{"eCard code grouped by dots after a '#'", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "#25.512.1000101", "issue_date": "2025-06-01"}, ecard, "", 0, "", ""},
 		{"eCard code claimed in the new year", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "265121000101", "issue_date": "2025-12-30"}, ecard, "", 0, "", ""},
 		{"a training site's own card number", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "69245472", "issue_date": "2025-06-01"}, siteCard, "", 0, "", ""},
 		{"a Red Cross certificate id", "bls", map[string]any{"issuer": "American Red Cross", "certificate_id": "19HY9NA", "issue_date": "2025-06-01"}, ecard, "", 0, "", ""},
 		{"California RN", "nursing_license", map[string]any{"state": "CA", "license_number": "95123456"}, nil, "", 0, "", ""},
 		{"California LVN", "nursing_license", map[string]any{"state": "CA", "license_number": "VN 123456"}, nil, "", 0, "", ""},
-		{"California number with letters", "nursing_license", map[string]any{"state": "CA", "license_number": "RNX12345"}, nil, CodeIDFormat, 0.40, "not in the form the CA board uses", "license_number"},
-		{"California number too long", "nursing_license", map[string]any{"state": "CA", "license_number": "951234567"}, nil, CodeIDFormat, 0.40, "CA", "license_number"},
+		{"California number with letters", "nursing_license", map[string]any{"state": "CA", "license_number": "RNX12345"}, nil, CodeIDFormat, 0.55, "not in the form the CA board uses", "license_number"},
+		{"California number too long", "nursing_license", map[string]any{"state": "CA", "license_number": "951234567"}, nil, CodeIDFormat, 0.55, "CA", "license_number"},
 		{"Texas RN", "nursing_license", map[string]any{"state": "TX", "license_number": "845120"}, nil, "", 0, "", ""},
-		{"Texas number of 9 digits", "nursing_license", map[string]any{"state": "TX", "license_number": "845120999"}, nil, CodeIDFormat, 0.40, "5 to 7 digits", "license_number"},
+		{"Texas RN after a '#'", "nursing_license", map[string]any{"state": "TX", "license_number": "RN# 845120"}, nil, "", 0, "", ""},
+		{"Texas number of 9 digits", "nursing_license", map[string]any{"state": "TX", "license_number": "845120999"}, nil, CodeIDFormat, 0.55, "5 to 7 digits", "license_number"},
 		{"Florida RN", "nursing_license", map[string]any{"state": "FL", "license_number": "RN9876543"}, nil, "", 0, "", ""},
 		{"Florida APRN", "nursing_license", map[string]any{"state": "fl", "license_number": "APRN 1234567"}, nil, "", 0, "", ""},
-		{"Florida number in another state's form", "nursing_license", map[string]any{"state": "FL", "license_number": "RN.123"}, nil, CodeIDFormat, 0.40, "FL", "license_number"},
+		{"Florida number in another state's form", "nursing_license", map[string]any{"state": "FL", "license_number": "RN.123"}, nil, CodeIDFormat, 0.55, "FL", "license_number"},
 		{"New York RN", "nursing_license", map[string]any{"state": "NY", "license_number": "712345"}, nil, "", 0, "", ""},
-		{"New York number with a prefix of letters", "nursing_license", map[string]any{"state": "NY", "license_number": "NYRN712345"}, nil, CodeIDFormat, 0.40, "NY", "license_number"},
+		{"New York number with a prefix of letters", "nursing_license", map[string]any{"state": "NY", "license_number": "NYRN712345"}, nil, CodeIDFormat, 0.55, "NY", "license_number"},
 		{"a state whose numbering is not known", "nursing_license", map[string]any{"state": "OH", "license_number": "RN.123456"}, nil, "", 0, "", ""},
+		{"Illinois' board code", "nursing_license", map[string]any{"state": "IL", "license_number": "041.123456"}, nil, "", 0, "", ""},
+		{"New Jersey's board and type code", "nursing_license", map[string]any{"state": "NJ", "license_number": "26NR12345600"}, nil, "", 0, "", ""},
+		{"Pennsylvania's letter after the digits", "nursing_license", map[string]any{"state": "PA", "license_number": "RN-123456-L"}, nil, "", 0, "", ""},
+		{"letters among the digits of another state's", "nursing_license", map[string]any{"state": "OH", "license_number": "RN-12AB-3456"}, nil, CodeIDFormat, 0.55, "any board of nursing", "license_number"},
+		{"more digits than any board's", "nursing_license", map[string]any{"state": "GA", "license_number": "RN123456789012"}, nil, CodeIDFormat, 0.55, "any board of nursing", "license_number"},
+		{"a driver's license of letters, digits and letters", "drivers_license", map[string]any{"state": "OH", "license_number": "AB1234CD"}, nil, CodeIDFormat, 0.55, "mixes a letter prefix", "license_number"},
+		{"an Ohio driver's license", "drivers_license", map[string]any{"state": "OH", "license_number": "AB123456"}, nil, "", 0, "", ""},
+		{"eCard code read by OCR with an O for a 0", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "2551210O0101", "issue_date": "2025-06-01"}, scanned, "", 0, "", ""},
+		{"eCard code of 11 digits read by OCR, the page not printing it surely", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "25512100010", "issue_date": "2025-06-01"}, scanned, "", 0, "", ""},
+		{"Texas number read by OCR with an O for a 0", "nursing_license", map[string]any{"state": "TX", "license_number": "8451O2"}, license, "", 0, "", ""},
+		{"Texas number of 9 digits read by OCR, the page not printing it surely", "nursing_license", map[string]any{"state": "TX", "license_number": "845120999"}, license, "", 0, "", ""},
+		{"future test date read by OCR", "tb_skin_test", map[string]any{"read_date": "2027-01-05"}, license, CodeDateInFuture, 0.35, "(read by OCR)", "read_date"},
+		{"a card's expiry read as its issue date too", "bls", map[string]any{"issue_date": "2028-09-22", "expiration_date": "2028-09-22"}, scanned, CodeDateInFuture, 0.15, "the same date as the expiration date", "issue_date"},
+		{"issued after it expires, read by OCR", "bls", map[string]any{"issue_date": "2026-03-01", "expiration_date": "2025-03-31"}, scanned, CodeExpiresBeforeIssue, 0.50, "(read by OCR)", "issue_date"},
+		{"AHA card valid 3 years, read by OCR", "bls", map[string]any{"issuer": "American Heart Association", "issue_date": "2026-03-01", "expiration_date": "2029-03-31"}, scanned, CodeValidityTooLong, 0.35, "longer than", "expiration_date"},
+		{"AHA card valid 3 years, its dates read surely by OCR", "bls", map[string]any{"issuer": "American Heart Association", "issue_date": "2025-03-14", "expiration_date": "2028-03-31"}, sureCard, CodeValidityTooLong, 0.50, "read surely", "expiration_date"},
+		{"the same with the expiry read unsurely", "bls", map[string]any{"issuer": "American Heart Association", "issue_date": "2025-03-14", "expiration_date": "2028-03-31"}, unsureCard, CodeValidityTooLong, 0.35, "(read by OCR)", "expiration_date"},
+		{"the same valid 2 years, read surely", "bls", map[string]any{"issuer": "American Heart Association", "issue_date": "2025-03-14", "expiration_date": "2027-03-31"}, sureCard, "", 0, "", ""},
+		{"future test date read surely by OCR", "tb_skin_test", map[string]any{"read_date": "2027-01-05"}, tbScan, CodeDateInFuture, 0.50, "printed and read surely", "read_date"},
+		{"born after the as-of day", "drivers_license", map[string]any{"date_of_birth": "2029-04-02"}, nil, CodeImplausibleBirth, 0.50, "after the as-of day", "date_of_birth"},
+		{"born years after the skin test was placed", "tb_skin_test", map[string]any{"date_of_birth": "2024-04-02", "administered_date": "2019-05-06"}, nil, CodeImplausibleBirth, 0.50, "after administered date 2019-05-06", "date_of_birth"},
+		{"a birth dose on the day of birth", "tdap_record", map[string]any{"date_of_birth": "1994-04-02", "administered_date": "1994-04-02"}, nil, "", 0, "", ""},
+		{"born after the skin test, read by OCR", "tb_skin_test", map[string]any{"date_of_birth": "2024-04-02", "administered_date": "2019-05-06"}, license, CodeImplausibleBirth, 0.35, "(read by OCR)", "date_of_birth"},
+		{"a birth date the reading withheld, printed after the placement", "tb_skin_test", map[string]any{"administered_date": "2026-06-21"}, []pagetext.Page{ocrWords("Date|95 of|95 Birth|94 05/21/2030|95", "Date|95 Placed|95 06/21/2026|96")}, CodeImplausibleBirth, 0.50, "printed and read surely", "date_of_birth"},
+		{"the same read unsurely", "tb_skin_test", map[string]any{"administered_date": "2026-06-21"}, []pagetext.Page{ocrWords("Date|95 of|95 Birth|94 05/21/2030|71", "Date|95 Placed|95 06/21/2026|96")}, "", 0, "", ""},
+		{"a birth date the reading withheld, printed under its caption", "tb_skin_test", map[string]any{"administered_date": "2026-06-21"}, []pagetext.Page{ocrWords("DOB|95", "05/21/1990|95")}, "", 0, "", ""},
+		{"the same born after the as-of day", "tb_skin_test", map[string]any{"administered_date": "2026-06-21"}, []pagetext.Page{ocrWords("DOB|95", "05/21/2030|95")}, CodeImplausibleBirth, 0.50, "after the as-of day", "date_of_birth"},
+		{"young holder read by OCR", "drivers_license", map[string]any{"date_of_birth": "2015-01-01"}, license, CodeImplausibleBirth, 0.28, "read by OCR", "date_of_birth"},
 		{"passport zone as ICAO prints it", "passport", nil, []pagetext.Page{linesPage("Courier", specimen...)}, "", 0, "", ""},
 		{"passport zone with an altered expiry", "passport", nil, []pagetext.Page{linesPage("Courier", alteredExpiry...)}, CodeMRZCheckFailed, 0.50, "the expiration date, the whole zone", "mrz"},
-		{"passport zone whose composite digit alone fails", "passport", nil, []pagetext.Page{linesPage("Courier", badComposite...)}, CodeMRZCheckFailed, 0.30, "the whole zone", "mrz"},
+		{"passport zone whose composite digit alone fails", "passport", nil, []pagetext.Page{linesPage("Courier", badComposite...)}, CodeMRZCheckFailed, 0.50, "the whole zone", "mrz"},
+		{"the same read by OCR", "passport", nil, []pagetext.Page{ocrPage(badComposite...)}, CodeMRZCheckFailed, 0.30, "the whole zone", "mrz"},
 		{"passport zone read by OCR with look-alikes", "passport", nil, []pagetext.Page{ocrPage(ocrLookalike...)}, "", 0, "", ""},
 		{"the same look-alikes in a text layer", "passport", nil, []pagetext.Page{linesPage("Courier", ocrLookalike...)}, CodeMRZCheckFailed, 0.50, "the date of birth", "mrz"},
+		{"passport whose printed expiry the zone agrees with", "passport", map[string]any{"passport_number": "L898902C3"}, []pagetext.Page{linesPage("Courier", append(visual("15 APR 2012", "L898902C3"), specimen...)...)}, "", 0, "", ""},
+		{"passport whose printed expiry was changed, the zone left", "passport", nil, []pagetext.Page{linesPage("Courier", append(visual("15 APR 2014", "L898902C3"), specimen...)...)}, CodeMRZCheckFailed, 0.50, "a date the page does not print", "expiration_date"},
+		{"passport whose printed number was changed, the zone left", "passport", map[string]any{"passport_number": "L898902C9"}, []pagetext.Page{linesPage("Courier", append(visual("15 APR 2012", "L898902C9"), specimen...)...)}, CodeMRZCheckFailed, 0.50, "not the one in the machine-readable zone", "passport_number"},
+		{"passport number a misread character off, by OCR", "passport", map[string]any{"passport_number": "L898902C9"}, []pagetext.Page{ocrPage(append(visual("15 APR 2012", "L898902C9"), specimen...)...)}, "", 0, "", ""},
+		{"passport whose visual dates were not read", "passport", nil, []pagetext.Page{linesPage("Courier", append([]string{"Passport", "Date of expiry 2014"}, specimen...)...)}, "", 0, "", ""},
+		{"California driver's license", "drivers_license", map[string]any{"state": "CA", "license_number": "D1234567"}, nil, "", 0, "", ""},
+		{"California driver's license of 9 digits", "drivers_license", map[string]any{"state": "CA", "license_number": "123456789"}, nil, CodeIDFormat, 0.55, "a letter and 7 digits", "license_number"},
+		{"Florida driver's license as printed", "drivers_license", map[string]any{"state": "FL", "license_number": "S530-460-56-812-0"}, nil, "", 0, "", ""},
+		{"Florida driver's license short", "drivers_license", map[string]any{"state": "FL", "license_number": "S530-460-56"}, nil, CodeIDFormat, 0.55, "FL", "license_number"},
+		{"New York driver's license", "drivers_license", map[string]any{"state": "NY", "license_number": "123 456 789"}, nil, "", 0, "", ""},
+		{"Texas driver's license read by OCR with an O", "drivers_license", map[string]any{"state": "TX", "license_number": "1234567O"}, license, "", 0, "", ""},
+		{"a state whose driver's license numbers vary", "drivers_license", map[string]any{"state": "OH", "license_number": "X12345678"}, nil, "", 0, "", ""},
+		{"U.S. passport book", "passport", map[string]any{"issuer": "U.S. Department of State", "passport_number": "A12345678"}, nil, "", 0, "", ""},
+		{"U.S. passport of 8 digits", "passport", map[string]any{"issuer": "U.S. Department of State", "passport_number": "12345678"}, nil, CodeIDFormat, 0.55, "9 digits", "passport_number"},
+		{"a foreign passport's number", "passport", map[string]any{"issuer": "Republic of Utopia", "passport_number": "X1234567Y"}, nil, "", 0, "", ""},
+		{"Social Security card as masked", "social_security_card", map[string]any{"ssn_last4": "6789"}, []pagetext.Page{linesPage("Helvetica", "SOCIAL SECURITY", "XXX-XX-6789")}, "", 0, "", ""},
+		{"Social Security card in full", "social_security_card", nil, []pagetext.Page{linesPage("Helvetica", "SOCIAL SECURITY", "123-45-6789")}, "", 0, "", ""},
+		{"Social Security number of area 666", "social_security_card", nil, []pagetext.Page{linesPage("Helvetica", "SOCIAL SECURITY", "666-45-6789")}, CodeIDFormat, 0.55, "area 666", "ssn"},
+		{"Social Security number of area 9xx", "social_security_card", nil, []pagetext.Page{linesPage("Helvetica", "SOCIAL SECURITY", "912 45 6789")}, CodeIDFormat, 0.55, "900-999", "ssn"},
+		{"Social Security number of group 00", "social_security_card", nil, []pagetext.Page{linesPage("Helvetica", "SOCIAL SECURITY", "123-00-6789")}, CodeIDFormat, 0.55, "group 00", "ssn"},
+		{"Social Security number ending 0000", "social_security_card", map[string]any{"ssn_last4": "0000"}, nil, CodeIDFormat, 0.55, "0000", "ssn_last4"},
+		{"a valid NPI", "physical_exam", nil, []pagetext.Page{linesPage("Helvetica", "Examiner: Dana Ruiz, MD NPI: 1234567893")}, "", 0, "", ""},
+		{"an NPI whose check digit fails", "physical_exam", nil, []pagetext.Page{linesPage("Helvetica", "Examiner: Dana Ruiz, MD NPI: 1234567890")}, CodeIDFormat, 0.55, "check digit", "npi"},
+		{"an NPI starting 3", "tb_skin_test", nil, []pagetext.Page{linesPage("Helvetica", "NPI # 3234567893")}, CodeIDFormat, 0.55, "start with 1 or 2", "npi"},
 		{"ID card zone (TD1)", "drivers_license", nil, []pagetext.Page{linesPage("OCRB", td1...)}, "", 0, "", ""},
 		{"ID card zone with an altered expiry", "drivers_license", nil, []pagetext.Page{linesPage("OCRB", td1Altered...)}, CodeMRZCheckFailed, 0.50, "the expiration date", "mrz"},
 	}
@@ -124,6 +194,410 @@ func TestFacts(t *testing.T) {
 			}
 			if got[0].Evidence == nil || got[0].Evidence.Field != tt.field {
 				t.Errorf("evidence %+v, want field %s", got[0].Evidence, tt.field)
+			}
+		})
+	}
+}
+
+// TestMRZAgainstVisualZone: on the passports sampledocs prints, the zone
+// agrees with the visual zone; the printed expiry changed (the zone left
+// as it was) does not.
+func TestMRZAgainstVisualZone(t *testing.T) {
+	for _, variant := range []string{"us_passport_book", "foreign_passport"} {
+		d, pdf := clean(t, "passport", variant, 11)
+		ev := evidence(t, pdf, "passport", d.Fields, asOf)
+		var s signals
+		checkMRZ(newDoc(ev), &s)
+		if len(s.list) != 0 {
+			t.Fatalf("%s as printed: %+v", variant, s.list)
+		}
+		exp := mustISO(t, d.Fields["expiration_date"])
+		changed := 0
+		for i, w := range ev.Pages[0].Words {
+			// The year of the printed expiry, moved on.
+			if w.Text == exp.Format("2006") && w.Line < mrzStart(ev.Pages[0]) {
+				ev.Pages[0].Words[i].Text = exp.AddDate(3, 0, 0).Format("2006")
+				changed++
+			}
+		}
+		if changed == 0 {
+			t.Fatalf("%s: the expiry's year is not printed above the zone", variant)
+		}
+		s = signals{}
+		checkMRZ(newDoc(ev), &s)
+		if len(s.list) != 1 || s.list[0].Code != CodeMRZCheckFailed || s.list[0].Evidence.Field != "expiration_date" {
+			t.Errorf("%s with its printed expiry changed: %+v, want mrz_check_failed on the expiration date", variant, s.list)
+		}
+	}
+}
+
+func mustISO(t *testing.T, v any) time.Time {
+	t.Helper()
+	s, _ := v.(string)
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// mrzStart is the line the page's zone starts on.
+func mrzStart(p pagetext.Page) int {
+	for _, l := range p.Lines() {
+		if nameLine(readZone(l).text) {
+			return l[0].Line
+		}
+	}
+	return 1 << 30
+}
+
+// ocrWords is a page of OCR words: each line its words, each word with
+// its confidence after a '|' ("L898902C36UTO|62").
+func ocrWords(lines ...string) pagetext.Page {
+	var p pagetext.Page
+	for i, l := range lines {
+		x := 20.0
+		for _, f := range strings.Fields(l) {
+			text, conf := f, 90.0
+			if k := strings.LastIndexByte(f, '|'); k > 0 {
+				text = f[:k]
+				fmt.Sscanf(f[k+1:], "%g", &conf)
+			}
+			wd := float64(len(text)) * 6
+			p.Words = append(p.Words, pagetext.Word{Text: text, Confidence: conf, Size: 10, Line: i,
+				Box: pagetext.Box{X0: x, Y0: 20 + 14*float64(i), X1: x + wd, Y1: 30 + 14*float64(i)}})
+			x += wd + 3
+		}
+	}
+	return p
+}
+
+// TestZoneReadByOCR: a zone OCR read from a photo or a scan of a page
+// another tool drew is found and judged however OCR spaced, cut or
+// padded it; its check digits are judged only on characters read surely
+// and as they are.
+func TestZoneReadByOCR(t *testing.T) {
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	name := "P<USAHARTMAN<<REBECCA<LYNN<<<<<<<<<<<<<<<<<<|70"
+	// A U.S. zone whose expiry (310522, digit 7) and composite (2) agree.
+	above := []string{"PASSPORT", "Passport No. 548213796", "Date of birth 14 MAR 1985", "Date of issue 23 MAY 2021", "Date of expiration 22 MAY 2031"}
+	page := func(lines ...string) []pagetext.Page {
+		return []pagetext.Page{ocrWords(append(append([]string(nil), above...), lines...)...)}
+	}
+	visualPage := func(expiry, zone string) []pagetext.Page {
+		return []pagetext.Page{ocrWords(append(append([]string(nil), above[:4]...), "Date of expiration "+expiry, name, zone)...)}
+	}
+	tests := []struct {
+		name   string
+		pages  []pagetext.Page
+		weight float64 // 0: no signal
+		detail string
+	}{
+		{"as printed, in one word", page(name, "5482137967USA8503149F3105227<<<<<<<<<<<<<<<2|47"), 0, ""},
+		{"a filler OCR added, and a mark", page(name, "5482137967USA8503149F3105227<<<<<<<<<<<<<<<<?2|51"), 0, ""},
+		{"fillers OCR dropped", page(name, "5482137967USA8503149F3105227<<<<<<<<<<<<2|51"), 0, ""},
+		{"in words, « for fillers", page(name, "5482137967USA8503149F|88 3105227|46 <<<<<<«<<<<<<<2|46"), 0, ""},
+		{"cut into two lines", page(name, "5482137967USA8503149F|80", "3105227<<<<<<<<<<<<<<<2|60"), 0, ""},
+		{"an O for a 0 in the birth date", page(name, "5482137967USA85O3149F3105227<<<<<<<<<<<<<<<2|47"), 0, ""},
+		{"a character OCR put before the number", page(name, "Z5482137967USA8503149F3105227<<<<<<<<<<<<<<<2|47"), 0, ""},
+		{"the expiry's digit misread, unsurely", page(name, "5482137967USA8503149F310522|83 1<<<<<<<<<<<<<<<2|12"), 0, ""},
+		{"the expiry's digit lost to a mark", page(name, "5482137967USA8503149F310522|83 ]<<<<<<<<<<<<<<<2|50"), 0, ""},
+		{"the composite lost to a mark", page(name, "5482137967USA8503149F3105227<<<<<<<<<<<<<<<?|50"), 0, ""},
+		{"the expiry moved on, its digit left", page(name, "5482137967USA8503149F3405227<<<<<<<<<<<<<<<2|46"), 0.50, "the expiration date, the whole zone"},
+		{"the same in words, a mark among them", page(name, "5482137967USA8503149F340522|88 7]|46 <<<<<<<<<<<<<<<?2|46"), 0.50, "the expiration date, the whole zone"},
+		{"the same with a character put before the number", page(name, "Z5482137967USA8503149F3405227<<<<<<<<<<<<<<<2|60"), 0.50, "the expiration date"},
+		{"the same read unsurely", page(name, "5482137967USA8503149F3405227<<<<<<<<<<<<<<<2|18"), 0, ""},
+		{"the number changed, its digit left", page(name, "5482130297USA8503149F3105227<<<<<<<<<<<<<<<2|77"), 0.50, "the document number, the whole zone"},
+		{"the printed expiry moved on, the zone left", visualPage("22 MAY 2034", "5482137967USA8503149F3105227<<<<<<<<<<<<<<<?2|47"), 0.50, "a date the page does not print"},
+		{"the printed expiry read unsurely", visualPage("22 MAY 2O34|20", "5482137967USA8503149F3105227<<<<<<<<<<<<<<<?2|47"), 0, ""},
+		{"read unsurely, the page printing the zone's new expiry", visualPage("22 NOV 2031", "5482137967USA8503149F3111227<<<<<<<<<<<<<<<2|18"), 0.50, "nor does the whole zone's"},
+		// A year's last digit changed with its check digit left: the
+		// composite passes once the check digit is made right (the two
+		// changes cancel in its weights), as for a check digit misread.
+		{"read unsurely, the year moved on", visualPage("22 MAY 2034", "5482137967USA8503149F3405227<<<<<<<<<<<<<<<2|18"), 0, ""},
+		{"the expiry's digit misread unsurely, the page printing the same", visualPage("22 MAY 2031", "5482137967USA8503149F3105221<<<<<<<<<<<<<<<2|18"), 0, ""},
+		{"read unsurely, the page printing the zone's new number", []pagetext.Page{ocrWords("PASSPORT", "Passport No. 548213029", "Date of birth 14 MAR 1985", "Date of issue 23 MAY 2021", "Date of expiration 22 MAY 2031", name, "5482130297USA8503149F3105227<<<<<<<<<<<<<<<2|5")}, 0.50, "the document number"},
+		{"read unsurely, two checks failing", visualPage("22 MAY 2034", "5482137961USA8503149F3405227<<<<<<<<<<<<<<<2|18"), 0, ""},
+		{"an ID card's zone (TD1), fillers dropped", []pagetext.Page{ocrWords("IDENTIFICATION CARD", "I<UTOD231458907<<<<<<<<<<<<|60", "7408122F1204159UTO<<<<<<<<6|60", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<|60")}, 0, ""},
+		{"an ID card's expiry moved on, its digit left", []pagetext.Page{ocrWords("IDENTIFICATION CARD", "I<UTOD231458907<<<<<<<<<<<<|60", "7408122F1504159UTO<<<<<<<<6|60", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<|60")}, 0.50, "the expiration date, the whole zone"},
+		{"a look-alike letter in the changed expiry: not judged", page(name, "5482137967USA8503149F34O5227<<<<<<<<<<<<<<<2|60"), 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Assess(Evidence{DocumentType: "passport", Pages: tt.pages, AsOf: asOf}, "MEDIUM")
+			var got []Signal
+			for _, s := range v.Signals {
+				if s.Code == CodeMRZCheckFailed {
+					got = append(got, s)
+				}
+			}
+			if tt.weight == 0 {
+				if len(got) != 0 {
+					t.Fatalf("signals %+v, want none", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Weight != tt.weight || !strings.Contains(got[0].Detail, tt.detail) {
+				t.Fatalf("signals %+v, want mrz_check_failed of %.2f saying %q", got, tt.weight, tt.detail)
+			}
+		})
+	}
+}
+
+// TestIDReadSurely: a number OCR read surely (its words at 90 and more)
+// further than one character from any form its issuer gives is no
+// misreading: it flags alone at MEDIUM; one character off, or read less
+// surely, it weighs as OCR's reading does.
+func TestIDReadSurely(t *testing.T) {
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	aha := func(code string) []pagetext.Page {
+		return []pagetext.Page{ocrWords("American|95 Heart|95 Association|95 eCard|95", "eCard|95 Code|95 "+code)}
+	}
+	board := func(num string) []pagetext.Page {
+		return []pagetext.Page{ocrWords("Board|96 of|96 Nursing|96", "License|96 Number|96 "+num)}
+	}
+	tests := []struct {
+		name   string
+		typ    string
+		fields map[string]any
+		pages  []pagetext.Page
+		weight float64 // 0: no signal
+	}{
+		{"Florida number of 4 digits, read surely", "nursing_license", map[string]any{"state": "FL", "license_number": "RN 7198"}, board("RN|97 7198|96"), 0.50},
+		{"the same read less surely: not judged", "nursing_license", map[string]any{"state": "FL", "license_number": "RN 7198"}, board("RN|97 7198|80"), 0},
+		{"Florida number of 4 digits, read surely with an O for a 0", "nursing_license", map[string]any{"state": "FL", "license_number": "RN 7108"}, board("RN|97 71O8|96"), 0.50},
+		{"Florida number as the board prints it", "nursing_license", map[string]any{"state": "FL", "license_number": "RN 9876543"}, board("RN|97 9876543|96"), 0},
+		{"Texas number two digits over, read surely", "nursing_license", map[string]any{"state": "TX", "license_number": "845120999"}, board("845120999|95"), 0.50},
+		{"Texas number a digit over, read surely: a doubled digit", "nursing_license", map[string]any{"state": "TX", "license_number": "84512099"}, board("84512099|95"), 0.35},
+		{"letters among another state's digits, read surely", "nursing_license", map[string]any{"state": "OH", "license_number": "RN-12AB-3456"}, board("RN-12AB-3456|94"), 0.50},
+		{"eCard code of 10 digits, read surely", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "25-512-10001", "issue_date": "2025-06-01"}, aha("25-512-10001|96"), 0.50},
+		{"eCard code of 11 digits, read surely: a dropped digit", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "25-512-100010", "issue_date": "2025-06-01"}, aha("25-512-100010|96"), 0.35},
+		{"eCard code in its words, read surely", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "25 512 1000 101", "issue_date": "2025-06-01"}, aha("25|96 512|96 1000|96 101|96"), 0},
+		{"U.S. passport number of 7 digits, read surely", "passport", map[string]any{"issuer": "U.S. Department of State", "passport_number": "1234567"}, []pagetext.Page{ocrWords("Passport|95 No.|95 1234567|95")}, 0.50},
+		{"U.S. passport number of 8 digits, read surely", "passport", map[string]any{"issuer": "U.S. Department of State", "passport_number": "12345678"}, []pagetext.Page{ocrWords("Passport|95 No.|95 12345678|95")}, 0.35},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Assess(Evidence{DocumentType: tt.typ, Fields: tt.fields, Pages: tt.pages, AsOf: asOf}, "MEDIUM")
+			var got []Signal
+			for _, s := range v.Signals {
+				if s.Code == CodeIDFormat {
+					got = append(got, s)
+				}
+			}
+			if tt.weight == 0 {
+				if len(got) != 0 {
+					t.Fatalf("signals %+v, want none", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Weight != tt.weight {
+				t.Fatalf("signals %+v, want id_format of %.2f", got, tt.weight)
+			}
+		})
+	}
+}
+
+// TestPrintedDates: a page read by OCR that prints its completion after
+// its expiry flags where the reading left a date out, the dates read
+// surely and each printed once.
+func TestPrintedDates(t *testing.T) {
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	card := func(lines ...string) []pagetext.Page {
+		return []pagetext.Page{ocrWords(append([]string{"ACLS|96 Provider|96", "American|95 Heart|95 Association|95"}, lines...)...)}
+	}
+	tests := []struct {
+		name   string
+		fields map[string]any
+		pages  []pagetext.Page
+		weight float64
+	}{
+		{"completed after it expires, month names and a month", map[string]any{"issue_date": "2026-03-14"}, card("Completed|95 Mar|95 14,|95 2026|95", "Expires|94 03/2025|95"), 0.50},
+		{"on one line, day first", nil, card("Issued:|95 14|95 March|95 2026|95 Valid|95 through:|95 2|95 March|95 2025|95"), 0.50},
+		{"the expiry read unsurely", map[string]any{"issue_date": "2026-03-14"}, card("Completed|95 Mar|95 14,|95 2026|95", "Expires|94 03/2025|71"), 0},
+		{"completed before it expires", nil, card("Completed|95 Mar|95 14,|95 2024|95", "Expires|94 03/2026|95"), 0},
+		{"two expiries printed", nil, card("Completed|95 Mar|95 14,|95 2026|95", "Expires|94 03/2025|95", "Renewal|95 Date|95 03/2028|95"), 0},
+		{"captions over their values", map[string]any{"issue_date": "2026-03-14"}, card("Completed|95", "Mar|95 14,|95 2026|95", "Expires|94", "03/2025|95"), 0.50},
+		{"a caption over another row's caption", map[string]any{"issue_date": "2026-03-14"}, card("Completed|95", "Expires|94 03/2025|95", "Mar|95 14,|95 2026|95"), 0},
+		{"both dates read: judged on the fields", map[string]any{"issue_date": "2026-03-14", "expiration_date": "2028-03-31"}, card("Completed|95 Mar|95 14,|95 2026|95", "Expires|94 03/2025|95"), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Assess(Evidence{DocumentType: "acls", Fields: tt.fields, Pages: tt.pages, AsOf: asOf}, "MEDIUM")
+			var got []Signal
+			for _, s := range v.Signals {
+				if s.Code == CodeExpiresBeforeIssue {
+					got = append(got, s)
+				}
+			}
+			if tt.weight == 0 {
+				if len(got) != 0 {
+					t.Fatalf("signals %+v, want none", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Weight != tt.weight {
+				t.Fatalf("signals %+v, want expires_before_issue of %.2f", got, tt.weight)
+			}
+		})
+	}
+}
+
+// TestPrintedValidity: a page read by OCR whose reading left a date out is
+// judged valid too long on the dates it prints under their captions, read
+// surely.
+func TestPrintedValidity(t *testing.T) {
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	card := func(renew string) []pagetext.Page {
+		return []pagetext.Page{ocrWords("PALS|96 Provider|96", "American|95 Heart|95 Association|95", "Issue|95 Date|95", "14|95 March|95 2025|95", "Renew|95 By|95", renew)}
+	}
+	tests := []struct {
+		name   string
+		pages  []pagetext.Page
+		weight float64
+	}{
+		{"valid three years", card("03/2028|95"), 0.50},
+		{"valid two years", card("03/2027|95"), 0},
+		{"valid three years, read unsurely", card("03/2028|70"), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Assess(Evidence{DocumentType: "pals", Fields: map[string]any{"issue_date": "2025-03-14"}, Pages: tt.pages, AsOf: asOf}, "MEDIUM")
+			var got []Signal
+			for _, s := range v.Signals {
+				if s.Code == CodeValidityTooLong {
+					got = append(got, s)
+				}
+			}
+			if tt.weight == 0 {
+				if len(got) != 0 {
+					t.Fatalf("signals %+v, want none", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Weight != tt.weight || got[0].Evidence.Field != "printed_dates" {
+				t.Fatalf("signals %+v, want validity_too_long of %.2f on the printed dates", got, tt.weight)
+			}
+		})
+	}
+}
+
+// TestLabelledECardCode: the eCard code judged is the value the page
+// prints after or under its "eCard Code" caption. A clean eCard scanned
+// whose reading took the training center's id for the certificate id
+// (issue #18: scanned/acls/aha_ecard/pil_q75_pdf, 'NM25222' read at 89,
+// the code at 96) is quiet; the same card whose printed code a forger
+// made a digit or three short is flagged on the printed code.
+func TestLabelledECardCode(t *testing.T) {
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	back := func(code string) []pagetext.Page {
+		return []pagetext.Page{ocrWords("American|97 Heart|97 Association|96 eCard|93 -|92 ACLS|97 Provider|97",
+			"TC|67 ID#|67 NM25222|89", "TC|96 City,|96 State|97 Albuquerque,|96 NM|96",
+			"Association.|97 eCard|97 Code|96 "+code, "06/|93 30/|88 2025|97 06/|88 30/|89 2027|97")}
+	}
+	under := func(code string) []pagetext.Page {
+		return []pagetext.Page{ocrWords("American|97 Heart|97 Association|96 eCard|93", "Issue|95 Date|95 eCard|96 Code|96", "06/30/2025|95 "+code)}
+	}
+	tcID := map[string]any{"issuer": "American Heart Association", "certificate_id": "NM25222", "issue_date": "2025-06-30"}
+	tests := []struct {
+		name   string
+		fields map[string]any
+		pages  []pagetext.Page
+		weight float64 // 0: no signal
+		value  string
+	}{
+		{"the center's id read as the certificate id, the code printed", tcID, back("252172984024|96"), 0, ""},
+		{"the same, the code a digit short", tcID, back("25217298402|96"), 0.35, "25217298402"},
+		{"the same, the code three digits short", tcID, back("252172984|96"), 0.50, "252172984"},
+		{"the same, the code short but read unsurely", tcID, back("252172984|71"), 0, ""},
+		{"the code grouped in words", tcID, back("25|96 217|96 2984024|96"), 0, ""},
+		{"the code of a year before eCards", tcID, back("092172984024|96"), 0.35, "092172984024"},
+		{"the code under its caption, a date beside it", tcID, under("252172984024|95"), 0, ""},
+		{"the code under its caption, short", tcID, under("2521729840|95"), 0.50, "2521729840"},
+		{"no caption: the field judged as read", tcID, []pagetext.Page{ocrWords("American|97 Heart|97 Association|96 eCard|93", "TC|67 ID#|67 NM25222|96")}, 0.50, "NM25222"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Assess(Evidence{DocumentType: "acls", Fields: tt.fields, Pages: tt.pages, AsOf: asOf}, "MEDIUM")
+			var got []Signal
+			for _, s := range v.Signals {
+				if s.Code == CodeIDFormat {
+					got = append(got, s)
+				}
+			}
+			if tt.weight == 0 {
+				if len(got) != 0 {
+					t.Fatalf("signals %+v, want none", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Weight != tt.weight || got[0].Evidence.Value != tt.value {
+				t.Fatalf("signals %+v, want id_format of %.2f on %s", got, tt.weight, tt.value)
+			}
+		})
+	}
+}
+
+// TestZoneHolder: a visual zone whose surname or birth date is not the
+// zone's (another holder put on the page, the zone left) flags where the
+// zone's dates pass and the page prints its expiry, on values read
+// surely; the page as issued, a name read unsurely, a filler OCR lost and
+// a caption in capitals do not.
+func TestZoneHolder(t *testing.T) {
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	name := "P<USAHARTMAN<<REBECCA<LYNN<<<<<<<<<<<<<<<<<<|70"
+	zone := "5482137967USA8503149F3105227<<<<<<<<<<<<<<<2|47"
+	passport := func(surname, dob, nameLine string, given ...string) []pagetext.Page {
+		lines := append([]string{"PASSPORT|96", "Passport|95 No.|95 548213796|95", "Surname|94 /|90 Nom|93", surname}, given...)
+		return []pagetext.Page{ocrWords(append(lines, "Date|95 of|95 birth|95 "+dob, "Date|95 of|95 issue|95 23|95 MAY|95 2021|95",
+			"Date|95 of|95 expiration|95 22|95 MAY|95 2031|95", nameLine, zone)...)}
+	}
+	lowName := "P<USAHARTMAN<<REBECCA<LYNN<<<<<<<<<<<<<<cc<c¢|0"
+	card := func(surname string) []pagetext.Page {
+		return []pagetext.Page{ocrWords("IDENTIFICATION|95 CARD|95", "SURNAME|95", surname, "Date|95 of|95 Birth|95 08/12/1974|95",
+			"Expires|95 04/15/2030|95 Issued|95 04/16/2022|95",
+			"I<UTOD231458907<<<<<<<<<<<<<<<|60", "7408122F3004157UTO<<<<<<<<<<<2|60", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<|60")}
+	}
+	tests := []struct {
+		name   string
+		typ    string
+		pages  []pagetext.Page
+		weight float64 // 0: no signal
+		field  string
+	}{
+		{"as issued", "passport", passport("HARTMAN|96", "14|95 MAR|95 1985|95", name), 0, ""},
+		{"another surname printed", "passport", passport("MORGAN|96", "14|95 MAR|95 1985|95", name), 0.50, "last_name"},
+		{"another surname read unsurely", "passport", passport("MORGAN|62", "14|95 MAR|95 1985|95", name), 0, ""},
+		{"a surname a misread letter off", "passport", passport("HARTMAM|96", "14|95 MAR|95 1985|95", name), 0, ""},
+		{"the filler after the surname lost", "passport", passport("HARTMAN|96", "14|95 MAR|95 1985|95", "P<USAHARTMANKREBECCA<LYNN<<<<<<<<<<<<<<<<<<|70"), 0, ""},
+		{"a particle the reading of the visual zone left out", "passport", passport("ROSARIO|96", "14|95 MAR|95 1985|95", "P<USADEL<ROSARIO<<REBECCA<LYNN<<<<<<<<<<<<<<<<|70"), 0, ""},
+		{"the zone's surname misread in two letters", "passport", passport("HARTMAN|96", "14|95 MAR|95 1985|95", "P<USAHAPTNAN<<REBECCA<LYNN<<<<<<<<<<<<<<<<<<|70"), 0, ""},
+		{"the name line read unsurely", "passport", passport("MORGAN|96", "14|95 MAR|95 1985|95", "P<USAHARTMAN<<REBECCA<LYNN<<<<<<<<<<<<<<<<<<|34"), 0, ""},
+		{"another surname, the name line read at 0, its given name printed", "passport", passport("MORGAN|96", "14|95 MAR|95 1985|95", lowName, "REBECCA|96 LYNN|95"), 0.50, "last_name"},
+		{"the same as issued", "passport", passport("HARTMAN|96", "14|95 MAR|95 1985|95", lowName, "REBECCA|96 LYNN|95"), 0, ""},
+		{"the same, its given name printed unsurely", "passport", passport("MORGAN|96", "14|95 MAR|95 1985|95", lowName, "REBECCA|71 LYNN|95"), 0, ""},
+		{"another birth date printed", "passport", passport("HARTMAN|96", "14|95 MAR|95 1978|95", name), 0.50, "date_of_birth"},
+		{"another birth date read unsurely", "passport", passport("HARTMAN|96", "14|95 MAR|95 1978|71", name), 0, ""},
+		{"an ID card as issued, its caption in capitals", "drivers_license", card("ERIKSSON|95"), 0, ""},
+		{"an ID card with another surname", "drivers_license", card("LINDQVIST|95"), 0.50, "last_name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Assess(Evidence{DocumentType: tt.typ, Pages: tt.pages, AsOf: asOf}, "MEDIUM")
+			var got []Signal
+			for _, s := range v.Signals {
+				if s.Code == CodeMRZCheckFailed {
+					got = append(got, s)
+				}
+			}
+			if tt.weight == 0 {
+				if len(got) != 0 {
+					t.Fatalf("signals %+v, want none", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Weight != tt.weight || got[0].Evidence.Field != tt.field {
+				t.Fatalf("signals %+v, want mrz_check_failed of %.2f on %s", got, tt.weight, tt.field)
 			}
 		})
 	}

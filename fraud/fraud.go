@@ -8,8 +8,13 @@
 //
 // # Signals and weights
 //
-// No signal weighs 0.70 or more, so no single signal flags a document at
-// LOW; the strong ones (0.50 and more) flag it alone at MEDIUM. A code is
+// Only the near-certain flag a document alone at LOW (0.70 and more): a
+// later revision that replaced a printed date with another, and the
+// byte-identical file of another candidate (reused_file, below). The
+// strong ones (0.50 and more) flag it alone at MEDIUM. A fact read by OCR
+// (no text layer: a scan, a photo) weighs 0.7 times its text-layer weight
+// (OCR misreads look-alike characters and may take one date for two
+// fields), expires_before_issue 0.50. A code is
 // reported once per document, with its strongest instance (the others are
 // counted in its detail and evidence), so that one alteration seen on two
 // pages does not count twice.
@@ -17,36 +22,101 @@
 // The file's history (FileMeta, and the upload's revisions and metadata
 // when Evidence.Upload is given):
 //
-//	editing_software            0.45  Producer/Creator, XMP history or an image's EXIF Software names an editing tool
-//	content_changed_in_revision 0.60  a later revision replaced the page's content stream, an image, a font, added a visible annotation or a page
+//	editing_software            0.50  Producer/Creator, XMP history or an image's EXIF Software names a tool made to change a page's
+//	                                  text or a picture's pixels (Photoshop, Foxit PDF Editor, PDF-XChange Editor, Nitro Pro...)
+//	                            0.45  ... names another editor: converters, compressors, form fillers, design tools (iLovePDF, DocHub, Canva)
+//	                            0.50  (structure.go) names an editor this list leaves out (Master PDF Editor, PDF Expert, Soda PDF...; 0.45 for
+//	                                  suites that also edit), or LibreOffice Draw as Creator: where LibreOffice opens a PDF to edit its text
+//	                            0.50  (structure.go) an earlier revision's Info names an editor the last one does not (0.45 for the others
+//	                                  above): a later save (a signature, the Info written back) hid the tool that changed the page
+//	content_changed_in_revision 0.75  a later revision replaced the page's content stream and a date it printed with another
+//	                            0.60  a later revision replaced the page's content stream, an image, a font, added a visible annotation or a page
 //	incremental_update          0.25  saved again after it was first written (0.10 when the upload shows no page changed: a signature, metadata, a form filled in)
 //	modified_after_creation     0.20  ModDate more than two days after CreationDate
 //	metadata_mismatch           0.15  the XMP packet and the Info dictionary disagree on the tool or the dates
-//	metadata_date_in_future     0.35  CreationDate, ModDate or an XMP/EXIF date after the as-of day
+//	                            0.50  the XMP history records a save by another tool more than two days after the Info's last modification
+//	                                  (the Info written back to look untouched; a signature is left out)
+//	metadata_date_in_future     0.35  CreationDate, ModDate or an XMP/EXIF date more than 9 days after the as-of day
+//	                            0.10  2 to 9 days after it: a machine clock set wrong, not a forgery (tools stamp their machine's clock)
 //	created_before_printed_date 0.40  the file was last written (the photo taken) before a date it prints as passed (issued, completed...)
 //
 // What the pages show (Evidence.Pages, and the upload's drawing):
 //
-//	covered_text                0.55  a white box or an opaque image painted over text that was printed first
+//	covered_text                0.55  a white box or an opaque image painted over text that was printed first (what a fill paints is its
+//	                                  path within the clipping path: HTML renderers paint a box's background through a clip)
+//	                            0.50  a value of the document's fields on a scanned picture whose paper shows none of the scan's grain,
+//	                                  far smoother than around every other word of the page: a patch painted over it after the scan
+//	                                  (content.go: checkPaintedPaper; measured on whole 8x8 blocks free of ink)
 //	overlapping_text            0.40  different text printed over text
-//	font_mismatch               0.45  a value in another font family or size than the rest of its phrase (0.40: than the values of its sibling fields)
+//	                            0.55  a date or number printed over a different one, the holder's name over another word, or a word
+//	                                  retyped in place in another font (on its baseline, at its size): a value typed over with nothing to
+//	                                  hide the old one, which stays in the text layer
+//	font_mismatch               0.50  a name or date of the document's fields set in a face no other word of its page uses, at about the size
+//	                                  of the values the page's body face prints (a value retyped on a line of its own; fonts.go)
+//	                            0.50  a date the document is judged by set in the page's own family but bold or 8% larger or smaller,
+//	                                  in the column of two or more other dates all set alike (fonts.go: oddDate)
+//	                            0.45  a value in another font family or size than the rest of its phrase (0.40: than the values of its sibling fields)
+//	                            0.45  a date the document is judged by, a labelled row's value, set bold or 8% larger or smaller among four or
+//	                                  more values of its column set alike, its label set as theirs (fonts.go: oddColumnDate; design may stress it)
+//	                            0.30  a value on a scanned picture whose print is steeper-edged than every other word of its height by far,
+//	                                  and as dark: typed onto the picture after the scan (content.go: checkCrispValue; corroborates only)
 //	baseline_shift              0.30  a value off the baseline of the words around it, in the same font and size
-//	text_layer_mismatch         0.45  the text layer says something else than the OCR of the image under it
+//	text_layer_mismatch         0.45  the text layer says something else than the OCR of the image under it (each layer word read from
+//	                                  every OCR word within it; OCR look-alikes such as O/0 and l/1 are no disagreement)
+//	                            0.55  a date, number or name of the document's fields in the layer that the image, read surely, shows
+//	                                  otherwise, the rest of the layer agreeing (a layer edited, or the picture retyped under an older layer;
+//	                                  a value retyped shorter or longer is read on its line: other digits of its length, none of its own)
+//	                            0.50  the one word of the layer the image shows otherwise, a capitalised name read surely (90 and more) as
+//	                                  another capitalised word most of whose letters differ: a name the reading did not take as the holder's
 //
 // Images (the upload's images as stored):
 //
-//	image_recompressed_region   0.35  a region of a JPEG that missed the earlier compression the rest of it went through (error-level analysis)
-//	copy_move                   0.40  two regions of a photo or scan that are copies of each other, sensor grain and all
+//	image_recompressed_region   0.50  a region of a picture that missed the earlier compression the rest of it went through (error-level
+//	                                  analysis of a JPEG saved at 60 or more, or of a PNG, over an earlier JPEG save at any quality: a paste
+//	                                  saved over; a picture compressed once shows no earlier save)
+//	copy_move                   0.55  two regions of a photo or scan that are copies of each other, sensor grain and all (a connected
+//	                                  region of bare 8x8 blocks matching at one displacement and less one sample off it, and not again
+//	                                  at twice it, before it, at a whole fraction of it or at another displacement found: a printed
+//	                                  pattern such as a card's wave lines repeats itself)
 //
 // Facts that cannot be true:
 //
-//	expires_before_issue        0.60  issued, completed or tested after it expires
-//	date_in_future              0.50  an event date after the as-of day
-//	implausible_birth_date      0.40  an age under 16 or over 100
-//	validity_too_long           0.50  valid longer than the issuer grants (catalog max_validity_years)
+//	expires_before_issue        0.60  issued, completed or tested after it expires (0.50 read by OCR)
+//	                            0.50  read by OCR, the reading leaving a date out: the dates the page prints after an expiry label and an
+//	                                  issue or completion label, each read surely and printed once (facts_page.go)
+//	date_in_future              0.50  an event date after the as-of day (0.35 read by OCR; 0.15 when it is the expiration date read again)
+//	                            0.50  read by OCR, the page printing the date with every digit read surely (90 and more): no misreading
+//	implausible_birth_date      0.40  an age under 16 or over 100 (0.28 read by OCR)
+//	                            0.50  born after the as-of day, or a year and more after an event the document records (0.35 read by
+//	                                  OCR; 0.50 where the page prints the birth date with every digit read surely; the reading withholding
+//	                                  it, the date printed after or under its caption, read surely: facts_page.go)
+//	validity_too_long           0.50  valid longer than the issuer grants (catalog max_validity_years; 0.35 read by OCR)
+//	                            0.50  read by OCR, both dates printed with every digit read surely (90 and more); or, the reading leaving
+//	                                  one out, the dates printed after or under an expiry and an issue caption, read surely (facts_page.go)
 //	implausible_value           0.40  a reading no test gives (induration)
-//	id_format                   0.40  an eCard code or a license number in a form the issuer does not use
-//	mrz_check_failed            0.50  a check digit of a field of the machine-readable zone does not match (0.30: the composite digit alone)
+//	id_format                   0.55  an eCard code, a nursing or driver's license number, a U.S. passport number, an SSN or an NPI in a
+//	                                  form the issuer does not use, read from a text layer:
+//	                                  issuers print numbers from their registers, so a form none issues is made up
+//	                            0.35  the same read by OCR, once look-alikes (O for 0, I for 1) are repaired: a dropped or doubled digit is a misreading as often
+//	                            0.50  the same read by OCR surely (its words at 90 and more) more than one character from every form the
+//	                                  issuer gives (four digits where the board prints seven): no misreading explains it (zone_idread.go)
+//	                                  Read by OCR a number is judged only where the page prints it surely (a number read unsurely may
+//	                                  be another row's: a training center's id); an eCard code is the value printed after or under
+//	                                  its "eCard Code" caption where the page prints one (idformats.go)
+//	mrz_check_failed            0.50  a check digit of the machine-readable zone does not match (0.30: the composite digit alone, read by
+//	                                  OCR), or the zone disagrees with the visual zone (its expiry or number not the one printed)
+//	                                  Read by OCR the zone is found by its block of dates and judged only on characters read surely and as
+//	                                  they are (zone.go); a field failing on characters read unsurely flags only where the page prints the
+//	                                  same value above the zone and the composite fails with the field's own digit made right
+//	                                  The zone's dates passing and its expiry printed, a surname or birth date printed above it, read
+//	                                  surely, that is not the zone's (another holder put on the page, the zone left; zone_visual.go)
+//
+// History: the account's earlier uploads for other candidates (history.go;
+// Reused and Rescore, after Assess):
+//
+//	reused_file                 0.95  the byte-identical file was uploaded earlier for another candidate
+//	reused_id                   0.60  a license, certificate/eCard or passport number read earlier on another candidate's document
+//	reused_page_image           0.45  a page image (perceptual hash) of another candidate's earlier document
 //
 // The day "in the future" and a holder's age are measured from is the
 // caller's Evidence.AsOf; this package never reads the clock, the network
@@ -139,7 +209,9 @@ type Evidence struct {
 	Pages []pagetext.Page
 	// Upload is the uploaded file as ReadUpload read it (shared by the
 	// segments of one upload). Without it the structure, drawing and image
-	// checks do not run and incremental_update counts FileMeta.Revisions.
+	// checks do not run and incremental_update counts FileMeta.Revisions;
+	// with a copy ReadCopy read, the drawing and image checks run and the
+	// history is FileMeta's.
 	Upload *Upload
 	// FirstPage and LastPage are the document's pages in the upload,
 	// 1-based and inclusive; zero means every page of the upload.
@@ -196,13 +268,16 @@ type SignalEvidence struct {
 	Removed   []string `json:"removed,omitempty"`
 	Added     []string `json:"added,omitempty"`
 	// Source is where a file's own account was read (info, xmp,
-	// xmp_history, exif), Tool the tool it names, Dates the dates compared.
+	// xmp_history, xmp_earlier, exif), Tool the tool it names, Dates the dates compared.
 	Source string            `json:"source,omitempty"`
 	Tool   string            `json:"tool,omitempty"`
 	Dates  map[string]string `json:"dates,omitempty"`
 	// Measure is the check's own figure (an error-level ratio, a share of
 	// mismatched words), for people tuning the checks.
 	Measure float64 `json:"measure,omitempty"`
+	// Earlier is the earlier upload of another candidate a history signal
+	// found the document in (history.go).
+	Earlier *EarlierUse `json:"earlier,omitempty"`
 }
 
 // Verdict is the judgement of one document.
@@ -371,6 +446,29 @@ var editors = []string{
 	"picsart", "snapseed", "photopea", "fotor", "lightroom",
 }
 
+// contentEditors are the tools made to change what an existing page or
+// picture shows (edit its text, retouch its pixels): an issuer prints its
+// documents from its own systems and has no use for them, so a document a
+// candidate hands in last written by one was changed after it was issued.
+// The other editors convert, compress, fill in forms, sign or design
+// (iLovePDF, Smallpdf, DocHub, Canva: a small training provider may make
+// its certificates there) and weigh less.
+var contentEditors = []string{
+	"photoshop", "gimp", "pdfescape", "pdf-xchange editor", "phantompdf", "foxit pdf editor", "nitro pro", "pdfelement",
+	"wondershare", "inkscape", "paint.net", "affinity", "photopea", "pixlr",
+}
+
+// editorWeight is editing_software's weight for a tool editorIn named:
+// 0.50 for a content editor (flags alone at MEDIUM), 0.45 for the others.
+func editorWeight(editor string) float64 {
+	for _, e := range contentEditors {
+		if e == editor {
+			return 0.50
+		}
+	}
+	return 0.45
+}
+
 // editorIn returns the editing tool a producer string names.
 func editorIn(tool string) (string, bool) {
 	t := strings.ToLower(tool)
@@ -388,8 +486,8 @@ func checkHistory(d *doc, s *signals) {
 		return
 	}
 	tool := strings.TrimSpace(d.File.Producer + " " + d.File.Creator)
-	if _, ok := editorIn(tool); ok {
-		s.addf(CodeEditingSoftware, 0.45, &SignalEvidence{Source: "info", Tool: tool},
+	if e, ok := editorIn(tool); ok {
+		s.addf(CodeEditingSoftware, editorWeight(e), &SignalEvidence{Source: "info", Tool: tool},
 			"the PDF was last written by an editing tool (%s)", tool)
 	}
 	created, okC := pdfDate(d.File.CreationDate)

@@ -22,9 +22,10 @@ import (
 // The work is bounded: at most imagesPerPage images a page (the largest),
 // none smaller than 128 pixels a side; a JPEG is decoded only when a
 // check needs its samples: error-level analysis when the file was last
-// saved at quality 80 or more (scanners write less; editors and re-saves
-// write more), the copy-move search on photo uploads, on pictures placed
-// on a page and on the scans of identity documents (copyMoveWanted).
+// saved at quality 60 or more (a PNG or another lossless picture always:
+// it keeps the JPEG history its samples went through), the copy-move
+// search on photo uploads, on pictures placed on a page and on the scans
+// of identity documents (copyMoveWanted).
 const imagesPerPage = 2
 
 // docImage is one image of the document as stored.
@@ -84,19 +85,34 @@ func (d *doc) images() []docImage {
 // copyMoveWanted: pictures worth the copy-move search: photo uploads,
 // pictures placed on a page (a card's or an ID's photo, not a page's
 // scan), and the scans of identity documents, whose security backgrounds
-// a clone stamp hides dates under. A full-page scan of a form or a
-// certificate is printed text on paper, which the search leaves out
-// anyway: decoding it for nothing would cost more than the rest of the
-// checks together.
+// a clone stamp hides dates under.
+//
+// A full-page scan of any other document is searched on the document's
+// first page, where its name, dates and numbers are printed, when the
+// upload is one short document (shortUploadPages): a date covered with
+// blank paper cloned from beside it, then typed again, is found there.
+// A packet's pages are not searched: the search costs about a third of a
+// second a page, as much as reading it.
 func (d *doc) copyMoveWanted(im docImage) bool {
-	if im.img == nil {
-		return true
-	}
-	if im.img.Box.Area() < 0.6*im.media.Area() {
+	if !d.fullPageScan(im) {
 		return true
 	}
 	t, ok := d.cat.Type(d.DocumentType)
-	return ok && t.Category == "identity"
+	return ok && t.Category == "identity" || im.page == d.first && d.shortUpload()
+}
+
+// fullPageScan: a picture that covers most of its page (a scan), not an
+// image upload and not a picture placed on a page.
+func (d *doc) fullPageScan(im docImage) bool {
+	return im.img != nil && im.img.Box.Area() >= 0.6*im.media.Area()
+}
+
+// shortUploadPages is the most pages of an upload whose full-page scans
+// are all analysed: one document, not a packet.
+const shortUploadPages = 3
+
+func (d *doc) shortUpload() bool {
+	return d.Upload != nil && d.Upload.PageCount() <= shortUploadPages
 }
 
 func checkImages(d *doc, s *signals) {
@@ -120,8 +136,8 @@ func exifChecks(s *signals, im docImage, taken map[string]time.Time) {
 	}
 	if tag, err := x.Get(exif.Software); err == nil {
 		if sw, err := tag.StringVal(); err == nil {
-			if _, ok := editorIn(sw); ok {
-				s.addf(CodeEditingSoftware, 0.45, &SignalEvidence{Page: im.page, Source: "exif", Tool: sw},
+			if e, ok := editorIn(sw); ok {
+				s.addf(CodeEditingSoftware, editorWeight(e), &SignalEvidence{Page: im.page, Source: "exif", Tool: sw},
 					"page %d: the image was last saved by an editing tool (EXIF Software %q)", im.page, sw)
 			}
 		}
@@ -135,10 +151,22 @@ func exifChecks(s *signals, im docImage, taken map[string]time.Time) {
 
 // checkPixels runs the analyses that need the image's samples.
 func checkPixels(d *doc, s *signals, im docImage) {
-	ela := false
+	// Error-level analysis: a JPEG saved at elaMinFinalQuality or more (a
+	// lower last save leaves no finer lattice to tell an earlier one by),
+	// and a picture stored without loss (a PNG, a Flate image), which
+	// keeps whatever JPEG history its samples went through.
+	//
+	// A packet's full-page scans (an upload of more than shortUpload
+	// pages) are analysed only when last saved at 80 or more, and only the
+	// copy-move search's own pictures otherwise: decoding every page of a
+	// 20-page scanned intake would cost as much as reading it. An upload
+	// of one short document gets every analysis.
+	full := d.fullPageScan(im) && !d.shortUpload()
+	ela := im.jpeg == nil && !full
 	if im.jpeg != nil {
-		if t, err := lumaTable(im.jpeg); err == nil && estimateQuality(t) >= 80 {
-			ela = true
+		if t, err := lumaTable(im.jpeg); err == nil {
+			q := estimateQuality(t)
+			ela = q >= 80 || q >= elaMinFinalQuality && !full
 		}
 	}
 	cm := d.copyMoveWanted(im)
@@ -152,18 +180,36 @@ func checkPixels(d *doc, s *signals, im docImage) {
 	if ela {
 		if r, err := recompressionRegion(im.jpeg, plane); err == nil && r != nil {
 			b := pageBox(im, size, r.Box)
-			s.addf(CodeRecompressedRegion, 0.35, &SignalEvidence{Page: im.page, Box: &b, Measure: round1(r.Ratio),
-				Expected: "the same compression history as the rest of the image"},
-				"page %d: a region of the image was not compressed like the rest: the image was saved at quality %d over an earlier save at %d, which this region never went through (its error level is %.1f times the image's)",
-				im.page, r.FinalQuality, r.Quality, r.Ratio)
+			// The finder asks for much: an earlier compression most of the
+			// picture shows (at one quality, the best fitting), and a
+			// region of six or more 3x3 windows of blocks erring three
+			// times the image's median or more. A scanner or a camera
+			// writing once shows no earlier compression, and a whole
+			// re-saved alike shows no region: what is left is a region
+			// pasted in and saved over. Strong alone (0.50, flagging at
+			// MEDIUM).
+			w := 0.50
+			ev := &SignalEvidence{Page: im.page, Box: &b, Measure: round1(r.Ratio), Expected: "the same compression history as the rest of the image"}
+			if r.Inverse {
+				s.addf(CodeRecompressedRegion, w, ev,
+					"page %d: a region of the image was compressed at quality %d before, which the rest of it never was: it was pasted in from another picture (the rest errs %.1f times as much at that quality)",
+					im.page, r.Quality, r.Ratio)
+			} else {
+				s.addf(CodeRecompressedRegion, w, ev,
+					"page %d: a region of the image was not compressed like the rest: the image was saved at quality %d over an earlier save at %d, which this region never went through (its error level is %.1f times the image's)",
+					im.page, r.FinalQuality, r.Quality, r.Ratio)
+			}
 		}
 	}
 	if cm {
-		if c := findCopyMove(plane); c != nil {
+		if c := findCopyMove(plane, copySaveError(im.jpeg)); c != nil {
 			a, b := pageBox(im, size, c.Source), pageBox(im, size, c.Target)
-			s.addf(CodeCopyMove, 0.40, &SignalEvidence{Page: im.page, Box: &a, Boxes: []Box{b}, Measure: float64(c.Pairs)},
-				"page %d: two regions of the image are copies of each other, grain and all (%.0f,%.0f and %.0f,%.0f; %d matching points at one displacement)",
-				im.page, a.X0, a.Y0, b.X0, b.Y0, c.Pairs)
+			// Confirmed block by block on bare card at one displacement,
+			// grain and all: no camera or scanner repeats its grain, so a
+			// copy is strong evidence alone (0.55, flagging at MEDIUM).
+			s.addf(CodeCopyMove, 0.55, &SignalEvidence{Page: im.page, Box: &a, Boxes: []Box{b}, Measure: float64(c.Blocks)},
+				"page %d: two regions of the image are copies of each other, grain and all (%.0f,%.0f and %.0f,%.0f; %d blocks of 8x8 samples copied at one displacement)",
+				im.page, a.X0, a.Y0, b.X0, b.Y0, c.Blocks)
 		}
 	}
 }

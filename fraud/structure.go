@@ -3,6 +3,8 @@ package fraud
 import (
 	"fmt"
 	"maps"
+	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -18,7 +20,117 @@ func checkStructure(d *doc, s *signals) {
 	}
 	checkRevisions(d, s)
 	checkMetadata(d, s)
+	checkMoreEditors(d, s)
 	checkMetadataDates(d, s)
+}
+
+// moreEditors are PDF editors the package's first list (fraud.go's
+// editors) does not name, as they name themselves in Producer, Creator or
+// XMP, with editing_software's weight: 0.50 for tools made to change the
+// text of an existing page (desktop and online PDF editors), 0.45 for
+// converters and suites that also edit. LibreOffice opens a PDF in Draw,
+// which makes its text editable; it is told by its Creator (drawCreator).
+// Ordinary saves name other tools: browsers' and systems' print to PDF,
+// scanners, office exports (LibreOffice's Writer), qpdf, Acrobat (a
+// recruiter's combine or OCR), signing services, and the readers nurses
+// fill in and sign forms with (Xodo, Lumin), which are left out.
+var moreEditors = []struct {
+	name   string
+	weight float64
+}{
+	{"master pdf editor", 0.50}, {"pdf studio", 0.50}, {"pdf expert", 0.50}, {"soda pdf", 0.50}, {"icecream pdf", 0.50},
+	{"apowerpdf", 0.50}, {"lightpdf", 0.50}, {"pdfgear", 0.50}, {"updf", 0.50}, {"pdf architect", 0.50},
+	{"able2extract", 0.45}, {"power pdf", 0.45}, {"bluebeam", 0.45}, {"hipdf", 0.45}, {"pdf2go", 0.45},
+	{"pdf buddy", 0.50}, {"pdfbuddy", 0.50}, {"pdfzorro", 0.50}, {"pdfchef", 0.50}, {"movavi pdf", 0.50},
+	{"pdf reader pro", 0.45}, {"cisdem", 0.45}, {"adobe illustrator", 0.45}, {"coreldraw", 0.45},
+	// Editors under other names than the list's (Nitro's, since it
+	// dropped "Pro" after the brand), any tool that calls itself a PDF
+	// editor ("PDF Editor Pro", a phone's "PDF Editor 6.4"), and picture
+	// editors a page was exported from after its pixels were changed.
+	{"nitro pdf pro", 0.50}, {"pdf editor", 0.50}, {"pdfeditor", 0.50}, {"pdf-editor", 0.50},
+	{"pixelmator", 0.50}, {"krita", 0.50}, {"paintshop", 0.50}, {"paint shop pro", 0.50}, {"photoscape", 0.50}, {"photo-paint", 0.50},
+}
+
+// checkMoreEditors names the editors fraud.go's list leaves out, in the
+// Info dictionary and the XMP packet, and any editor an earlier
+// revision's Info names, when no editor was named yet. Design suites that
+// open a PDF to change its text (Illustrator, CorelDRAW) weigh 0.45, as
+// Canva does: a small provider may draw its certificates there.
+func checkMoreEditors(d *doc, s *signals) {
+	if s.has(CodeEditingSoftware) {
+		return
+	}
+	type said struct{ source, tool, creator string }
+	var claims []said
+	claims = append(claims, said{"info", strings.TrimSpace(d.File.Producer + " " + d.File.Creator), d.File.Creator})
+	if u := d.Upload; u != nil {
+		for _, m := range u.metas {
+			claims = append(claims, said{"info", strings.TrimSpace(m.Producer + " " + m.Creator), m.Creator})
+		}
+		if x := u.xmp; x != nil {
+			claims = append(claims, said{"xmp", strings.TrimSpace(x.Producer + " " + x.CreatorTool), x.CreatorTool})
+			for _, h := range x.History {
+				claims = append(claims, said{"xmp_history", h.SoftwareAgent, ""})
+			}
+		}
+		for _, x := range u.earlierXMP {
+			claims = append(claims, said{"xmp_earlier", strings.TrimSpace(x.Producer + " " + x.CreatorTool), x.CreatorTool})
+			for _, h := range x.History {
+				claims = append(claims, said{"xmp_earlier", h.SoftwareAgent, ""})
+			}
+		}
+	}
+	for i, c := range claims {
+		t := strings.ToLower(c.tool)
+		if e, ok := editorIn(c.tool); ok && i > 0 {
+			// An earlier revision's Info, or the XMP, names one of the
+			// first list's editors that the last Info does not: a later
+			// save (a signature, a metadata rewrite, a restore of the
+			// original Info) hid the tool that edited the page.
+			s.addf(CodeEditingSoftware, editorWeight(e), &SignalEvidence{Source: c.source, Tool: c.tool},
+				"the file names an editing tool (%s) in its %s, though its last Info names %s", c.tool, whichInfo(c.source, i), orWord(claims[0].tool, "no tool"))
+			return
+		}
+		for _, e := range moreEditors {
+			if strings.Contains(t, e.name) {
+				s.addf(CodeEditingSoftware, e.weight, &SignalEvidence{Source: c.source, Tool: c.tool},
+					"the file names an editing tool (%s) in its %s", c.tool, sourceName(c.source))
+				return
+			}
+		}
+		if drawCreator(t, c.creator) {
+			s.addf(CodeEditingSoftware, 0.50, &SignalEvidence{Source: c.source, Tool: c.tool},
+				"the file was exported by LibreOffice Draw (%s), where LibreOffice opens a PDF to edit its text", c.tool)
+			return
+		}
+	}
+}
+
+// drawCreator: LibreOffice's export names the program in Creator ("Draw",
+// "Writer", "Impress"); Draw is where a PDF is opened to be edited.
+func drawCreator(tool, creator string) bool {
+	return (strings.Contains(tool, "libreoffice") || strings.Contains(tool, "openoffice")) && strings.EqualFold(strings.TrimSpace(creator), "draw")
+}
+
+// whichInfo names the claim's source: the XMP, or an earlier revision's
+// Info (claims[1:] of the Info are the revisions, oldest first).
+func whichInfo(src string, i int) string {
+	if src == "info" {
+		return "earlier revision's Info dictionary"
+	}
+	return sourceName(src)
+}
+
+func sourceName(src string) string {
+	switch src {
+	case "xmp":
+		return "XMP metadata"
+	case "xmp_history":
+		return "XMP history"
+	case "xmp_earlier":
+		return "earlier revision's XMP metadata"
+	}
+	return "Info dictionary"
 }
 
 // checkRevisions: a page of the document whose content a later revision
@@ -27,7 +139,7 @@ func checkStructure(d *doc, s *signals) {
 // in) is a weak one.
 func checkRevisions(d *doc, s *signals) {
 	u := d.Upload
-	if u == nil {
+	if u == nil || u.copy {
 		if d.File.Revisions > 1 {
 			s.addf(CodeIncrementalUpdate, 0.25, &SignalEvidence{Revisions: []int{1, d.File.Revisions}},
 				"the PDF was changed after it was first saved (%d revisions)", d.File.Revisions)
@@ -49,12 +161,60 @@ func checkRevisions(d *doc, s *signals) {
 		if len(c.Removed) > 0 || len(c.Added) > 0 {
 			detail += fmt.Sprintf(" (text removed: %s; added: %s)", quoteList(c.Removed, 4), quoteList(c.Added, 4))
 		}
-		s.add(Signal{Code: CodeContentChanged, Weight: 0.60, Detail: detail, Evidence: ev})
+		w := 0.60
+		if from, to, ok := changedDate(c.Removed, c.Added); ok {
+			// A later revision that took a printed date away and printed
+			// another is an edit of the document's facts, not a form
+			// filled in or a stamp added: near certain, it flags alone at
+			// every sensitivity.
+			w = 0.75
+			ev.Value, ev.Expected = to, from
+			detail += fmt.Sprintf("; the date %q became %q", from, to)
+		}
+		s.add(Signal{Code: CodeContentChanged, Weight: w, Detail: detail, Evidence: ev})
 	}
 	if !changed {
 		s.addf(CodeIncrementalUpdate, 0.10, &SignalEvidence{Revisions: []int{1, u.revisions}},
 			"the PDF was saved %d times, but no later save changed what this document's pages show (a signature, metadata or a filled-in form)", u.revisions)
 	}
+}
+
+// datePattern finds a printed date: numeric (11/22/2026, 2026-11-22,
+// 22.11.26, 11/2026) or with a month's name (Nov 22, 2026; 22 NOV 2026;
+// Nov 2026: cards valid to the end of a month).
+var datePattern = regexp.MustCompile(`(?i)\b(\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{2,4}|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}|\d{1,2}/\d{4})\b`)
+
+var yearRun = regexp.MustCompile(`^(19|20)\d\d[.,]?$`)
+
+// changedDate returns a date the removed text printed and one the added
+// text prints instead, when a revision replaced one date with another.
+func changedDate(removed, added []string) (from, to string, ok bool) {
+	dates := func(runs []string) map[string]bool {
+		out := map[string]bool{}
+		for _, m := range datePattern.FindAllString(strings.Join(runs, " \n "), -1) {
+			out[strings.ToLower(strings.Join(strings.Fields(m), " "))] = true
+		}
+		for _, r := range runs {
+			// The diff keeps only the words that changed: of "March 4,
+			// 2028" moved two years on, the year alone.
+			if r = strings.TrimSpace(r); len(out) == 0 && yearRun.MatchString(r) {
+				out[strings.TrimRight(r, ".,")] = true
+			}
+		}
+		return out
+	}
+	gone, came := dates(removed), dates(added)
+	for _, a := range slices.Sorted(maps.Keys(came)) {
+		if gone[a] {
+			continue
+		}
+		for _, r := range slices.Sorted(maps.Keys(gone)) {
+			if !came[r] {
+				return r, a, true
+			}
+		}
+	}
+	return "", "", false
 }
 
 func describeChange(what []string) string {
@@ -109,21 +269,22 @@ func checkMetadata(d *doc, s *signals) {
 	x := u.xmp
 	info := u.metas[len(u.metas)-1]
 	for _, h := range x.History {
-		if _, ok := editorIn(h.SoftwareAgent); ok {
-			s.addf(CodeEditingSoftware, 0.45, &SignalEvidence{Source: "xmp_history", Tool: h.SoftwareAgent, Dates: map[string]string{"when": h.When}},
+		if e, ok := editorIn(h.SoftwareAgent); ok {
+			s.addf(CodeEditingSoftware, editorWeight(e), &SignalEvidence{Source: "xmp_history", Tool: h.SoftwareAgent, Dates: map[string]string{"when": h.When}},
 				"the file's XMP history says it was %s by an editing tool (%s)", orWord(h.Action, "processed"), h.SoftwareAgent)
 			break
 		}
 	}
 	if !s.has(CodeEditingSoftware) {
 		for _, t := range []string{x.CreatorTool, x.Producer} {
-			if _, ok := editorIn(t); ok {
-				s.addf(CodeEditingSoftware, 0.45, &SignalEvidence{Source: "xmp", Tool: t},
+			if e, ok := editorIn(t); ok {
+				s.addf(CodeEditingSoftware, editorWeight(e), &SignalEvidence{Source: "xmp", Tool: t},
 					"the file's XMP metadata names an editing tool (%s)", t)
 				break
 			}
 		}
 	}
+	historyAfterInfo(s, x, info)
 	var why []string
 	ev := &SignalEvidence{Source: "xmp", Dates: map[string]string{}}
 	if disagree(x.Producer, info.Producer) {
@@ -153,6 +314,36 @@ func checkMetadata(d *doc, s *signals) {
 			ev.Dates = nil
 		}
 		s.addf(CodeMetadataMismatch, 0.15, ev, "the file's XMP metadata and its Info dictionary disagree: %s", strings.Join(why, "; "))
+	}
+}
+
+// historyAfterInfoWeight flags a document alone at MEDIUM: an XMP
+// history that records a save by another tool days after the Info
+// dictionary says the file was last written is a file whose Info was
+// written back to look untouched. Ordinary tools update both (Acrobat,
+// office suites), or the Info alone (qpdf, pdftk, libraries), which
+// leaves the XMP older than the Info, not newer; a signature is left out.
+const historyAfterInfoWeight = 0.50
+
+func historyAfterInfo(s *signals, x *XMP, info revisionMeta) {
+	last, ok := pdfDate(info.ModDate)
+	if !ok {
+		if last, ok = pdfDate(info.CreationDate); !ok {
+			return
+		}
+	}
+	for _, h := range x.History {
+		when, ok := xmpDate(h.When)
+		act := strings.ToLower(h.Action)
+		if !ok || when.Sub(last) <= 48*time.Hour || strings.Contains(act, "sign") || h.SoftwareAgent == "" ||
+			!disagree(h.SoftwareAgent, info.Producer+" "+info.Creator) || strings.Contains(normTool(info.Producer+info.Creator), normTool(h.SoftwareAgent)) {
+			continue
+		}
+		s.addf(CodeMetadataMismatch, historyAfterInfoWeight, &SignalEvidence{Source: "xmp_history", Tool: h.SoftwareAgent,
+			Dates: map[string]string{"xmp_history": when.Format(time.RFC3339), "info_modified": last.Format(time.RFC3339)}},
+			"the file's XMP history says it was %s by %s on %s, %d days after the Info dictionary says it was last written (%s): the Info was written back",
+			orWord(h.Action, "processed"), h.SoftwareAgent, when.Format(time.DateOnly), int(math.Round(when.Sub(last).Hours()/24)), last.Format(time.DateOnly))
+		return
 	}
 }
 
@@ -241,12 +432,22 @@ func checkMetadataDates(d *doc, s *signals) {
 
 // futureFrom flags file dates after the as-of day. Two days of margin
 // cover time zones (a file written late on the as-of day east of UTC).
+// Tools stamp the clock of the machine they run on, and a phone's, a
+// scanner's or a PC's clock is often days off (set by hand, never synced,
+// a dead battery's reset), so a date within a week past the margin is
+// hardly evidence (0.10); a date further ahead than any clock drifts is
+// (0.35).
 func futureFrom(d *doc, s *signals, what string, sets ...map[string]time.Time) {
 	limit := d.AsOf.AddDate(0, 0, 2)
+	skew := d.AsOf.AddDate(0, 0, 9)
 	for _, m := range sets {
 		for _, name := range slices.Sorted(maps.Keys(m)) {
 			if t := m[name]; t.After(limit) {
-				s.addf(CodeMetadataFuture, 0.35, &SignalEvidence{Source: sourceOf(name), Dates: map[string]string{name: t.Format(time.RFC3339), "as_of": d.AsOf.Format(time.DateOnly)}},
+				w := 0.35
+				if !t.After(skew) {
+					w = 0.10
+				}
+				s.addf(CodeMetadataFuture, w, &SignalEvidence{Source: sourceOf(name), Dates: map[string]string{name: t.Format(time.RFC3339), "as_of": d.AsOf.Format(time.DateOnly)}},
 					"%s says it was %s on %s, after the as-of day %s", what, verbOf(name), t.Format(time.DateOnly), d.AsOf.Format(time.DateOnly))
 				return
 			}

@@ -10,10 +10,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/clearedtostart/compliance/internal/sampledocs"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
+	"github.com/clearedtostart/compliance/internal/pdfforge"
+	"github.com/clearedtostart/compliance/internal/sampledocs"
 )
 
 // changeDate is an editor moving a printed date: the page's content
@@ -21,13 +23,13 @@ import (
 func changeDate(t testing.TB, d sampledocs.Doc, pdf []byte, field, year string) []byte {
 	t.Helper()
 	iso := d.Fields[field].(string)
-	printed := printedDate(t, pdf, 1, iso)
-	return replaceText(t, pdf, 1, printed, strings.Replace(printed, iso[:4], year, 1))
+	printed := pdfforge.PrintedDate(t, pdf, 1, iso)
+	return pdfforge.ReplaceText(t, pdf, 1, printed, strings.Replace(printed, iso[:4], year, 1))
 }
 
 // setInfo is a metadata-only update: a new Info dictionary.
 func setInfo(t testing.TB, pdf []byte, producer string) []byte {
-	return appendRevision(t, pdf, func(ctx *model.Context) ([]int, error) {
+	return pdfforge.AppendRevision(t, pdf, func(ctx *model.Context) ([]int, error) {
 		d, err := ctx.DereferenceDict(*ctx.Info)
 		if err != nil {
 			return nil, err
@@ -42,7 +44,7 @@ func setInfo(t testing.TB, pdf []byte, producer string) []byte {
 // when set, is its appearance's content over a box of its rectangle's
 // size.
 func annotate(t testing.TB, pdf []byte, subtype string, rect [4]float64, ap string, extra types.Dict) []byte {
-	return appendRevision(t, pdf, func(ctx *model.Context) ([]int, error) {
+	return pdfforge.AppendRevision(t, pdf, func(ctx *model.Context) ([]int, error) {
 		d, ir, _, err := ctx.PageDict(1, false)
 		if err != nil {
 			return nil, err
@@ -92,7 +94,7 @@ func sign(t testing.TB, pdf []byte) []byte {
 
 // addPage appends a copy of page 1 as a new last page in a later revision.
 func addPage(t testing.TB, pdf []byte) []byte {
-	return appendRevision(t, pdf, func(ctx *model.Context) ([]int, error) {
+	return pdfforge.AppendRevision(t, pdf, func(ctx *model.Context) ([]int, error) {
 		d, _, _, err := ctx.PageDict(1, false)
 		if err != nil {
 			return nil, err
@@ -137,25 +139,25 @@ func TestRevisions(t *testing.T) {
 		}
 	}
 	tests := []forged{
-		{name: "license verification's expiry moved", make: dated("nursing_license", "board_verification", "expiration_date", "2031"), code: CodeContentChanged, w: 0.60, page: 1, changes: []string{"content"}, added: "2031"},
-		{name: "license pocket card's expiry moved", make: dated("nursing_license", "wallet_card", "expiration_date", "2031"), code: CodeContentChanged, w: 0.60, page: 1, changes: []string{"content"}, added: "2031"},
-		{name: "QuickConfirm report's expiry moved", make: dated("nursing_license", "nursys_quickconfirm", "expiration_date", "2031"), code: CodeContentChanged, w: 0.60, page: 1, changes: []string{"content"}, added: "2031"},
-		{name: "BLS eCard's renewal date moved", make: dated("bls", "aha_ecard", "expiration_date", "2030"), code: CodeContentChanged, w: 0.60, page: 1, changes: []string{"content"}, added: "2030"},
-		{name: "Red Cross certificate's expiry moved", make: dated("acls", "redcross_certificate", "expiration_date", "2030"), code: CodeContentChanged, w: 0.60, page: 1, changes: []string{"content"}, added: "2030"},
-		{name: "driver license's expiry moved", make: dated("drivers_license", "labeled_card", "expiration_date", "2035"), code: CodeContentChanged, w: 0.60, page: 1, changes: []string{"content"}, added: "2035"},
+		{name: "license verification's expiry moved", make: dated("nursing_license", "board_verification", "expiration_date", "2031"), code: CodeContentChanged, w: 0.75, page: 1, changes: []string{"content"}, added: "2031"},
+		{name: "license pocket card's expiry moved", make: dated("nursing_license", "wallet_card", "expiration_date", "2031"), code: CodeContentChanged, w: 0.75, page: 1, changes: []string{"content"}, added: "2031"},
+		{name: "QuickConfirm report's expiry moved", make: dated("nursing_license", "nursys_quickconfirm", "expiration_date", "2031"), code: CodeContentChanged, w: 0.75, page: 1, changes: []string{"content"}, added: "2031"},
+		{name: "BLS eCard's renewal date moved", make: dated("bls", "aha_ecard", "expiration_date", "2030"), code: CodeContentChanged, w: 0.75, page: 1, changes: []string{"content"}, added: "2030"},
+		{name: "Red Cross certificate's expiry moved", make: dated("acls", "redcross_certificate", "expiration_date", "2030"), code: CodeContentChanged, w: 0.75, page: 1, changes: []string{"content"}, added: "2030"},
+		{name: "driver license's expiry moved", make: dated("drivers_license", "labeled_card", "expiration_date", "2035"), code: CodeContentChanged, w: 0.75, page: 1, changes: []string{"content"}, added: "2035"},
 		{name: "TB test's read date moved", make: dated("tb_skin_test", "clinic_form", "read_date", "2026"), code: CodeContentChanged, w: 0.60, page: 1, changes: []string{"content"}},
-		{name: "HIPAA certificate's expiry moved", make: dated("hipaa_training", "completion_certificate", "expiration_date", "2030"), code: CodeContentChanged, w: 0.60, page: 1, changes: []string{"content"}, added: "2030"},
+		{name: "HIPAA certificate's expiry moved", make: dated("hipaa_training", "completion_certificate", "expiration_date", "2030"), code: CodeContentChanged, w: 0.75, page: 1, changes: []string{"content"}, added: "2030"},
 		{name: "a box and a new expiry drawn over the old", code: CodeContentChanged, w: 0.60, page: 1, changes: []string{"content", "font"}, added: "2031", make: func(t testing.TB) (sampledocs.Doc, []byte) {
 			d, pdf := clean(t, "nursing_license", "board_verification", 12)
 			iso := d.Fields["expiration_date"].(string)
-			printed := printedDate(t, pdf, 1, iso)
+			printed := pdfforge.PrintedDate(t, pdf, 1, iso)
 			x0, y0, x1, y1, size := textAt(t, pdf, 1, printed)
 			return d, overlay{page: 1, box: [4]float64{x0 - 1, y0 - 1, x1 - x0 + 2, y1 - y0 + 2}, font: "Helvetica", size: size, x: x0, y: y0 + 0.2*size,
 				text: strings.Replace(printed, iso[:4], "2031", 1)}.apply(t, pdf)
 		}},
 		{name: "a white square annotation laid over the expiry", code: CodeContentChanged, w: 0.60, page: 1, changes: []string{"annotation"}, make: func(t testing.TB) (sampledocs.Doc, []byte) {
 			d, pdf := clean(t, "bls", "aha_ecard", 13)
-			printed := printedDate(t, pdf, 1, d.Fields["expiration_date"].(string))
+			printed := pdfforge.PrintedDate(t, pdf, 1, d.Fields["expiration_date"].(string))
 			x0, y0, x1, y1, _ := textAt(t, pdf, 1, printed)
 			return d, annotate(t, pdf, "Square", [4]float64{x0 - 1, y0 - 1, x1 + 1, y1 + 1}, fmt.Sprintf("1 1 1 rg 0 0 %.2f %.2f re f", x1-x0+2, y1-y0+2), nil)
 		}},
@@ -181,7 +183,7 @@ func TestRevisions(t *testing.T) {
 		}},
 		{name: "the same edit saved as one new file", code: "", make: func(t testing.TB) (sampledocs.Doc, []byte) {
 			d, pdf := clean(t, "nursing_license", "board_verification", 19)
-			return d, rewrite(t, changeDate(t, d, pdf, "expiration_date", "2031"))
+			return d, pdfforge.Rewrite(t, changeDate(t, d, pdf, "expiration_date", "2031"))
 		}},
 	}
 	for _, tt := range tests {
@@ -269,7 +271,7 @@ func TestRevisionEnds(t *testing.T) {
 // withXMP returns pdf saved as one revision with an XMP packet.
 func withXMP(t testing.TB, pdf []byte, packet string) []byte {
 	t.Helper()
-	ctx, err := api.ReadContext(bytes.NewReader(pdf), pdfConf())
+	ctx, err := api.ReadContext(bytes.NewReader(pdf), pdfforge.Conf())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -338,7 +340,20 @@ func TestMetadata(t *testing.T) {
 		{"XMP names another producer", xmpPacket(info.Creator, "Adobe PDF Library 23.8.246", iso(created), iso(modified)), CodeMetadataMismatch, 0.15, `the producer is "Adobe PDF Library 23.8.246" in XMP`},
 		{"XMP modified a month earlier", xmpPacket(info.Creator, info.Producer, iso(created), iso(modified.AddDate(0, -1, 0))), CodeMetadataMismatch, 0.15, "the modified date is"},
 		{"XMP history saved by Photoshop", xmpPacket(info.Creator, info.Producer, iso(created), iso(modified),
-			[3]string{"created", iso(created), "Acrobat PDFMaker 23"}, [3]string{"saved", iso(modified), "Adobe Photoshop 25.1 (Windows)"}), CodeEditingSoftware, 0.45, `saved by an editing tool (Adobe Photoshop 25.1 (Windows))`},
+			[3]string{"created", iso(created), "Acrobat PDFMaker 23"}, [3]string{"saved", iso(modified), "Adobe Photoshop 25.1 (Windows)"}), CodeEditingSoftware, 0.50, `saved by an editing tool (Adobe Photoshop 25.1 (Windows))`},
+		// The Info written back as the original's: the XMP history
+		// remembers a save by another tool weeks after it.
+		{"XMP history saved by another tool weeks after the Info", xmpPacket(info.Creator, info.Producer, iso(created), iso(modified),
+			[3]string{"created", iso(created), info.Producer}, [3]string{"saved", iso(modified.AddDate(0, 0, 40)), "Adobe Acrobat Pro (64-bit) 23.1.20093"}),
+			CodeMetadataMismatch, historyAfterInfoWeight, "40 days after the Info dictionary says it was last written"},
+		{"XMP history saved by another tool on the Info's day", xmpPacket(info.Creator, info.Producer, iso(created), iso(modified),
+			[3]string{"created", iso(created), info.Producer}, [3]string{"saved", iso(modified.Add(5 * time.Hour)), "Adobe Acrobat Pro (64-bit) 23.1.20093"}), "", 0, ""},
+		{"XMP history signed weeks after the Info", xmpPacket(info.Creator, info.Producer, iso(created), iso(modified),
+			[3]string{"created", iso(created), info.Producer}, [3]string{"signed", iso(modified.AddDate(0, 0, 40)), "DocuSign"}), "", 0, ""},
+		{"XMP history saved weeks after by the Info's own tool", xmpPacket(info.Creator, info.Producer, iso(created), iso(modified),
+			[3]string{"saved", iso(modified.AddDate(0, 0, 40)), info.Producer}), "", 0, ""},
+		{"XMP names an editor fraud.go's list leaves out", xmpPacket("Master PDF Editor 5", info.Producer, iso(created), iso(modified)),
+			CodeEditingSoftware, 0.50, "Master PDF Editor 5) in its XMP metadata"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -383,6 +398,26 @@ func TestMetadataDates(t *testing.T) {
 		{"created in the future", FileMeta{CreationDate: "D:20270101120000Z"}, nil, CodeMetadataFuture, "made on 2027-01-01, after the as-of day"},
 		{"modified in the future", FileMeta{CreationDate: "D:20260101120000Z", ModDate: "D:20261230120000+02'00'"}, nil, CodeMetadataFuture, "modified on 2026-12-30"},
 		{"written late on the as-of day east of UTC", FileMeta{CreationDate: "D:20261122235900+10'00'"}, nil, "", ""},
+	}
+	// How far ahead decides the weight: a machine clock days off is not a
+	// forgery; a date months ahead no clock explains.
+	for _, tt := range []struct {
+		mod    string
+		weight float64
+	}{{"D:20261125093000Z", 0.10}, {"D:20261130093000Z", 0.10}, {"D:20261215093000Z", 0.35}, {"D:20270301093000Z", 0.35}} {
+		v := Assess(Evidence{File: FileMeta{CreationDate: "D:20261101120000Z", ModDate: tt.mod}, DocumentType: "bls", AsOf: asOf}, "MEDIUM")
+		found := false
+		for _, s := range v.Signals {
+			if s.Code == CodeMetadataFuture {
+				found = true
+				if s.Weight != tt.weight {
+					t.Errorf("modified %s: weight %.2f, want %.2f", tt.mod, s.Weight, tt.weight)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("modified %s: no %s", tt.mod, CodeMetadataFuture)
+		}
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -470,5 +505,227 @@ func TestRealWorldFiles(t *testing.T) {
 		if u, err := ReadUpload(b); err == nil && u != nil && len(u.pages) > 0 {
 			t.Errorf("%s: read %d pages", name, len(u.pages))
 		}
+	}
+}
+
+// TestReadCopy: a copy the service made of an upload (mended, or an image
+// made a PDF) is read for what its pages paint, not for a history that is
+// the copy's own: the edit its revisions would show, and the mending
+// tool's metadata, are not the upload's; the file's own account
+// (Evidence.File) stands for them.
+func TestReadCopy(t *testing.T) {
+	d, pdf := clean(t, "bls", "aha_ecard", 71)
+	forged := changeDate(t, d, pdf, "expiration_date", "2031")
+	ev := evidence(t, forged, d.Type, d.Fields, d.AsOf)
+	if ev.File.Revisions < 2 {
+		t.Fatalf("the edited file has %d revisions", ev.File.Revisions)
+	}
+	cp, err := ReadCopy(forged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.Upload = cp
+	v := Assess(ev, "MEDIUM")
+	var inc *Signal
+	for i, s := range v.Signals {
+		switch s.Code {
+		case CodeContentChanged, CodeMetadataMismatch:
+			t.Errorf("a copy's own history read: %s %s", s.Code, s.Detail)
+		case CodeIncrementalUpdate:
+			inc = &v.Signals[i]
+		}
+	}
+	if inc == nil || inc.Weight != 0.25 {
+		t.Errorf("signals %+v, want incremental_update 0.25 from the file's own account", v.Signals)
+	}
+}
+
+func TestChangedDate(t *testing.T) {
+	for _, tt := range []struct {
+		name           string
+		removed, added []string
+		from, to       string
+		ok             bool
+	}{
+		{"numeric date moved", []string{"08/13/2025"}, []string{"11/13/2027"}, "08/13/2025", "11/13/2027", true},
+		{"a month's name", []string{"October", "26,", "2026"}, []string{"June", "26,", "2030"}, "october 26, 2026", "june 26, 2030", true},
+		{"month and year", []string{"Sep", "2025"}, []string{"Aug", "2028"}, "sep 2025", "aug 2028", true},
+		{"a year alone changed", []string{"2028"}, []string{"2030"}, "2028", "2030", true},
+		{"a name changed, no date", []string{"Amanda", "Hoffmann"}, []string{"Tyler", "Flores"}, "", "", false},
+		{"a date added, none removed (a stamp, a signature date)", nil, []string{"11/20/2026"}, "", "", false},
+		{"the same date laid out again", []string{"11/20/2026"}, []string{"11/20/2026", "Signed"}, "", "", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			from, to, ok := changedDate(tt.removed, tt.added)
+			if ok != tt.ok || from != tt.from || to != tt.to {
+				t.Fatalf("changedDate = %q, %q, %v; want %q, %q, %v", from, to, ok, tt.from, tt.to, tt.ok)
+			}
+		})
+	}
+}
+
+// TestEditorInEarlierRevision: an editor named by an earlier revision's
+// Info, which a later save replaced, is still the tool that changed the
+// page; a later save over an ordinary producer names none.
+func TestEditorInEarlierRevision(t *testing.T) {
+	d, pdf := clean(t, "bls", "aha_ecard", 31)
+	tests := []struct {
+		name      string
+		producers []string
+		w         float64
+		want      string
+	}{
+		{"an editor's save, then a signing service's", []string{"Foxit PDF Editor 12.1.2.15332 (Windows)", "Adobe Acrobat Sign"}, 0.50,
+			"in its earlier revision's Info dictionary, though its last Info names"},
+		{"a converter's save, then the Info written back", []string{"iLovePDF", "iText 7.1.16"}, 0.45, "(iLovePDF)"},
+		{"a design suite", []string{"Adobe Illustrator 27.0 (Windows)"}, 0.45, "(Adobe Illustrator 27.0 (Windows))"},
+		{"ordinary saves", []string{"iText 7.1.16", "Adobe Acrobat Sign"}, 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := pdf
+			for _, p := range tt.producers {
+				file = setInfo(t, file, p)
+			}
+			v := Assess(evidence(t, file, d.Type, d.Fields, asOf), "MEDIUM")
+			var got []Signal
+			for _, s := range v.Signals {
+				if s.Code == CodeEditingSoftware {
+					got = append(got, s)
+				}
+			}
+			if tt.w == 0 {
+				if len(got) > 0 {
+					t.Fatalf("signals %+v", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Weight != tt.w || !strings.Contains(got[0].Detail, tt.want) {
+				t.Fatalf("signals %+v, want editing_software %.2f saying %q", got, tt.w, tt.want)
+			}
+		})
+	}
+}
+
+// TestMoreEditorsNamed: a producer naming an editor under another name
+// than the lists' (a version, a platform, a brand's new name, a tool
+// that calls itself a PDF editor, a picture editor) is editing_software;
+// the ordinary saves stay quiet.
+func TestMoreEditorsNamed(t *testing.T) {
+	tests := []struct {
+		producer, creator string
+		w                 float64
+	}{
+		{"Nitro PDF Pro 14.3.1 (macOS)", "", 0.50},
+		{"PDF Editor Pro 6.4 (Android)", "", 0.50},
+		{"macOS Version 14.2 (Build 23C64) Quartz PDFContext", "Pixelmator Pro 3.5.1", 0.50},
+		{"Krita 5.2.2", "", 0.50},
+		{"Xodo PDF Reader & Editor 9.3", "", 0},
+		{"Microsoft: Print To PDF", "Microsoft Word", 0},
+		{"GPL Ghostscript 10.02.1", "", 0},
+		{"Adobe Acrobat Pro (64-bit) 24.1.20643", "Adobe Acrobat Pro (64-bit) 24.1.20643", 0},
+		{"qpdf 11.9.0", "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.producer+" "+tt.creator, func(t *testing.T) {
+			var s signals
+			checkMoreEditors(newDoc(Evidence{File: FileMeta{Producer: tt.producer, Creator: tt.creator, Revisions: 1}, AsOf: asOf}), &s)
+			switch {
+			case tt.w == 0 && len(s.list) > 0:
+				t.Fatalf("signals %+v", s.list)
+			case tt.w > 0 && (len(s.list) != 1 || s.list[0].Code != CodeEditingSoftware || s.list[0].Weight != tt.w):
+				t.Fatalf("signals %+v, want editing_software %.2f", s.list, tt.w)
+			}
+		})
+	}
+}
+
+// addXMP is an editor's save adding its XMP packet in an incremental
+// update.
+func addXMP(t testing.TB, pdf []byte, packet string) []byte {
+	return pdfforge.AppendRevision(t, pdf, func(ctx *model.Context) ([]int, error) {
+		root, err := ctx.Catalog()
+		if err != nil {
+			return nil, err
+		}
+		sd, err := ctx.NewStreamDictForBuf([]byte(packet))
+		if err != nil {
+			return nil, err
+		}
+		sd.InsertName("Type", "Metadata")
+		sd.InsertName("Subtype", "XML")
+		if err := sd.Encode(); err != nil {
+			return nil, err
+		}
+		ref, err := ctx.IndRefForNewObject(*sd)
+		if err != nil {
+			return nil, err
+		}
+		root["Metadata"] = *ref
+		return []int{ctx.Root.ObjectNumber.Value(), ref.ObjectNumber.Value()}, nil
+	})
+}
+
+// replaceXMP is a later save that rewrites the XMP packet in place: the
+// Metadata stream's object replaced in an incremental update.
+func replaceXMP(t testing.TB, pdf []byte, packet string) []byte {
+	return pdfforge.AppendRevision(t, pdf, func(ctx *model.Context) ([]int, error) {
+		root, err := ctx.Catalog()
+		if err != nil {
+			return nil, err
+		}
+		ref, ok := root["Metadata"].(types.IndirectRef)
+		if !ok {
+			return nil, fmt.Errorf("no Metadata reference")
+		}
+		sd, err := ctx.NewStreamDictForBuf([]byte(packet))
+		if err != nil {
+			return nil, err
+		}
+		sd.InsertName("Type", "Metadata")
+		sd.InsertName("Subtype", "XML")
+		if err := sd.Encode(); err != nil {
+			return nil, err
+		}
+		n := ref.ObjectNumber.Value()
+		ctx.XRefTable.Table[n].Object = *sd
+		return []int{n}, nil
+	})
+}
+
+// TestEditorInEarlierXMP: an editor named only in an XMP packet that a
+// later save rewrote is still named; a packet an ordinary tool wrote and
+// a later save rewrote says nothing.
+func TestEditorInEarlierXMP(t *testing.T) {
+	d, pdf := clean(t, "bls", "aha_ecard", 31)
+	created, modified := "2026-03-02T10:00:00Z", "2026-03-02T10:00:00Z"
+	tests := []struct {
+		name, firstTool string
+		w               float64
+	}{
+		{"an editor's packet, rewritten by a signing service", "Adobe Photoshop 25.1 (Windows)", 0.50},
+		{"a converter's packet, rewritten by a signing service", "Microsoft® Word for Microsoft 365", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := addXMP(t, pdf, xmpPacket(tt.firstTool, tt.firstTool, created, modified))
+			file = replaceXMP(t, file, xmpPacket("Adobe Acrobat Sign", "Adobe Acrobat Sign", created, modified))
+			v := Assess(evidence(t, file, d.Type, d.Fields, asOf), "MEDIUM")
+			var got []Signal
+			for _, s := range v.Signals {
+				if s.Code == CodeEditingSoftware {
+					got = append(got, s)
+				}
+			}
+			if tt.w == 0 {
+				if len(got) > 0 {
+					t.Fatalf("signals %+v", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Weight != tt.w || !strings.Contains(got[0].Detail, "earlier revision's XMP metadata") {
+				t.Fatalf("signals %+v, want editing_software %.2f naming the earlier revision's XMP", got, tt.w)
+			}
+		})
 	}
 }

@@ -37,8 +37,15 @@ type Upload struct {
 	// changes are page changes between revisions.
 	changes []pageChange
 	xmp     *XMP
+	// earlierXMP are the XMP packets of earlier revisions that a later
+	// one replaced, oldest first: an editor's packet a later save
+	// rewrote still names the editor there.
+	earlierXMP []*XMP
 	// unread says what could not be read (diagnostics; never a signal).
 	unread []string
+	// copy: read by ReadCopy, a copy the service made; its history is
+	// not the upload's.
+	copy bool
 }
 
 type uploadPage struct {
@@ -72,6 +79,34 @@ type pageChange struct {
 	// Box is where the added text or annotations sit (top-left page
 	// coordinates), when known.
 	Box *Box
+}
+
+// PageCount is the number of pages of a PDF upload's last revision (0 for
+// an image upload), for a caller to tell whether its page numbers are the
+// upload's.
+func (u *Upload) PageCount() int {
+	if u == nil {
+		return 0
+	}
+	return len(u.pages)
+}
+
+// IsImage says whether the upload was an image rather than a PDF.
+func (u *Upload) IsImage() bool { return u != nil && u.image != nil }
+
+// ReadCopy reads a copy the service made of an upload (the PDF an image
+// became, a PDF mended for reading) for when the upload itself cannot be
+// read: what its pages paint and the images they hold are the upload's,
+// but its revisions and metadata are the service's own (one save, the
+// mending tool, today), so they are left out and the checks of the file's
+// history read Evidence.File, as without an upload.
+func ReadCopy(data []byte) (*Upload, error) {
+	u, err := ReadUpload(data)
+	if err != nil {
+		return nil, err
+	}
+	u.copy, u.revisions, u.metas, u.changes, u.xmp = true, 1, nil, nil, nil
+	return u, nil
 }
 
 // ReadUpload reads an upload as stored (not a normalised copy, not a
@@ -143,6 +178,11 @@ func readPDF(data []byte) (*Upload, error) {
 		u.metas = append(u.metas, infoOf(revs[i].ctx, revs[i].n))
 	}
 	u.xmp = xmpOf(last)
+	for _, r := range revs[:len(revs)-1] {
+		if x := xmpOf(r.ctx); x != nil && !sameTools(x, u.xmp) {
+			u.earlierXMP = append(u.earlierXMP, x)
+		}
+	}
 
 	u.pages = make([]uploadPage, last.PageCount)
 	lastRead := make([]*pdfdraw.Page, last.PageCount)
@@ -252,6 +292,12 @@ func infoOf(ctx *model.Context, rev int) revisionMeta {
 	}
 	m.Producer, m.Creator, m.CreationDate, m.ModDate = get("Producer"), get("Creator"), get("CreationDate"), get("ModDate")
 	return m
+}
+
+// sameTools says whether two packets name the same tools: a packet a
+// later save kept as it was says nothing new.
+func sameTools(a, b *XMP) bool {
+	return b != nil && a.Producer == b.Producer && a.CreatorTool == b.CreatorTool && len(a.History) == len(b.History)
 }
 
 func xmpOf(ctx *model.Context) *XMP {

@@ -97,6 +97,8 @@ type harness struct {
 	// The primary sources' sandboxes, behind the workers' connectors.
 	licenses *nursyssandbox.Server
 	ecards   *ecardsandbox.Server
+	// blobDir is the local blob store's folder, removed with the harness.
+	blobDir string
 	// daysAhead moves the activities' "today" forward, for the expiry
 	// sweep (tests run one at a time; each puts it back).
 	daysAhead atomic.Int64
@@ -195,7 +197,7 @@ func newHarness(env *testenv.Env) (*harness, error) {
 	if err != nil {
 		return nil, err
 	}
-	hh := &harness{}
+	hh := &harness{blobDir: dir}
 	acts, err := activities.New(activities.Config{Store: st, Blobs: blobs, Engine: engine, Logger: log, Live: live, Statements: stmts,
 		Today: func() time.Time {
 			return time.Now().UTC().Truncate(24*time.Hour).AddDate(0, 0, int(hh.daysAhead.Load()))
@@ -259,6 +261,7 @@ func newHarness(env *testenv.Env) (*harness, error) {
 }
 
 func (hh *harness) close() {
+	defer os.RemoveAll(hh.blobDir)
 	hh.srv.Close()
 	hh.stopIndexes()
 	hh.nsopw.Close()

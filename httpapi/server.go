@@ -219,6 +219,7 @@ func (s *Server) routes() *gin.Engine {
 	api.GET("/document/:id", s.getDocumentScan)
 	api.DELETE("/document/:id", s.deleteDocumentScan)
 	api.GET("/fraud-detection/settings", s.fraudSettings)
+	api.PUT("/fraud-detection/settings", s.putFraudSettings)
 	api.GET("/source-validation/settings", s.sourceValidationSettings)
 	api.PUT("/source-validation/settings", s.putSourceValidationSettings)
 	api.POST("/registry-check", s.createRegistryCheck)

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -93,9 +94,38 @@ type Result struct {
 	Height int `json:"height"`
 }
 
-// Recognize OCRs one image file. It waits for a free slot first, so callers
-// may start as many as they like.
+// Segmentation is how Tesseract finds the text on a page (its --psm).
+type Segmentation int
+
+const (
+	// SegmentPage finds columns and blocks, then lines in them (psm 3):
+	// right for pages of paragraphs, forms and tables.
+	SegmentPage Segmentation = 3
+	// SegmentSparse finds every run of text on its own, in no block
+	// order (psm 11): right for cards, whose short runs of very
+	// different sizes side by side psm 3 joins into one line and then
+	// misreads (a large name beside small print splits into two lines of
+	// fragments).
+	SegmentSparse Segmentation = 11
+	// SegmentBlock takes the image as one block of text (psm 6): for
+	// finding print a card's sparse read lost (a passport card's bold
+	// surname under its small caption, scanned soft at 110-130 dpi, is
+	// no run of sparse text), whose words are added to the sparse read
+	// where it has none.
+	SegmentBlock Segmentation = 6
+)
+
+// Recognize OCRs one image file as a page (SegmentPage). It waits for a
+// free slot first, so callers may start as many as they like.
 func (e *Engine) Recognize(ctx context.Context, imagePath string) (Result, error) {
+	return e.RecognizeAs(ctx, imagePath, SegmentPage)
+}
+
+// RecognizeAs OCRs one image file, finding its text as seg says.
+func (e *Engine) RecognizeAs(ctx context.Context, imagePath string, seg Segmentation) (Result, error) {
+	if seg != SegmentPage && seg != SegmentSparse && seg != SegmentBlock {
+		return Result{}, fmt.Errorf("ocr: unknown segmentation %d", seg)
+	}
 	select {
 	case e.sem <- struct{}{}:
 	case <-ctx.Done():
@@ -103,7 +133,7 @@ func (e *Engine) Recognize(ctx context.Context, imagePath string) (Result, error
 	}
 	defer func() { <-e.sem }()
 
-	cmd := exec.CommandContext(ctx, e.bin, imagePath, "stdout", "-l", e.lang, "--psm", "3", "tsv")
+	cmd := exec.CommandContext(ctx, e.bin, imagePath, "stdout", "-l", e.lang, "--psm", strconv.Itoa(int(seg)), "tsv")
 	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -221,7 +251,7 @@ func ParseTSV(tsv []byte) (Result, error) {
 		if len(cols) < 12 || cols[0] != "5" {
 			continue
 		}
-		text := strings.TrimSpace(cols[11])
+		text := foldDashes(strings.TrimSpace(cols[11]))
 		if text == "" {
 			continue
 		}
@@ -256,6 +286,50 @@ func ParseTSV(tsv []byte) (Result, error) {
 		res.MeanConfidence = sumConf / float64(nConf)
 	}
 	return res, nil
+}
+
+// WithWords returns the result with words (their Line indices those of
+// r's lines, in reading order) in place of r's words: its text and mean
+// confidence made again from them. It is for a read whose words were
+// corrected from another read of the same page.
+func (r Result) WithWords(words []Word) Result {
+	out := Result{Words: words, Width: r.Width, Height: r.Height}
+	var b strings.Builder
+	var sum float64
+	n := 0
+	for i, w := range words {
+		switch {
+		case i == 0:
+		case w.Line != words[i-1].Line:
+			b.WriteByte('\n')
+		default:
+			b.WriteByte(' ')
+		}
+		b.WriteString(w.Text)
+		if w.Confidence >= 0 {
+			sum += w.Confidence
+			n++
+		}
+	}
+	out.Text = b.String()
+	if n > 0 {
+		out.MeanConfidence = sum / float64(n)
+	}
+	return out
+}
+
+// dashRun is a run of dashes of any kind between two letters or digits.
+var dashRun = regexp.MustCompile(`([\pL\pN])[-\x{2010}-\x{2015}\x{2212}]{2,}([\pL\pN])|([\pL\pN])[\x{2010}-\x{2015}\x{2212}]([\pL\pN])`)
+
+// foldDashes reads a run of dashes inside a word as the one hyphen
+// printed there: Tesseract reads a hyphen in a compound surname or an id
+// as an em dash, or as an em dash and a hyphen ("SANCHEZ—-SCHMIDT"),
+// which no reader of names or numbers expects.
+func foldDashes(w string) string {
+	if !strings.ContainsAny(w, "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212") {
+		return w
+	}
+	return dashRun.ReplaceAllString(w, "$1$3-$2$4")
 }
 
 // Layout returns the recognised words as a pagetext page, boxes scaled from

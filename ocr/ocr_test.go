@@ -33,6 +33,35 @@ func TestParseTSV(t *testing.T) {
 	}
 }
 
+// TestWithWords: a read's words corrected from another read make its
+// text and mean confidence again, line by line as Tesseract gave them;
+// corrected to what it was, the read is as parsed.
+func TestWithWords(t *testing.T) {
+	tsv := "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n" +
+		"1\t1\t0\t0\t0\t0\t0\t0\t2550\t3300\t-1\t\n" +
+		"5\t1\t1\t1\t1\t1\t10\t10\t50\t12\t96.5\tName:\n" +
+		"5\t1\t1\t1\t1\t2\t70\t10\t40\t12\t41\tEiena\n" +
+		"5\t1\t1\t1\t2\t1\t10\t30\t50\t12\t90\tDOB:\n" +
+		"5\t1\t1\t1\t2\t2\t70\t30\t50\t12\t52.5\t0l/05/1990\n"
+	res, err := ParseTSV([]byte(tsv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if same := res.WithWords(res.Words); same.Text != res.Text || same.MeanConfidence != res.MeanConfidence || same.Width != res.Width {
+		t.Fatalf("unchanged words made %+v, parsed %+v", same, res)
+	}
+	words := append([]Word(nil), res.Words...)
+	words[1].Text, words[1].Confidence = "Elena", 93
+	words[3].Text, words[3].Confidence = "01/05/1990", 88.5
+	got := res.WithWords(words)
+	if got.Text != "Name: Elena\nDOB: 01/05/1990" || got.MeanConfidence != 92 || got.Height != 3300 {
+		t.Fatalf("corrected read = %q, mean %v, size %dx%d", got.Text, got.MeanConfidence, got.Width, got.Height)
+	}
+	if res.Words[1].Text != "Eiena" {
+		t.Fatalf("the read corrected from was changed: %+v", res.Words[1])
+	}
+}
+
 func TestRecognize(t *testing.T) {
 	e, err := New(Config{Concurrency: 1})
 	if err != nil {
@@ -133,5 +162,67 @@ func TestDetectOrientation(t *testing.T) {
 	}
 	if o.Rotate != 180 || o.Confidence < 1 {
 		t.Errorf("DetectOrientation = %+v, want Rotate 180 with confidence ≥ 1", o)
+	}
+}
+
+// TestRecognizeAs: a card read as sparse text keeps its holder's name,
+// printed large beside small print, whole on one line (and so does a
+// read as one block); an unknown segmentation is refused before
+// Tesseract runs.
+func TestRecognizeAs(t *testing.T) {
+	e, err := New(Config{Concurrency: 1})
+	if err != nil {
+		t.Fatalf("tesseract is required: %v", err)
+	}
+	r := sampledocs.Seeded(21)
+	doc := sampledocs.Generate(r, "pals", sampledocs.NewPerson(r), sampledocs.Options{Variant: "aha_ecard"})
+	img, err := sampledocs.RenderImage(doc, "png", 150)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "card.png")
+	if err := os.WriteFile(path, img, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.RecognizeAs(context.Background(), path, SegmentSparse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, _ := doc.Fields["full_name"].(string)
+	found := false
+	for _, line := range strings.Split(res.Text, "\n") {
+		found = found || strings.Contains(line, name)
+	}
+	if name == "" || !found {
+		t.Errorf("the holder %q is on no line of the sparse read:\n%s", name, res.Text)
+	}
+	block, err := e.RecognizeAs(context.Background(), path, SegmentBlock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(block.Text, name) {
+		t.Errorf("the holder %q is not in the read as a block:\n%s", name, block.Text)
+	}
+	if _, err := e.RecognizeAs(context.Background(), path, Segmentation(7)); err == nil || !strings.Contains(err.Error(), "unknown segmentation 7") {
+		t.Errorf("segmentation 7: error %v, want unknown segmentation", err)
+	}
+}
+
+func TestFoldDashes(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"SANCHEZ—-SCHMIDT", "SANCHEZ-SCHMIDT"},
+		{"Mitchell–Rodriguez", "Mitchell-Rodriguez"},
+		{"RN-643347", "RN-643347"},
+		{"12—34", "12-34"},
+		{"2026--05-18", "2026-05-18"},
+		{"—", "—"},
+		{"and—", "and—"},
+		{"--", "--"},
+		{"Smith", "Smith"},
+	}
+	for _, tc := range cases {
+		if got := foldDashes(tc.in); got != tc.want {
+			t.Errorf("foldDashes(%q) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }

@@ -63,6 +63,10 @@ func TestFieldsUnderThreshold(t *testing.T) {
 			if reported == tt.uncertain || (len(unc) == 1) != tt.uncertain {
 				t.Fatalf("expiration_date reported %v, uncertain_fields %v", reported, unc)
 			}
+			reasons, _ := j.DerivedFields["uncertain_reasons"].(map[string]string)
+			if want := "read with confidence"; tt.uncertain != strings.HasPrefix(reasons["expiration_date"], want) || len(reasons) != len(unc) {
+				t.Fatalf("uncertain_reasons %v, want one starting %q for each of %v", reasons, want, unc)
+			}
 			if conf := j.DerivedFields["field_confidence"].(map[string]float64); conf["expiration_date"] <= 0 {
 				t.Fatalf("no confidence kept for expiration_date: %v", conf)
 			}

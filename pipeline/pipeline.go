@@ -230,6 +230,35 @@ func (e *Engine) OCRPage(ctx context.Context, pdfPath string, page int, longSide
 	return Page{Number: page, Text: read.res.Text, Source: SourceOCR, Confidence: read.res.MeanConfidence, Layout: &lay, Prep: &read.report}, nil
 }
 
+// OCRPages reads every page of a PDF upload that needs OCR, one after
+// another, as the worker reads them: for tools and test fixtures that need
+// the worker's own OCR text of a document, not for intakes (which read
+// pages in parallel activities).
+func (e *Engine) OCRPages(ctx context.Context, data []byte) ([]Page, error) {
+	pdf, _, err := e.Normalize(ctx, data, "application/pdf")
+	if err != nil {
+		return nil, err
+	}
+	an, err := e.Analyze(ctx, pdf)
+	if err != nil {
+		return nil, err
+	}
+	path, done, err := e.WritePDF(pdf)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	pages := make([]Page, 0, len(an.NeedOCR))
+	for _, n := range an.NeedOCR {
+		p, err := e.OCRPage(ctx, path, n, an.LongSides[n-1])
+		if err != nil {
+			return nil, err
+		}
+		pages = append(pages, p)
+	}
+	return pages, nil
+}
+
 // pointsPerPixel is the raster's scale: the page's long side in points
 // over the raster's long side in pixels.
 func pointsPerPixel(longSidePts float64, raster image.Point) float64 {
@@ -261,6 +290,11 @@ func (e *Engine) WritePDF(pdf []byte) (string, func(), error) {
 func (e *Engine) Features(p Page) segmenter.PageFeatures {
 	cls := e.classifier.Classify(p.Text)
 	f := segmenter.Features(p.Number-1, p.Text, cls)
+	// The text cannot tell a wallet card saved on a small page of its own;
+	// the page's size, in points for both text layers and OCR, can.
+	if p.Layout != nil {
+		f.Card = segmenter.CardSized(p.Layout.Width, p.Layout.Height)
+	}
 	if f.Name != "" {
 		sum := sha256.Sum256([]byte(strings.ToLower(f.Name)))
 		f.Name = hex.EncodeToString(sum[:6])
@@ -313,6 +347,18 @@ type JudgeInput struct {
 	Fraud     FraudSettings
 	File      pdfdoc.Info
 	FromImage bool
+	// Upload is the upload as ReadUpload read it, shared by the segments
+	// of one upload; nil leaves out fraud's checks of its revisions,
+	// drawing and images (the checks of the file's Info, the pages' words
+	// and the fields still run).
+	Upload *fraud.Upload
+	// FirstPage and LastPage are the document's pages in the upload
+	// (1-based, inclusive); zero takes them from the numbers of Pages.
+	FirstPage, LastPage int
+	// FraudOCR holds, by upload page number, the OCR words of the
+	// document's pages that print a text layer over a picture
+	// (Engine.FraudOCR); a page absent here is not compared with its layer.
+	FraudOCR map[int]pagetext.Page
 }
 
 // Judgement is everything decided about one document.
@@ -388,12 +434,17 @@ func (e *Engine) Judge(in JudgeInput) Judgement {
 		}
 	}
 	if in.Fraud.Enabled {
+		first, last := in.FirstPage, in.LastPage
+		if first <= 0 && len(in.Pages) > 0 {
+			first, last = in.Pages[0].Number, in.Pages[len(in.Pages)-1].Number
+		}
 		v := fraud.Assess(fraud.Evidence{
 			File: fraud.FileMeta{
 				Producer: in.File.Producer, Creator: in.File.Creator, CreationDate: in.File.CreationDate,
 				ModDate: in.File.ModDate, Revisions: in.File.Revisions, FromImage: in.FromImage,
 			},
 			DocumentType: j.DocumentType, Fields: j.Fields, AsOf: in.AsOf,
+			Pages: layouts, Upload: in.Upload, FirstPage: first, LastPage: last, OCR: in.FraudOCR, Catalog: e.cat,
 		}, in.Fraud.Sensitivity)
 		j.Fraud = &v
 	}
@@ -446,6 +497,18 @@ func (e *Engine) derive(j Judgement, ext extract.Result, sources map[string]bool
 		}
 		sort.Strings(names)
 		d["uncertain_fields"] = names
+		// The person who must read the field by hand is told why the
+		// service did not: a value it could not read at all, or one it
+		// read less surely than the catalog asks.
+		reasons := make(map[string]string, len(names))
+		for _, k := range names {
+			if u, ok := ext.Fields[k].(extract.Unread); ok && u.Reason != "" {
+				reasons[k] = u.Reason
+				continue
+			}
+			reasons[k] = fmt.Sprintf("read with confidence %.2f, below the %.2f this field needs", j.Uncertain[k], e.cat.ConfidenceThreshold(k))
+		}
+		d["uncertain_reasons"] = reasons
 	}
 	if full, ok := j.Fields["full_name"].(string); ok && full != "" {
 		if n := namematch.ParseFull(full); !n.Empty() {

@@ -10,6 +10,8 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/clearedtostart/compliance/fraud"
+	"github.com/clearedtostart/compliance/pagetext"
 	"github.com/clearedtostart/compliance/pdfdoc"
 	"github.com/clearedtostart/compliance/rules"
 	"github.com/clearedtostart/compliance/segmenter"
@@ -66,13 +68,27 @@ func (e *Engine) Process(ctx context.Context, data []byte, mime string, opts Pro
 	for _, p := range an.TextPages {
 		pages[p.Number-1] = p
 	}
-	if len(an.NeedOCR) > 0 {
+	// Fraud's checks read the upload once for every segment, as the
+	// worker does; one that cannot be read leaves its checks out there too.
+	var up *fraud.Upload
+	if opts.Fraud.Enabled {
+		up, _ = ReadUpload(data, pdf, an.Info.PageCount)
+	}
+	var fraudOCR map[int]pagetext.Page
+	if len(an.NeedOCR) > 0 || len(up.OCRWanted(0, 0)) > 0 {
 		path, cleanup, err := e.WritePDF(pdf)
 		if err != nil {
 			return nil, err
 		}
 		defer cleanup()
 		g, gctx := errgroup.WithContext(ctx)
+		if up != nil {
+			g.Go(func() error {
+				// A page OCR could not read is only left uncompared.
+				fraudOCR, _ = e.FraudOCR(gctx, path, up, 0, 0, an.LongSides)
+				return gctx.Err()
+			})
+		}
 		for _, n := range an.NeedOCR {
 			g.Go(func() error {
 				p, err := e.OCRPage(gctx, path, n, an.LongSides[n-1])
@@ -116,6 +132,7 @@ func (e *Engine) Process(ctx context.Context, data []byte, mime string, opts Pro
 			j := e.Judge(JudgeInput{
 				Pages: pages[r.Start-1 : r.End], Requirement: opts.Requirement, ValidateAnyType: opts.SingleDocument,
 				Candidate: opts.Candidate, AsOf: opts.AsOf, Fraud: opts.Fraud, File: an.Info, FromImage: fromImage,
+				Upload: up, FirstPage: r.Start, LastPage: r.End, FraudOCR: fraudOCR,
 			})
 			res.Segments[i] = SegmentResult{Index: i, PageStart: r.Start, PageEnd: r.End, PDFBytes: len(seg), Judgement: j}
 		}()

@@ -92,30 +92,54 @@ func laterExpiry(a, b *time.Time) bool {
 	}
 }
 
-// FraudRollup is an intake's fraud rollup: fraudulent when any segment is.
+// FraudRollup is an intake's fraud rollup: fraudulent when any segment is,
+// with the segments that are and why.
 type FraudRollup struct {
 	Result string `json:"result"`
 	// Score is the highest segment score.
 	Score float64 `json:"score"`
 	// FraudulentSegments lists the ids of the segments judged fraudulent.
 	FraudulentSegments []string `json:"fraudulent_segments"`
+	// Segments are the segments judged fraudulent, in index order, each
+	// with its score and the codes of its signals.
+	Segments []FraudulentSegment `json:"segments"`
+}
+
+// FraudulentSegment is one segment judged fraudulent, as the intake's
+// rollup lists it: enough to tell a reviewer where to look and why; the
+// segment's own verdict holds each signal's detail and evidence.
+type FraudulentSegment struct {
+	SegmentID    string  `json:"segment_id"`
+	Index        int     `json:"index"`
+	DocumentType string  `json:"document_type"`
+	Score        float64 `json:"score"`
+	// Signals are the codes of the segment's signals, strongest first.
+	Signals []string `json:"signals"`
 }
 
 // RollupFraud combines segment verdicts; nil when no segment was checked.
 func RollupFraud(segs []SegmentOutcome) *FraudRollup {
 	var r *FraudRollup
-	for _, s := range segs {
+	sorted := slices.Clone(segs)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Index < sorted[j].Index })
+	for _, s := range sorted {
 		if s.Fraud == nil {
 			continue
 		}
 		if r == nil {
-			r = &FraudRollup{Result: fraud.Clean, FraudulentSegments: []string{}}
+			r = &FraudRollup{Result: fraud.Clean, FraudulentSegments: []string{}, Segments: []FraudulentSegment{}}
 		}
 		r.Score = max(r.Score, s.Fraud.Score)
-		if s.Fraud.Result == fraud.Fraudulent {
-			r.Result = fraud.Fraudulent
-			r.FraudulentSegments = append(r.FraudulentSegments, s.ID)
+		if s.Fraud.Result != fraud.Fraudulent {
+			continue
 		}
+		r.Result = fraud.Fraudulent
+		r.FraudulentSegments = append(r.FraudulentSegments, s.ID)
+		codes := make([]string, 0, len(s.Fraud.Signals))
+		for _, sig := range s.Fraud.Signals {
+			codes = append(codes, sig.Code)
+		}
+		r.Segments = append(r.Segments, FraudulentSegment{SegmentID: s.ID, Index: s.Index, DocumentType: s.DocumentType, Score: s.Fraud.Score, Signals: codes})
 	}
 	return r
 }

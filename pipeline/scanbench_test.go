@@ -1,19 +1,21 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"image"
+	"image/jpeg"
+	_ "image/png"
+	"math"
 	"os"
 	"path/filepath"
-	"reflect"
-	"slices"
-	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	xdraw "golang.org/x/image/draw"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/clearedtostart/compliance/catalog"
@@ -237,7 +239,7 @@ func BenchmarkScanReading(b *testing.B) {
 							}
 							n := 0
 							for name, want := range d.Fields {
-								if j.DocumentType == d.Type && fieldEqual(j.Fields[name], want) {
+								if j.DocumentType == d.Type && sampledocs.FieldEqual(j.Fields[name], want) {
 									n++
 								}
 							}
@@ -259,36 +261,341 @@ func BenchmarkScanReading(b *testing.B) {
 	}
 }
 
-// fieldEqual compares a field read with its truth as make eval does:
-// strings without case or surrounding space, lists in any order.
-func fieldEqual(got, want any) bool {
-	switch w := want.(type) {
-	case string:
-		g, ok := got.(string)
-		return ok && strings.EqualFold(strings.TrimSpace(g), strings.TrimSpace(w))
-	case []string:
-		var gs []string
-		switch g := got.(type) {
-		case []string:
-			gs = g
-		case []any:
-			for _, x := range g {
-				s, _ := x.(string)
-				gs = append(gs, s)
-			}
-		}
-		a, c := slices.Clone(gs), slices.Clone(w)
-		slices.Sort(a)
-		slices.Sort(c)
-		return slices.Equal(a, c)
-	case int:
-		switch g := got.(type) {
-		case int:
-			return g == w
-		case float64:
-			return int(g) == w
-		}
-		return false
+// BenchmarkScanHardPages measures the conditions scans are read worst in
+// (pages and cards turned on the scanner, scanned at 110-130 dpi, a card
+// on a page written small into its PDF, phone photos of cards), prepared and read as the worker
+// does: the share of printed fields read exactly ("right-%") and read
+// wrong ("wrong-%": worse than missed). Slow (about 100 pages); run alone:
+//
+//	go test ./pipeline -run '^$' -bench ScanHardPages -benchtime 1x -timeout 60m
+func BenchmarkScanHardPages(b *testing.B) {
+	cards := []struct{ docType, variant string }{
+		{"drivers_license", "labeled_card"}, {"passport", "us_passport_card"},
+		{"social_security_card", "ssa_card"}, {"nursing_license", "wallet_card"},
 	}
-	return reflect.DeepEqual(got, want)
+	pages := []struct{ docType, variant string }{
+		{"background_check", ""}, {"tb_skin_test", ""}, {"nursing_license", ""}, {"covid19_vaccine", "cdc_card"},
+	}
+	conditions := []struct {
+		name  string
+		scan  sampledocs.ScanOptions
+		cards bool // cards (else pages)
+		photo *sampledocs.PhotoOptions
+	}{
+		{"cards_turned_90", sampledocs.ScanOptions{Rotate: 90}, true, nil},
+		{"cards_upside_down", sampledocs.ScanOptions{Rotate: 180}, true, nil},
+		{"cards_turned_270", sampledocs.ScanOptions{Rotate: 270}, true, nil},
+		{"cards_110dpi", sampledocs.ScanOptions{DPI: 110}, true, nil},
+		{"cards_120dpi_small_page", sampledocs.ScanOptions{DPI: 120, PageDPI: 600}, true, nil},
+		{"pages_110dpi", sampledocs.ScanOptions{DPI: 110}, false, nil},
+		{"pages_130dpi_upside_down", sampledocs.ScanOptions{DPI: 130, Rotate: 180}, false, nil},
+		{"pages_120dpi_turned_90", sampledocs.ScanOptions{DPI: 120, Rotate: 90}, false, nil},
+		{"cards_photo", sampledocs.ScanOptions{}, true, &sampledocs.PhotoOptions{}},
+		{"cards_photo_1000px", sampledocs.ScanOptions{}, true, &sampledocs.PhotoOptions{Width: 1000}},
+	}
+	o, err := ocr.New(ocr.Config{Concurrency: 2})
+	if err != nil {
+		b.Fatalf("tesseract is required: %v", err)
+	}
+	e := engineWith(b, o)
+	for _, c := range conditions {
+		b.Run(c.name, func(b *testing.B) {
+			docs := pages
+			if c.cards {
+				docs = cards
+			}
+			for b.Loop() {
+				var right, wrong, total int
+				var mu sync.Mutex
+				var g errgroup.Group
+				g.SetLimit(2)
+				for i, dc := range docs {
+					r := sampledocs.Seeded(uint64(500 + i))
+					d := sampledocs.Generate(r, dc.docType, sampledocs.NewPerson(r), sampledocs.Options{Variant: dc.variant})
+					pdf, err := sampledocs.RenderPDF(d)
+					if err != nil {
+						b.Fatal(err)
+					}
+					data, mime := []byte(nil), "application/pdf"
+					if c.photo != nil {
+						data, err = sampledocs.RenderCardPhoto(pdf, *c.photo)
+						mime = "image/jpeg"
+					} else {
+						data, err = sampledocs.RenderScanned(pdf, c.scan)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					dir := b.TempDir()
+					g.Go(func() error {
+						pg, j, err := readScannedWith(e, data, mime, e.OCRPage, dir)
+						if err != nil {
+							return fmt.Errorf("%s/%s: %w", d.Type, d.Variant, err)
+						}
+						n, w := 0, 0
+						for name, want := range d.Fields {
+							got, ok := j.Fields[name]
+							switch {
+							case j.DocumentType != d.Type || !ok:
+							case sampledocs.FieldEqual(got, want):
+								n++
+							default:
+								w++
+								b.Logf("%s/%s: %s read %v, printed %v", d.Type, d.Variant, name, got, want)
+							}
+						}
+						mu.Lock()
+						right += n
+						wrong += w
+						total += len(d.Fields)
+						mu.Unlock()
+						b.Logf("%s/%s: %s, %d of %d fields (prep %+v)", d.Type, d.Variant, j.DocumentType, n, len(d.Fields), pg[0].Prep)
+						return nil
+					})
+				}
+				if err := g.Wait(); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(100*float64(right)/float64(total), "right-%")
+				b.ReportMetric(100*float64(wrong)/float64(total), "wrong-%")
+			}
+		})
+	}
+}
+
+// softScan is a page scanned as other tools than sampledocs' scanner do
+// it at a low resolution (a phone app's document mode, a flatbed driver
+// at 110-130 dpi): rendered at twice dpi, softened by the optics
+// (Gaussian, sigma blur at the render's resolution), sensor grain added,
+// resampled down to dpi (bilinear) and saved as a grey JPEG, uploaded as
+// the picture itself.
+func softScan(doc sampledocs.Doc, dpi int, blur float64, turn int, seed uint64) ([]byte, error) {
+	png, err := sampledocs.RenderImage(doc, "png", 2*dpi)
+	if err != nil {
+		return nil, err
+	}
+	src, _, err := image.Decode(bytes.NewReader(png))
+	if err != nil {
+		return nil, err
+	}
+	b := src.Bounds()
+	g := image.NewGray(b)
+	xdraw.Draw(g, b, src, b.Min, xdraw.Src)
+	g = gaussian(g, blur)
+	r := sampledocs.Seeded(seed)
+	for i, v := range g.Pix {
+		g.Pix[i] = uint8(max(0, min(255, float64(v)*0.9+12+r.NormFloat64()*7)))
+	}
+	small := image.NewGray(image.Rect(0, 0, b.Dx()/2, b.Dy()/2))
+	xdraw.BiLinear.Scale(small, small.Bounds(), g, b, xdraw.Src, nil)
+	out := image.Image(small)
+	if turn != 0 {
+		out = turnGray(small, turn)
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: 75}); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// turnGray turns g clockwise by deg (90, 180 or 270).
+func turnGray(g *image.Gray, deg int) *image.Gray {
+	w, h := g.Bounds().Dx(), g.Bounds().Dy()
+	ow, oh := w, h
+	if deg%180 != 0 {
+		ow, oh = h, w
+	}
+	out := image.NewGray(image.Rect(0, 0, ow, oh))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			var u, v int
+			switch deg {
+			case 90:
+				u, v = h-1-y, x
+			case 180:
+				u, v = w-1-x, h-1-y
+			default:
+				u, v = y, w-1-x
+			}
+			out.Pix[v*out.Stride+u] = g.Pix[y*g.Stride+x]
+		}
+	}
+	return out
+}
+
+// gaussian blurs g by a Gaussian of sigma pixels (separable, edges
+// clamped).
+func gaussian(g *image.Gray, sigma float64) *image.Gray {
+	if sigma <= 0 {
+		return g
+	}
+	rad := int(math.Ceil(3 * sigma))
+	k := make([]float64, 2*rad+1)
+	sum := 0.0
+	for i := range k {
+		d := float64(i - rad)
+		k[i] = math.Exp(-d * d / (2 * sigma * sigma))
+		sum += k[i]
+	}
+	for i := range k {
+		k[i] /= sum
+	}
+	w, h := g.Bounds().Dx(), g.Bounds().Dy()
+	tmp := make([]float64, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			s := 0.0
+			for i, kv := range k {
+				s += kv * float64(g.Pix[y*g.Stride+min(w-1, max(0, x+i-rad))])
+			}
+			tmp[y*w+x] = s
+		}
+	}
+	out := image.NewGray(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			s := 0.0
+			for i, kv := range k {
+				s += kv * tmp[min(h-1, max(0, y+i-rad))*w+x]
+			}
+			out.Pix[y*out.Stride+x] = uint8(max(0, min(255, math.Round(s))))
+		}
+	}
+	return out
+}
+
+// softCondition is one way softScan scans every sample type (all: each
+// type in every condition, else each in one condition of the run).
+type softCondition struct {
+	name string
+	dpi  int
+	blur float64
+	turn int
+}
+
+// BenchmarkScanLowResolution measures pages and cards scanned soft at
+// 110-130 dpi by other tools than sampledocs' scanner (see softScan), of
+// every sample type in one condition or another, upright and turned: the
+// share of printed fields read exactly ("right-%") and read wrong
+// ("wrong-%"). Slow (about 40 pages); run alone:
+//
+//	go test ./pipeline -run '^$' -bench ScanLowResolution -benchtime 1x -timeout 60m
+func BenchmarkScanLowResolution(b *testing.B) {
+	benchSoft(b, []softCondition{
+		{"soft_110dpi", 110, 1.2, 0},
+		{"soft_120dpi", 120, 1.0, 0},
+		{"soft_130dpi", 130, 0.9, 0},
+		{"soft_120dpi_turned_90", 120, 1.0, 90},
+		{"soft_130dpi_upside_down", 130, 0.9, 180},
+	}, nil, false)
+}
+
+// BenchmarkScanLowResolutionCards measures wallet cards and ID cards
+// (their own small pages or lying on a page) scanned soft at 110-130 dpi
+// (see softScan), each card in every condition. Run alone:
+//
+//	go test ./pipeline -run '^$' -bench ScanLowResolutionCards -benchtime 1x -timeout 60m
+func BenchmarkScanLowResolutionCards(b *testing.B) {
+	benchSoft(b, []softCondition{
+		{"cards_soft_110dpi", 110, 1.2, 0},
+		{"cards_soft_130dpi", 130, 0.9, 0},
+		{"cards_soft_120dpi_upside_down", 120, 1.0, 180},
+	}, []sampleDoc{
+		{"nursing_license", "wallet_card"}, {"bls", "course_completion_card"}, {"pals", "training_site_card"},
+		{"tncc", "ena_card"}, {"drivers_license", "labeled_card"}, {"drivers_license", "state_id_card"},
+		{"passport", "us_passport_card"}, {"social_security_card", "card_front_back"},
+	}, true)
+}
+
+// BenchmarkScanTurnedSoft measures every sample type scanned soft at 150
+// dpi (see softScan) upright and turned each quarter: what turning alone
+// costs. Slow (about 150 pages); run alone:
+//
+//	go test ./pipeline -run '^$' -bench ScanTurnedSoft -benchtime 1x -timeout 60m
+func BenchmarkScanTurnedSoft(b *testing.B) {
+	benchSoft(b, []softCondition{
+		{"upright", 150, 0.8, 0},
+		{"turned_90", 150, 0.8, 90},
+		{"upside_down", 150, 0.8, 180},
+		{"turned_270", 150, 0.8, 270},
+	}, nil, true)
+}
+
+// sampleDoc is a sample type and layout ("": one drawn from the seed).
+type sampleDoc struct{ docType, variant string }
+
+// benchSoft reads docs (nil: every sample type) scanned soft in each
+// condition, every doc in every condition when all is set, else each in
+// one condition of the run.
+func benchSoft(b *testing.B, conditions []softCondition, docs []sampleDoc, all bool) {
+	if docs == nil {
+		for _, t := range sampledocs.Types() {
+			docs = append(docs, sampleDoc{docType: t})
+		}
+	}
+	o, err := ocr.New(ocr.Config{Concurrency: 2})
+	if err != nil {
+		b.Fatalf("tesseract is required: %v", err)
+	}
+	e := engineWith(b, o)
+	for ci, c := range conditions {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				var right, wrong, total int
+				var mu sync.Mutex
+				// Every document's reading, written out whole: a
+				// benchmark's log keeps only its first lines.
+				note := func(format string, args ...any) {
+					fmt.Fprintf(os.Stderr, c.name+": "+format+"\n", args...)
+				}
+				var g errgroup.Group
+				g.SetLimit(2)
+				start, step := ci, len(conditions)
+				if all {
+					start, step = 0, 1
+				}
+				for i := start; i < len(docs); i += step {
+					r := sampledocs.Seeded(uint64(700 + i))
+					d := sampledocs.Generate(r, docs[i].docType, sampledocs.NewPerson(r), sampledocs.Options{Variant: docs[i].variant})
+					data, err := softScan(d, c.dpi, c.blur, c.turn, uint64(i))
+					if err != nil {
+						b.Fatal(err)
+					}
+					dir := b.TempDir()
+					g.Go(func() error {
+						pg, j, err := readScannedWith(e, data, "image/jpeg", e.OCRPage, dir)
+						if err != nil {
+							return fmt.Errorf("%s/%s: %w", d.Type, d.Variant, err)
+						}
+						n, w := 0, 0
+						for name, want := range d.Fields {
+							got, ok := j.Fields[name]
+							switch {
+							case j.DocumentType != d.Type || !ok:
+								note("%s/%s: %s missed (typed %s), printed %v", d.Type, d.Variant, name, j.DocumentType, want)
+							case sampledocs.FieldEqual(got, want):
+								n++
+							default:
+								w++
+								note("%s/%s: %s read %v, printed %v", d.Type, d.Variant, name, got, want)
+							}
+						}
+						mu.Lock()
+						right += n
+						wrong += w
+						total += len(d.Fields)
+						mu.Unlock()
+						note("%s/%s: %s, %d of %d fields (prep %+v)", d.Type, d.Variant, j.DocumentType, n, len(d.Fields), pg[0].Prep)
+						return nil
+					})
+				}
+				if err := g.Wait(); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(100*float64(right)/float64(total), "right-%")
+				b.ReportMetric(100*float64(wrong)/float64(total), "wrong-%")
+			}
+		})
+	}
 }

@@ -1,8 +1,13 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,8 +15,10 @@ import (
 	"testing"
 
 	"github.com/clearedtostart/compliance/internal/sampledocs"
+	"github.com/clearedtostart/compliance/ocr"
 	"github.com/clearedtostart/compliance/pagetext"
 	"github.com/clearedtostart/compliance/pdfdoc"
+	"github.com/clearedtostart/compliance/scanprep"
 )
 
 // readScanned OCRs every page of an image-only PDF (or image) the way the
@@ -53,6 +60,23 @@ func readScannedWith(e *Engine, data []byte, mime string, read func(ctx context.
 	return pages, e.Judge(JudgeInput{Pages: pages, ValidateAnyType: true, AsOf: asOf, File: an.Info, FromImage: fromImage}), nil
 }
 
+// scannedSample draws a document of docType (of variant, if one is named)
+// for a person, both from seed, and scans it as scan says.
+func scannedSample(t *testing.T, seed uint64, docType, variant string, scan sampledocs.ScanOptions) (sampledocs.Doc, []byte) {
+	t.Helper()
+	r := sampledocs.Seeded(seed)
+	d := sampledocs.Generate(r, docType, sampledocs.NewPerson(r), sampledocs.Options{Variant: variant})
+	pdf, err := sampledocs.RenderPDF(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := sampledocs.RenderScanned(pdf, scan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, data
+}
+
 // TestOCRPageCorrectsTurnedAndSkewedScans: pages scanned on their side,
 // upside down or skewed read their fields once corrected, and the page
 // reports the correction.
@@ -79,16 +103,7 @@ func TestOCRPageCorrectsTurnedAndSkewedScans(t *testing.T) {
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := sampledocs.Seeded(uint64(300 + i))
-			d := sampledocs.Generate(r, tc.docType, sampledocs.NewPerson(r), sampledocs.Options{Variant: tc.variant})
-			pdf, err := sampledocs.RenderPDF(d)
-			if err != nil {
-				t.Fatal(err)
-			}
-			scan, err := sampledocs.RenderScanned(pdf, tc.scan)
-			if err != nil {
-				t.Fatal(err)
-			}
+			d, scan := scannedSample(t, uint64(300+i), tc.docType, tc.variant, tc.scan)
 			pages, j := readScanned(t, e, scan, "application/pdf")
 			prep := pages[0].Prep
 			if prep == nil || prep.Rotation != tc.rotation {
@@ -222,5 +237,445 @@ func TestOCRPageReadsCardPhotos(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestOCRPageReadsCardsScannedAlone: cards scanned on their own, each a
+// small page shaped like a card, are read as sparse text (or as a page
+// where sparse text is of no type) and keep their type, holder and
+// dates.
+func TestOCRPageReadsCardsScannedAlone(t *testing.T) {
+	e := engine(t)
+	cases := []struct {
+		docType, variant string
+		fields           []string
+	}{
+		{"pals", "aha_ecard", []string{"last_name", "issue_date"}},
+		{"drivers_license", "labeled_card", []string{"last_name", "date_of_birth", "expiration_date"}},
+		{"nursing_license", "wallet_card", []string{"last_name", "license_number", "expiration_date"}},
+	}
+	for i, tc := range cases {
+		t.Run(tc.docType, func(t *testing.T) {
+			r := sampledocs.Seeded(uint64(760 + i))
+			d := sampledocs.Generate(r, tc.docType, sampledocs.NewPerson(r), sampledocs.Options{Variant: tc.variant})
+			png, err := sampledocs.RenderImage(d, "png", 200)
+			if err != nil {
+				t.Fatal(err)
+			}
+			jpg := cropToPrint(t, png)
+			pages, j := readScanned(t, e, jpg, "image/jpeg")
+			if p := pages[0].Prep; p == nil || !p.CardShaped() {
+				t.Fatalf("page %+v is not card shaped", p)
+			}
+			if j.DocumentType != tc.docType {
+				t.Fatalf("read as %s, want %s:\n%s", j.DocumentType, tc.docType, pages[0].Text)
+			}
+			for _, f := range tc.fields {
+				if got, want := j.Fields[f], d.Fields[f]; !strings.EqualFold(anyString(got), anyString(want)) {
+					t.Errorf("%s = %v, want %v", f, got, want)
+				}
+			}
+		})
+	}
+}
+
+// cropToPrint cuts a rendered page down to its print with a small
+// margin, as a card scanned on its own comes, as a JPEG.
+func cropToPrint(t *testing.T, pngData []byte) []byte {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(pngData))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	var box image.Rectangle
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if c := color.GrayModel.Convert(img.At(x, y)).(color.Gray); c.Y < 230 {
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	box = box.Inset(-12).Intersect(b)
+	var out bytes.Buffer
+	if err := jpeg.Encode(&out, img.(interface {
+		SubImage(image.Rectangle) image.Image
+	}).SubImage(box), &jpeg.Options{Quality: 80}); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+// TestOCRPageReadsCardsOnAPage: a card lying alone on a page scanned
+// turned (on a flatbed, the page fed sideways or upside down) is turned
+// upright, cut out and read as a card: its type, holder and number. The
+// nursing license wallet card upside down is one whose ascenders put it
+// upright, sure and wrong; its poor read is read again turned.
+func TestOCRPageReadsCardsOnAPage(t *testing.T) {
+	e := engine(t)
+	cases := []struct {
+		docType, variant string
+		scan             sampledocs.ScanOptions
+		rotation         int
+		fields           []string
+	}{
+		{"passport", "us_passport_card", sampledocs.ScanOptions{Rotate: 180}, 180, []string{"passport_number"}},
+		{"social_security_card", "ssa_card", sampledocs.ScanOptions{Rotate: 90}, 270, []string{"last_name", "ssn_last4"}},
+		{"nursing_license", "wallet_card", sampledocs.ScanOptions{Rotate: 180}, 180, []string{"last_name", "license_number", "expiration_date"}},
+		{"nursing_license", "wallet_card", sampledocs.ScanOptions{Rotate: 270, DPI: 150}, 90, []string{"last_name", "license_number", "expiration_date"}},
+	}
+	for i, tc := range cases {
+		t.Run(fmt.Sprintf("%s %d", tc.docType, tc.scan.Rotate), func(t *testing.T) {
+			d, scan := scannedSample(t, uint64(780+i), tc.docType, tc.variant, tc.scan)
+			pages, j := readScanned(t, e, scan, "application/pdf")
+			prep := pages[0].Prep
+			if prep == nil || !prep.CardCut || prep.Rotation != tc.rotation {
+				t.Fatalf("page correction %+v, want the card cut out and turned %d", prep, tc.rotation)
+			}
+			if j.DocumentType != tc.docType {
+				t.Fatalf("read as %s, want %s:\n%s", j.DocumentType, tc.docType, pages[0].Text)
+			}
+			for _, f := range tc.fields {
+				if got, want := j.Fields[f], d.Fields[f]; !sampledocs.FieldEqual(got, want) {
+					t.Errorf("%s = %v, want %v", f, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestOCRPageRereadsPoorPagesAsSparseText: a two-sided license copy
+// scanned at 110 dpi, read as a page, yields a few fragments of no type;
+// read again as sparse text it is typed, and what it reads is right.
+func TestOCRPageRereadsPoorPagesAsSparseText(t *testing.T) {
+	e := engine(t)
+	d, scan := scannedSample(t, 500, "drivers_license", "labeled_card", sampledocs.ScanOptions{DPI: 110})
+	pages, j := readScanned(t, e, scan, "application/pdf")
+	if j.DocumentType != "drivers_license" {
+		t.Fatalf("read as %s, want drivers_license:\n%s", j.DocumentType, pages[0].Text)
+	}
+	for name, got := range j.Fields {
+		if want, ok := d.Fields[name]; ok && !sampledocs.FieldEqual(got, want) {
+			t.Errorf("%s read %v, printed %v", name, got, want)
+		}
+	}
+}
+
+// TestBetterReadOfTurnedPages: of two reads of one page turned two ways,
+// the one whose machine-readable zone reads '<' (not '>', its filler read
+// upside down) is kept whatever their words; else more legible words.
+func TestBetterReadOfTurnedPages(t *testing.T) {
+	words := func(text string, conf float64) ocr.Result {
+		r := ocr.Result{Text: text, MeanConfidence: conf}
+		for _, w := range strings.Fields(text) {
+			r.Words = append(r.Words, ocr.Word{Text: w, Confidence: conf})
+		}
+		return r
+	}
+	upright := words("PASSPORT Surname\nP<USAMARQUARDT<<ELENA<SOFIA<<<<<<<<<<<", 60)
+	upsideDown := words("ViSSVd Surname Given Names Nationality\n>>>>>>>>>>>VIHOS>VNH1H>>1HVOHNDHVW>VSN>d", 80)
+	cases := []struct {
+		name string
+		a, b ocr.Result
+		want bool
+	}{
+		{"zone upright over more words upside down", upright, upsideDown, true},
+		{"zone upside down under fewer words upright", upsideDown, upright, false},
+		{"more legible words", words("Surname Given Names Nationality", 90), words("Surname", 90), true},
+		{"as many words, surer", words("Surname", 90), words("Surname", 80), true},
+		{"fewer legible words", words("Surname", 95), words("Surname Given", 75), false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := better(tc.a, tc.b); got != tc.want {
+				t.Errorf("better = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestOCRPageRereadsThinLowResolutionPrint: a pharmacy's TB record in a
+// thin typewriter face scanned upside down at 130 dpi, whose strokes the
+// scan left grey, read its prose and type but not one labelled value;
+// read again darkened, it reads its holder, birth date and result, and
+// nothing it reads is wrong.
+func TestOCRPageRereadsThinLowResolutionPrint(t *testing.T) {
+	e := engine(t)
+	d, scan := scannedSample(t, 501, "tb_skin_test", "", sampledocs.ScanOptions{DPI: 130, Rotate: 180})
+	if d.Variant != "pharmacy_record" {
+		t.Fatalf("sample is a %q TB record, want a pharmacy's", d.Variant)
+	}
+	pages, j := readScanned(t, e, scan, "application/pdf")
+	if j.DocumentType != "tb_skin_test" {
+		t.Fatalf("read as %s, want tb_skin_test:\n%s", j.DocumentType, pages[0].Text)
+	}
+	for _, f := range []string{"last_name", "date_of_birth", "result"} {
+		if _, ok := j.Fields[f]; !ok {
+			t.Errorf("%s not read:\n%s", f, pages[0].Text)
+		}
+	}
+	for name, got := range j.Fields {
+		if want, ok := d.Fields[name]; ok && !sampledocs.FieldEqual(got, want) {
+			t.Errorf("%s read %v, printed %v", name, got, want)
+		}
+	}
+}
+
+// TestOCRPageReadsCardCaptionsLarger: a passport card on a flatbed page
+// turned a quarter, cut out at the usual size, misread its small
+// captions ("Sumame", "Date of Bath") and yielded few fields; cut out
+// again larger it reads its holder and dates, and nothing wrong.
+func TestOCRPageReadsCardCaptionsLarger(t *testing.T) {
+	e := engine(t)
+	d, scan := scannedSample(t, 501, "passport", "us_passport_card", sampledocs.ScanOptions{Rotate: 270})
+	pages, j := readScanned(t, e, scan, "application/pdf")
+	if p := pages[0].Prep; p == nil || !p.CardCut || p.Rotation != 90 {
+		t.Fatalf("page correction %+v, want the card cut out and turned 90", p)
+	}
+	if j.DocumentType != "passport" {
+		t.Fatalf("read as %s, want passport:\n%s", j.DocumentType, pages[0].Text)
+	}
+	for _, f := range []string{"last_name", "first_name", "issue_date", "expiration_date"} {
+		if _, ok := j.Fields[f]; !ok {
+			t.Errorf("%s not read:\n%s", f, pages[0].Text)
+		}
+	}
+	for name, got := range j.Fields {
+		if want, ok := d.Fields[name]; ok && !sampledocs.FieldEqual(got, want) {
+			t.Errorf("%s read %v, printed %v", name, got, want)
+		}
+	}
+}
+
+// TestMergeWords: of two reads of one page, a word read from the same
+// print otherwise and surer by the other read is taken from it, whatever
+// each read's enlargement; a word less sure, read alike, elsewhere, or
+// cut otherwise (one read's word covering two of the other's) stays as
+// the base read has it, and the base keeps its lines.
+func TestMergeWords(t *testing.T) {
+	type w struct {
+		text             string
+		left, top, width int
+		conf             float64
+	}
+	read := func(scale float64, line1, line2 []w) scanRead {
+		rep := scanprep.Report{Scale: 1}
+		if scale != 1 {
+			_, rep = scanprep.Enlarge(image.NewGray(image.Rect(0, 0, 10, 10)), rep, scale)
+		}
+		var res ocr.Result
+		for l, ws := range [][]w{line1, line2} {
+			for _, x := range ws {
+				res.Words = append(res.Words, ocr.Word{Text: x.text, Confidence: x.conf, Line: l,
+					Left: int(float64(x.left) * scale), Top: int(float64(x.top) * scale),
+					Width: int(float64(x.width) * scale), Height: int(12 * scale)})
+			}
+		}
+		return scanRead{res: res.WithWords(res.Words), report: rep}
+	}
+	base := read(1,
+		[]w{{"Name:", 10, 10, 50, 96}, {"Eiena", 70, 10, 50, 41}, {"Ruiz", 130, 10, 40, 90}},
+		[]w{{"DOB:", 10, 30, 40, 92}, {"0l/05/", 60, 30, 50, 40}, {"1990", 112, 30, 38, 70}, {"Lic", 200, 30, 30, 30}})
+	cases := []struct {
+		name  string
+		other scanRead
+		want  string
+		n     int
+	}{
+		{"surer word taken", read(1,
+			[]w{{"Name:", 10, 10, 50, 90}, {"Elena", 71, 11, 49, 93}, {"Rulz", 130, 10, 40, 95}},
+			nil), "Name: Elena Rulz\nDOB: 0l/05/ 1990 Lic", 2},
+		{"enlarged read matched on the page", read(2.5,
+			[]w{{"Elena", 70, 10, 50, 93}}, nil), "Name: Elena Ruiz\nDOB: 0l/05/ 1990 Lic", 1},
+		{"less sure or alike kept", read(1,
+			[]w{{"Name:", 10, 10, 50, 99}, {"Blena", 70, 10, 50, 30}}, nil), "Name: Eiena Ruiz\nDOB: 0l/05/ 1990 Lic", 0},
+		{"elsewhere kept", read(1,
+			nil, []w{{"Elena", 300, 30, 50, 99}, {"Lie", 214, 30, 30, 99}}), "Name: Eiena Ruiz\nDOB: 0l/05/ 1990 Lic", 0},
+		{"cut otherwise kept", read(1,
+			nil, []w{{"01/05/1990", 60, 30, 90, 96}}), "Name: Eiena Ruiz\nDOB: 0l/05/ 1990 Lic", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, n := mergeWords(base, c.other)
+			if got.res.Text != c.want || n != c.n {
+				t.Errorf("merged %d words: %q, want %d: %q", n, got.res.Text, c.n, c.want)
+			}
+			if len(got.res.Words) != len(base.res.Words) || got.res.Words[1].Left != 70 {
+				t.Errorf("base's words moved: %+v", got.res.Words)
+			}
+		})
+	}
+	// The base read itself is left as it was.
+	if base.res.Words[1].Text != "Eiena" {
+		t.Errorf("base changed: %+v", base.res.Words[1])
+	}
+	// A split word the other way: the base's one date word covers two of
+	// the other's.
+	whole := read(1, []w{{"DOB:", 10, 30, 40, 92}, {"01/O5/1990", 60, 30, 90, 40}}, nil)
+	if got, n := mergeWords(whole, base); n != 0 {
+		t.Errorf("a word read whole took one of its pieces: %q", got.res.Text)
+	}
+}
+
+// TestOCRPageAddsPrintTheSparseReadLost: a passport card on a flatbed
+// page scanned soft at 130 dpi, whose sparse read loses its bold
+// surname, nationality and number under their small captions, is read
+// again as one block and those words added where the sparse read had
+// none: its holder and number are read, and nothing it reads is wrong.
+func TestOCRPageAddsPrintTheSparseReadLost(t *testing.T) {
+	// Each reads one scan with its own engine: run beside the other
+	// so the package's tests take no longer for them.
+	t.Parallel()
+	r := sampledocs.Seeded(706)
+	d := sampledocs.Generate(r, "passport", sampledocs.NewPerson(r), sampledocs.Options{Variant: "us_passport_card"})
+	data, err := softScan(d, 130, 0.9, 0, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, j := readScanned(t, engine(t), data, "image/jpeg")
+	for _, f := range []string{"last_name", "first_name", "passport_number", "nationality"} {
+		if got, want := j.Fields[f], d.Fields[f]; !sampledocs.FieldEqual(got, want) {
+			t.Errorf("%s read %v, printed %v:\n%s", f, got, want, pages[0].Text)
+		}
+	}
+	for name, got := range j.Fields {
+		if want, ok := d.Fields[name]; ok && !sampledocs.FieldEqual(got, want) {
+			t.Errorf("%s read %v, printed %v", name, got, want)
+		}
+	}
+}
+
+// TestAddUncovered: a word of another read of the same image is added
+// where the base read has none, on a line of its own placed by its height
+// on the image (an initial with the rest of its name, words a column
+// apart on lines of their own); a word overlapping
+// one of the base's, read unsurely, of no letter or digit, or a letter
+// alone on its line is not; the base's words stay as they were.
+func TestAddUncovered(t *testing.T) {
+	word := func(text string, left, top, width int, conf float64, line int) ocr.Word {
+		return ocr.Word{Text: text, Left: left, Top: top, Width: width, Height: 20, Confidence: conf, Line: line, Block: line}
+	}
+	base := ocr.Result{Words: []ocr.Word{
+		word("PASSPORT", 10, 10, 100, 95, 0), word("CARD", 120, 10, 50, 95, 0),
+		word("Given", 10, 90, 50, 90, 1), word("Names", 70, 90, 60, 90, 1),
+		word("MARCUS", 10, 120, 80, 96, 2),
+	}}
+	base = base.WithWords(base.Words)
+	other := ocr.Result{Words: []ocr.Word{
+		word("PASSPORT", 12, 11, 98, 90, 0), word("CARO", 121, 10, 50, 91, 0),
+		word("Surname", 10, 40, 70, 70, 1),
+		word("SCHMIDT", 10, 60, 90, 67, 2), word("|", 110, 60, 4, 90, 2),
+		word("Sanwes", 70, 92, 60, 95, 3),
+		word("tree", 300, 90, 40, 20, 3),
+		word("C58702762", 10, 200, 120, 88, 4), word("USA", 150, 200, 40, 96, 4),
+		word("Mei", 10, 240, 40, 92, 5), word("N", 60, 240, 12, 92, 5), word("Chen", 80, 240, 50, 96, 5),
+		word("I", 300, 300, 5, 92, 6),
+		word("USA", 10, 340, 40, 96, 7), word("M", 300, 340, 14, 93, 7), word("FL", 330, 340, 20, 93, 7),
+	}}
+	got, n := addUncovered(base, other)
+	want := "PASSPORT CARD\nSurname\nSCHMIDT\nGiven Names\nMARCUS\nC58702762 USA\nMei N Chen\nUSA\nM FL"
+	if got.Text != want || n != 10 {
+		t.Errorf("added %d words: %q, want 10: %q", n, got.Text, want)
+	}
+	for i, w := range got.Words {
+		if i > 0 && w.Line < got.Words[i-1].Line {
+			t.Fatalf("lines out of order: %+v", got.Words)
+		}
+	}
+	if w := got.Words[2]; w.Text != "Surname" || w.Confidence != 70 || w.Block < 3 {
+		t.Errorf("added word %+v, want Surname at 70 in a block of its own", w)
+	}
+	if base.Text != "PASSPORT CARD\nGiven Names\nMARCUS" {
+		t.Errorf("base changed: %q", base.Text)
+	}
+	if _, n := addUncovered(base, ocr.Result{}); n != 0 {
+		t.Errorf("nothing to add added %d", n)
+	}
+}
+
+// TestDoubtDates: on a soft page a word holding a year or a date read
+// under 70 (a licence's expiry 2032 read as 2002 at 64 both as scanned
+// and sharpened, 110 dpi) is reported unread; one read surely, a number
+// or id, and a word already unread stay as read; the result's text is
+// unchanged.
+func TestDoubtDates(t *testing.T) {
+	res := ocr.Result{Words: []ocr.Word{
+		{Text: "4b", Confidence: 90}, {Text: "Exp", Confidence: 95}, {Text: "06.24.2002", Confidence: 64},
+		{Text: "DOB", Confidence: 96, Line: 1}, {Text: "06-24-1978", Confidence: 84, Line: 1},
+		{Text: "DD", Confidence: 90, Line: 2}, {Text: "5913682000", Confidence: 60, Line: 2}, {Text: "1996", Confidence: 0, Line: 2},
+	}}
+	res = res.WithWords(res.Words)
+	got := doubtDates(res)
+	want := []float64{90, 95, 0, 96, 84, 90, 60, 0}
+	for i, w := range got.Words {
+		if w.Confidence != want[i] {
+			t.Errorf("%q: confidence %v, want %v", w.Text, w.Confidence, want[i])
+		}
+	}
+	if got.Text != res.Text || res.Words[2].Confidence != 64 {
+		t.Errorf("text %q (was %q), the read itself changed: %+v", got.Text, res.Text, res.Words[2])
+	}
+}
+
+// TestDatedWord: a word holding a year or a date in digits is one whose
+// reading doubtDates may doubt; numbers and ids are not.
+func TestDatedWord(t *testing.T) {
+	for _, c := range []struct {
+		word string
+		want bool
+	}{
+		{"06-24-2002", true}, {"2033", true}, {"1996,", true}, {"02/07/1963", true}, {"0207/2027", true},
+		{"12.12.24", true}, {"R06751617", false}, {"VZ649667", false}, {"D662-418-52-162-0", false},
+		{"32801", false}, {"5-10", false}, {"120195", false},
+	} {
+		if got := datedWord.MatchString(c.word); got != c.want {
+			t.Errorf("%q: dated %v, want %v", c.word, got, c.want)
+		}
+	}
+}
+
+// TestOCRPageAddsLinesThePageReadLost: a BLS card's two panels on a page
+// scanned soft at 130 dpi, read as a page, lose the holder's name printed
+// large over a rule (its 67 other words read well); read again as sparse
+// text, the name is added and read, and nothing read is wrong.
+func TestOCRPageAddsLinesThePageReadLost(t *testing.T) {
+	// Each reads one scan with its own engine: run beside the other
+	// so the package's tests take no longer for them.
+	t.Parallel()
+	r := sampledocs.Seeded(701)
+	d := sampledocs.Generate(r, "bls", sampledocs.NewPerson(r), sampledocs.Options{Variant: "course_completion_card"})
+	data, err := softScan(d, 130, 0.9, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, j := readScanned(t, engine(t), data, "image/jpeg")
+	for _, f := range []string{"last_name", "first_name", "full_name"} {
+		if got, want := j.Fields[f], d.Fields[f]; !sampledocs.FieldEqual(got, want) {
+			t.Errorf("%s read %v, printed %v:\n%s", f, got, want, pages[0].Text)
+		}
+	}
+	for name, got := range j.Fields {
+		if want, ok := d.Fields[name]; ok && !sampledocs.FieldEqual(got, want) {
+			t.Errorf("%s read %v, printed %v", name, got, want)
+		}
+	}
+}
+
+// TestAgrees: two reads agree where every field both yield is read
+// alike.
+func TestAgrees(t *testing.T) {
+	a := map[string]any{"last_name": "Chen", "issue_date": "2026-06-14"}
+	for _, c := range []struct {
+		b    map[string]any
+		want bool
+	}{
+		{map[string]any{"last_name": "Chen", "first_name": "Mei"}, true},
+		{map[string]any{"certificate_id": "VZ649667"}, true},
+		{map[string]any{"last_name": "Chan"}, false},
+		{nil, true},
+	} {
+		if got := agrees(a, c.b); got != c.want {
+			t.Errorf("agrees(%v, %v) = %v, want %v", a, c.b, got, c.want)
+		}
 	}
 }

@@ -69,6 +69,25 @@ func (j *judge) withinWindow(rule string, w window) RuleResult {
 	jd := judgedDate(j.in.DocumentType, j.in.Fields)
 	start := w.start(j.asOf)
 	rr := RuleResult{Rule: rule, Field: jd.field, Expected: map[string]string{"on_or_after": iso(start), "on_or_before": iso(j.asOf)}}
+	for _, f := range judgedDateCandidates(j.in.DocumentType) {
+		if f == jd.field {
+			break
+		}
+		if conf, ok := j.in.Uncertain[f]; ok {
+			// The date the document is judged by was read unsurely: a
+			// later date of another kind (a report's issue date for an
+			// exam's) must not pass in its place.
+			return j.skipUnsure(rr, f, conf)
+		}
+	}
+	if jd.state == absent {
+		// None of the dates is shown surely: one read unsurely may be the
+		// date the document is judged by (a skin test's administration
+		// where no reading date was read).
+		if f, conf, ok := j.firstUncertain(judgedDateCandidates(j.in.DocumentType)...); ok {
+			return j.skipUnsure(rr, f, conf)
+		}
+	}
 	if failed, unread := failUnread(rr, jd.state, jd.raw,
 		fmt.Sprintf("The document shows no %s, so how recent it is cannot be judged.", j.judgedDateLabels()),
 		"The %s on the document, %s, could not be read as a date, so how recent it is cannot be judged.", label(jd.field)); unread {
@@ -92,6 +111,11 @@ func (j *judge) withinWindow(rule string, w window) RuleResult {
 func (j *judge) notExpiredOrWithinMonths(r catalog.Rule) RuleResult {
 	if readDate(j.in.Fields, fieldExpirationDate).state != absent {
 		return j.expiry(r.Name)
+	}
+	if conf, ok := j.in.Uncertain[fieldExpirationDate]; ok {
+		// An expiry read unsurely may be past: a window counted from
+		// another date must not pass in its place.
+		return j.skipUnsure(RuleResult{Rule: r.Name}, fieldExpirationDate, conf)
 	}
 	w, _ := windowOf(r)
 	rr := j.withinWindow(r.Name, w)
@@ -152,6 +176,12 @@ func acceptedValue(v string, accepted []string) bool {
 
 const titerImmune = "immune"
 
+// titerDecides lists the types whose titer, where the record prints one,
+// decides over the doses. After a hepatitis B series an anti-HBs under 10
+// mIU/mL is a non-responder, not immune (CDC); two documented MMR or
+// varicella doses are evidence of immunity whatever a later titer says.
+var titerDecides = map[string]bool{"hepatitis_b_record": true}
+
 // immuneOrDoses serves immune_or_doses and immune_or_doses_or_declined. The
 // paths are tried in order of strength of evidence (titer, doses,
 // declination) and Actual.path names the one that passed, or "none".
@@ -180,19 +210,44 @@ func (j *judge) immuneOrDoses(r catalog.Rule) RuleResult {
 		rr.Result, rr.Field, rr.Message = Pass, field, message
 		return rr
 	}
+	unsureConf, titerUnsure := j.in.Uncertain[fieldTiterResult]
+	notImmune := titer.state == present && !strings.EqualFold(titer.text, titerImmune)
+	titerFirst := titerDecides[j.in.DocumentType] && (notImmune || titerUnsure)
 	switch {
 	case titer.state == present && strings.EqualFold(titer.text, titerImmune):
 		return pass("titer", fieldTiterResult, "The titer result shows immunity.")
-	case len(doses.valid) >= r.Int:
-		return pass("doses", fieldDoseDates, fmt.Sprintf("The record shows %s on or before the as-of date; %s.",
-			countOf(len(doses.valid), "distinct dose"), required(r.Int)))
 	case declinable && declined.state == present && declined.value:
 		return pass("declined", fieldDeclined, "The document is a signed declination, which this requirement accepts.")
+	case len(doses.valid) >= r.Int && !titerFirst:
+		return pass("doses", fieldDoseDates, fmt.Sprintf("The record shows %s on or before the as-of date; %s.",
+			countOf(len(doses.valid), "distinct dose"), required(r.Int)))
 	}
 
 	actual["path"] = "none"
 	rr.Result = Fail
 	switch {
+	case titerUnsure && !notImmune:
+		// A titer the reader could not read surely may show the immunity
+		// the rest does not, or (where the titer decides) deny what the
+		// doses suggest: a person must read it.
+		rr.Result, rr.Reason, rr.Field, rr.Actual = Skipped, ReasonLowConfidence, fieldTiterResult, nil
+		rr.Message = fmt.Sprintf("The titer result was read with confidence %.2f, below what this field needs, so immunity was not judged; a person must read it on the document.", unsureConf)
+		return rr
+	case notImmune && len(doses.valid) >= r.Int:
+		// The doses are recorded, but the record's own titer says they
+		// did not make the holder immune (a non-responder): not VALID.
+		rr.Reason, rr.Field = ReasonNotImmune, fieldTiterResult
+		rr.Message = fmt.Sprintf("Immunity is not shown: the record has %s, but its titer result, %s, does not show immunity.",
+			countOf(len(doses.valid), "valid dose date"), quote(titer.text))
+		return rr
+	case notImmune && !titerDecides[j.in.DocumentType] && doses.state == absent && j.uncertain(fieldDoseDates):
+		// Where doses outweigh the titer, doses read unsurely may be
+		// enough: a person must read them.
+		return j.skipUnsure(rr, fieldDoseDates, j.in.Uncertain[fieldDoseDates])
+	case declinable && declined.state == absent && j.uncertain(fieldDeclined):
+		// A declination read unsurely passes whatever the doses and the
+		// titer lack: a person must read it.
+		return j.skipUnsure(rr, fieldDeclined, j.in.Uncertain[fieldDeclined])
 	case titer.state == present:
 		rr.Reason, rr.Field = ReasonNotImmune, fieldTiterResult
 	case len(doses.valid) > 0:
@@ -349,6 +404,11 @@ func (j *judge) currentSeasonOrDeclined(r catalog.Rule) RuleResult {
 		rr.Reason, rr.Field = ReasonInvalidValue, fieldDeclined
 		rr.Message = fmt.Sprintf("The document shows no vaccine date or season, and whether the candidate declined could not be read (the document gives %s).", quote(display(declined.raw)))
 		return rr
+	}
+	if f, conf, ok := j.firstUncertain(fieldAdministered, fieldSeason, fieldDeclined); ok && (f != fieldDeclined || r.Bool) {
+		// A vaccine date, a season or a declination read unsurely may be
+		// the one that shows vaccination: a person must read it.
+		return j.skipUnsure(rr, f, conf)
 	}
 	rr.Reason, rr.Field = ReasonMissingField, fieldAdministered
 	rr.Message = "The document shows no vaccine date or season"

@@ -227,6 +227,9 @@ func TestRuleKinds(t *testing.T) {
 		{name: "hep b declined no", req: "hepatitis_b", fields: f{"declined": "no", "dose_dates": []string{"2010-01-01"}}, result: Fail, reason: ReasonNotEnoughDoses},
 		{name: "hep b declined unreadable", req: "hepatitis_b", fields: f{"declined": "see page 2"}, result: Fail, reason: ReasonInvalidValue, field: "declined"},
 		{name: "hep b immune", req: "hepatitis_b", fields: f{"titer_result": "immune", "declined": false}, result: Pass, field: "titer_result"},
+		{name: "hep b non-responder: the titer beats the doses", req: "hepatitis_b",
+			fields: f{"titer_result": "non_immune", "dose_dates": []string{"2010-01-01", "2010-02-01", "2010-07-01"}}, result: Fail, reason: ReasonNotImmune, field: "titer_result"},
+		{name: "hep b non-immune but declined", req: "hepatitis_b", fields: f{"titer_result": "non_immune", "declined": true}, result: Pass, field: "declined"},
 
 		// current_season_or_declined (as_of 2026-03-15: season 2025-2026 from 2025-08-01)
 		{name: "flu shot this season", req: "influenza_vaccine", fields: f{"administered_date": "2025-10-01"}, result: Pass, field: "administered_date"},

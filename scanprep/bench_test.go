@@ -2,8 +2,6 @@ package scanprep
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/clearedtostart/compliance/internal/sampledocs"
@@ -32,25 +30,7 @@ func raster(tb testing.TB, docType string, seed uint64, scan *sampledocs.ScanOpt
 			tb.Fatal(err)
 		}
 	}
-	doc, err := pdfdoc.Open(pdf)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	sides, err := doc.PageLongSides()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	long := sides[0]
-	dir := tb.TempDir()
-	in := filepath.Join(dir, "in.pdf")
-	if err := os.WriteFile(in, pdf, 0o600); err != nil {
-		tb.Fatal(err)
-	}
-	path, err := pdfdoc.Rasterize(context.Background(), in, 1, long, dir)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return path
+	return rasterizePDF(tb, pdf, 1)
 }
 
 func benchPrepare(b *testing.B, path string) {

@@ -142,20 +142,13 @@ func margins(s plane, mag []float32, thr float32, q quad) card {
 // borderEdgeDensity is the share of edge pixels in the image's border
 // band (the table around a card).
 func borderEdgeDensity(s plane, mag []float32, thr float32) float64 {
-	band := max(2, min(s.w, s.h)*3/100)
 	hits, n := 0, 0
-	for y := 1; y < s.h-1; y++ {
-		for x := 1; x < s.w-1; x++ {
-			if x >= band && x < s.w-band && y >= band && y < s.h-band {
-				x = s.w - band - 1
-				continue
-			}
-			n++
-			if mag[y*s.w+x] >= thr {
-				hits++
-			}
+	eachBorderPixel(s, 1, func(i int) {
+		n++
+		if mag[i] >= thr {
+			hits++
 		}
-	}
+	})
 	if n == 0 {
 		return 0
 	}
@@ -165,7 +158,6 @@ func borderEdgeDensity(s plane, mag []float32, thr float32) float64 {
 // darkBorder reports whether most of the image's border, a band 3% of
 // its short side wide, is much darker than the paper at its centre.
 func darkBorder(s plane) bool {
-	band := max(2, min(s.w, s.h)*3/100)
 	var centre [256]int
 	for y := s.h / 4; y < 3*s.h/4; y++ {
 		for _, v := range s.pix[y*s.w+s.w/4 : y*s.w+3*s.w/4] {
@@ -174,19 +166,29 @@ func darkBorder(s plane) bool {
 	}
 	paperLv := float64(percentile(centre, 0.9))
 	dark, total := 0, 0
-	for y := 0; y < s.h; y++ {
-		for x := 0; x < s.w; x++ {
+	eachBorderPixel(s, 0, func(i int) {
+		total++
+		if float64(s.pix[i]) < 0.7*paperLv {
+			dark++
+		}
+	})
+	return total > 0 && float64(dark) >= 0.6*float64(total)
+}
+
+// eachBorderPixel calls visit with the index of each pixel of s in its
+// border band, 3% of its short side wide, leaving out skip pixels along
+// the image's very edge (where a gradient is not measured).
+func eachBorderPixel(s plane, skip int, visit func(i int)) {
+	band := max(2, min(s.w, s.h)*3/100)
+	for y := skip; y < s.h-skip; y++ {
+		for x := skip; x < s.w-skip; x++ {
 			if x >= band && x < s.w-band && y >= band && y < s.h-band {
 				x = s.w - band - 1
 				continue
 			}
-			total++
-			if float64(s.pix[y*s.w+x]) < 0.7*paperLv {
-				dark++
-			}
+			visit(y*s.w + x)
 		}
 	}
-	return total > 0 && float64(dark) >= 0.6*float64(total)
 }
 
 func blur3(p plane) plane {

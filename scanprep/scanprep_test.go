@@ -72,10 +72,11 @@ func TestPrepareOrientsAndStraightens(t *testing.T) {
 }
 
 // TestPrepareLeavesCleanPagesAlone: an upright, straight page printed at
-// a readable size goes through untouched, the same image back.
+// a readable size goes through untouched, the same image back; asked to,
+// Prepare paints over its ruled lines and nothing else.
 func TestPrepareLeavesCleanPagesAlone(t *testing.T) {
 	needTools(t)
-	e := New(Config{})
+	e, ruleless := New(Config{}), New(Config{RemoveRules: true})
 	for i, docType := range []string{"resume", "background_check", "tb_skin_test", "physical_exam", "mmr_record"} {
 		t.Run(docType, func(t *testing.T) {
 			img, err := ReadPGM(raster(t, docType, uint64(60+i), &sampledocs.ScanOptions{DPI: 300, Straight: true, Noise: -1}, nil))
@@ -85,6 +86,11 @@ func TestPrepareLeavesCleanPagesAlone(t *testing.T) {
 			out, rep := e.Prepare(img)
 			if out != img || rep.Changed() {
 				t.Errorf("a clean page was changed: %+v", rep)
+			}
+			out, rep = ruleless.Prepare(img)
+			rep.RulesRemoved = false
+			if out.Bounds() != img.Bounds() || rep.Changed() {
+				t.Errorf("a clean page was changed beyond its rules: %+v", rep)
 			}
 		})
 	}

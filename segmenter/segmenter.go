@@ -15,8 +15,15 @@
 //     whose last page was k-1 of N (unless it opens with a different
 //     document's title: fax machines number every page of a transmission);
 //   - a page that says it is continued, or follows one that says it goes
-//     on, continues, unless the holder's name or the form id changes;
+//     on, continues, unless the holder's name or the form id changes, or
+//     the page opens with another type's title;
 //   - a change of holder name or form id starts a document;
+//   - a card's back scanned or photographed apart (a page of the card's
+//     type naming no one, after a one-page document that names its
+//     holder) continues it;
+//   - a card-sized page (a wallet card or an ID on a small page of its
+//     own) and a full-sized one are never one document unless page
+//     numbering links them or the second is the first's back;
 //   - a confidently classified page of another type starts a document; one
 //     of the same type continues, unless both it and the document's first
 //     page open with the type's title and the type is a one-page kind (two
@@ -53,6 +60,26 @@ type PageFeatures struct {
 	// ContinuesNext: the page says it goes on ("continued on next page").
 	ContinuesNext bool `json:"continues_next,omitempty"`
 	FaxCover      bool `json:"fax_cover,omitempty"`
+	// Card: the page is the size of a card (see CardSized), as a wallet
+	// card or an ID scanned or saved on a small page of its own is. The
+	// page's reader sets it, knowing the page's size; the text does not
+	// tell it.
+	Card bool `json:"card,omitempty"`
+}
+
+// The largest page a card is printed, scanned or photographed on alone,
+// in points: a 4x6 inch print holds a wallet card (3.4x2.1 inches) with
+// its margins; a half-letter page is a document's.
+const (
+	cardLongSide  = 6.25 * 72
+	cardShortSide = 4.25 * 72
+)
+
+// CardSized reports that a page of width by height points is a card's
+// size (PageFeatures.Card).
+func CardSized(width, height float64) bool {
+	long, short := max(width, height), min(width, height)
+	return short > 0 && long <= cardLongSide && short <= cardShortSide
 }
 
 // Range is one document's pages, 0-based and inclusive.
@@ -167,8 +194,23 @@ func continues(c *current, p PageFeatures) bool {
 	if nameChange || formChange {
 		return false
 	}
-	if p.Continues || c.last.ContinuesNext {
+	if cardBack(c, p) {
 		return true
+	}
+	if (p.Continues || c.last.ContinuesNext) && !(otherType && p.Titled) {
+		// "(continued)", "see reverse", "continued on next page": the
+		// page goes on, unless it opens with another type's own title (a
+		// card pointing to its back, which the upload does not hold,
+		// before the next document; a report's "continuation of care"
+		// after a card).
+		return true
+	}
+	if p.Card != c.last.Card {
+		// A card after a full page, or a full page after a card: a
+		// card's OCR text is short and damaged, so its type may agree
+		// with the next page's by chance or not be read at all, but its
+		// size says it is a document of its own.
+		return false
 	}
 	// A document whose every page is already here is complete.
 	if c.of > 0 && c.count >= c.of {
@@ -210,6 +252,26 @@ func continues(c *current, p PageFeatures) bool {
 		return true
 	}
 	return false
+}
+
+// cardKinds are the types printed on cards with two sides: a
+// certification's card (its id and training center on the back), a
+// license, a Social Security card.
+var cardKinds = map[string]bool{
+	"bls": true, "acls": true, "pals": true, "nrp": true, "tncc": true, "nursing_license": true,
+	"drivers_license": true, "social_security_card": true,
+}
+
+// cardBack reports that page p is the back of the card the document
+// opened with: a page of the card's type, the document one page long,
+// the front naming the holder and p naming no one. Scanned or
+// photographed apart (the front on a small page of its own, the back as
+// a phone photo), both sides carry the card's title, and a title on each
+// of two pages of a one-page kind would part them; a second card of the
+// kind names its holder too.
+func cardBack(c *current, p PageFeatures) bool {
+	return c.count == 1 && c.typ != "" && cardKinds[c.typ] && p.Type == c.typ && c.name != "" && p.Name == "" &&
+		p.PageNo <= 1 && p.FormID == ""
 }
 
 // sameKind reports whether two form ids are of one kind ("accession"),

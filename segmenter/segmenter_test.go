@@ -34,6 +34,7 @@ func (p PageFeatures) who(name string) PageFeatures { p.Name = name; return p }
 func (p PageFeatures) form(id string) PageFeatures  { p.FormID = id; return p }
 func (p PageFeatures) cont() PageFeatures           { p.Continues = true; return p }
 func (p PageFeatures) more() PageFeatures           { p.ContinuesNext = true; return p }
+func (p PageFeatures) card() PageFeatures           { p.Card = true; return p }
 
 func rs(pairs ...int) []Range {
 	var out []Range
@@ -94,6 +95,12 @@ func TestSplit(t *testing.T) {
 			doc("tb_skin_test").of(3, 3)}, rs(0, 0, 1, 2)},
 		{"continued page", []PageFeatures{titled("resume"), low("skills_checklist").cont()}, rs(0, 1)},
 		{"continued on next page", []PageFeatures{titled("physical_exam").more(), unclassified()}, rs(0, 1)},
+		{"a card pointing to its back before another type's title", []PageFeatures{titled("bls").more(),
+			titled("tb_skin_test")}, rs(0, 0, 1, 1)},
+		{"a page saying it is continued that opens with another type's title", []PageFeatures{titled("bls"),
+			titled("background_check").cont()}, rs(0, 0, 1, 1)},
+		{"continued on next page, the next page of the type untitled", []PageFeatures{titled("physical_exam").more(),
+			doc("physical_exam")}, rs(0, 1)},
 		{"continued but another holder", []PageFeatures{titled("resume").who("ann lee"), unclassified().who("bo chan").cont()},
 			rs(0, 0, 1, 1)},
 		{"a cover letter is not a continuation", []PageFeatures{titled("resume").of(1, 3),
@@ -101,6 +108,27 @@ func TestSplit(t *testing.T) {
 		{"unclassified then a document", []PageFeatures{unclassified(), titled("bls")}, rs(0, 0, 1, 1)},
 		{"numbered page 3 of 3 after unnumbered ones", []PageFeatures{titled("background_check"), unclassified(),
 			unclassified().of(3, 3)}, rs(0, 0, 1, 2)},
+		{"a card's page takes no full page of its type", []PageFeatures{titled("bls").card().who("ann lee"),
+			doc("bls").who("ann lee"), titled("tb_skin_test")}, rs(0, 0, 1, 1, 2, 2)},
+		{"a card's page takes no full page of its type read weakly", []PageFeatures{titled("drivers_license").card(),
+			low("drivers_license")}, rs(0, 0, 1, 1)},
+		{"a card's page takes no continued full page", []PageFeatures{titled("bls").card(), unclassified().more(),
+			unclassified()}, rs(0, 0, 1, 2)},
+		{"a full page takes no card of its type", []PageFeatures{titled("physical_exam").of(1, 2).who("ann lee"),
+			low("physical_exam").card().who("ann lee")}, rs(0, 0, 1, 1)},
+		{"a card's back on a card page of its own continues it", []PageFeatures{titled("social_security_card").card(),
+			low("social_security_card").card(), titled("passport")}, rs(0, 1, 2, 2)},
+		{"numbering links a card to a full page", []PageFeatures{titled("nursing_license").card().of(1, 2),
+			unclassified().of(2, 2)}, rs(0, 1)},
+		{"two cards of two kinds", []PageFeatures{titled("bls").card(), titled("acls").card()}, rs(0, 0, 1, 1)},
+		{"a card's back photographed apart, naming no one", []PageFeatures{titled("bls").card().who("ann lee"),
+			titled("bls"), titled("tb_skin_test").who("ann lee")}, rs(0, 1, 2, 2)},
+		{"two cards of one kind, each naming its holder", []PageFeatures{titled("bls").who("ann lee"),
+			titled("bls").who("ann lee")}, rs(0, 0, 1, 1)},
+		{"a one-page test's kind has no back", []PageFeatures{titled("tb_skin_test").who("ann lee"),
+			titled("tb_skin_test")}, rs(0, 0, 1, 1)},
+		{"a card's back comes right after its front", []PageFeatures{titled("bls").who("ann lee"),
+			low("bls").who("ann lee"), titled("bls")}, rs(0, 1, 2, 2)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -163,6 +191,7 @@ func TestSplitTilesRandomInput(t *testing.T) {
 				Type: types[rng.Intn(len(types))], Confidence: rng.Float64(), Titled: rng.Intn(2) == 0,
 				Name: names[rng.Intn(len(names))], FormID: forms[rng.Intn(len(forms))],
 				Continues: rng.Intn(6) == 0, ContinuesNext: rng.Intn(6) == 0, FaxCover: rng.Intn(10) == 0,
+				Card: rng.Intn(4) == 0,
 			}
 			if rng.Intn(3) == 0 {
 				p.PageOf = 1 + rng.Intn(4)
@@ -171,6 +200,32 @@ func TestSplitTilesRandomInput(t *testing.T) {
 			pages[i] = p
 		}
 		checkTiling(t, pages, Split(pages))
+	}
+}
+
+// TestCardSized: a wallet card's page, a photo print of one and a
+// letter page shrunk to a quarter are cards' sizes; a letter, A4 or
+// half-letter page is a document's, whichever way it lies.
+func TestCardSized(t *testing.T) {
+	tests := []struct {
+		name string
+		w, h float64
+		want bool
+	}{
+		{"wallet card", 243, 153, true},
+		{"wallet card upright", 153, 243, true},
+		{"4x6 inch print", 288, 432, true},
+		{"letter page at a quarter", 153, 198, true},
+		{"letter", 612, 792, false},
+		{"A4 landscape", 842, 595, false},
+		{"half letter", 396, 612, false},
+		{"a strip as long as a page", 200, 792, false},
+		{"no size known", 0, 0, false},
+	}
+	for _, tt := range tests {
+		if got := CardSized(tt.w, tt.h); got != tt.want {
+			t.Errorf("%s: CardSized(%v, %v) = %v, want %v", tt.name, tt.w, tt.h, got, tt.want)
+		}
 	}
 }
 

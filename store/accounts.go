@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"slices"
 	"time"
 
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
 	"github.com/clearedtostart/compliance/apikey"
@@ -36,15 +38,86 @@ func (s *Store) Account(ctx context.Context, id string) (*Account, error) {
 type FraudSettings struct {
 	Enabled     bool
 	Sensitivity string
+	// ChangedAt and ChangedBy ("api-key:<id>") say who changed them last;
+	// nil for an account that never did.
+	ChangedAt *time.Time
+	ChangedBy *string
 }
+
+// fraudSettingsRow reads the settings' columns of accounts.
+type fraudSettingsRow struct {
+	FraudEnabled     bool
+	FraudSensitivity string
+	FraudChangedAt   *time.Time
+	FraudChangedBy   *string
+}
+
+func (r fraudSettingsRow) settings() FraudSettings {
+	return FraudSettings{Enabled: r.FraudEnabled, Sensitivity: r.FraudSensitivity, ChangedAt: r.FraudChangedAt, ChangedBy: r.FraudChangedBy}
+}
+
+// state is the settings as an audit event names them: ON/MEDIUM, OFF/LOW.
+func (r fraudSettingsRow) state() string {
+	return onOff(r.FraudEnabled) + "/" + r.FraudSensitivity
+}
+
+const fraudSettingsColumns = "fraud_enabled, fraud_sensitivity, fraud_changed_at, fraud_changed_by"
+
+// FraudSensitivities are the sensitivities an account may choose.
+var FraudSensitivities = []string{"LOW", "MEDIUM", "HIGH"}
 
 // FraudSettings returns the account's fraud settings.
 func (s *Store) FraudSettings(ctx context.Context, accountID string) (FraudSettings, error) {
-	a, err := s.Account(ctx, accountID)
+	var row fraudSettingsRow
+	err := s.db.WithContext(ctx).Table("accounts").Select(fraudSettingsColumns).Where("id = ?", accountID).Take(&row).Error
 	if err != nil {
-		return FraudSettings{}, err
+		return FraudSettings{}, s.fail(err)
 	}
-	return FraudSettings{Enabled: a.FraudEnabled, Sensitivity: a.FraudSensitivity}, nil
+	return row.settings(), nil
+}
+
+// SetFraudSettings switches the account's fraud checks on or off and sets
+// their sensitivity (LOW, MEDIUM or HIGH), as by says who did
+// ("api-key:<id>"), and records the change in the account's audit trail.
+// Documents judged from then on use them; judged documents keep their
+// verdicts. Setting what is already set changes and records nothing.
+func (s *Store) SetFraudSettings(ctx context.Context, accountID string, enabled bool, sensitivity, by string) (FraudSettings, error) {
+	if !slices.Contains(FraudSensitivities, sensitivity) {
+		return FraudSettings{}, derrors.New(derrors.InvalidRequest, "sensitivity must be LOW, MEDIUM or HIGH")
+	}
+	var out FraudSettings
+	err := s.tx(ctx, func(tx *gorm.DB) error {
+		var row fraudSettingsRow
+		if err := tx.Table("accounts").Select(fraudSettingsColumns).Clauses(clause.Locking{Strength: "UPDATE"}).
+			Where("id = ?", accountID).Take(&row).Error; err != nil {
+			return err
+		}
+		if row.FraudEnabled == enabled && row.FraudSensitivity == sensitivity {
+			out = row.settings()
+			return nil
+		}
+		now := time.Now().UTC().Truncate(time.Microsecond)
+		var who *string
+		if by != "" {
+			who = &by
+		}
+		if err := tx.Table("accounts").Where("id = ?", accountID).Updates(map[string]any{
+			"fraud_enabled": enabled, "fraud_sensitivity": sensitivity, "fraud_changed_at": now, "fraud_changed_by": who, "updated_at": now,
+		}).Error; err != nil {
+			return err
+		}
+		next := fraudSettingsRow{FraudEnabled: enabled, FraudSensitivity: sensitivity, FraudChangedAt: &now, FraudChangedBy: who}
+		reason := "changed by " + by
+		if by == "" {
+			reason = "changed by an operator"
+		}
+		if err := audit(tx, accountID, "fraud_detection", accountID, row.state(), next.state(), reason); err != nil {
+			return err
+		}
+		out = next.settings()
+		return nil
+	})
+	return out, err
 }
 
 // CreateAPIKey makes a new key for the account (creating the account when

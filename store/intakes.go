@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"time"
 
@@ -49,19 +50,27 @@ func insertUpload(tx *gorm.DB, accountID, externalID string, newFile *File, row 
 // index order. A deleted intake is returned too (as its tombstone), with no
 // segments.
 func (s *Store) Intake(ctx context.Context, accountID string, id uuid.UUID) (*Intake, []Segment, error) {
-	db := s.db.WithContext(ctx)
-	in, err := take[Intake](db, accountID, id)
+	var (
+		in   *Intake
+		segs []Segment
+	)
+	// One snapshot: the worker writes segments and the intake's status
+	// together, and a poll must not see one without the other.
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var err error
+		if in, err = take[Intake](tx, accountID, id); err != nil {
+			return err
+		}
+		if in.File, err = takeByID[File](tx, in.FileID); err != nil {
+			return err
+		}
+		if in.DeletedAt == nil {
+			return tx.Where("intake_id = ?", id).Order("idx").Find(&segs).Error
+		}
+		return nil
+	}, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
 	if err != nil {
 		return nil, nil, s.fail(err)
-	}
-	if in.File, err = takeByID[File](db, in.FileID); err != nil {
-		return nil, nil, s.fail(err)
-	}
-	var segs []Segment
-	if in.DeletedAt == nil {
-		if err := db.Where("intake_id = ?", id).Order("idx").Find(&segs).Error; err != nil {
-			return nil, nil, s.fail(err)
-		}
 	}
 	return in, segs, nil
 }

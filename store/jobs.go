@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"strings"
 	"time"
@@ -117,14 +118,17 @@ func (s *Store) UpsertJob(ctx context.Context, in JobInput) (job *Job, created, 
 			// the empty cur: GORM would add the primary key of a filled
 			// struct, the id this insert may not have written, to the
 			// query.)
-			if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row).Error; err != nil {
-				return err
+			// Whether this insert wrote the row is its own answer: two
+			// callers of the same microsecond share a created_at.
+			res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
+			if res.Error != nil {
+				return res.Error
 			}
+			created = res.RowsAffected == 1
 			if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
 				Where("account_id = ? AND vms_type = ? AND vms_job_ref_id = ?", in.AccountID, in.VMSType, in.VMSJobRefID).Take(&cur).Error; err != nil {
 				return err
 			}
-			created = cur.CreatedAt.Equal(now)
 			if created {
 				if err := audit(tx, in.AccountID, "job", cur.ID.String(), "", cur.Status, "created"); err != nil {
 					return err
@@ -161,19 +165,27 @@ func (s *Store) UpsertJob(ctx context.Context, in JobInput) (job *Job, created, 
 // Job returns a job of the account with its template rows and placement
 // count.
 func (s *Store) Job(ctx context.Context, accountID string, id uuid.UUID) (*Job, error) {
-	db := s.db.WithContext(ctx)
 	var j Job
-	if err := db.Where("account_id = ? AND id = ?", accountID, id).Take(&j).Error; err != nil {
+	// One snapshot: a reconcile writes rows and conflicts in one
+	// transaction, and read by separate statements a GET could show the
+	// new rows beside the conflicts of the sync before.
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("account_id = ? AND id = ?", accountID, id).Take(&j).Error; err != nil {
+			return err
+		}
+		if err := tx.Where("job_id = ?", id).Order("sort_order, id").Find(&j.Requirements).Error; err != nil {
+			return err
+		}
+		var n int64
+		if err := tx.Model(&Placement{}).Where("job_id = ?", id).Count(&n).Error; err != nil {
+			return err
+		}
+		j.PlacementCount = int(n)
+		return nil
+	}, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
+	if err != nil {
 		return nil, s.fail(err)
 	}
-	if err := db.Where("job_id = ?", id).Order("sort_order, id").Find(&j.Requirements).Error; err != nil {
-		return nil, s.fail(err)
-	}
-	var n int64
-	if err := db.Model(&Placement{}).Where("job_id = ?", id).Count(&n).Error; err != nil {
-		return nil, s.fail(err)
-	}
-	j.PlacementCount = int(n)
 	return &j, nil
 }
 

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"slices"
@@ -142,20 +143,25 @@ func (s *Store) CreatePlacement(ctx context.Context, in PlacementInput) (p *Plac
 // Placement returns a placement of the account with its job, rows and
 // packets.
 func (s *Store) Placement(ctx context.Context, accountID string, id uuid.UUID) (*Placement, error) {
-	db := s.db.WithContext(ctx)
 	var p Placement
-	if err := db.Where("account_id = ? AND id = ?", accountID, id).Take(&p).Error; err != nil {
-		return nil, s.fail(err)
-	}
-	var j Job
-	if err := db.Where("id = ?", p.JobID).Take(&j).Error; err != nil {
-		return nil, s.fail(err)
-	}
-	p.Job = &j
-	if err := db.Where("placement_id = ?", id).Order("sort_order, id").Find(&p.Requirements).Error; err != nil {
-		return nil, s.fail(err)
-	}
-	if err := db.Where("placement_id = ?", id).Order("packet_group").Find(&p.Packets).Error; err != nil {
+	// One snapshot: rows and packets change together in one transaction,
+	// and read by separate statements a GET could show a packet READY
+	// beside a row that had just stopped being FULFILLED.
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("account_id = ? AND id = ?", accountID, id).Take(&p).Error; err != nil {
+			return err
+		}
+		var j Job
+		if err := tx.Where("id = ?", p.JobID).Take(&j).Error; err != nil {
+			return err
+		}
+		p.Job = &j
+		if err := tx.Where("placement_id = ?", id).Order("sort_order, id").Find(&p.Requirements).Error; err != nil {
+			return err
+		}
+		return tx.Where("placement_id = ?", id).Order("packet_group").Find(&p.Packets).Error
+	}, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true})
+	if err != nil {
 		return nil, s.fail(err)
 	}
 	return &p, nil

@@ -10,6 +10,26 @@ import (
 	"github.com/clearedtostart/compliance/segmenter"
 )
 
+// ActCheckFraudHistory compares an intake's judged segments with the
+// account's earlier uploads for other candidates (workflows since version
+// "fraud-history" 1).
+const ActCheckFraudHistory = "CheckFraudHistory"
+
+// FraudHistoryInput names the intake whose segments are compared.
+type FraudHistoryInput struct {
+	AccountID string `json:"account_id"`
+	IntakeID  string `json:"intake_id"`
+}
+
+// FraudHistoryResult says what the comparison did: how many segments left
+// a print, how many of them were found reusing an earlier upload, and how
+// many later uploads (already judged) were found reusing one of them.
+type FraudHistoryResult struct {
+	Printed int `json:"printed"`
+	Flagged int `json:"flagged"`
+	Later   int `json:"later"`
+}
+
 // OCRQueue is the task queue of OCR activities: a worker polls it with at
 // most as many slots as it runs Tesseract processes, so pages wait in
 // Temporal, not in a worker's memory, and other work is never stuck behind
@@ -119,6 +139,16 @@ func IntakeWorkflow(ctx workflow.Context, in IntakeInput) (out IntakeOutput, err
 	}
 	for _, f := range futures {
 		if err := f.Get(ctx, nil); err != nil {
+			return finishIntakeOnError(ctx, in, err, &pageCount)
+		}
+	}
+	// Version 1 compares the judged segments with the account's earlier
+	// uploads for other candidates before the rollup, so that the intake's
+	// fraud result and the requirement rows see a reused document as such.
+	if workflow.GetVersion(ctx, "fraud-history", workflow.DefaultVersion, 1) == 1 {
+		if err := workflow.ExecuteActivity(longCtx, ActCheckFraudHistory, FraudHistoryInput{
+			AccountID: in.AccountID, IntakeID: in.IntakeID,
+		}).Get(ctx, nil); err != nil {
 			return finishIntakeOnError(ctx, in, err, &pageCount)
 		}
 	}

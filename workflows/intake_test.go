@@ -26,6 +26,7 @@ type fakeActivities struct {
 	recorded  []RecordSplitInput
 	processed []ProcessSegmentInput
 	finished  []FinishIntakeInput
+	histories []FraudHistoryInput
 	purged    []PurgeInput
 	segErr    error
 	started   int
@@ -73,6 +74,7 @@ func (f *fakeActivities) register(env *testsuite.TestWorkflowEnvironment) {
 		return out, nil
 	}, ActProcessSegments)
 	reg(recording(&f.mu, &f.finished), ActFinishIntake)
+	reg(recording(&f.mu, &f.histories), ActCheckFraudHistory)
 	reg(answering(&f.mu, &f.purged, func(PurgeInput) PurgeResult { return PurgeResult{Deleted: 3} }), ActPurge)
 	reg(func(ctx context.Context, in ScanRef) error {
 		f.mu.Lock()

@@ -13,10 +13,12 @@
 //     and the placement's own items, POST to rows past PENDING, and GET
 //     /placement/{id} at a fixed rate (placements.go);
 //   - packets: compiling a 40-page packet, cover sheet included
-//     (packets.go; in process, no service needed).
+//     (packets.go; in process, no service needed);
+//   - fraud: what the fraud checks add to a 20-page intake, through the
+//     API and in the engine alone (fraud.go).
 //
-// -only pipeline, -only registry, -only placements or -only packets runs
-// one section:
+// -only pipeline, -only registry, -only placements, -only packets or
+// -only fraud runs one section:
 //
 //	bin/compliance stack -- bin/bench -only registry
 package main
@@ -53,7 +55,7 @@ import (
 func main() {
 	var o options
 	flag.StringVar(&o.out, "out", "docs/BENCHMARKS.md", "file whose bench and registry sections are replaced")
-	flag.StringVar(&o.only, "only", "", "run one section only: pipeline, registry, placements or packets (default: all)")
+	flag.StringVar(&o.only, "only", "", "run one section only: pipeline, registry, placements, packets or fraud (default: all)")
 	flag.StringVar(&o.profileDir, "profile", "", "save CPU profiles of the service under load, and its logs, into this folder")
 	flag.IntVar(&o.runs, "runs", 20, "sequential uploads per latency figure")
 	flag.IntVar(&o.inflight, "inflight", 8, "concurrent intakes for the throughput figure")
@@ -69,9 +71,9 @@ func main() {
 	o.pl.register(flag.CommandLine)
 	flag.Parse()
 	switch o.only {
-	case "", "pipeline", "registry", "placements", "packets":
+	case "", "pipeline", "registry", "placements", "packets", "fraud":
 	default:
-		log.Fatalf("-only must be pipeline, registry, placements or packets, not %q", o.only)
+		log.Fatalf("-only must be pipeline, registry, placements, packets or fraud, not %q", o.only)
 	}
 	if err := run(o); err != nil {
 		log.Fatal(err)
@@ -125,6 +127,11 @@ func run(o options) error {
 	defer svc.stop()
 	if o.only == "" || o.only == "pipeline" {
 		if err := pipelineSection(svc.client, work, o); err != nil {
+			return err
+		}
+	}
+	if o.only == "" || o.only == "fraud" {
+		if err := fraudSection(svc, work, o); err != nil {
 			return err
 		}
 	}
@@ -228,22 +235,12 @@ func (s *service) stop() {
 // command, and writes the bench section.
 func pipelineSection(c *client, work string, o options) error {
 	runs, inflight, rounds := o.runs, o.inflight, o.rounds
-	// The files: a one-page BLS card, a 20-page packet of one nurse's
-	// documents (text PDFs), and a 5-page scanned packet (OCR).
-	r := sampledocs.Seeded(42)
-	p := sampledocs.NewPerson(r)
-	one, err := sampledocs.RenderPDF(sampledocs.Generate(r, "bls", p, sampledocs.Options{}))
+	bf, err := benchFiles()
 	if err != nil {
 		return err
 	}
-	pk20, err := sampledocs.NewPacket(r, p, 20, sampledocs.PacketOptions{})
-	if err != nil {
-		return err
-	}
-	pkScan, err := sampledocs.NewPacket(r, p, 5, sampledocs.PacketOptions{Scanned: true})
-	if err != nil {
-		return err
-	}
+	one := bf.one
+	pk20, pkScan := sampledocs.Packet{PDF: bf.twenty}, sampledocs.Packet{PDF: bf.scan5}
 	files := map[string][]byte{"one.pdf": one, "twenty.pdf": pk20.PDF, "scan5.pdf": pkScan.PDF}
 	for name, b := range files {
 		if err := os.WriteFile(filepath.Join(work, name), b, 0o600); err != nil {
@@ -321,6 +318,31 @@ func pipelineSection(c *client, work string, o options) error {
 	c.readLoad(id, o.rate, 2*time.Second)
 	f.read, f.readRate, f.readOK, f.readSent = c.readLoad(id, o.rate, o.readFor)
 	return write(o.out, f, inflight, rounds, o.rate, o.readFor, runs)
+}
+
+// files are the bench's uploads: a one-page BLS card, a 20-page packet of
+// one nurse's documents (text PDFs), and a 5-page scanned packet (OCR).
+type files struct {
+	one, twenty, scan5 []byte
+}
+
+// benchFiles generates the bench's uploads, the same bytes on every call.
+func benchFiles() (files, error) {
+	r := sampledocs.Seeded(42)
+	p := sampledocs.NewPerson(r)
+	one, err := sampledocs.RenderPDF(sampledocs.Generate(r, "bls", p, sampledocs.Options{}))
+	if err != nil {
+		return files{}, err
+	}
+	pk20, err := sampledocs.NewPacket(r, p, 20, sampledocs.PacketOptions{})
+	if err != nil {
+		return files{}, err
+	}
+	pkScan, err := sampledocs.NewPacket(r, p, 5, sampledocs.PacketOptions{Scanned: true})
+	if err != nil {
+		return files{}, err
+	}
+	return files{one: one, twenty: pk20.PDF, scan5: pkScan.PDF}, nil
 }
 
 type client struct {
@@ -475,22 +497,38 @@ func (c *client) do(method, path, contentType string, body io.Reader) (*http.Res
 
 // processTimings runs the in-process engine on a file n times (after one
 // warm-up) and returns the per-run times it reports.
-func processTimings(path string, n int) (stats, error) {
-	out, err := exec.Command("bin/compliance", "process", "--quiet", "--requirement", "bls", "--repeat", fmt.Sprint(n+1), path).Output()
+func processTimings(path string, n int) (stats, error) { return processTimingsWith(path, n) }
+
+// processTimingsWith is processTimings with further flags of `compliance
+// process`.
+func processTimingsWith(path string, n int, flags ...string) (stats, error) {
+	st, _, err := processRun(path, n, flags...)
+	return st, err
+}
+
+// processRun is processTimingsWith that also returns the CPU time the
+// command used per run (user and system, the poppler and Tesseract
+// processes it waited for included; set-up and the warm-up run spread
+// over the runs).
+func processRun(path string, n int, flags ...string) (stats, time.Duration, error) {
+	args := append([]string{"process", "--quiet", "--requirement", "bls", "--repeat", fmt.Sprint(n + 1)}, flags...)
+	cmd := exec.Command("bin/compliance", append(args, path)...)
+	out, err := cmd.Output()
 	if err != nil {
-		return stats{}, fmt.Errorf("compliance process: %w", err)
+		return stats{}, 0, fmt.Errorf("compliance process: %w", err)
 	}
+	cpu := (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()) / time.Duration(n+1)
 	var res struct {
 		Timings []float64 `json:"timings_ms"`
 	}
 	if err := json.Unmarshal(out, &res); err != nil {
-		return stats{}, err
+		return stats{}, 0, err
 	}
 	var ds []time.Duration
 	for _, ms := range res.Timings[1:] {
 		ds = append(ds, time.Duration(ms*float64(time.Millisecond)))
 	}
-	return summarize(ds), nil
+	return summarize(ds), cpu, nil
 }
 
 // commandTimings times whole runs of `compliance process FILE`, as a user

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"time"
 
 	"go.temporal.io/sdk/worker"
@@ -76,8 +74,7 @@ func runWorker(ctx context.Context, cfg config.Config, d *deps) error {
 	}
 	acts, err := activities.New(activities.Config{
 		Store: d.st, Blobs: d.blobs, Engine: engine, Logger: log,
-		CacheDir: filepath.Join(os.TempDir(), "compliance-cache-"+filepath.Base(cfg.DataDir)),
-		Live:     live,
+		Live: live,
 		Registries: activities.RegistrySources{Sources: registry.Sources{
 			LEIE: cfg.RegistryLEIEURL, SAM: cfg.RegistrySAMURL, SAMAPIKey: cfg.SAMAPIKey, OFAC: cfg.RegistryOFACURL,
 		}},

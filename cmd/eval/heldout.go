@@ -16,6 +16,7 @@ import (
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/internal/accents"
 	"github.com/clearedtostart/compliance/internal/heldout"
+	"github.com/clearedtostart/compliance/internal/sampledocs"
 	"github.com/clearedtostart/compliance/pipeline"
 	"github.com/clearedtostart/compliance/rules"
 )
@@ -417,7 +418,7 @@ func heldoutSame(field string, got, want any, accept []any) bool {
 func heldoutEqual(field string, got, want any) bool {
 	w, ok := want.(string)
 	if !ok {
-		return same(got, want)
+		return sampledocs.FieldEqual(got, want)
 	}
 	g, ok := got.(string)
 	if !ok {

@@ -18,7 +18,6 @@ import (
 	"log"
 	"math/rand/v2"
 	"os/exec"
-	"reflect"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -48,8 +47,23 @@ func main() {
 	flag.IntVar(&ho.workers, "heldout-workers", runtime.NumCPU(), "held-out set: cases rendered and read at once")
 	flag.StringVar(&ho.failures, "heldout-failures", "", "held-out set: write every wrong reading and verdict to this JSON-lines file (for the evaluator, not the engine's authors)")
 	flag.StringVar(&ho.dump, "heldout-dump", "", "held-out set: write each case's PDF, truth and reading into this directory (for the evaluator)")
+	reading := flag.Bool("reading", true, "measure reading (tuning and held-out sets); false measures fraud only and prints the section (-out is ignored)")
+	var fo fraudOptions
+	flag.BoolVar(&fo.tuning, "fraud", true, "fraud: measure the tuning part (internal/sampledocs forgeries and clean controls)")
+	flag.BoolVar(&fo.heldout, "fraud-heldout", true, "fraud: measure the held-out part (internal/heldout)")
+	flag.Uint64Var(&fo.seed, "fraud-seed", 1, "fraud: tuning part seed")
+	flag.Uint64Var(&fo.heldoutSeed, "fraud-heldout-seed", 1, "fraud: held-out part seed")
+	flag.BoolVar(&fo.heldout2, "fraud-heldout2", true, "fraud: measure held-out part 2 (internal/heldoutfraud, written by other hands)")
+	flag.Uint64Var(&fo.heldout2Seed, "fraud-heldout2-seed", 1, "fraud: held-out part 2 seed")
+	flag.BoolVar(&fo.heldout3, "fraud-heldout3", true, "fraud: measure held-out part 3 (internal/heldoutfraud3, written by other hands with other producers)")
+	flag.Uint64Var(&fo.heldout3Seed, "fraud-heldout3-seed", 1, "fraud: held-out part 3 seed")
+	flag.IntVar(&fo.workers, "fraud-workers", runtime.NumCPU(), "fraud: cases judged at once")
+	flag.StringVar(&fo.outcomes, "fraud-outcomes", "", "fraud: write every tuning case's verdict to this JSON-lines file (the held-out part's never)")
 	flag.Parse()
-	if err := run(*out, *textPackets, *scanPackets, *seed, *tuning, ho); err != nil {
+	if !*reading {
+		*out = ""
+	}
+	if err := run(*out, *textPackets, *scanPackets, *seed, *tuning && *reading, *reading, ho, fo); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -74,7 +88,7 @@ func newTally() *tally {
 	return &tally{perType: map[string]*typeTally{}, confusions: map[string]int{}, fieldMisses: map[string]int{}}
 }
 
-func run(out string, textPackets, scanPackets int, seed uint64, tuning bool, ho heldoutOptions) error {
+func run(out string, textPackets, scanPackets int, seed uint64, tuning, reading bool, ho heldoutOptions, fo fraudOptions) error {
 	started := time.Now()
 	cat := catalog.MustLoad()
 	o, err := ocr.New(ocr.Config{Concurrency: runtime.NumCPU()})
@@ -88,11 +102,50 @@ func run(out string, textPackets, scanPackets int, seed uint64, tuning bool, ho 
 	ctx := context.Background()
 	r := sampledocs.Seeded(seed)
 
+	var fr fraudResults
+	if fo.tuning {
+		cases, err := tuningFraudCases(fo.seed)
+		if err != nil {
+			return err
+		}
+		log.Printf("fraud, tuning part: %d cases (seed %d)", len(cases), fo.seed)
+		if fr.tuning, err = runFraud(ctx, e, cases, fo.workers, "tuning", fo.outcomes); err != nil {
+			return err
+		}
+	}
+	for _, h := range []struct {
+		on    bool
+		name  string
+		seed  uint64
+		cases func(context.Context, uint64) ([]fraudCase, error)
+		into  **fraudPart
+	}{
+		{fo.heldout, "held-out", fo.heldoutSeed, heldoutFraudCases, &fr.heldout},
+		{fo.heldout2, "held-out 2", fo.heldout2Seed, heldout2FraudCases, &fr.heldout2},
+		{fo.heldout3, "held-out 3", fo.heldout3Seed, heldout3FraudCases, &fr.heldout3},
+	} {
+		if !h.on {
+			continue
+		}
+		cases, err := h.cases(ctx, h.seed)
+		if err != nil {
+			return err
+		}
+		log.Printf("fraud, %s part: %d cases (seed %d)", h.name, len(cases), h.seed)
+		if *h.into, err = runFraud(ctx, e, cases, fo.workers, h.name, ""); err != nil {
+			return err
+		}
+	}
+	if !reading {
+		var b strings.Builder
+		writeFraud(&b, fr, fo)
+		fmt.Print(b.String())
+		return nil
+	}
 	text, scan := newTally(), newTally()
 	var val validationScore
-	var fr fraudScore
 	if tuning {
-		if err := runTuning(ctx, e, cat, r, textPackets, scanPackets, text, scan, &val, &fr); err != nil {
+		if err := runTuning(ctx, e, cat, r, textPackets, scanPackets, text, scan, &val); err != nil {
 			return err
 		}
 	}
@@ -100,13 +153,35 @@ func run(out string, textPackets, scanPackets int, seed uint64, tuning bool, ho 
 	if err != nil {
 		return err
 	}
-	return write(out, text, scan, val, fr, textPackets, scanPackets, seed, tuning, hoText, hoScan, ho, time.Since(started))
+	return write(out, text, scan, val, fr, fo, textPackets, scanPackets, seed, tuning, hoText, hoScan, ho, time.Since(started))
+}
+
+// fraudResults are the fraud evaluation's parts (nil when not measured).
+type fraudResults struct{ tuning, heldout, heldout2, heldout3 *fraudPart }
+
+// namedPart is a measured part as the report names it.
+type namedPart struct {
+	name    string
+	heldout bool
+	p       *fraudPart
+}
+
+// parts lists the measured parts in the report's order.
+func (fr fraudResults) parts() []namedPart {
+	var out []namedPart
+	for _, np := range []namedPart{{"tuning", false, fr.tuning}, {"held-out 1", true, fr.heldout}, {"held-out 2", true, fr.heldout2},
+		{"held-out 3", true, fr.heldout3}} {
+		if np.p != nil {
+			out = append(out, np)
+		}
+	}
+	return out
 }
 
 // runTuning measures the tuning set: sampledocs packets, text and scanned,
-// validation of single documents and fraud flags.
+// and validation of single documents.
 func runTuning(ctx context.Context, e *pipeline.Engine, cat *catalog.Catalog, r *rand.Rand, textPackets, scanPackets int,
-	text, scan *tally, val *validationScore, fr *fraudScore) error {
+	text, scan *tally, val *validationScore) error {
 	log.Printf("text packets: %d x 20 pages", textPackets)
 	for i := 0; i < textPackets; i++ {
 		p := sampledocs.NewPerson(r)
@@ -131,11 +206,7 @@ func runTuning(ctx context.Context, e *pipeline.Engine, cat *catalog.Catalog, r 
 	}
 	log.Printf("validation of single documents")
 	var err error
-	if *val, err = scoreValidation(ctx, e, cat, r); err != nil {
-		return err
-	}
-	log.Printf("fraud")
-	*fr, err = scoreFraud(ctx, e, r)
+	*val, err = scoreValidation(ctx, e, cat, r)
 	return err
 }
 
@@ -178,7 +249,7 @@ func scorePacket(ctx context.Context, e *pipeline.Engine, pk sampledocs.Packet, 
 			case !present:
 				t.fieldsMissed++
 				t.fieldMisses[want.Type+"."+name]++
-			case same(g, v):
+			case sampledocs.FieldEqual(g, v):
 				t.fieldsRight++
 				tt.fieldsRight++
 			default:
@@ -193,43 +264,6 @@ func scorePacket(ctx context.Context, e *pipeline.Engine, pk sampledocs.Packet, 
 		}
 	}
 	return nil
-}
-
-// same compares an extracted value with the truth: names and strings
-// without case and surrounding space, lists element by element.
-func same(got, want any) bool {
-	switch w := want.(type) {
-	case string:
-		g, ok := got.(string)
-		return ok && strings.EqualFold(strings.TrimSpace(g), strings.TrimSpace(w))
-	case []string:
-		var gs []string
-		switch g := got.(type) {
-		case []string:
-			gs = g
-		case []any:
-			for _, x := range g {
-				s, _ := x.(string)
-				gs = append(gs, s)
-			}
-		default:
-			return false
-		}
-		a, b := append([]string(nil), gs...), append([]string(nil), w...)
-		sort.Strings(a)
-		sort.Strings(b)
-		return reflect.DeepEqual(a, b)
-	case int:
-		switch g := got.(type) {
-		case int:
-			return g == w
-		case float64:
-			return int(g) == w
-		}
-		return false
-	default:
-		return reflect.DeepEqual(got, want)
-	}
 }
 
 type validationScore struct {
@@ -309,63 +343,6 @@ func scoreValidation(ctx context.Context, e *pipeline.Engine, cat *catalog.Catal
 	return v, nil
 }
 
-type fraudScore struct {
-	edited, editedFlagged int
-	clean, cleanFlagged   int
-}
-
-func scoreFraud(ctx context.Context, e *pipeline.Engine, r interface{ Uint64() uint64 }) (fraudScore, error) {
-	rr := sampledocs.Seeded(r.Uint64())
-	var f fraudScore
-	for _, typ := range []string{"bls", "acls", "pals", "nursing_license", "tb_skin_test", "drug_screen", "hipaa_training"} {
-		for i := 0; i < 6; i++ {
-			doc := sampledocs.Generate(rr, typ, sampledocs.NewPerson(rr), sampledocs.Options{})
-			clean, err := sampledocs.RenderPDF(doc)
-			if err != nil {
-				return f, err
-			}
-			field := ""
-			for _, f := range []string{"expiration_date", "completion_date", "read_date", "collection_date", "issue_date"} {
-				if _, ok := doc.Fields[f]; ok {
-					field = f
-					break
-				}
-			}
-			if field == "" {
-				continue
-			}
-			edited, err := sampledocs.EditedPDF(rr, doc, field, "2031-12-31")
-			if err != nil {
-				return f, err
-			}
-			for _, c := range []struct {
-				pdf    []byte
-				forged bool
-			}{{clean, false}, {edited, true}} {
-				res, err := e.Process(ctx, c.pdf, "application/pdf", pipeline.ProcessOptions{
-					SingleDocument: true, AsOf: asOf, Fraud: pipeline.FraudSettings{Enabled: true, Sensitivity: "MEDIUM"},
-				})
-				if err != nil {
-					return f, err
-				}
-				flagged := res.Fraud != nil && res.Fraud.Result == "fraudulent"
-				if c.forged {
-					f.edited++
-					if flagged {
-						f.editedFlagged++
-					}
-				} else {
-					f.clean++
-					if flagged {
-						f.cleanFlagged++
-					}
-				}
-			}
-		}
-	}
-	return f, nil
-}
-
 func pct(a, b int) string {
 	if b == 0 {
 		return "n/a"
@@ -373,7 +350,7 @@ func pct(a, b int) string {
 	return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
 }
 
-func write(path string, text, scan *tally, v validationScore, f fraudScore, textPackets, scanPackets int, seed uint64, tuning bool,
+func write(path string, text, scan *tally, v validationScore, fr fraudResults, fo fraudOptions, textPackets, scanPackets int, seed uint64, tuning bool,
 	hoText, hoScan *hoTally, ho heldoutOptions, took time.Duration) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<!-- eval:start -->\n## Reading accuracy (`make eval`)\n\n")
@@ -403,9 +380,10 @@ func write(path string, text, scan *tally, v validationScore, f fraudScore, text
 	if !tuning {
 		fmt.Fprintf(&b, "Not measured in this run (`-tuning=false`).\n")
 	} else {
-		writeTuning(&b, text, scan, v, f, textPackets, scanPackets, seed)
+		writeTuning(&b, text, scan, v, textPackets, scanPackets, seed)
 	}
 	writeHeldout(&b, hoText, hoScan, ho)
+	writeFraud(&b, fr, fo)
 	fmt.Fprintf(&b, "<!-- eval:end -->\n")
 	if path == "" {
 		fmt.Print(b.String())
@@ -447,7 +425,7 @@ func revision() string {
 	return "commit " + rev
 }
 
-func writeTuning(b *strings.Builder, text, scan *tally, v validationScore, f fraudScore, textPackets, scanPackets int, seed uint64) {
+func writeTuning(b *strings.Builder, text, scan *tally, v validationScore, textPackets, scanPackets int, seed uint64) {
 	fmt.Fprintf(b, "Seed %d. Fields are counted on documents split and typed right.\n\n", seed)
 	fmt.Fprintf(b, "| figure | text PDFs (%d packets of 20 pages) | scanned PDFs, OCR (%d packets of 10 pages) |\n|---|---|---|\n", textPackets, scanPackets)
 	row := func(name string, f func(*tally) string) {
@@ -477,8 +455,6 @@ func writeTuning(b *strings.Builder, text, scan *tally, v validationScore, f fra
 	if len(v.falseValidList) > 0 {
 		fmt.Fprintf(b, "\nWrong VALID cases: %s.\n", strings.Join(v.falseValidList, "; "))
 	}
-	fmt.Fprintf(b, "\n**Fraud** (MEDIUM sensitivity): PDFs edited after issue (incremental update by an editing tool) flagged: %s of %d; "+
-		"untouched documents flagged: %s of %d.\n", pct(f.editedFlagged, f.edited), f.edited, pct(f.cleanFlagged, f.clean), f.clean)
 	if misses := worst(text.fieldMisses, 8); misses != "" {
 		fmt.Fprintf(b, "\nMost missed or wrong fields (text): %s.\n", misses)
 	}

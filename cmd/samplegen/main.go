@@ -33,7 +33,10 @@ func main() {
 	})
 	check(err)
 	files["packet.pdf"] = pk.PDF
-	scan, err := sampledocs.NewPacket(r, maria, 3, sampledocs.PacketOptions{Scanned: true, OnlyTypes: []string{"acls", "tb_blood_test"}, NoSeparators: true})
+	scan, err := sampledocs.NewPacket(r, maria, 3, sampledocs.PacketOptions{Scanned: true, OnlyTypes: []string{"acls", "tb_blood_test"}, NoSeparators: true,
+		// Less sensor noise than the default: JPEG keeps noise, and a sample
+		// in the repository should stay small.
+		Scan: sampledocs.ScanOptions{Noise: 0.012}})
 	check(err)
 	files["scanned.pdf"] = scan.PDF
 	expired, err := sampledocs.RenderPDF(sampledocs.Generate(r, "bls", maria, sampledocs.Options{Expired: true}))

@@ -129,6 +129,11 @@ type gstate struct {
 	fillAlpha float64
 	softMask  bool
 	blend     bool // a blend mode other than Normal
+	// clip bounds what paints show, when clipped: HTML renderers
+	// (WeasyPrint, Chrome) paint a box's background by clipping to the
+	// box and filling the whole page, and place pictures the same way.
+	clip    Rect
+	clipped bool
 
 	// Text state.
 	font       *Font
@@ -259,7 +264,26 @@ func (in *interp) run(content []byte, res Resources, g gstate) {
 	var stack []token
 	var saved []gstate
 	var path Rect
-	hasPath := false
+	hasPath, pendingClip := false, false
+	// clipped is a painted box as the clipping path lets it show.
+	clipped := func(b Rect) Rect {
+		if g.clipped {
+			return b.Intersect(g.clip)
+		}
+		return b
+	}
+	// endPath applies a clip that W or W* set: it takes effect after the
+	// path is painted (or ended by n).
+	endPath := func() {
+		if pendingClip && hasPath {
+			if g.clipped {
+				g.clip = g.clip.Intersect(path)
+			} else {
+				g.clip, g.clipped = path, true
+			}
+		}
+		hasPath, pendingClip = false, false
+	}
 	var tm, tlm matrix
 	addPoint := func(x, y float64) {
 		px, py := g.ctm.apply(x, y)
@@ -393,11 +417,15 @@ func (in *interp) run(content []byte, res Resources, g gstate) {
 			}
 		case "f", "F", "f*", "B", "B*", "b", "b*":
 			if hasPath {
-				in.add(Mark{Kind: Fill, Box: path, Opaque: g.opaque(), White: g.white()})
+				if b := clipped(path); b.Area() > 0 {
+					in.add(Mark{Kind: Fill, Box: b, Opaque: g.opaque(), White: g.white()})
+				}
 			}
-			hasPath = false
+			endPath()
 		case "S", "s", "n":
-			hasPath = false
+			endPath()
+		case "W", "W*":
+			pendingClip = true
 		case "BT":
 			tm, tlm = identity, identity
 		case "Tf":
@@ -477,10 +505,18 @@ func (in *interp) run(content []byte, res Resources, g gstate) {
 			if v, ok := d["ImageMask"]; ok && v.k == kBool && v.s == "true" {
 				masked = true
 			}
-			in.add(Mark{Kind: Image, Box: g.ctm.box(0, 0, 1, 1), Opaque: g.opaque() && !masked})
+			in.add(Mark{Kind: Image, Box: clipBox(g, g.ctm.box(0, 0, 1, 1)), Opaque: g.opaque() && !masked})
 		}
 		stack = stack[:0]
 	}
+}
+
+// clipBox is the part of b the clipping path lets show.
+func clipBox(g gstate, b Rect) Rect {
+	if g.clipped {
+		return b.Intersect(g.clip)
+	}
+	return b
 }
 
 func numsAt(stack []token, n int) ([]float64, bool) {
@@ -503,7 +539,7 @@ func (in *interp) do(x *XObject, g gstate) {
 		return
 	}
 	if x.IsImage {
-		in.add(Mark{Kind: Image, Box: g.ctm.box(0, 0, 1, 1), Opaque: g.opaque() && !x.Masked, ImageObj: x.Obj})
+		in.add(Mark{Kind: Image, Box: clipBox(g, g.ctm.box(0, 0, 1, 1)), Opaque: g.opaque() && !x.Masked, ImageObj: x.Obj})
 		return
 	}
 	if in.depth >= maxFormDepth || (x.Obj != 0 && in.active[x.Obj]) {

@@ -163,3 +163,36 @@ endcmap CMapName currentdict /CMap defineresource pop end end`)
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// A fill or a picture shows only inside the clipping path: HTML renderers
+// paint a box's background by clipping to it and filling the whole page.
+func TestReplayClip(t *testing.T) {
+	r := res{xobjs: map[string]*XObject{"Im": {IsImage: true, Obj: 7}}}
+	for _, tt := range []struct {
+		name, content string
+		kind          Kind
+		want          Rect
+		marks         int
+	}{
+		{"a background filled through its clip", "q 100 200 50 10 re W n 1 1 1 rg 0 0 612 792 re f Q", Fill, Rect{100, 200, 150, 210}, 1},
+		{"the clip set by W* and ended by the fill itself", "q 100 200 50 10 re W* f 0 0 612 792 re f Q", Fill, Rect{100, 200, 150, 210}, 2},
+		{"nested clips narrow each other", "q 0 0 300 300 re W n q 200 200 300 300 re W n 0 0 612 792 re f Q Q", Fill, Rect{200, 200, 300, 300}, 1},
+		{"a clip ends at Q", "q 0 0 10 10 re W n Q 0 0 612 792 re f", Fill, Rect{0, 0, 612, 792}, 1},
+		{"a page-sized picture placed through a clip", "q 20 30 40 10 re W n 612 0 0 792 0 0 cm /Im Do Q", Image, Rect{20, 30, 60, 40}, 1},
+		{"a fill wholly outside its clip paints nothing", "q 0 0 10 10 re W n 100 100 5 5 re f Q", Fill, Rect{}, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ms := Replay([]byte(tt.content), r)
+			if len(ms) != tt.marks {
+				t.Fatalf("%d marks, want %d: %+v", len(ms), tt.marks, ms)
+			}
+			if tt.marks == 0 {
+				return
+			}
+			m := ms[len(ms)-1]
+			if m.Kind != tt.kind || !near(m.Box.X0, tt.want.X0) || !near(m.Box.Y0, tt.want.Y0) || !near(m.Box.X1, tt.want.X1) || !near(m.Box.Y1, tt.want.Y1) {
+				t.Errorf("mark %+v, want %v at %+v", m, tt.kind, tt.want)
+			}
+		})
+	}
+}

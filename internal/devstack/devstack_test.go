@@ -59,3 +59,40 @@ func TestFindPostgresBin(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestStartTemporalAgainAfterEarlyExit: a dev server that dies while
+// starting (as when another server took one of the ports it picked) is
+// started again on fresh ports instead of failing the caller.
+func TestStartTemporalAgainAfterEarlyExit(t *testing.T) {
+	real, err := filepath.Abs(filepath.Join("..", "..", "bin", "temporal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(real); err != nil {
+		t.Fatalf("the Temporal CLI is required (make bin/temporal): %v", err)
+	}
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "started-once")
+	wrapper := filepath.Join(dir, "temporal")
+	script := "#!/bin/sh\nif [ ! -e " + marker + " ]; then\n  touch " + marker +
+		"\n  echo 'panic: listen tcp 127.0.0.1:40001: bind: address already in use' >&2\n  exit 2\nfi\nexec " + real + " \"$@\"\n"
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s, err := LoadTemporalSettings(filepath.Join("..", "..", "temporal-dev.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	logFile := filepath.Join(dir, "temporal.log")
+	tm, err := StartTemporal(t.Context(), TemporalConfig{Binary: wrapper, Settings: s, Headless: true, LogFile: logFile})
+	if err != nil {
+		t.Fatalf("second start: %v", err)
+	}
+	defer tm.Stop()
+	if _, err := os.Stat(marker); err != nil {
+		t.Fatal("the first start did not run")
+	}
+	if got := failureLine(logFile); !strings.Contains(got, "address already in use") {
+		t.Errorf("failure line = %q", got)
+	}
+}

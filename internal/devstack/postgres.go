@@ -163,9 +163,23 @@ func StartPostgres(ctx context.Context, cfg PostgresConfig) (*Postgres, error) {
 		}
 	}
 	p.Port = port
-	if err := p.start(ctx); err != nil {
-		return nil, err
+	// A port picked free can be taken before the server binds it (servers of
+	// other test packages start at the same time): on its own port's loss the
+	// server exits at once, and a fresh port is tried.
+	for attempt := 1; ; attempt++ {
+		err = p.start(ctx)
+		if err == nil {
+			break
+		}
+		if cfg.Port != 0 || !errors.Is(err, errExitedEarly) || attempt == startAttempts {
+			return nil, err
+		}
+		p.log.Warn("PostgreSQL exited while starting; trying another port", "port", p.Port, "err", err)
+		if p.Port, err = FreePort(); err != nil {
+			return nil, err
+		}
 	}
+	port = p.Port
 	p.URL = (&url.URL{
 		Scheme: "postgres", User: url.UserPassword(pgUser, p.pass),
 		Host: net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), Path: "/" + cfg.Database,
@@ -261,7 +275,7 @@ func (p *Postgres) startChild(ctx context.Context, opts []string, logFile string
 	err = waitUntil(ctx, 60*time.Second, func(ctx context.Context) error {
 		select {
 		case <-done:
-			return errors.New("postgres exited")
+			return fmt.Errorf("devstack: PostgreSQL: %w", errExitedEarly)
 		default:
 		}
 		conn, err := pgx.Connect(ctx, admin)
@@ -491,7 +505,20 @@ func tailFile(path string, n int) string {
 	return strings.Join(lines, "\n")
 }
 
-// waitUntil polls check until it succeeds or the deadline passes.
+// startAttempts bounds the starts of a server that exits while starting.
+// The Temporal dev server picks its metrics and internal service ports
+// between checking them free and binding them, and a port we pick for a
+// server is free only when we look: a server started beside others (tests
+// of several packages at once) can lose a port to one of them and exit; on
+// fresh ports a second start succeeds.
+const startAttempts = 3
+
+// errExitedEarly is a server's exit while it was being waited for: no
+// later check can succeed, so the wait ends at once.
+var errExitedEarly = errors.New("the server exited while starting")
+
+// waitUntil polls check until it succeeds, returns errExitedEarly, or the
+// deadline passes.
 func waitUntil(ctx context.Context, d time.Duration, check func(context.Context) error) error {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
@@ -499,6 +526,9 @@ func waitUntil(ctx context.Context, d time.Duration, check func(context.Context)
 	for {
 		if last = check(ctx); last == nil {
 			return nil
+		}
+		if errors.Is(last, errExitedEarly) {
+			return last
 		}
 		select {
 		case <-ctx.Done():

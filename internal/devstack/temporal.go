@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -90,24 +91,32 @@ func StartTemporal(ctx context.Context, cfg TemporalConfig) (*Temporal, error) {
 		return nil, fmt.Errorf("devstack: the Temporal CLI is not built at %s (run `make bin/temporal`): %w", cfg.Binary, err)
 	}
 	var err error
-	if cfg.Port == 0 {
-		if cfg.Port, err = FreePort(); err != nil {
+	pickPorts := cfg.Port == 0
+	t := &Temporal{cfg: cfg, log: cfg.Logger}
+	for attempt := 1; ; attempt++ {
+		if pickPorts {
+			if t.cfg.Port, err = FreePort(); err != nil {
+				return nil, err
+			}
+			if !cfg.Headless && cfg.UIPort == 0 {
+				if t.cfg.UIPort, err = FreePort(); err != nil {
+					return nil, err
+				}
+			}
+		}
+		t.Address = net.JoinHostPort("127.0.0.1", strconv.Itoa(t.cfg.Port))
+		if !cfg.Headless {
+			t.UIURL = fmt.Sprintf("http://127.0.0.1:%d", t.cfg.UIPort)
+		}
+		err = t.start(ctx)
+		if err == nil {
+			return t, nil
+		}
+		if !errors.Is(err, errExitedEarly) || attempt == startAttempts {
 			return nil, err
 		}
+		t.log.Warn("the Temporal dev server exited while starting; starting it again", "attempt", attempt, "err", err)
 	}
-	if !cfg.Headless && cfg.UIPort == 0 {
-		if cfg.UIPort, err = FreePort(); err != nil {
-			return nil, err
-		}
-	}
-	t := &Temporal{cfg: cfg, log: cfg.Logger, Address: net.JoinHostPort("127.0.0.1", strconv.Itoa(cfg.Port))}
-	if !cfg.Headless {
-		t.UIURL = fmt.Sprintf("http://127.0.0.1:%d", cfg.UIPort)
-	}
-	if err := t.start(ctx); err != nil {
-		return nil, err
-	}
-	return t, nil
 }
 
 func (t *Temporal) args() ([]string, error) {
@@ -170,16 +179,36 @@ func (t *Temporal) start(ctx context.Context) error {
 	ready := func(ctx context.Context) error {
 		select {
 		case <-done:
-			return errors.New("the Temporal dev server exited")
+			return fmt.Errorf("devstack: Temporal: %w (log: %s): %s", errExitedEarly, t.cfg.LogFile, failureLine(t.cfg.LogFile))
 		default:
 		}
 		return t.ensureReady(ctx)
 	}
 	if err := waitUntil(ctx, 90*time.Second, ready); err != nil {
+		if errors.Is(err, errExitedEarly) {
+			return err
+		}
 		t.Kill()
 		return fmt.Errorf("devstack: Temporal dev server not ready (log: %s): %w\n%s", t.cfg.LogFile, err, tailFile(t.cfg.LogFile, 15))
 	}
 	return nil
+}
+
+// failureLine is the line of the server's log that says why it stopped (a
+// panic's message is above its stack, which a tail would show instead).
+func failureLine(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	lines := strings.Split(string(b), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(l, "panic:") || strings.HasPrefix(l, "Error:") || strings.Contains(l, "failed starting server") {
+			return l
+		}
+	}
+	return tailFile(path, 5)
 }
 
 // ensureReady checks that the namespace answers and adds any search
@@ -239,7 +268,16 @@ func (t *Temporal) Kill() {
 }
 
 // Restart starts a stopped server again with the same ports and database.
-func (t *Temporal) Restart(ctx context.Context) error { return t.start(ctx) }
+func (t *Temporal) Restart(ctx context.Context) error {
+	var err error
+	for attempt := 1; attempt <= startAttempts; attempt++ {
+		if err = t.start(ctx); err == nil || !errors.Is(err, errExitedEarly) {
+			return err
+		}
+		t.log.Warn("the Temporal dev server exited while restarting; starting it again", "attempt", attempt, "err", err)
+	}
+	return err
+}
 
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))

@@ -127,6 +127,17 @@ func TestWorkerKilledMidUpload(t *testing.T) {
 			}
 		}
 	}
+	// The packet turns READY when the placement's rows are judged again,
+	// a moment after the last skip: an upload asked before is refused (409).
+	until(t, "the packet READY", 90*time.Second, func() bool {
+		c.request(http.MethodGet, "/placement/"+pl.ID, nil, &pl)
+		for _, p := range pl.Packets {
+			if p.ID == packetID {
+				return p.Status == "READY"
+			}
+		}
+		return false
+	})
 
 	path := "/api/v1/placements/" + placementRef + "/documents"
 	if _, err := sb.AddFault(vmssandbox.Fault{Method: http.MethodPost, Path: path, Mode: "slow", Count: 1, Delay: vmssandbox.Duration(time.Minute)}); err != nil {

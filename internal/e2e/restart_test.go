@@ -53,6 +53,15 @@ var (
 	buildErr  error
 )
 
+// TestMain removes the binary the tests built (about 90 MB a run).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+	os.Exit(code)
+}
+
 func build(t *testing.T, root string) string {
 	t.Helper()
 	buildOnce.Do(func() {
@@ -306,6 +315,10 @@ func outcome(in map[string]any) map[string]any {
 	return out
 }
 
+// packetPages is the fault tests' packet length; the fault is injected
+// once a third of its pages are read.
+const packetPages = 12
+
 var (
 	packetOnce sync.Once
 	packetPDF  []byte
@@ -313,14 +326,16 @@ var (
 	baseMu     sync.Mutex
 )
 
-// packet is a 30-page phone scan of one nurse's documents: every page is
-// read by OCR, so processing takes long enough to be interrupted.
+// packet is a 12-page phone scan of one nurse's documents: every page is
+// read by OCR, so processing takes long enough to be interrupted midway,
+// and short enough that four runs of it (one undisturbed, three disturbed)
+// stay a small part of `make test`'s 20 minutes (30 pages took most of it).
 func packet(t *testing.T) []byte {
 	t.Helper()
 	packetOnce.Do(func() {
 		r := sampledocs.Seeded(30)
 		p := sampledocs.NewPerson(r)
-		pk, err := sampledocs.NewPacket(r, p, 30, sampledocs.PacketOptions{Scanned: true})
+		pk, err := sampledocs.NewPacket(r, p, packetPages, sampledocs.PacketOptions{Scanned: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -364,7 +379,7 @@ func disturbedMidIntake(t *testing.T, disturb func(c *cluster)) {
 	_ = undisturbed(t)
 	c := newCluster(t)
 	id := c.upload(packet(t))
-	c.waitMidway(id, 8)
+	c.waitMidway(id, packetPages/3)
 	disturb(c)
 	sameOutcome(t, c.wait(id, 5*time.Minute))
 }

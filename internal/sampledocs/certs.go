@@ -3,6 +3,7 @@ package sampledocs
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Life-support cards: AHA eCards (issue date and "Recommended Renewal
@@ -31,7 +32,7 @@ var trainingCenters = []string{
 func lifeSupportSpec(key string) *typeSpec {
 	co := courses[key]
 	return &typeSpec{
-		fill: fillLifeSupport,
+		fill: func(g *gen) { fillLifeSupport(g, key) },
 		variants: []variant{
 			{name: "aha_ecard", pages: [2]int{1, 1}, names: namesCard, meta: metaEcardLike, render: func(c *canvas) { renderAHAeCard(c, co) }},
 			{name: "redcross_certificate", pages: [2]int{1, 1}, names: namesCard, meta: metaReport, render: func(c *canvas) { renderRedCross(c, co) }},
@@ -50,7 +51,10 @@ func (g *gen) certifiedBy(issuer string, years int) {
 	g.setIssuer(issuer)
 }
 
-func fillLifeSupport(g *gen) {
+// ecardCourses are the 3-digit course codes inside an AHA eCard code.
+var ecardCourses = map[string]string{"bls": "216", "acls": "217", "pals": "218"}
+
+func fillLifeSupport(g *gen, key string) {
 	issuer := "American Heart Association"
 	if g.is("redcross_certificate") {
 		issuer = "American Red Cross"
@@ -58,7 +62,12 @@ func fillLifeSupport(g *gen) {
 	g.certifiedBy(issuer, 2)
 	switch g.v.name {
 	case "aha_ecard":
-		g.f["certificate_id"] = digits(g.r, 12)
+		// An AHA eCard code: the 2-digit year of issue, the course's code and
+		// 7 digits. Twelve digits are drawn whatever the code keeps of them,
+		// so that the documents drawn after this one stay what they were.
+		d := digits(g.r, 12)
+		issue, _ := time.Parse(time.DateOnly, g.f["issue_date"].(string))
+		g.f["certificate_id"] = issue.Format("06") + ecardCourses[key] + d[5:]
 		g.f["training_center"] = pick(g.r, trainingCenters)
 	case "redcross_certificate":
 		g.f["certificate_id"] = digits(g.r, 2) + alnum(g.r, 5)

@@ -25,6 +25,8 @@ type canvas struct {
 	w, h float64
 	fam  string
 	sz   float64
+	// style is the font style last set ("", "B", "I", "BI").
+	style string
 	// dl is the date layout the issuer prints (see formatDate).
 	dl string
 	// tm positions text with a text matrix (Tm), the way Word, Chrome and
@@ -32,6 +34,18 @@ type canvas struct {
 	// extractors handle the two differently.
 	tm      bool
 	textCol rgb
+	// trace, when set, records the runs of text printed.
+	trace *[]textRun
+}
+
+// textRun is one run of text as a page prints it, in PDF points from the
+// page's bottom-left corner (x, y the start of the baseline).
+type textRun struct {
+	page       int
+	text       string
+	x, y, w    float64
+	fam, style string
+	size       float64
 }
 
 type rgb [3]int
@@ -97,7 +111,7 @@ func (c *canvas) newPage(landscape bool) {
 }
 
 func (c *canvas) font(fam, style string, size float64) {
-	c.fam, c.sz = fam, size
+	c.fam, c.sz, c.style = fam, size, style
 	c.pdf.SetFont(fam, style, size)
 }
 
@@ -261,6 +275,11 @@ func (c *canvas) width(s string) float64 { return c.pdf.GetStringWidth(c.tr(s)) 
 func (c *canvas) text(x, y float64, s string) {
 	if s == "" {
 		return
+	}
+	if c.trace != nil {
+		k := c.pdf.GetConversionRatio()
+		*c.trace = append(*c.trace, textRun{page: c.pdf.PageNo(), text: s, x: x * k, y: (c.h - y) * k, w: c.width(s) * k,
+			fam: c.fam, style: c.style, size: c.sz})
 	}
 	if !c.tm {
 		c.pdf.Text(x, y, c.tr(s))

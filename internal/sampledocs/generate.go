@@ -68,6 +68,10 @@ type Doc struct {
 	// Seed fixes every rendering choice (date format, labels, incidental
 	// text), so rendering the same Doc twice gives the same bytes.
 	Seed uint64
+	// staleMRZ, on a forged passport, holds the true fields whose values
+	// the machine-readable zone's check digits were computed from: the
+	// forger changed the printed values but not the digits.
+	staleMRZ map[string]any
 }
 
 // Seeded returns a generator for a seed, the way the tests and tools make

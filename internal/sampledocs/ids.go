@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/clearedtostart/compliance/extract"
+	"github.com/clearedtostart/compliance/idnumber"
 )
 
 // Licenses and identity documents: board verification printouts and pocket
@@ -444,7 +444,11 @@ func fillPassport(g *gen) {
 	g.setDate("issue_date", issue)
 	g.setDate("expiration_date", issue.AddDate(years, 0, -1))
 	g.setDate("date_of_birth", g.p.DOB)
+	// The photocopy is made after the passport was issued, never before.
 	g.made = g.daysAgo(1, 300)
+	if issue.After(g.made) {
+		g.made = issue
+	}
 	switch g.v.name {
 	case "us_passport_book":
 		g.f["nationality"] = "UNITED STATES OF AMERICA"
@@ -533,14 +537,44 @@ func renderPassportBook(c *canvas) {
 	if c.has("last_name") {
 		l1 = padMRZ("P<"+co.code+mrzName(c.d.Person.LastName)+"<<"+mrzName(strings.TrimSpace(c.d.Person.FirstName+" "+c.d.Person.MiddleName)), 44)
 	}
+	l2 := td3Line2(num, co.code, c.d.Person.sex(), dob, exp)
+	if c.d.staleMRZ != nil {
+		// The printed values changed, their check digits stayed.
+		old := func(field string, cur time.Time) time.Time {
+			if v, ok := c.d.staleMRZ[field].(string); ok {
+				t, _ := time.Parse(time.DateOnly, v)
+				return t
+			}
+			return cur
+		}
+		oldNum := num
+		if v, ok := c.d.staleMRZ["passport_number"].(string); ok {
+			oldNum = padMRZ(strings.ReplaceAll(v, " ", ""), 9)
+		}
+		was := td3Line2(oldNum, co.code, c.d.Person.sex(), old("date_of_birth", dob), old("expiration_date", exp))
+		b := []byte(l2)
+		for _, i := range []int{9, 19, 27, 42, 43} {
+			b[i] = was[i]
+		}
+		l2 = string(b)
+	}
+	c.lines(mono("", 11.5), x+6, y+h-12, 7, l1, l2)
+	c.say(fine(8), x, y+h+8, "Photocopy of passport data page")
+}
+
+// td3Line2 is a passport's second MRZ line. ICAO 9303 TD3: the composite
+// check digit covers the document number, the birth date, the expiry and
+// the optional data, each with its own check digit; nationality and sex
+// are outside it.
+func td3Line2(num, code, sex string, dob, exp time.Time) string {
 	d1, d2 := dob.Format("060102"), exp.Format("060102")
 	if exp.IsZero() {
 		d2 = "<<<<<<"
 	}
-	body := num + extract.MRZCheckDigit(num) + co.code + d1 + extract.MRZCheckDigit(d1) + c.d.Person.sex() + d2 + extract.MRZCheckDigit(d2) + strings.Repeat("<", 14) + "<"
-	l2 := padMRZ(body+extract.MRZCheckDigit(body), 44)
-	c.lines(mono("", 11.5), x+6, y+h-12, 7, l1, l2)
-	c.say(fine(8), x, y+h+8, "Photocopy of passport data page")
+	optional := strings.Repeat("<", 14)
+	numCD, dobCD, expCD, optCD := num+idnumber.MRZCheckDigit(num), d1+idnumber.MRZCheckDigit(d1), d2+idnumber.MRZCheckDigit(d2), optional+"<"
+	composite := idnumber.MRZCheckDigit(numCD + dobCD + expCD + optCD)
+	return padMRZ(numCD+code+dobCD+sex+expCD+optCD+composite, 44)
 }
 
 func renderPassportCard(c *canvas) {

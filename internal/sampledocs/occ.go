@@ -2,6 +2,8 @@ package sampledocs
 
 import (
 	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
 	"strings"
 )
 
@@ -23,9 +25,25 @@ func fillPhysical(g *gen) {
 	if g.opt.Positive {
 		g.f["restrictions"] = pick(g.r, restrictionsList)
 	}
-	prov := pick(g.r, tbClinics)
-	g.f["provider"] = prov
-	g.setIssuer(prov)
+	// The clinic is the letterhead; the provider is the clinician the
+	// page labels as the examining provider.
+	g.setIssuer(pick(g.r, tbClinics))
+	if g.is("fitness_for_duty") {
+		g.f["provider"] = g.clinician("MD", "DO", "FNP-C")
+	} else {
+		g.f["provider"] = g.clinician("MD", "DO", "NP-C", "PA-C")
+	}
+}
+
+// clinician draws a clinician's name with one of creds ("Helen Park, MD")
+// from the document's own values rather than the corpus's stream, so that
+// naming the clinician in the truth leaves every later document of a
+// seeded corpus as it was.
+func (g *gen) clinician(creds ...string) string {
+	h := fnv.New64a()
+	fmt.Fprint(h, g.p.FirstName, g.p.LastName, g.p.DOB, g.issuer, g.f)
+	r := rand.New(rand.NewPCG(h.Sum64(), uint64(len(creds))))
+	return (&canvas{r: r}).someone() + ", " + pick(r, creds)
 }
 
 func (c *canvas) vitals(x, y float64) {
@@ -37,7 +55,7 @@ func (c *canvas) vitals(x, y float64) {
 
 func renderPhysicalPreplacement(c *canvas) {
 	c.dates(dMDY, dMDYn, dAbbr)
-	prov := c.f("provider")
+	prov := c.d.Issuer
 	page := func() {
 		c.newPage(false)
 		c.logo("cross", 14, 10, 10, teal)
@@ -80,14 +98,14 @@ func renderPhysicalPreplacement(c *canvas) {
 	c.check(18, y+28, known && !cleared, "Cleared with restrictions / not cleared at this time")
 	c.lv(18, y+38, "Restrictions:", c.f("restrictions"))
 	c.signature(14, y+62, 80)
-	c.say(sans("", 8), 14, y+66, "Examining provider: "+c.someone()+", "+c.pick("MD", "DO", "NP-C", "PA-C"))
+	c.say(sans("", 8), 14, y+66, "Examining provider: "+c.f("provider"))
 	c.lvCols(110, y+62, 22, 7, [2]string{"Date:", c.date("exam_date")}, [2]string{"Clinic:", prov})
 	c.footer(c.pageOf())
 }
 
 func renderPhysicalFFD(c *canvas) {
 	c.dates(dMDY, dISO)
-	prov := c.f("provider")
+	prov := c.d.Issuer
 	c.newPage(false)
 	c.band(0, 0, c.w, 24, navy)
 	c.say(sans("B", 14).in(white), 14, 12, prov)
@@ -123,7 +141,7 @@ func renderPhysicalFFD(c *canvas) {
 	c.lv(22, 91, "Work restrictions:", c.f("restrictions"))
 	c.para(fine(8.5), 14, 108, c.w-28, 4, "This report communicates work status only. Confidential medical information is retained by the clinic in accordance with ADA and HIPAA requirements.")
 	c.signature(14, 135, 80)
-	c.say(sans("", 8), 14, 139, c.someone()+", "+c.pick("MD", "DO", "FNP-C")+" - Examining Provider")
+	c.say(sans("", 8), 14, 139, c.f("provider")+" - Examining Provider")
 	c.footer(prov + "   " + c.pageOf())
 }
 

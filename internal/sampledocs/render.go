@@ -59,6 +59,12 @@ func isASCII(s string) bool {
 // single document carries its issuer system's Producer/Creator and its
 // Created date; several look like a bundle merged by the nurse.
 func RenderPDF(docs ...Doc) ([]byte, error) {
+	return renderPDF(nil, docs...)
+}
+
+// renderPDF is RenderPDF that also records, when trace is not nil, every
+// run of text it prints and where (the forgeries edit those runs).
+func renderPDF(trace *[]textRun, docs ...Doc) ([]byte, error) {
 	if len(docs) == 0 {
 		return nil, errors.New("sampledocs: RenderPDF needs at least one document")
 	}
@@ -85,7 +91,7 @@ func RenderPDF(docs ...Doc) ([]byte, error) {
 		created = created.Add(time.Duration(1+r.IntN(20)) * time.Hour)
 	}
 	pdf := newPDF(created, created.Add(time.Duration(1+int(docs[0].Seed%40))*time.Second), m)
-	if err := drawDocs(pdf, docs); err != nil {
+	if err := drawDocs(pdf, docs, trace); err != nil {
 		return nil, err
 	}
 	var buf bytes.Buffer
@@ -103,7 +109,7 @@ func variantOf(d Doc) (*variant, error) {
 	return v, nil
 }
 
-func drawDocs(pdf *fpdf.Fpdf, docs []Doc) error {
+func drawDocs(pdf *fpdf.Fpdf, docs []Doc, trace *[]textRun) error {
 	tr := pdf.UnicodeTranslatorFromDescriptor("")
 	for i := range docs {
 		d := docs[i]
@@ -111,7 +117,7 @@ func drawDocs(pdf *fpdf.Fpdf, docs []Doc) error {
 		if err != nil {
 			return err
 		}
-		c := &canvas{pdf: pdf, tr: tr, r: Seeded(d.Seed), d: &d, dl: dMDY, tm: Seeded(d.Seed^0x746d).IntN(10) < 6}
+		c := &canvas{pdf: pdf, tr: tr, r: Seeded(d.Seed), d: &d, dl: dMDY, tm: Seeded(d.Seed^0x746d).IntN(10) < 6, trace: trace}
 		before := pdf.PageNo()
 		v.render(c)
 		if err := pdf.Error(); err != nil {

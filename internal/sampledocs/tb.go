@@ -323,15 +323,21 @@ func fillCXR(g *gen) {
 	g.f["result"] = map[bool]string{true: "positive", false: "negative"}[g.opt.Positive]
 	g.f["provider"] = pick(g.r, radiology)
 	if g.is("clearance_form") {
+		// The form labels its clinic.
 		g.f["provider"] = pick(g.r, tbClinics)
 	}
 	g.setIssuer(g.f["provider"].(string))
+	if g.is("radiology_report") {
+		// The report names no provider but the radiologist who signs it
+		// under the imaging centre's letterhead.
+		g.f["provider"] = g.clinician("MD")
+	}
 }
 
 func renderCXRReport(c *canvas) {
 	c.newPage(false)
 	c.dates(dMDY, dMDY, dLong)
-	prov := c.f("provider")
+	prov := c.d.Issuer
 	c.centred(
 		line{serif("B", 16), 20, strings.ToUpper(prov)},
 		line{serif("", 9), 25, fmt.Sprintf("%d %s %s, %s, %s", 100+c.r.IntN(9000), pick(c.r, streetNames), pick(c.r, streetSuffix), c.d.Person.City, c.d.Person.State)})
@@ -368,7 +374,7 @@ func renderCXRReport(c *canvas) {
 		y = c.para(serif("", 11), 16, y+5.5, c.w-32, 5.2, s[1]) + 4
 	}
 	c.lines(serif("I", 10), 16, y+8, 5,
-		"Electronically signed by: "+c.someone()+", MD, Radiologist",
+		"Electronically signed by: "+c.f("provider")+", Radiologist",
 		"Signed: "+c.date("exam_date")+" "+fmt.Sprintf("%02d:%02d", 8+c.r.IntN(10), c.r.IntN(60)))
 	c.footer(prov + "   " + c.pageOf())
 }

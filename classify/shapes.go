@@ -1,0 +1,481 @@
+package classify
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/clearedtostart/compliance/idnumber"
+)
+
+// Shapes are evidence no list of words in the catalog can state: a
+// passport's machine-readable zone whose check digits pass, a license's
+// AAMVA data elements, a Social Security number printed masked. On a
+// scan whose words OCR damaged they are often all that is left of an
+// identity document, and they are specific enough to count like a
+// title: arithmetic that passes, or a code set no other document prints.
+//
+// A shape adds to the type's catalog score, and a negative phrase of the
+// type still vetoes it.
+type shape struct {
+	typ    string
+	weight float64
+	found  func(raw string) bool
+}
+
+var shapes = []shape{
+	{typ: "passport", weight: titleTopWeight, found: hasPassportZone},
+	{typ: "drivers_license", weight: 2 * titleTopWeight, found: hasIDCardZone},
+	{typ: "drivers_license", weight: titleTopWeight, found: hasAAMVAElements},
+	{typ: "drivers_license", weight: minScore, found: hasCardHolderBlock},
+	{typ: "drivers_license", weight: minScore, found: hasCardDataBlock},
+	{typ: "drivers_license", weight: minScore, found: hasStateCardHeader},
+	{typ: "bls", weight: titleWeight, found: headedBy("BLS")},
+	{typ: "acls", weight: titleWeight, found: headedBy("ACLS")},
+	{typ: "pals", weight: titleWeight, found: headedBy("PALS")},
+	{typ: "nrp", weight: titleWeight, found: headedBy("NRP")},
+	{typ: "tncc", weight: titleWeight, found: headedBy("TNCC")},
+	{typ: "social_security_card", weight: keywordWeight * 1.5, found: maskedSSN.MatchString},
+	{typ: "social_security_card", weight: keywordWeight * 2, found: hasSSNOverName},
+}
+
+// zoneText is a line as a machine-readable zone is read: without spaces
+// and marks, lower-case letters (fillers misread: c, e, s) as fillers.
+func zoneText(line string) string {
+	var b strings.Builder
+	for _, r := range line {
+		switch {
+		case r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '<':
+			b.WriteRune(r)
+		case r == 'o':
+			b.WriteRune('O')
+		case r >= 'a' && r <= 'z' || r == '«' || r == '¢':
+			b.WriteRune('<')
+		}
+	}
+	return b.String()
+}
+
+// hasZoneDates finds a machine-readable zone's data block on a line of
+// fillers: birth date, check digit, sex, expiry, check digit, both dates
+// real and a check passing (OCR misreads a digit now and then; a line of
+// fillers shaped so is a zone's whether one check passes or two).
+func hasZoneDates(raw string) bool {
+	for _, line := range strings.Split(raw, "\n") {
+		t := zoneText(line)
+		if len(t) < 15 || strings.Count(line, "<") < 2 {
+			continue
+		}
+		for j := 0; j+15 <= len(t); j++ {
+			if zoneDatesAt(t, j) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasPassportZone is a zone (hasZoneDates) that is no identity card's:
+// an identity card prints the same zone, three lines of 30, and is typed
+// by its document code (hasIDCardZone).
+func hasPassportZone(raw string) bool { return hasZoneDates(raw) && !hasIDCardZone(raw) }
+
+// td1CardRest is a TD1 zone's first line after its document code: a
+// second letter or filler, the issuing state's three letters (OCR may
+// read an O as 0: UT0) and nine characters of the card's number, fillers
+// after them.
+var td1CardRest = regexp.MustCompile(`^[A-Z<][A-Z0-9<]{3}[A-Z0-9<]{9}`)
+
+// hasIDCardZone finds an identity card's TD1 zone: a first line opening
+// with an identity card's document code, I (OCR may read it 1, l or |)
+// or A, over a data line whose block of dates opens it (birth date,
+// check, sex, expiry, check, one check passing, as hasZoneDates judges
+// them). A passport book's zone opens with P and a passport card's with
+// C: neither is an identity card. A license or state ID is the catalog's
+// identity card; the zone's code says what its document is where a
+// photographed card's captions (Surname, Given names, Nationality) are a
+// passport's too, or OCR lost every printed word.
+func hasIDCardZone(raw string) bool {
+	var lines []string
+	for _, l := range strings.Split(raw, "\n") {
+		if strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	for i := 1; i < len(lines); i++ {
+		if !td1DataLine(zoneText(lines[i])) {
+			continue
+		}
+		for k := i - 1; k >= max(0, i-2); k-- {
+			if idCardFirstLine(strings.Join(strings.Fields(lines[k]), "")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// idCardFirstLine reports that a zone line (its spaces dropped) is an
+// identity card's first: its code within its first two characters.
+func idCardFirstLine(l string) bool {
+	for at := 0; at < 2 && at < len(l); at++ {
+		if !strings.ContainsRune("I1l|A", rune(l[at])) {
+			continue
+		}
+		rest := zoneText(l[at+1:])
+		if strings.Count(rest, "<") >= 3 && td1CardRest.MatchString(rest) {
+			return true
+		}
+	}
+	return false
+}
+
+// td1DataLine reports that a zone line opens, within its first two
+// characters, with a TD1 data line's block of dates (see hasZoneDates).
+func td1DataLine(t string) bool {
+	for j := 0; j <= 2 && j+15 <= len(t); j++ {
+		if zoneDatesAt(t, j) {
+			return true
+		}
+	}
+	return false
+}
+
+// zoneDatesAt reports that zone text t holds, from index j, a birth date,
+// its check digit, a sex and an expiry whose dates are real and one of
+// whose check digits passes.
+func zoneDatesAt(t string, j int) bool {
+	s := idnumber.ZoneDigits(t[j : j+15])
+	if !strings.ContainsRune("MFX<", rune(s[7])) || !digitsOnly(s[:7]) || !digitsOnly(s[8:]) {
+		return false
+	}
+	_, dobReal := idnumber.ReadZoneDate(s[0:6])
+	_, expReal := idnumber.ReadZoneDate(s[8:14])
+	return dobReal && expReal && (idnumber.MRZCheckDigit(s[0:6]) == s[6:7] || idnumber.MRZCheckDigit(s[8:14]) == s[14:15])
+}
+
+func digitsOnly(s string) bool { return strings.Trim(s, "0123456789") == "" }
+
+// aamvaElement is an AAMVA data element as a license's decoded barcode
+// prints it: its three-letter code at a line's start or after another
+// element, then the value.
+var aamvaElement = regexp.MustCompile(`(?m)(?:^|\s)(D(?:A[ABCDGIJKQ]|B[ABCD]|C[AFGST]|AU|AY))\s*[:=]?\s*[A-Z0-9]`)
+
+// hasAAMVAElements finds four different AAMVA element codes: one alone
+// is a word ("DAC"), four are a license's data.
+func hasAAMVAElements(raw string) bool {
+	seen := map[string]bool{}
+	for _, m := range aamvaElement.FindAllStringSubmatch(raw, -1) {
+		seen[m[1]] = true
+	}
+	return len(seen) >= 4
+}
+
+// maskedSSN is a Social Security number with its first five digits
+// masked, alone on its line as a card prints it (XXX-XX-1234,
+// ***-**-1234; OCR reads the hyphen as ~ or a dash). A form prints its
+// label beside it ("SSN: XXX-XX-1234"), which is no card.
+var maskedSSN = regexp.MustCompile(`(?m)^\s*[X*#]{3}\s?[-~—–]\s?[X*#]{2}\s?[-~—–]\s?\d{4}\s*$`)
+
+// A license's or state ID's holder block: the family name on a line of
+// its own in capitals, the given names under it, then the street or the
+// city, state and ZIP code. OCR keeps it where it loses the card's title
+// and captions at 110-130 dpi (it is printed larger and darker), and no
+// other document stacks a name so over an address: a resume prints the
+// name on one line, a passport and a Social Security card no address.
+var (
+	// cardNameLine is one to three words in capitals after a field
+	// number or the mark OCR made of it ("1", "»", ":").
+	cardNameLine = regexp.MustCompile(`^\s*(?:[12]\s+|[^\sA-Za-z0-9]{1,2}\s*)?([A-Z][A-Z'-]+(?: [A-Z][A-Z'-]*){0,2})\s*$`)
+	// cardStreet is a street line after its field number 8 or its mark:
+	// a house number and a word in capitals.
+	cardStreet = regexp.MustCompile(`^\s*(?:8\s*|[^\sA-Za-z0-9]{1,2}\s*)?\d{2,5}\s+[A-Z]{2,}`)
+	// cardCity is a city, a state's two letters and a ZIP code of which
+	// OCR kept three digits or more.
+	cardCity = regexp.MustCompile(`[A-Z][A-Za-z .()'-]*[,.]\s*[A-Z]{2}\s+([0-9A-Z]{5})\b`)
+)
+
+// cardNameStop are words of a page's headings a line of capitals may
+// hold: never a holder's name.
+var cardNameStop = map[string]bool{"REGISTERED": true, "NURSE": true, "LICENSE": true, "DRIVER": true, "CARD": true,
+	"IDENTIFICATION": true, "USA": true, "RESUME": true, "CERTIFICATE": true, "REPORT": true, "SOCIAL": true,
+	"SECURITY": true, "PASSPORT": true, "CLASS": true, "STATE": true, "DEPARTMENT": true, "OF": true, "THE": true,
+	"AND": true, "NONE": true, "SEX": true, "DOB": true, "EXP": true, "ISS": true, "RSTR": true, "END": true,
+	"ATTN": true, "HUMAN": true, "RESOURCES": true, "DEPT": true, "HOSPITAL": true, "MEDICAL": true, "CENTER": true,
+	"HEALTH": true, "CLINIC": true, "STAFFING": true, "INC": true, "LLC": true, "UNIVERSITY": true, "COLLEGE": true,
+	"SCHOOL": true, "BOARD": true, "NURSING": true, "LABORATORY": true, "SERVICES": true, "GROUP": true, "OFFICE": true,
+	"AGENCY": true, "TO": true, "FROM": true, "RE": true, "PATIENT": true, "EMPLOYEE": true, "NAME": true}
+
+func cardName(line string) bool {
+	m := cardNameLine.FindStringSubmatch(line)
+	if m == nil {
+		return false
+	}
+	for _, w := range strings.Fields(m[1]) {
+		if cardNameStop[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// hasCardHolderBlock finds the holder block among a page's first lines.
+func hasCardHolderBlock(raw string) bool {
+	var lines []string
+	for _, l := range strings.Split(raw, "\n") {
+		if strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+		if len(lines) == 12 {
+			break
+		}
+	}
+	for i := 0; i+2 < len(lines); i++ {
+		if !cardName(lines[i]) || !cardName(lines[i+1]) {
+			continue
+		}
+		for _, l := range lines[i+2 : min(len(lines), i+4)] {
+			if cardStreet.MatchString(l) {
+				return true
+			}
+			if m := cardCity.FindStringSubmatch(l); m != nil && strings.Count(strings.Map(keepDigit, m[1]), "")-1 >= 3 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func keepDigit(r rune) rune {
+	if r >= '0' && r <= '9' {
+		return r
+	}
+	return -1
+}
+
+// ssnAlone is a Social Security number in full alone on its line, its
+// hyphens perhaps read as spaces, tildes or dashes (a card's number; a
+// form prints a label beside it).
+var ssnAlone = regexp.MustCompile(`^\s*\d{3}\s?[-~—–\s]\s?\d{2}\s?[-~—–\s]\s?\d{4}\s*$`)
+
+// hasSSNOverName finds a Social Security card's number alone on its line
+// with the holder's name, a line of capitals, within the three lines
+// under it (the card's "established for" line between them, however OCR
+// read it).
+func hasSSNOverName(raw string) bool {
+	var lines []string
+	for _, l := range strings.Split(raw, "\n") {
+		if strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	for i, l := range lines {
+		if !ssnAlone.MatchString(l) {
+			continue
+		}
+		for _, n := range lines[i+1 : min(len(lines), i+4)] {
+			if m := cardNameLine.FindStringSubmatch(n); m != nil && len(strings.Fields(m[1])) >= 2 && cardName(n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// A license's or state ID's data where OCR lost its title and captions
+// but kept its larger print: the holder's name on one line (FIRST
+// MIDDLE LAST, or LAST, FIRST M) over the street and the city, state
+// and ZIP code, with two of a card's marks about it: its number before
+// the name, and dates after what OCR left of DOB, EXP or ISS (D0B, xP,
+// 1SS). A letter's or a report's address block has a name over an
+// address too, but not a card's number over it and its captioned dates.
+var (
+	// cardHolderLine is a holder's name on one line: two to four words in
+	// capitals, a comma after the family name perhaps, after a field
+	// number or a mark.
+	cardHolderLine = regexp.MustCompile(`^\s*(?:[12]\s+|[^\sA-Za-z0-9]{1,2}\s*)?([A-Z][A-Z'-]+,?(?: [A-Z][A-Z'-]*\.?){1,3})\s*$`)
+	// cardNumberLine is a line holding an identity card's number: six
+	// digits or more (a letter or two among them, groups apart), perhaps
+	// after a short caption; no telephone number.
+	cardNumberLine = regexp.MustCompile(`^\s*(?:[A-Za-z#:.]{1,5}\s*)?([A-Z0-9][A-Z0-9 -]{5,18})\s*$`)
+	phoneNumber    = regexp.MustCompile(`\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4}`)
+	// cardDateCaption is a date after what OCR left of a card's DOB,
+	// EXP or ISS caption.
+	cardDateCaption = map[string]*regexp.Regexp{
+		"dob": regexp.MustCompile(`(?i)(?:^|[^a-z])d?[o0]b\s*[:.]?\s*\d{1,2}[/-]\d{1,2}[/-]\d{2,4}`),
+		"exp": regexp.MustCompile(`(?i)(?:^|[^a-z])e?xp\s*[:.]?\s*\d{1,2}[/-]\d{1,2}[/-]\d{2,4}`),
+		"iss": regexp.MustCompile(`(?i)(?:^|[^a-z])[il1|]?ss\s*[:.]?\s*\d{1,2}[/-]\d{1,2}[/-]\d{2,4}`),
+	}
+)
+
+// hasCardDataBlock finds a holder's name line over a street line and a
+// city line among a page's first lines, and two of a card's marks.
+func hasCardDataBlock(raw string) bool {
+	var lines []string
+	for _, l := range strings.Split(raw, "\n") {
+		if strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	block := -1
+	for i := 0; i+2 < len(lines) && i < 10; i++ {
+		m := cardHolderLine.FindStringSubmatch(lines[i])
+		if m == nil || !cardStreet.MatchString(lines[i+1]) {
+			continue
+		}
+		stop := false
+		for _, w := range strings.Fields(strings.ReplaceAll(m[1], ",", "")) {
+			stop = stop || cardNameStop[strings.TrimSuffix(w, ".")]
+		}
+		if c := cardCity.FindStringSubmatch(lines[i+2]); !stop && c != nil && len(strings.Map(keepDigit, c[1])) >= 3 {
+			block = i
+			break
+		}
+	}
+	if block < 0 {
+		return false
+	}
+	marks := 0
+	for _, l := range lines[:block] {
+		if m := cardNumberLine.FindStringSubmatch(l); m != nil && len(strings.Map(keepDigit, m[1])) >= 6 && !phoneNumber.MatchString(l) {
+			marks++
+			break
+		}
+	}
+	rest := strings.Join(lines[block+3:], "\n")
+	for _, re := range cardDateCaption {
+		if re.MatchString(rest) {
+			marks++
+		}
+	}
+	return marks >= 2
+}
+
+// headedBy finds a program's acronym in capitals opening one of a page's
+// first three lines ("ACLS Provider", "ACLS C C leti" where OCR damaged
+// the rest of a card's title): large print a poor scan keeps. It counts
+// like a title lower down, needing a keyword beside it; a fax cover's
+// "RE: BLS card" or a resume's list does not open a line so.
+func headedBy(acronym string) func(raw string) bool {
+	return func(raw string) bool {
+		n := 0
+		for _, l := range strings.Split(raw, "\n") {
+			ws := strings.Fields(l)
+			if len(ws) == 0 {
+				continue
+			}
+			if strings.Trim(ws[0], ".:,-") == acronym {
+				return true
+			}
+			if n++; n == 3 {
+				break
+			}
+		}
+		return false
+	}
+}
+
+// A license's or state ID's header: the issuing state's name in large
+// capitals on a line of its own among the card's first lines, with at
+// most the card's own words beside it (USA, DRIVER LICENSE,
+// IDENTIFICATION CARD; one word of other letters is let pass beside one
+// of them, which OCR may have misread: "DRIVER Licknese", but not
+// "COLUMBUS, OHIO"). At 110-130 dpi OCR keeps that line where it loses
+// the rest of the title, but a board's or a lab's letterhead names its
+// state too, so two of a card's marks must stand under it: the card's
+// number alone on its line, and what OCR left of its DOB, EXP or ISS
+// caption. A nursing board's card names its board or the nurse: no
+// driver's license.
+var (
+	usStates = wordSet(`alabama alaska arizona arkansas california colorado connecticut delaware florida georgia
+		hawaii idaho illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota
+		mississippi missouri montana nebraska nevada ohio oklahoma oregon pennsylvania tennessee texas utah vermont
+		virginia washington wisconsin wyoming`)
+	usStatePairs = wordSet(`new_hampshire new_jersey new_mexico new_york north_carolina north_dakota rhode_island
+		south_carolina south_dakota west_virginia district_columbia`)
+	cardHeaderWords = wordSet(`usa us driver drivers license licence identification id card state of the commonwealth
+		real instruction permit learner's learners operator's operators`)
+	// cardCaption is what OCR leaves of a card's DOB, EXP or ISS caption:
+	// a word of its own, perhaps with a colon or a field number.
+	cardCaption = regexp.MustCompile(`(?i)(?:^|[\s:.])(?:\d[ab]?\s*)?(?:d[o0]b|exp|[il1|]ss)\b`)
+	nursingWord = regexp.MustCompile(`(?i)nurs|board`)
+	// stateWords are header words that name no card ("STATE OF").
+	stateWords = wordSet(`state of the commonwealth`)
+)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// stateHeader reports that a line is a card's header: a state's name and
+// at most a card's words beside it, one other word let pass.
+func stateHeader(line string) bool {
+	var ws []string
+	for _, w := range strings.Fields(strings.ToLower(line)) {
+		// Marks OCR made of the card's pattern are no words.
+		if w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }); w != "" {
+			ws = append(ws, w)
+		}
+	}
+	state, other, card := false, 0, false
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		if i+1 < len(ws) && usStatePairs[w+"_"+ws[i+1]] {
+			state = true
+			i++
+			continue
+		}
+		switch {
+		case usStates[w] || len(w) >= 6 && nearState(w):
+			state = true
+		case cardHeaderWords[w]:
+			card = card || !stateWords[w]
+		default:
+			other++
+		}
+	}
+	return state && (other == 0 || other == 1 && card) && len(ws) <= 6
+}
+
+// nearState reports that a word is a state's name with one letter wrong.
+func nearState(w string) bool {
+	for s := range usStates {
+		if len(s) >= 6 && oneOff(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasStateCardHeader finds a card's state header among a page's first
+// four lines with a card's number alone on a line and a DOB, EXP or ISS
+// caption under it.
+func hasStateCardHeader(raw string) bool {
+	if nursingWord.MatchString(raw) {
+		return false
+	}
+	var lines []string
+	for _, l := range strings.Split(raw, "\n") {
+		if strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	for i, l := range lines[:min(4, len(lines))] {
+		if !stateHeader(l) {
+			continue
+		}
+		number, caption := false, false
+		for _, u := range lines[i+1:] {
+			if m := cardNumberLine.FindStringSubmatch(u); m != nil && len(strings.Map(keepDigit, m[1])) >= 6 && !phoneNumber.MatchString(u) {
+				number = true
+			}
+			caption = caption || cardCaption.MatchString(u)
+		}
+		return number && caption
+	}
+	return false
+}

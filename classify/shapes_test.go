@@ -1,0 +1,79 @@
+package classify_test
+
+import (
+	"testing"
+
+	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/classify"
+)
+
+// TestShapesOnDamagedScans: identity documents whose words OCR damaged
+// are typed by what no damage hides (a zone whose check digits pass,
+// AAMVA elements, a masked SSN under its title, a long title with two
+// letters wrong), and pages that merely resemble one are not.
+func TestShapesOnDamagedScans(t *testing.T) {
+	c := classify.New(catalog.MustLoad())
+	tests := []struct{ name, text, want string }{
+		{"passport page whose print OCR lost, its zone read with fillers as c/e",
+			"Pesce OS a ae EN PT EER Aa et\nPretocogy of pamaeport cata preps\n09 Mov 1969\n" +
+				"P<USAVAN<DER<BERG< <HEATHER<ANN<<<<<<<<e<ecce\n618607 SL 06USA6911096F 34021 66<<<<<ceecceeKced\n", "passport"},
+		{"zone data line alone, one check digit misread",
+			"FEDERAL REPUBLIC\nD16083291 6NGAO202206F2911236<<<<ccceeecccces\n", "passport"},
+		{"TD1 identity card zone: an identity card, not a passport", "I<UTOD231458907<<<<<<<<<<<<<<<\n7408122F1204159UTO<<<<<<<<<<<6\nERIKSSON<<ANNA<MARIA<<<<<<<<<<\n", "drivers_license"},
+		{"a photographed TD1 identity card: a passport's captions, its code read 1, fillers as c and spaces",
+			"REPUBLIC OF UTOPIA\nIDENTITY CARD\nSurname\nERIKSSON\nGiven names\nANNA MARIA\nNationality UTO\nDate of birth 12 AUG 1974\nDate of expiry 15 APR 2012\n" +
+				"1<UTOD2314589 07<cc<<<<<<<<<<<\n7408122F1204159UTO<<<<<<<<<<<6\nERIKSSON<<ANNA<MARIA<<<<<<<<<<\n", "drivers_license"},
+		{"a photographed TD1 identity card whose print OCR lost, its state's O read as 0",
+			"I<UT0D231458907<<<<<<«<<<<<<<<<\n7408122F3104150UT0<<<<<<<<<<<2\nERIKSSON<<ANNA<MARIA<<<<<<<<<<\n", "drivers_license"},
+		{"a passport card's TD1 zone (code C) stays a passport's", "PASSPORT CARD\nC1USAC03004786<<<<<<<<<<<<<<<\n7408122F1204159USA<<<<<<<<<<<6\nERIKSSON<<ANNA<MARIA<<<<<<<<<<\n", "passport"},
+		{"a passport page's TD3 zone whose name line opens with I of its surname is no card's",
+			"P<UTOIVANOVA<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<<\nL898902C36UTO7408122F1204159ZE184226B<<<<<10\n", "passport"},
+		{"license copy printing its decoded barcode",
+			"ee rt a\nDAQ D1234567\nDCS SMITH\nDAC JOHN\nDBB 04121990\nDBA 04122030\n", "drivers_license"},
+		{"SSN card, title on a line of its own, masked number with a tilde",
+			"©\nSOCIAL SECURITY\nXXX~XX-3716\nTHATS SAADEH HAS BEEN EST AMR MOD FOR\nMELISSA J NUNEZ\n", "social_security_card"},
+		{"a title OCR broke in two with wrong letters", "NEW YORK USA IOENTIICA TION CARD\n846 233 163\n: FLORES-SMAM\n", "drivers_license"},
+		{"a license at 110 dpi: its title lost, the holder block kept (family name, given names, street)",
+			"UGA OFTVER LICEMSE\n24814233\nMAC DONALD\n» ROSA GRACE\n§ 6164 CAM LM\nALPTea Te TE\n3008 che et a oe\n", "drivers_license"},
+		{"a license at 110 dpi: the holder block over a city line whose ZIP OCR damaged",
+			"ean MOOOSITI2Z\nVILLANUEVA\n» ABENA KAY\n£51) VERSES & VD\nSALT (LAME CITY, UT B4101\nsO0CH ‘nce top ‘su res\n", "drivers_license"},
+		{"SSN card at 120 dpi: its title lost, the number over the holder's name",
+			"Soe ee ee\n123 45 6789\nTHS NUMEER HAS BEEM ESTARUSHED FOR\nMELISSA J NUNEZ\n", "social_security_card"},
+		{"an ID at 110 dpi: title and captions lost, its number over a one-line name and address, damaged DOB and EXP captions",
+			"~ OHIO = ,\nwee ee\nOS123456\nJOHN MICHAEL SMITH\n123 MAIN ST\nCOLUMBUS, OH 43215\n0B 01/02/1980 xP 01/02/2030\n", "drivers_license"},
+		{"a license copy at 120 dpi: LAST, FIRST M over the address, its number and a DOB",
+			"eee ae\nDL 12345678\nSMITH, JOHN M\n1234 ELM ST APT 2\nAUSTIN, TX 78704\nD0B 04/05/1985\n", "drivers_license"},
+		{"a card at 110 dpi: its program's acronym opening the damaged title, the card's sentence",
+			"CPR Nurse Academy\nACLS C C leti So Soo naea aRE\nDis east cotton Oud fe hams\n" +
+				"Keep tus card wah you The cad 9 vaid urtl the renewal date shown. employers may come & with the taming center bated.\n", "acls"},
+		{"a license at 110 dpi: its state's name over its number and a damaged EXP caption, the title misread",
+			"PENNSYLVANIA USA DRIVER Licknese\n088532650\nHUANG\nyu\n= ; MINN\nHe\nik aay 8 E77) MART OL CITHER cpa ma VO\n" +
+				"ey PTT ORUROM PA 1E702\nss. 2008 won ee) Exp 0000 me\n# Me ri. Sotee (26 us ° Chee\n", "drivers_license"},
+		{"a state ID at 110 dpi: the state alone on its line, a number, an ISS caption", "~ NEW MEXICO\nwe oe ee\n9S078748\nrwe ISS 0e/ee/2025\n", "drivers_license"},
+		// Precision: shapes that must not type a page.
+		{"a lab's letterhead naming its city and state over a specimen id and a DOB",
+			"COLUMBUS, OHIO\nwe ee\nID: 20261104\nDOB: 04/05/1985\n", catalog.OtherType},
+		{"a nursing board's card: its state over a license number and an expiry",
+			"OHIO\nwe ee\nRN 12345678\nExp 04/05/2027\nBoard of Nursing\n", "nursing_license"},
+		{"a fax cover naming a card", "FAX COVER SHEET\nTo: Credentialing\nRE: BLS card\nFrom: Ann Lee\nPages: 2\n", catalog.OtherType},
+		{"a lab report's patient block with a DOB and an accession number",
+			"Accession 20261104\nMARIA ALVAREZ\n1234 MAIN ST\nAUSTIN, TX 78704\nDOB: 04/05/1985\nCollected 11/02/2026\n", catalog.OtherType},
+		{"a letter's block under a telephone number, dated",
+			"Phone 512-555-0100\nMARIA ALVAREZ\n1234 MAIN ST\nAUSTIN, TX 78704\nExp 04/05/2027\n", catalog.OtherType},
+		{"a labelled SSN over a name is a form's", "Payroll\nSSN: 123-45-6789\nMELISSA J NUNEZ\n", catalog.OtherType},
+		{"a resume's header: a name over a profession and an address", "MARIA ALVAREZ\nREGISTERED NURSE\n1234 MAIN ST\nAUSTIN, TX 78704\n", catalog.OtherType},
+		{"a letter's address block in capitals", "ATTN HUMAN RESOURCES\nMERCY HOSPITAL\n1234 MAIN ST\nAUSTIN, TX 78704\n", catalog.OtherType},
+		{"a name over a street, once", "MARIA ALVAREZ\n1234 MAIN ST\nAUSTIN, TX 78704\n", catalog.OtherType},
+		{"a title's words with too many wrong letters", "NEW YORK USA IOENTXXXA TXON CARD\n846 233 163\n", catalog.OtherType},
+		{"a zone-like line without fillers is no zone", "Lot 123456 7408122F1204159 received\nInvoice total 12.00\n", catalog.OtherType},
+		{"a zone-shaped line whose dates fail both checks", "Reference\nL898902C36UTO7408132F1204169ZE184226B<<<<<10\n", catalog.OtherType},
+		{"one AAMVA code is a word", "DAC meeting minutes\nDBA Acme Staffing LLC\n", catalog.OtherType},
+		{"a background report's masked SSN", "Background Check Report\nCriminal search: clear\nSSN: XXX-XX-1234\nSSN trace completed\n", "background_check"},
+		{"a payroll form's labelled masked SSN", "Direct Deposit Authorization\nEmployee: Maria Alvarez\nSocial Security Number: XXX-XX-1234\nBank routing number\nSignature\n", catalog.OtherType},
+	}
+	for _, tt := range tests {
+		if got := c.Classify(tt.text); got.Type != tt.want {
+			t.Errorf("%s: typed %s (top %v), want %s", tt.name, got.Type, got.Top, tt.want)
+		}
+	}
+}

@@ -1,0 +1,273 @@
+package extract
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/clearedtostart/compliance/idnumber"
+	"github.com/clearedtostart/compliance/namematch"
+)
+
+// A driver license's or state ID's number on a scan. Cards print it at
+// the top, right under the title, after a small caption ("4d DLN", "DL",
+// "NO.") that OCR reads as anything ("won", "o.", "«on") or not at all,
+// in red on a patterned ground where OCR confuses 8 with & or B, 0 with
+// O, 1 with I or l.
+//
+// A state's number format, where the state is known and its format is
+// one, settles a look-alike only where the format leaves one reading: a
+// leading 0 is the letter O in California's one letter and seven digits;
+// an O among Texas's eight digits is a 0. Where no format settles it, a
+// look-alike among digits is a digit only inside a run of digits (a
+// number of digits with one O in it), and a number read with a mark no
+// look-alike explains is no number.
+
+// fitFormat rewrites a number read to the state's current form where
+// exactly one reading fits (idnumber.LicenseNumbering.Fit).
+func fitFormat(state, num string) (string, bool) {
+	n, ok := idnumber.StateLicense(state)
+	if !ok {
+		return num, false
+	}
+	return n.Fit(num)
+}
+
+// topNumber is a license number after a short caption OCR may have
+// mangled, at a line's start: letters and digits, or digits in groups,
+// and then perhaps the expiry beside it.
+var topNumber = regexp.MustCompile(`^\s*(?:\S{1,5}\s+)?([A-Z0-9&§$€][A-Z0-9&]{6,13}|\d{3} \d{3} \d{3}|[A-Z]\d{3}-\d{3}-\d{2}-\d{3}-\d|\d{2,4}(?:-\d{2,4}){1,3})(?:\s.*)?$`)
+
+// hyphenGroups is a number printed in groups of digits between hyphens
+// ("12-345-6789"): its groups say it is a number whole, its first
+// character a digit, however few of the state's forms are known here.
+var hyphenGroups = regexp.MustCompile(`^\d{2,4}(?:-\d{2,4}){1,3}$`)
+
+// markLetters are marks OCR reads for a number's leading letter in red
+// print: § and $ for S, € for C.
+var markLetters = strings.NewReplacer("§", "S", "$", "S", "€", "C")
+
+// cardNumber reads a license number printed at the card's top without a
+// caption the labels know: within the three lines after the title, a
+// line that is a number (perhaps after a caption of up to four marks)
+// and not a date, a ZIP code or a street.
+func (r *reading) cardNumber(state string) {
+	if r.has("license_number") {
+		return
+	}
+	for i, n := 0, 0; i < len(r.doc.lines) && n < 4; i++ {
+		line := r.doc.lines[i]
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		n++
+		if strings.Count(line, "<") >= 3 {
+			// A card's machine-readable zone: its number is read with
+			// its check digit (cardZone).
+			continue
+		}
+		m := topNumber.FindStringSubmatch(line)
+		if m == nil || len(findDates(m[1])) > 0 {
+			continue
+		}
+		num, conf := markLetters.Replace(m[1]), confGuess
+		if hyphenGroups.MatchString(num) {
+			if len(strings.Map(keepDigits, num)) < 7 || phoneLike.MatchString(num) {
+				continue
+			}
+			if r.scanned() && !r.wordsReadSurely(num) {
+				conf = confMRZFailed
+			}
+			r.set("license_number", num, conf)
+			return
+		}
+		if fixed, ok := fitFormat(state, num); ok {
+			num = fixed
+		} else if fixed, ok := idnumber.DigitRun(num); ok {
+			num = fixed
+			if num[0] >= '0' && num[0] <= '9' {
+				// No format says whether it opens with a digit or with
+				// the letter it looks like (2 or Z), nor whether a
+				// letter before it was lost (L96672269 read 96672269).
+				conf = confMRZFailed
+			}
+		} else {
+			continue
+		}
+		r.set("license_number", num, conf)
+		return
+	}
+}
+
+// repairNumber fits a license number read by its label to the state's
+// format where exactly one reading fits; one read with a '&' (an 8 OCR
+// misread) that no format settles is withheld.
+func (r *reading) repairNumber(state string) {
+	v, ok := r.fields["license_number"].(string)
+	if !ok {
+		return
+	}
+	if fixed, ok := fitFormat(state, v); ok {
+		r.fields["license_number"] = fixed
+		return
+	}
+	if strings.Contains(v, "&") {
+		if fixed, ok := idnumber.DigitRun(v); ok {
+			r.fields["license_number"] = fixed
+			return
+		}
+		r.conf["license_number"] = min(r.conf["license_number"], confMRZFailed)
+	}
+	if n, known := idnumber.StateLicense(state); r.scanned() && interiorLetter.MatchString(v) && !(known && n.Matches(strings.NewReplacer(" ", "", "-", "").Replace(v))) {
+		// Letters among a scanned number's digits ("SR48BI913") are
+		// digits OCR misread, or specks it read as letters: no
+		// state's form here settles which, nor how many digits it has.
+		r.conf["license_number"] = min(r.conf["license_number"], confMRZFailed)
+	}
+}
+
+// interiorLetter is a number whose digits have letters among them, past
+// its leading letters.
+var interiorLetter = regexp.MustCompile(`[0-9][A-Z]+[0-9]`)
+
+// A license's name lines where OCR damaged their captions: the family
+// name over "2 GIVEN NAMES" with its field number "1" read as t, |, » or
+// lost, or the labelled style's "LN" over "FN" read as UN, PN, EN.
+var (
+	lnLine    = regexp.MustCompile(`^\s*[LUI1|][NM]\s*[:.]?\s+([A-Za-z][A-Za-z'’. -]*?)\s*$`)
+	fnLine    = regexp.MustCompile(`^\s*[FPEB][NM]\s*[:.]?\s+([A-Za-z][A-Za-z'’. -]*?)\s*$`)
+	lnCaption = regexp.MustCompile(`^\s*[LUI1|][NM]\s*[:.]?\s*$`)
+	fnCaption = regexp.MustCompile(`^\s*[FPEB][NM]\s*[:.]?\s*$`)
+	plainName = regexp.MustCompile(`^[A-Za-z][A-Za-z'’. -]*$`)
+	// cardCaption is a line that is only one of a license's captions: a
+	// caption is never a name, whatever shape it has.
+	cardCaption   = regexp.MustCompile(`^\s*(?i:[LUI1|][NM]|[FPEB][NM]|DOB|EXP|ISS|DD|DL|DLN|SEX|HGT|WGT|EYES|HAIR|CLASS|RSTR|END|REST|ENDORSEMENTS|RESTRICTIONS)\s*[:.]?\s*$`)
+	markedSurname = regexp.MustCompile(`^\s*(?:[^\sA-Za-z0-9]\s*|[tlI|]\s+)?([A-Z][A-Za-z'’.-]*(?:\s[A-Z][A-Za-z'’.-]*){0,2})\s*$`)
+)
+
+// cardNameLines reads the name from a card's two name lines whose
+// captions OCR damaged (see above). A name with lower-case words on a
+// card that prints capitals is OCR's damage too ("woop" for WOOD): it is
+// reported uncertain.
+func (r *reading) cardNameLines() {
+	if r.has("full_name") {
+		return
+	}
+	for i, line := range r.doc.lines {
+		k := r.doc.nextNonEmpty(i)
+		if k < 0 {
+			return
+		}
+		var last, given string
+		conf := confNextLine
+		if m := lnLine.FindStringSubmatch(line); m != nil {
+			if g := fnLine.FindStringSubmatch(r.doc.lines[k]); g != nil {
+				last, given = m[1], g[1]
+				if strings.HasPrefix(strings.TrimSpace(line), "LN") && strings.HasPrefix(strings.TrimSpace(r.doc.lines[k]), "FN") {
+					// Captions read as printed: a value beside its label.
+					conf = confSameLine
+				}
+			}
+		}
+		if last == "" && lnCaption.MatchString(line) && fnCaption.MatchString(lineAt(r.doc.lines, r.doc.nextNonEmpty(k))) {
+			// The labelled style with each caption over its value:
+			// "LN" / surname / "FN" / given names.
+			if v := r.doc.nextNonEmpty(r.doc.nextNonEmpty(k)); v >= 0 {
+				last, given = strings.TrimSpace(r.doc.lines[k]), strings.TrimSpace(r.doc.lines[v])
+				if !plainName.MatchString(last) || !plainName.MatchString(given) {
+					last, given = "", ""
+				}
+			}
+		}
+		if last == "" && i > 0 && !streetLine.MatchString(line) && !cardCaption.MatchString(line) && !cardCaption.MatchString(r.doc.lines[k]) {
+			m := markedSurname.FindStringSubmatch(line)
+			g := aamvaGiven.FindStringSubmatch(bangInitial.ReplaceAllString(r.doc.lines[k], "$1 I"))
+			unnumbered := false
+			if g == nil && m != nil {
+				// The "2" lost too: only right under the card's number.
+				if p := r.doc.prevNonEmpty(i); p >= 0 && strings.Count(strings.Map(keepDigits, r.doc.lines[p]), "") > 6 {
+					g = markedSurname.FindStringSubmatch(r.doc.lines[k])
+					unnumbered = g != nil && !fieldMark.MatchString(line) && !fieldMark.MatchString(r.doc.lines[k])
+				}
+			}
+			if m != nil && g != nil {
+				last, given = m[1], g[1]
+			}
+			if unnumbered && r.holder.LastName == "" && givenNamesFirst(last, given) {
+				// No candidate to say: the words say it where the first
+				// line opens with a given name and the second with none
+				// ("JOHN MICHAEL" over "SMITH").
+				last, given = given, last
+			}
+			if unnumbered && r.holder.LastName != "" && namematch.Fold(r.holder.LastName) == namematch.Fold(given) {
+				// Two lines of capitals with no trace of a field number
+				// on either: a card printing the family name first, as
+				// most do, or one printing "FIRST MIDDLE" over "LAST",
+				// which the candidate's surname on the second line shows.
+				// (Where it is on neither line the card is another
+				// person's whichever its order.)
+				last, given = given, last
+			}
+		}
+		gs := strings.Fields(given)
+		ls := strings.Fields(last)
+		if len(gs) == 0 || len(ls) == 0 || len(ls) > 3 || notAName(append(append([]string(nil), gs...), ls...)) ||
+			cardFieldWords(gs) || cardFieldWords(ls) {
+			continue
+		}
+		if strings.ToUpper(given+last) != given+last {
+			conf = confMRZFailed
+		}
+		r.setSplitName(gs, strings.Join(ls, " "), conf)
+		return
+	}
+}
+
+// givenNamesFirst reports that of two name lines the first holds the
+// given names and the second the family name, by the names known here:
+// the first opens with a given name, the second with none.
+func givenNamesFirst(first, second string) bool {
+	f, s := strings.Fields(first), strings.Fields(second)
+	return len(f) > 0 && len(s) > 0 && namematch.KnownGivenName(f[0]) && !namematch.KnownGivenName(s[0])
+}
+
+// bangInitial is a given names line's closing initial I that OCR read
+// as '!' against the name ("2 MADISON!" for MADISON I): no name holds
+// an exclamation mark.
+var bangInitial = regexp.MustCompile(`([A-Z]{2,})!\s*$`)
+
+// fieldMark is what OCR leaves of a field number before a value: a mark,
+// or a lone l, I, t or |.
+var fieldMark = regexp.MustCompile(`^\s*(?:[^\sA-Za-z0-9]|[tlI|]\s)`)
+
+// cardFields are the words of a license's other fields, which a line of
+// capitals may print beside its value ("CLASS C", "SEX F", "RSTR NONE"),
+// and of its name's captions ("NAME" over the name): never a name.
+var cardFields = wordSet(`class sex hgt wgt eyes hair rstr restr rest end endorsements restrictions donor veteran
+	dd dl dln iss exp dob none usa real id organ name names surname`)
+
+// cardFieldWords reports that a line's words hold a license's field word
+// (not nameStop's words of forms: CROSS or HILL may be a surname).
+func cardFieldWords(ws []string) bool {
+	for _, w := range ws {
+		bare := strings.ToLower(strings.Trim(w, ".,:"))
+		if cardFields[bare] {
+			return true
+		}
+	}
+	return false
+}
+
+// lineAt is lines[i], or "" where i is out of range.
+func lineAt(lines []string, i int) string {
+	if i < 0 || i >= len(lines) {
+		return ""
+	}
+	return lines[i]
+}
+
+func keepDigits(r rune) rune {
+	if r >= '0' && r <= '9' {
+		return r
+	}
+	return -1
+}

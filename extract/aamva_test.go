@@ -1,0 +1,269 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/pagetext"
+)
+
+// TestLicenseOnScans: a license's number and name lines read through the
+// OCR damage of scanned cards, a number the card's format cannot settle
+// reported uncertain rather than guessed.
+func TestLicenseOnScans(t *testing.T) {
+	c := catalog.MustLoad()
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name   string
+		text   string
+		holder Holder
+		want   map[string]any
+		absent []string
+	}{
+		{
+			name:   "FIRST MIDDLE over LAST: the candidate's surname says the order",
+			text:   "TEXAS\nDRIVER LICENSE\nJOHN MICHAEL\nSMITH\n1234 S CONGRESS AVE\nAUSTIN, TX 78704\n",
+			holder: Holder{FirstName: "John", LastName: "Smith"},
+			want:   map[string]any{"first_name": "JOHN", "middle_name": "MICHAEL", "last_name": "SMITH", "address": "1234 S CONGRESS AVE, AUSTIN, TX 78704"},
+		},
+		{
+			name:   "two name lines and no candidate's surname to order them: uncertain",
+			text:   "TEXAS\nDRIVER LICENSE\nJOHN MICHAEL\nSMITH\n1234 S CONGRESS AVE\nAUSTIN, TX 78704\n",
+			absent: []string{"last_name", "full_name"},
+		},
+		{
+			name: "number under the title, its caption read as 'won'; field number 1 lost",
+			text: "USA DRIVER LICENSE\nwon Q00053424\n1 JACKSON-HOFFMANN\n2 MARIA KAY\n8 8114 LAKE TRL\nSALT LAKE CITY, UT 84101\n",
+			want: map[string]any{"license_number": "Q00053424", "last_name": "JACKSON-HOFFMANN", "first_name": "MARIA", "middle_name": "KAY"},
+		},
+		{
+			name: "each caption over its value (LN / surname / FN / given names): no caption read as a name",
+			text: "DRIVER LICENSE\nMASSACHUSETTS USA\nop. H86774963\nEXP 06/23/2031\nLN\nIBANEZ\nFN\nSTEPHANIE ADAORA\n3239 MAGNOLIA DR\nBOSTON, MA 02108\nDOB\n06/23/1980\n",
+			want: map[string]any{"last_name": "IBANEZ", "first_name": "STEPHANIE", "middle_name": "ADAORA"},
+		},
+		{
+			name:   "a lone caption over a name and a street: no name",
+			text:   "DRIVER LICENSE\nMASSACHUSETTS USA\nEXP 06/23/2031\nDOB\nIBANEZ\n3239 MAGNOLIA DR\n",
+			absent: []string{"last_name", "first_name"},
+		},
+		{
+			name: "an 8 read '&' in the red number",
+			text: "ID CARD MARYLAND USA\nN&2289931\n1 RIVERA\n2 JAMES\n",
+			want: map[string]any{"license_number": "N82289931", "last_name": "RIVERA", "first_name": "JAMES"},
+		},
+		{
+			name: "California: one letter and seven digits, the letter read as a digit",
+			text: "CALIFORNIA USA DRIVER LICENSE\n4d DLN 06215821\n1 LONG\n2 ROSA KAY\n",
+			want: map[string]any{"license_number": "O6215821"},
+		},
+		{
+			name:   "a field's line of capitals over the name line is no surname (CLASS C)",
+			text:   "PENNSYLVANIA\nDRIVER'S LICENSE\n4d DLN: 12345678\nCLASS C\nJOHN MICHAEL SMITH\n1234 MAIN ST\nHARRISBURG, PA 17101\n",
+			want:   map[string]any{"first_name": "JOHN", "last_name": "SMITH"},
+			absent: []string{},
+		},
+		{
+			name: "no state in the heading: the city line's, its ZIP code misread, settles the number's form",
+			text: "USA ID CARD\n46766505\nYOUNG\n: YESENIA NICOLLE\n8905 CHEST GT TA\nMOUSTON, TX T7002\n",
+			want: map[string]any{"state": "TX", "license_number": "46766505"},
+		},
+		{
+			name:   "two states' city lines: no state",
+			text:   "USA ID CARD\nYOUNG\n: YESENIA NICOLLE\nMOUSTON, TX T7002\nRENO, NV 89501\n",
+			absent: []string{"state"},
+		},
+		{
+			name: "family and given names numbered as one field, in the name's order",
+			text: "GEORGIA DRIVER LICENSE\n4d DLN 057281934\n1,2 ROSA GRACE MAC DONALD\n8 771 PEACHTREE ST NE\nATLANTA, GA 30308\n",
+			want: map[string]any{"first_name": "ROSA", "middle_name": "GRACE", "last_name": "MAC DONALD"},
+		},
+		{
+			name: "family and given names numbered as one field, the family name first",
+			text: "GEORGIA DRIVER LICENSE\n4d DLN 057281934\n1,2 WASHINGTON, DARNELL JAMES\n8 771 PEACHTREE ST NE\n",
+			want: map[string]any{"first_name": "DARNELL", "middle_name": "JAMES", "last_name": "WASHINGTON"},
+		},
+		{
+			name: "2 GIVEN NAMES over 1 FAMILY NAME",
+			text: "GEORGIA DRIVER LICENSE\n4d DLN 057281934\n2 DARNELL JAMES\n1 WASHINGTON\n8 771 PEACHTREE ST NE\n",
+			want: map[string]any{"first_name": "DARNELL", "middle_name": "JAMES", "last_name": "WASHINGTON"},
+		},
+		{
+			name:   "FIRST MIDDLE over LAST under the number, no field numbers: the candidate's surname says the order",
+			text:   "GEORGIA DRIVER LICENSE\n4d DLN 057281934\nDARNELL JAMES\nWASHINGTON\n771 PEACHTREE ST NE\nATLANTA, GA 30308\n",
+			holder: Holder{FirstName: "Darnell", LastName: "Washington"},
+			want:   map[string]any{"first_name": "DARNELL", "middle_name": "JAMES", "last_name": "WASHINGTON"},
+		},
+		{
+			name: "two unnumbered name lines under the number and no candidate: the family name first, as most cards print it",
+			text: "GEORGIA DRIVER LICENSE\n4d DLN 057281934\nWASHINGTON\nDARNELL JAMES\n771 PEACHTREE ST NE\nATLANTA, GA 30308\n",
+			want: map[string]any{"first_name": "DARNELL", "middle_name": "JAMES", "last_name": "WASHINGTON"},
+		},
+		{
+			name: "a middle initial I read as '!' against the given name",
+			text: "ALASKA USA DRIVER LICENSE\nmn 259765680\nOKONKWO\n2 MADISON!\n8 1665 CAMINO REAL TRL\n",
+			want: map[string]any{"first_name": "MADISON", "middle_name": "I", "last_name": "OKONKWO"},
+		},
+		{
+			name: "Texas: eight digits, an O among them",
+			text: "TEXAS USA DRIVER LICENSE\n4d DLN 4676O505\n1 YOUNG\n2 YESENIA\n",
+			want: map[string]any{"license_number": "46760505"},
+		},
+		{
+			name: "Washington: WDL read WOL",
+			text: "WASHINGTON USA ID CARD\nWOLBN6LE3C5H\n1 SMITH\n2 ANJALI NICOLE\n",
+			want: map[string]any{"license_number": "WDLBN6LE3C5H"},
+		},
+		{
+			name:   "a number opening with a digit like a letter (2 or Z) where no format says: uncertain",
+			text:   "DRIVER LICENSE NEW JERSEY USA\n40.N 232740402\n1 DEL ROSARIO\n2 KATHLEEN NICOLE\n",
+			want:   map[string]any{"last_name": "DEL ROSARIO"},
+			absent: []string{"license_number"},
+		},
+		{
+			name: "field number 1 read as t, 2 as a mark, under the number",
+			text: "NEVADA USA STATE ID\n4dion BO8360067\nt ST. CLAIR\n» SVETLANA ANN\n8 8502 WASHINGTON LN\n",
+			want: map[string]any{"license_number": "B08360067", "last_name": "ST. CLAIR", "first_name": "SVETLANA"},
+		},
+		{
+			name: "family name over given names whose field number OCR read as a mark, under a garbled number",
+			text: "ean MOOOSITI2Z\nVILLANUEVA\n» ABENA KAY\n£51) VERSES & VD\nSALT (LAME CITY, UT B4101\n",
+			want: map[string]any{"last_name": "VILLANUEVA", "first_name": "ABENA", "middle_name": "KAY"},
+		},
+		{
+			name: "the address's field number 8 misread as 6 is no part of the street",
+			text: "WASHINGTON USA ID CARD\nWDLBN6LE3C5H\n1 SMITH\n2 ANJALI NICOLE\n6 1153 LINCOLN ST\nSPOKANE, WA 99201\n",
+			want: map[string]any{"address": "1153 LINCOLN ST, SPOKANE, WA 99201"},
+		},
+		{
+			name: "the issue date after its caption run together and misread (4aiss, d4alss, 4atss)",
+			text: "TEXAS USA DRIVER LICENSE\n4d DLN 12345678\n1 SMITH\n2 JOHN\n3DOB 05/21/1980 4b Exp 05/21/2029\nd4alss 11/02/2023 9Class D\n",
+			want: map[string]any{"issue_date": "2023-11-02", "date_of_birth": "1980-05-21", "expiration_date": "2029-05-21"},
+		},
+		{
+			name: "a street's direction OCR joined to its name",
+			text: "TEXAS USA DRIVER LICENSE\n4d DLN 12345678\n1 SMITH\n2 JOHN MICHAEL\n8 1234 SCONGRESS AVE\nAUSTIN, TX 78704\n",
+			want: map[string]any{"address": "1234 S CONGRESS AVE, AUSTIN, TX 78704"},
+		},
+		{
+			name: "a street named by a word opening with a direction's letter stays whole",
+			text: "TEXAS USA DRIVER LICENSE\n4d DLN 12345678\n1 SMITH\n2 JOHN MICHAEL\n8 1234 SPRING AVE\nAUSTIN, TX 78704\n",
+			want: map[string]any{"address": "1234 SPRING AVE, AUSTIN, TX 78704"},
+		},
+		{
+			name:   "an address OCR damaged (the city closed by a period, lower-case words) is uncertain",
+			text:   "ALASKA USA DRIVER LICENSE\n4d DLN Z59765680\n1 OKONKWO\n2 MADISON\n8 1665 CAMINO REAL THY.\nANCHOMAGE. AK 99501\n",
+			absent: []string{"address"},
+		},
+		{
+			name: "LN over FN read as UN and PN",
+			text: "NEBRASKA USA DRIVER LICENSE\nA65991464 EXP 01/23/2028\nUN PHAM\nPN JOCELYN MENDOZA\n1819 PARK RD\nOMAHA, NE 68102\n",
+			want: map[string]any{"license_number": "A65991464", "last_name": "PHAM", "first_name": "JOCELYN", "middle_name": "MENDOZA"},
+		},
+		{
+			name:   "a lower-case surname on a card printed in capitals is OCR's damage: uncertain",
+			text:   "DRIVER LICENSE HAWAII USA\n4d DLN H27969800\n1 woop\n2 MARY GRACE AQUINO\n",
+			absent: []string{"last_name", "full_name"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := Read(c, "drivers_license", Document{Text: tt.text, AsOf: asOf, Holder: tt.holder})
+			reported := func(k string) (any, bool) {
+				v, ok := res.Fields[k]
+				if conf, known := res.Confidence[k]; ok && known && conf < c.ConfidenceThreshold(k) {
+					return nil, false
+				}
+				return v, ok
+			}
+			for k, want := range tt.want {
+				if got, ok := reported(k); !ok || got != want {
+					t.Errorf("%s = %v (reported %v, confidence %v), want %v", k, res.Fields[k], ok, res.Confidence[k], want)
+				}
+			}
+			for _, k := range tt.absent {
+				if got, ok := reported(k); ok {
+					t.Errorf("%s reported %v (confidence %v), want it missing or uncertain", k, got, res.Confidence[k])
+				}
+			}
+		})
+	}
+}
+
+// TestLicenseNameLines: a license's name lines with no field numbers:
+// a caption over the name is no family name; the given names over the
+// family name ("JOHN MICHAEL" over "SMITH") are told by the given name
+// that opens them, with or without a candidate; the family name over the
+// given names stays so.
+func TestLicenseNameLines(t *testing.T) {
+	c := catalog.MustLoad()
+	card := func(names ...string) []word {
+		rows := [][]word{ocrRow(0, 1, 40, 40, "TEXAS DRIVER LICENSE", 95), ocrRow(1, 1, 120, 60, "DL 12345678", 95)}
+		for i, n := range names {
+			rows = append(rows, ocrRow(2+i, 2, 120, 80+12*float64(i), n, 95))
+		}
+		k := 2 + len(names)
+		rows = append(rows, ocrRow(k, 3, 120, 110, "1234 ELM ST", 95), ocrRow(k+1, 3, 120, 122, "AUSTIN, TX 78704", 95),
+			ocrRow(k+2, 4, 120, 140, "DOB 04/05/1985", 95))
+		return ocrWords(rows...)
+	}
+	tests := []struct {
+		name                string
+		words               []word
+		holder              Holder
+		first, middle, last string
+	}{
+		{"a caption over the name", card("NAME", "JOHN MICHAEL SMITH"), Holder{}, "JOHN", "MICHAEL", "SMITH"},
+		{"given names over the family name", card("JOHN MICHAEL", "SMITH"), Holder{}, "JOHN", "MICHAEL", "SMITH"},
+		{"given names over the family name, the candidate's", card("JOHN MICHAEL", "SMITH"), Holder{FirstName: "John", LastName: "Smith"}, "JOHN", "MICHAEL", "SMITH"},
+		{"the family name over the given names", card("SMITH", "JOHN MICHAEL"), Holder{}, "JOHN", "MICHAEL", "SMITH"},
+	}
+	for _, tt := range tests {
+		page := ocrPage(tt.words...)
+		var lines []string
+		for _, l := range page.Lines() {
+			var ws []string
+			for _, w := range l {
+				ws = append(ws, w.Text)
+			}
+			lines = append(lines, strings.Join(ws, " "))
+		}
+		res := Read(c, "drivers_license", Document{Text: strings.Join(lines, "\n"), Pages: []pagetext.Page{page}, Holder: tt.holder})
+		if res.Fields["first_name"] != tt.first || res.Fields["middle_name"] != tt.middle || res.Fields["last_name"] != tt.last {
+			t.Errorf("%s: first %v middle %v last %v, want %s %s %s", tt.name, res.Fields["first_name"], res.Fields["middle_name"],
+				res.Fields["last_name"], tt.first, tt.middle, tt.last)
+		}
+	}
+}
+
+// TestLicenseNameRowInTwoBlocks: a license printing FIRST MIDDLE LAST on
+// one row, the family name after a gap OCR read as a block of its own
+// further down the text, reads the whole name; a word on the row that is
+// no name is not taken.
+func TestLicenseNameRowInTwoBlocks(t *testing.T) {
+	c := catalog.MustLoad()
+	for _, tt := range []struct{ after, last string }{{"SMITH", "SMITH"}, {"CLASS C", "MICHAEL"}} {
+		page := ocrPage(ocrWords(
+			ocrRow(0, 1, 40, 40, "TEXAS DRIVER LICENSE", 95),
+			ocrRow(1, 1, 120, 60, "DL 12345678", 95),
+			ocrRow(2, 2, 120, 92, "JOHN MICHAEL", 95),
+			ocrRow(3, 3, 120, 110, "1234 ELM ST", 95),
+			ocrRow(4, 3, 120, 122, "AUSTIN, TX 78704", 95),
+			ocrRow(5, 4, 120, 140, "DOB 04/05/1985", 95),
+			ocrRow(6, 5, 205, 92, tt.after, 95),
+		)...)
+		var lines []string
+		for _, l := range page.Lines() {
+			var ws []string
+			for _, w := range l {
+				ws = append(ws, w.Text)
+			}
+			lines = append(lines, strings.Join(ws, " "))
+		}
+		res := Read(c, "drivers_license", Document{Text: strings.Join(lines, "\n"), Pages: []pagetext.Page{page}})
+		if res.Fields["first_name"] != "JOHN" || res.Fields["last_name"] != tt.last {
+			t.Errorf("%s after the name: first %v last %v, want JOHN %s", tt.after, res.Fields["first_name"], res.Fields["last_name"], tt.last)
+		}
+	}
+}

@@ -1,0 +1,441 @@
+package fraud
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/clearedtostart/compliance/fraud/pdfdraw"
+	"github.com/clearedtostart/compliance/pagetext"
+)
+
+// A value retyped and saved as one new file (no revision to diff, no box
+// under it) shows only in its font: the forger's tool sets the new name or
+// date in whatever font it has, at a size set by eye, often on a line of
+// its own, where the comparison with the rest of its line has no
+// neighbours. What it can be compared with is the document's other values:
+// a template prints its names, dates and numbers in one body font, so the
+// one value of the page's facts set in a family the page uses nowhere else
+// stands out. Design does that too (a certificate's name in a large
+// display face, a signature in a script, a barcode's digits, a passport's
+// zone in OCR-B), so the check asks for the body's size (a display name is
+// printed far larger) and leaves out scripts, barcodes and signatures.
+
+// loneFamilyWeight flags the document alone at MEDIUM: a field's value in
+// a family that nothing else on a template's page uses, at its values'
+// size, is how a value typed over looks, and is rarely how an issuer
+// prints one.
+const loneFamilyWeight = 0.50
+
+// checkLoneFamily runs on the drawing's own text marks (exact fonts and
+// sizes, as the content stream sets them) where the upload is given, else
+// on the pages' words.
+func checkLoneFamily(d *doc, s *signals) {
+	facts := factValues(d.Fields)
+	if facts.empty() {
+		return
+	}
+	// The dates a document is judged by: a birth date is printed apart
+	// by design (a patient's header), and nobody retypes one to pass.
+	judged := map[string]any{}
+	for k, v := range d.Fields {
+		if k != "date_of_birth" {
+			judged[k] = v
+		}
+	}
+	dates := factValues(judged)
+	if d.Upload != nil && d.Upload.image == nil {
+		for _, np := range d.uploadPages() {
+			if p, ok := markPage(np.p); ok {
+				loneFamily(s, np.n, p, facts)
+				oddDate(s, np.n, p, dates)
+				oddColumnDate(s, np.n, p, dates)
+			}
+		}
+		return
+	}
+	for i, p := range d.Pages {
+		if n := d.first + i; !skipFontChecks(d, n, p) {
+			loneFamily(s, n, p, facts)
+			oddDate(s, n, p, dates)
+			oddColumnDate(s, n, p, dates)
+		}
+	}
+}
+
+// oddDateWeight flags a document alone at MEDIUM: of a page's dates
+// printed alike, the one the document is judged by set otherwise.
+const oddDateWeight = 0.50
+
+// oddDate flags a date of the document's fields set in the page's own
+// family but in another weight or size than the page's other dates, which
+// share one style: a template prints its dates alike, and a date retyped
+// with the template's font at hand comes out bold, or a point larger, by
+// eye. Two other dates at least must agree, so that a page printing one
+// date large (a certificate's single "valid through" line) says nothing.
+func oddDate(s *signals, n int, p pagetext.Page, f facts) {
+	type dated struct {
+		r    run
+		fact bool
+	}
+	var ds []dated
+	for _, line := range visualLines(p) {
+		for _, ph := range phrases(line) {
+			for _, r := range ph {
+				if !datePattern.MatchString(r.text()) || inMargin(r.box(), p.Height) {
+					continue
+				}
+				ds = append(ds, dated{r, f.kind(r) == "date"})
+			}
+		}
+	}
+	for i, sp := range ds {
+		if !sp.fact {
+			continue
+		}
+		count := map[string]int{}
+		var ref style
+		aligned := false
+		sb := sp.r.box()
+		for j, o := range ds {
+			if j == i || o.r.st.family != sp.r.st.family {
+				continue
+			}
+			count[o.r.st.key()]++
+			ref = o.r.st
+			// A retyped date stands where the old one stood: in the
+			// column of its sibling dates. Design sets a date apart by
+			// its place too (a header, a signature line).
+			if ob := o.r.box(); math.Abs(ob.X0-sb.X0) <= 2 || math.Abs(ob.X1-sb.X1) <= 2 {
+				aligned = true
+			}
+		}
+		if !aligned || len(count) != 1 || count[ref.key()] < 2 || count[sp.r.st.key()] > 0 {
+			continue
+		}
+		if setAlike(sp.r.st, ref) {
+			continue
+		}
+		b := sp.r.box()
+		s.addf(CodeFontMismatch, oddDateWeight, styleEvidence(n, b, sp.r.text(), sp.r.st, ref),
+			"page %d: the date %q is set in %s, while the page's other %d dates are all in %s", n, sp.r.text(), sp.r.st, count[ref.key()], ref)
+		return
+	}
+}
+
+// oddColumnDateWeight does not flag a document alone at MEDIUM: an issuer
+// may stress the expiry it wants watched in bold, its label left plain;
+// beside any other sign of an edit it is the retyped value.
+const oddColumnDateWeight = 0.45
+
+// oddColumnDate flags a date of the document's fields, printed as the
+// value of a labelled row, set in the page's own family but bold or 8%
+// larger or smaller, where the column of values it stands in holds four
+// or more other values all set alike and its label is set as the other
+// rows' labels are. A template that stresses a row (an expiry to watch)
+// sets its label apart too, or colours the row; a date retyped with the
+// template's font at hand changes the value alone. The dates of a
+// verification page's rows are often two (issued, expires): too few for
+// oddDate, while the row's siblings (name, number, status) show the
+// template's value style as well.
+func oddColumnDate(s *signals, n int, p pagetext.Page, f facts) {
+	if s.has(CodeFontMismatch) {
+		return
+	}
+	type row struct {
+		label, value run
+	}
+	var rows []row
+	for _, line := range visualLines(p) {
+		ph := phrases(line)
+		if len(ph) < 2 || len(ph[1]) != 1 || !joinRuns(ph[0]).labelish() || inMargin(ph[1][0].box(), p.Height) {
+			continue
+		}
+		rows = append(rows, row{joinRuns(ph[0]), ph[1][0]})
+	}
+	for i, r := range rows {
+		if f.kind(r.value) != "date" {
+			continue
+		}
+		x := r.value.box().X0
+		values, labels := map[string]int{}, map[string]int{}
+		var ref style
+		others := 0
+		for j, o := range rows {
+			if j == i || math.Abs(o.value.box().X0-x) > 2 {
+				continue
+			}
+			others++
+			values[o.value.st.key()]++
+			labels[o.label.st.key()]++
+			ref = o.value.st
+		}
+		if others < 4 || len(values) != 1 || ref.family != r.value.st.family || labels[r.label.st.key()]*2 <= others {
+			continue
+		}
+		if setAlike(r.value.st, ref) {
+			continue
+		}
+		b := r.value.box()
+		s.addf(CodeFontMismatch, oddColumnDateWeight, styleEvidence(n, b, r.value.text(), r.value.st, ref),
+			"page %d: the date %q (after %q) is set in %s, while the %d other values of its column are all in %s and its label is set as theirs",
+			n, r.value.text(), r.label.text(), r.value.st, others, ref)
+		return
+	}
+}
+
+// markPage turns a page's visible text marks into words in page points
+// from the top-left corner; false when too few are visible (an OCR layer
+// under a scan, an image-only page).
+func markPage(p *uploadPage) (pagetext.Page, bool) {
+	var out pagetext.Page
+	for _, m := range p.marks {
+		if m.Kind != pdfdraw.Text || m.Invisible || m.White || m.Annotation != "" || strings.TrimSpace(m.Text) == "" || m.Size <= 0 {
+			continue
+		}
+		if strings.Contains(strings.ToLower(m.Font), "glyphless") {
+			return pagetext.Page{}, false
+		}
+		b := toTopLeft(m.Box, p.box)
+		for _, t := range strings.Fields(m.Text) {
+			// A mark is a run up to a space; a few producers put several
+			// words in one: they share its box, which is enough here.
+			out.Words = append(out.Words, pagetext.Word{Text: t, Font: m.Font, Size: m.Size, Box: b, Confidence: 100})
+		}
+	}
+	out.Width, out.Height = p.box.X1-p.box.X0, p.box.Y1-p.box.Y0
+	return out, len(out.Words) >= 8
+}
+
+// inMargin: a run in the page's top or bottom band, where running heads,
+// footers and a browser's print header and footer go, set in their own
+// face with the holder's name, a page number, the day printed.
+func inMargin(b Box, h float64) bool {
+	return h > 0 && (b.Y1 <= 0.06*h || b.Y0 >= 0.92*h)
+}
+
+// facts are the document's field values as they may be printed.
+type facts struct {
+	names map[string]bool // name tokens of the holder
+	ids   map[string]bool // identifiers, normalised
+	dates []string        // dates as printed, lower case
+}
+
+func (f facts) empty() bool { return len(f.names) == 0 && len(f.ids) == 0 && len(f.dates) == 0 }
+
+var dateLayouts = []string{"01/02/2006", "1/2/2006", "01/02/06", "1/2/06", "2006-01-02", "01-02-2006", "1-2-2006", "01.02.2006",
+	"02.01.2006", "02/01/2006", "Jan 2, 2006", "January 2, 2006", "2 Jan 2006", "02 Jan 2006", "2 January 2006", "Jan 02, 2006", "01/2006", "Jan 2006", "January 2006"}
+
+func factValues(fields map[string]any) facts {
+	f := facts{names: map[string]bool{}, ids: map[string]bool{}}
+	for _, k := range []string{"full_name", "first_name", "middle_name", "last_name"} {
+		v, _ := fields[k].(string)
+		for _, t := range tokensOf(v) {
+			if len([]rune(t)) >= 2 {
+				f.names[t] = true
+			}
+		}
+	}
+	for _, k := range []string{"certificate_id", "license_number", "passport_number"} {
+		if v, _ := fields[k].(string); len(normText(v)) >= 4 {
+			f.ids[normText(v)] = true
+		}
+	}
+	seen := map[string]bool{}
+	for _, k := range append(append([]string{"expiration_date"}, pastFields...), "date_of_birth") {
+		t, ok := date(fields, k)
+		if !ok {
+			continue
+		}
+		for _, l := range dateLayouts {
+			if s := strings.ToLower(t.Format(l)); !seen[s] {
+				seen[s] = true
+				f.dates = append(f.dates, s)
+			}
+		}
+	}
+	// The longest first: "11/13/2027" before "11/13/20".
+	sort.Slice(f.dates, func(i, j int) bool { return len(f.dates[i]) > len(f.dates[j]) })
+	return f
+}
+
+func tokensOf(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// kind says which of the document's facts a run prints: "name", "date",
+// "id" or "" (an id still counts among the values set in the body face).
+func (f facts) kind(r run) string {
+	text := strings.ToLower(strings.Join(strings.Fields(r.text()), " "))
+	for _, d := range f.dates {
+		if i := strings.Index(text, d); i >= 0 && !digitAt(text, i-1) && !digitAt(text, i+len(d)) {
+			return "date"
+		}
+	}
+	if f.ids[normText(text)] {
+		return "id"
+	}
+	names, other := 0, 0
+	for _, t := range tokensOf(text) {
+		switch {
+		case f.names[t]:
+			names++
+		case len([]rune(t)) > 1:
+			other++
+		}
+	}
+	if names > 0 && other <= 1 {
+		return "name"
+	}
+	return ""
+}
+
+func digitAt(s string, i int) bool { return i >= 0 && i < len(s) && s[i] >= '0' && s[i] <= '9' }
+
+// designFont: faces issuers use on purpose beside their body font: a
+// signature's script, a barcode's, a machine-readable zone's.
+func designFont(family string) bool {
+	for _, s := range []string{"script", "hand", "brush", "sign", "cursive", "chancery", "zapfino", "barcode", "code39", "code128", "upc",
+		"ocr", "mrz", "micr", "symbol", "dingbat", "wingding", "webding", "awesome", "icons", "pacifico", "vibes", "allura", "dancing"} {
+		if strings.Contains(family, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// loneFamily flags a run printing one of the document's facts in a family
+// no other word of the page is set in, at about the size of the values
+// the page's body font prints.
+func loneFamily(s *signals, n int, p pagetext.Page, f facts) {
+	lines := visualLines(p)
+	words := map[string]int{}
+	total := 0
+	for _, w := range p.Words {
+		fam, _ := fontFamily(w.Font)
+		words[fam]++
+		total++
+	}
+	body, bodyN := "", 0
+	for fam, c := range words {
+		if c > bodyN || (c == bodyN && fam < body) {
+			body, bodyN = fam, c
+		}
+	}
+	if bodyN*2 < total {
+		// No one body font: a page mixing faces throughout says nothing
+		// by one more.
+		return
+	}
+	type found struct {
+		r    run
+		kind string
+		line int
+	}
+	var suspects []found
+	var siblings []run
+	near := func(li int, word string) bool {
+		for k := max(0, li-2); k <= min(len(lines)-1, li+2); k++ {
+			for _, w := range lines[k] {
+				if strings.Contains(strings.ToLower(w.Text), word) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for li, line := range lines {
+		for _, ph := range phrases(line) {
+			for _, r := range ph {
+				if alnumCount(r.text()) < 2 {
+					continue
+				}
+				k := f.kind(r)
+				if r.st.family == body {
+					if k != "" || valueLike(r, nil) {
+						siblings = append(siblings, r)
+					}
+					continue
+				}
+				// Identifiers are left out: issuers print license numbers and
+				// codes in a face of their own (a monospace, an OCR face) as
+				// often as not; names and dates are what gets retyped.
+				if k == "" || k == "id" || designFont(r.st.family) || strings.Contains(r.text(), "<") || inMargin(r.box(), p.Height) {
+					continue
+				}
+				if k == "name" && (near(li, "signature") || near(li, "signed") || strings.Contains(r.st.variant, "italic") || strings.Contains(r.st.variant, "oblique")) {
+					// A signature, or a certificate's name set in italic
+					// as calligraphy: design, not a retyping.
+					continue
+				}
+				suspects = append(suspects, found{r, k, li})
+			}
+		}
+	}
+	if len(siblings) < 2 {
+		return
+	}
+	sizes := make([]float64, len(siblings))
+	for i, r := range siblings {
+		sizes[i] = r.st.size
+	}
+	sort.Float64s(sizes)
+	med := sizes[len(sizes)/2]
+	for _, sp := range suspects {
+		// Every word of its family is a fact's: the family is the tool's,
+		// not the template's.
+		inFacts := 0
+		for _, o := range suspects {
+			if o.r.st.family == sp.r.st.family {
+				inFacts += len(o.r.words)
+			}
+		}
+		if inFacts != words[sp.r.st.family] || inFacts > 12 {
+			continue
+		}
+		if ratio := sp.r.st.size / med; ratio < 0.75 || ratio > 1.5 && !displayRetyped(sp.kind, sp.r, lines[sp.line], p, med) {
+			continue
+		}
+		b := sp.r.box()
+		s.addf(CodeFontMismatch, loneFamilyWeight, &SignalEvidence{Page: n, Box: &b, Text: sp.r.text(),
+			Fonts: []string{sp.r.st.font, body}, Sizes: []float64{round1(sp.r.st.size), round1(med)}, Measure: round1(sp.r.st.size / med)},
+			"page %d: the %s %q is set in %s, a face no other word of the page uses, while the page's other values are in %s at %.1fpt",
+			n, sp.kind, sp.r.text(), sp.r.st, body, med)
+		return
+	}
+}
+
+// displayRetyped: a holder's name printed at display size (a certificate's
+// name line) in a family no other word of the page uses is a retyping
+// when the name stands alone on its line and the page's other display
+// text (its title, the course) is set in the page's own faces: a
+// template that gives the name a display face of its own draws it in
+// calligraphy (a script or an italic, left out before), and a forger's
+// tool sets it in whatever plain face it has.
+func displayRetyped(kind string, r run, line []pagetext.Word, p pagetext.Page, med float64) bool {
+	if kind != "name" || len(line) != len(r.words) {
+		return false
+	}
+	for _, w := range p.Words {
+		fam, _ := fontFamily(w.Font)
+		if fam != r.st.family && w.Size >= 1.3*med && len([]rune(w.Text)) >= 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// setAlike reports that a is set as ref: the same weight and slant, and a
+// size within 8% of ref's (what one face renders at one size varies by
+// less between tools).
+func setAlike(a, ref style) bool {
+	return a.variant == ref.variant && math.Abs(a.size-ref.size) <= 0.08*ref.size
+}
+
+// styleEvidence points at a value set apart: its box and text, its font and
+// size, then those of the values it stands among.
+func styleEvidence(page int, b Box, text string, st, ref style) *SignalEvidence {
+	return &SignalEvidence{Page: page, Box: &b, Text: text,
+		Fonts: []string{st.font, ref.font}, Sizes: []float64{round1(st.size), round1(ref.size)}}
+}
