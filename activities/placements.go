@@ -3,6 +3,7 @@ package activities
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"time"
 
@@ -156,8 +157,9 @@ func (a *Activities) StartRowCheck(ctx context.Context, in workflows.RowRef) (wo
 		// it) searches nothing, so it must not clear anyone: the row waits
 		// for a person.
 		_, err := a.store.UpdateRow(ctx, in.AccountID, pid, rid, store.RowUpdate{Status: requirements.StatusInProgress,
-			Reason: "the catalog names no registry to search for requirement " + deref(row.RequirementKey) + ": map the row's label again or skip it"})
-		return workflows.RowCheckStarted{}, classify(err)
+			Reason: "the catalog names no registry to search for requirement " + deref(row.RequirementKey) + ": map the row's label again or skip it",
+			Expect: &store.RowState{Status: requirements.StatusInProgress}})
+		return workflows.RowCheckStarted{}, classify(unlessMoved(err))
 	}
 	var live []string
 	for _, code := range req.Registries {
@@ -171,8 +173,9 @@ func (a *Activities) StartRowCheck(ctx context.Context, in workflows.RowRef) (wo
 	name := namematch.ParseFull(deref(p.CandidateName))
 	if name.First == "" || name.Last == "" {
 		_, err := a.store.UpdateRow(ctx, in.AccountID, pid, rid, store.RowUpdate{Status: requirements.StatusInProgress,
-			Reason: "the placement names no candidate (first and last name) to search: set candidateName (PATCH /placement/{id})"})
-		return workflows.RowCheckStarted{}, classify(err)
+			Reason: "the placement names no candidate (first and last name) to search: set candidateName (PATCH /placement/{id})",
+			Expect: &store.RowState{Status: requirements.StatusInProgress}})
+		return workflows.RowCheckStarted{}, classify(unlessMoved(err))
 	}
 	if a.indexes == nil {
 		return workflows.RowCheckStarted{}, temporal.NewNonRetryableApplicationError("this worker holds no registry lists", workflows.ErrBadInput, nil)
@@ -203,8 +206,12 @@ func (a *Activities) StartRowCheck(ctx context.Context, in workflows.RowRef) (wo
 	if err := a.store.MarkChecksStarted(ctx, []uuid.UUID{sid}); err != nil {
 		return workflows.RowCheckStarted{}, classify(err)
 	}
+	// A row skipped while the search ran keeps its skip; the search still
+	// runs to its end (its record is started), and ApplyRowCheck then
+	// leaves the row alone.
 	if _, err := a.store.UpdateRow(ctx, in.AccountID, pid, rid, store.RowUpdate{Status: requirements.StatusInProgress,
-		Reason: "the registry check is running", EvidenceKind: store.EvidenceRegistryCheck, EvidenceID: search.SearchID}); err != nil {
+		Reason: "the registry check is running", EvidenceKind: store.EvidenceRegistryCheck, EvidenceID: search.SearchID,
+		Expect: &store.RowState{Status: requirements.StatusInProgress}}); unlessMoved(err) != nil {
 		return workflows.RowCheckStarted{}, classify(err)
 	}
 	return workflows.RowCheckStarted{SearchID: search.SearchID, Live: live, ExternalID: p.ExternalID}, nil
@@ -241,8 +248,9 @@ func (a *Activities) ApplyRowCheck(ctx context.Context, in workflows.ApplyRowChe
 		return nil
 	}
 	u := rowUpdateForCheck(search)
+	u.Expect = &store.RowState{Status: requirements.StatusInProgress, EvidenceID: search.SearchID}
 	_, err = a.store.UpdateRow(ctx, in.AccountID, pid, rid, u)
-	return classify(err)
+	return classify(unlessMoved(err))
 }
 
 // Review is what a registry row waiting for a person shows.
@@ -368,13 +376,17 @@ func (a *Activities) ApplyIntake(ctx context.Context, in workflows.ApplyIntakeIn
 		}
 		v, ok := requirements.JudgeDocuments(cat, deref(row.RequirementKey), judged, c, requirements.AsOf(a.today(), p.StartDate))
 		namedJudged = namedJudged || ok
-		if !ok || (v.Status != requirements.StatusFulfilled && row.Status == requirements.StatusFulfilled) {
+		if !ok {
 			continue
 		}
-		if _, err := a.store.UpdateRow(ctx, in.AccountID, row.PlacementID, row.ID, store.RowUpdate{
+		applied, err := a.applyVerdict(ctx, in.AccountID, row, store.RowUpdate{
 			Status: v.Status, Reason: v.Reason, EvidenceKind: store.EvidenceSegment, EvidenceID: v.EvidenceID, ExpiresAt: v.ExpiresAt,
-		}); err != nil {
+		})
+		if err != nil {
 			return out, classify(err)
+		}
+		if !applied {
+			continue
 		}
 		if v.Status == requirements.StatusFulfilled {
 			out.Fulfilled++
@@ -421,10 +433,45 @@ func (a *Activities) rejectUnfit(ctx context.Context, in workflows.ApplyIntakeIn
 	} else {
 		reason += "found " + strings.Join(types, ", ")
 	}
-	if _, err := a.store.UpdateRow(ctx, in.AccountID, pid, rid, store.RowUpdate{
+	applied, err := a.applyVerdict(ctx, in.AccountID, *row, store.RowUpdate{
 		Status: requirements.StatusRejected, Reason: reason, EvidenceKind: store.EvidenceIntake, EvidenceID: in.IntakeID,
-	}); err != nil {
+	})
+	if err != nil || !applied {
 		return 0, classify(err)
 	}
 	return 1, nil
+}
+
+// applyVerdict moves a row by an intake's verdict unless a person skipped
+// the row, or the verdict is not a fulfilment and the row is FULFILLED.
+// The row is as the caller read it; one that moved meanwhile (another
+// intake, a person) is read again and judged by the same rule, so a
+// verdict neither undoes a skip nor is lost to a concurrent one.
+func (a *Activities) applyVerdict(ctx context.Context, accountID string, row store.PlacementRequirement, u store.RowUpdate) (bool, error) {
+	for range 5 {
+		if row.Status == requirements.StatusSkipped || u.Status != requirements.StatusFulfilled && row.Status == requirements.StatusFulfilled {
+			return false, nil
+		}
+		u.Expect = &store.RowState{Status: row.Status, EvidenceID: deref(row.EvidenceID)}
+		_, err := a.store.UpdateRow(ctx, accountID, row.PlacementID, row.ID, u)
+		if !errors.Is(err, store.ErrRowMoved) {
+			return err == nil, err
+		}
+		r, err := a.store.PlacementRow(ctx, accountID, row.PlacementID, row.ID)
+		if err != nil {
+			return false, err
+		}
+		row = *r
+	}
+	// Moved five times while it was judged: the activity's retry judges
+	// it again.
+	return false, errors.New("requirement row " + row.ID.String() + " kept changing while it was judged")
+}
+
+// unlessMoved drops ErrRowMoved: the row's newer state stands.
+func unlessMoved(err error) error {
+	if errors.Is(err, store.ErrRowMoved) {
+		return nil
+	}
+	return err
 }

@@ -383,6 +383,7 @@ func (s *Server) setRowStatus(c *gin.Context) {
 			u.Status = requirements.StatusAwaitingConfig
 		}
 		u.EvidenceKind, u.EvidenceID = "", ""
+		u.Expect = &store.RowState{Status: requirements.StatusSkipped}
 	default:
 		fail(c, invalid("status", "status must be SKIPPED, FULFILLED (a PASS_THROUGH row) or PENDING"))
 		return
@@ -412,7 +413,10 @@ func (s *Server) reviewRow(c *gin.Context) {
 	}
 	// The search stays the evidence; the reviewer is in the reason and the
 	// trail.
-	u := store.RowUpdate{EvidenceKind: deref(row.EvidenceKind), EvidenceID: deref(row.EvidenceID), Review: json.RawMessage(row.Review)}
+	// The review is of the match the person read: a row a newer check
+	// moved meanwhile is refused (409), to be read again.
+	u := store.RowUpdate{EvidenceKind: deref(row.EvidenceKind), EvidenceID: deref(row.EvidenceID), Review: json.RawMessage(row.Review),
+		Expect: &store.RowState{Status: requirements.StatusInProgress, EvidenceID: deref(row.EvidenceID)}}
 	by := " (" + decidedBy(c) + ")"
 	switch strings.ToLower(choice) {
 	case "clear":

@@ -659,7 +659,25 @@ type RowUpdate struct {
 	EvidenceID     string
 	ExpiresAt      *time.Time
 	Review         any
+	// Expect, when set, is the row as its caller read it: the update is
+	// made only if the row still is so under its lock. Work that read a
+	// row before a slow step (a registry search, a person reading the
+	// page) must not undo what someone did to it meanwhile, such as a
+	// person's skip.
+	Expect *RowState
 }
+
+// RowState is what a row must still be for an update to apply.
+type RowState struct {
+	Status string
+	// EvidenceID, when not empty, is the evidence the row must still
+	// name.
+	EvidenceID string
+}
+
+// ErrRowMoved: the row is no longer as the update expected it; nothing
+// was changed.
+var ErrRowMoved = derrors.New(derrors.Conflict, "the requirement row changed since it was read: read it again")
 
 // UpdateRow moves a placement's row to a new status with its reason and
 // evidence, and refreshes the packets. Moving a row to the status it has
@@ -672,6 +690,9 @@ func (s *Store) UpdateRow(ctx context.Context, accountID string, placementID, ro
 		}
 		if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("placement_id = ? AND id = ?", placementID, rowID).Take(&out).Error; err != nil {
 			return err
+		}
+		if e := u.Expect; e != nil && (out.Status != e.Status || e.EvidenceID != "" && deref(out.EvidenceID) != e.EvidenceID) {
+			return ErrRowMoved
 		}
 		if out.Status == u.Status && deref(out.EvidenceID) == u.EvidenceID && out.StatusReason == u.Reason {
 			return nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -1211,5 +1212,46 @@ func TestPlacementSyncBookkeeping(t *testing.T) {
 	}
 	if ps, err := st.JobPlacements(ctx, other, job.ID); err != nil || len(ps) != 0 {
 		t.Fatalf("another account's JobPlacements = %+v, %v", ps, err)
+	}
+}
+
+// Work that read a row before a slow step updates it only if it is still
+// as read: a person's skip made meanwhile stands, and the packet stays
+// READY.
+func TestPlacementRowUpdateExpectsTheRowAsRead(t *testing.T) {
+	ctx, st, acc := setUp(t, "expect")
+	job := sandboxJob(t, st, acc, "E-1")
+	p := newPlacement(t, st, acc, job.ID, "nurse-1", nil)
+	apply(t, st, acc, p.ID, keyRow(t, "oig_exclusion_check", "OIG", "Background & Compliance", 1))
+	row := rowOf(t, load(t, st, acc, p.ID), "key:oig_exclusion_check")
+	running := store.RowUpdate{Status: "IN_PROGRESS", Reason: "the registry check is running", EvidenceKind: store.EvidenceRegistryCheck, EvidenceID: "s-1",
+		Expect: &store.RowState{Status: "IN_PROGRESS"}}
+	update(t, st, acc, p.ID, row.ID, running)
+
+	for _, tt := range []struct {
+		name   string
+		u      store.RowUpdate
+		status string // of the row afterwards
+		moved  bool
+	}{
+		{"the check's result, the row as read", store.RowUpdate{Status: "IN_PROGRESS", Reason: "possible match", EvidenceKind: store.EvidenceRegistryCheck, EvidenceID: "s-1",
+			Expect: &store.RowState{Status: "IN_PROGRESS", EvidenceID: "s-1"}}, "IN_PROGRESS", false},
+		{"another search's result", store.RowUpdate{Status: "FULFILLED", Reason: "no match", EvidenceKind: store.EvidenceRegistryCheck, EvidenceID: "s-0",
+			Expect: &store.RowState{Status: "IN_PROGRESS", EvidenceID: "s-0"}}, "IN_PROGRESS", true},
+		{"a person skips it", store.RowUpdate{Status: "SKIPPED", Reason: "not required", EvidenceKind: store.EvidencePerson, EvidenceID: "recruiter-7"}, "SKIPPED", false},
+		{"a search started before the skip", running, "SKIPPED", true},
+		{"its result after the skip", store.RowUpdate{Status: "FULFILLED", Reason: "no match", EvidenceKind: store.EvidenceRegistryCheck, EvidenceID: "s-1",
+			Expect: &store.RowState{Status: "IN_PROGRESS", EvidenceID: "s-1"}}, "SKIPPED", true},
+	} {
+		_, err := st.UpdateRow(ctx, acc, p.ID, row.ID, tt.u)
+		if moved := errors.Is(err, store.ErrRowMoved); moved != tt.moved || err != nil && !moved {
+			t.Fatalf("%s: err = %v, want moved %v", tt.name, err, tt.moved)
+		}
+		if got := rowOf(t, load(t, st, acc, p.ID), "key:oig_exclusion_check"); got.Status != tt.status {
+			t.Fatalf("%s: row %s (%s), want %s", tt.name, got.Status, got.StatusReason, tt.status)
+		}
+	}
+	if pk := load(t, st, acc, p.ID).Packets; len(pk) != 1 || pk[0].Status != "READY" {
+		t.Errorf("packets %+v, want one READY", pk)
 	}
 }
