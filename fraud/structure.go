@@ -15,13 +15,13 @@ import (
 
 // checkStructure judges the upload's revisions and metadata.
 func checkStructure(d *doc, s *signals) {
-	if d.File.FromImage {
-		return
+	if !d.File.FromImage {
+		checkRevisions(d, s)
+		checkMetadata(d, s)
+		checkMoreEditors(d, s)
+		checkMetadataDates(d, s)
 	}
-	checkRevisions(d, s)
-	checkMetadata(d, s)
-	checkMoreEditors(d, s)
-	checkMetadataDates(d, s)
+	checkImageTools(d, s)
 }
 
 // moreEditors are PDF editors the package's first list (fraud.go's
@@ -49,7 +49,30 @@ var moreEditors = []struct {
 	// editors a page was exported from after its pixels were changed.
 	{"nitro pdf pro", 0.50}, {"pdf editor", 0.50}, {"pdfeditor", 0.50}, {"pdf-editor", 0.50},
 	{"pixelmator", 0.50}, {"krita", 0.50}, {"paintshop", 0.50}, {"paint shop pro", 0.50}, {"photoscape", 0.50}, {"photo-paint", 0.50},
+	// Online and desktop editors by the names their saves carry (Soda's
+	// and PDF Candy's without a space, Smile's PDFpen, Iceni's Infix, PDF
+	// Guru, MobiSystems' PDF Extra, PDFLiner, DocFly, Tenorshare's PDNob),
+	// design tools that open a page to change it (Scribus), converters
+	// that edit too (CleverPDF, EasePDF, TinyWow).
+	{"sodapdf", 0.50}, {"pdfcandy", 0.45}, {"pdfpen", 0.50}, {"infix pdf", 0.50}, {"infix pro", 0.50}, {"pdf guru", 0.50}, {"pdfguru", 0.50},
+	{"pdf extra", 0.50}, {"pdfliner", 0.50}, {"docfly", 0.50}, {"pdnob", 0.50}, {"scribus", 0.45},
+	{"cleverpdf", 0.45}, {"easepdf", 0.45}, {"tinywow", 0.45},
+	// Phone and desktop picture editors, as their EXIF Software or XMP
+	// names them: retouching (Meitu, Facetune, TouchRetouch, Inpaint,
+	// which exists to erase), drawing (Procreate, ibis Paint) and any app
+	// that calls itself a photo editor.
+	{"meitu", 0.50}, {"facetune", 0.50}, {"photodirector", 0.50}, {"befunky", 0.50}, {"inpaint", 0.50}, {"touchretouch", 0.50},
+	{"photoimpact", 0.50}, {"procreate", 0.50}, {"ibis paint", 0.50}, {"photo editor", 0.50}, {"image editor", 0.50},
+	{"polarr", 0.45}, {"luminar", 0.45}, {"photoroom", 0.45},
+	// Phone scanner apps whose pages the holder can retype (CamScanner,
+	// whose files name its maker, Intsig; iScanner; TapScanner): most of
+	// their files are honest scans, so the name only corroborates.
+	{"camscanner", scannerEditorWeight}, {"intsig", scannerEditorWeight}, {"iscanner", scannerEditorWeight}, {"tapscanner", scannerEditorWeight},
 }
+
+// scannerEditorWeight flags at no sensitivity alone: a phone scanner
+// that can also edit the text it scanned is how most nurses scan.
+const scannerEditorWeight = 0.20
 
 // checkMoreEditors names the editors fraud.go's list leaves out, in the
 // Info dictionary and the XMP packet, and any editor an earlier
@@ -80,6 +103,7 @@ func checkMoreEditors(d *doc, s *signals) {
 			}
 		}
 	}
+	weak := false
 	for i, c := range claims {
 		t := strings.ToLower(c.tool)
 		if e, ok := editorIn(c.tool); ok && i > 0 {
@@ -93,8 +117,16 @@ func checkMoreEditors(d *doc, s *signals) {
 		}
 		for _, e := range moreEditors {
 			if strings.Contains(t, e.name) {
+				if e.weight <= scannerEditorWeight && weak {
+					break
+				}
 				s.addf(CodeEditingSoftware, e.weight, &SignalEvidence{Source: c.source, Tool: c.tool},
 					"the file names an editing tool (%s) in its %s", c.tool, sourceName(c.source))
+				if e.weight <= scannerEditorWeight {
+					// A scanner's name only corroborates: look on for an editor.
+					weak = true
+					break
+				}
 				return
 			}
 		}
