@@ -85,6 +85,7 @@ func readLifeSupport(r *reading) {
 	// columns' stacked captions for one ("Course ID" beside "Certificate
 	// No." read as "ID No.").
 	r.stackedCaptionID()
+	r.wrappedLineID("certificate_id", certIDLabels, certIDFinder)
 	r.lookup("certificate_id", certIDLabels, certIDFinder)
 	r.bareCaptionID()
 	r.programID()
@@ -999,6 +1000,7 @@ func readNursingLicense(r *reading) {
 			r.set("license_type", code, 0.7)
 		}
 	}
+	r.wrappedLineID("license_number", licenseNumberLabels, typedNumberFinder)
 	r.lookup("license_number", licenseNumberLabels, typedNumberFinder)
 	if v, ok := r.fields["license_number"].(string); ok && r.scanned() {
 		// A letter OCR made of a digit among the number's digits

@@ -162,6 +162,7 @@ func chooseHolder(d *doc, typ string, ctx Holder, guess bool) (person, bool) {
 	all = append(all, d.datedNames()...)
 	all = append(all, lay.standingNames(d, rs)...)
 	for i := range all {
+		d.unwrapName(&all[i])
 		if all[i].size == 0 {
 			all[i].size = lay.sizeOf(all[i].full, all[i].line)
 		}
