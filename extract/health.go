@@ -955,13 +955,43 @@ func (r *reading) contradicted(pass string, opts []option, labels []label) bool 
 		s, _ := r.resultLine(f.line)
 		s = stripLegends(s)
 		for _, h := range findOptions(s, opts) {
-			if h.value != pass && h.mark != -1 && r.placedBox(f.line, h.start, h.end) != markEmpty {
+			if h.value != pass && h.mark != -1 && r.placedBox(f.line, h.start, h.end) != markEmpty && !r.legendListEntry(f.line, s, h) {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// legendListEntry reports that hit h on line i (text s) defines an answer
+// in a legend listed one answer to a line ("Negative: TB Ag minus Nil <
+// 0.35" over "Indeterminate: see comment"): the answer ends in a colon or
+// an equals sign, and a line next to it defines another answer so. A
+// legend's entry that states no bound is no result either.
+func (r *reading) legendListEntry(i int, s string, h optionHit) bool {
+	if !answerDefined.MatchString(s[h.end:]) {
+		return false
+	}
+	for _, k := range []int{i - 2, i - 1, i + 1, i + 2} {
+		if k < 0 || k >= len(r.doc.lines) {
+			continue
+		}
+		line := resultText(r.doc.lines[k])
+		for _, m := range answerEntry.FindAllStringSubmatch(line, -1) {
+			if !strings.EqualFold(strings.Join(strings.Fields(m[1]), " "), strings.Join(strings.Fields(s[h.start:h.end]), " ")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	// answerDefined is what follows an answer a legend defines.
+	answerDefined = regexp.MustCompile(`^\s*[:=]`)
+	// answerEntry is an answer a legend defines, on its own line.
+	answerEntry = regexp.MustCompile(`(?i)\b(` + resultWord + `)\s*[:=]`)
+)
 
 // lab names the laboratory: a known one by name, else by label (not a
 // site code or a heading), else the letterhead.

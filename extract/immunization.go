@@ -888,6 +888,11 @@ var (
 		number + `\s*(?:-|to)\s*` + number + `)` + titerUnits + `(?:\s*or\s+(?:greater|higher|more|above|less|lower|below))?`)
 	legendBefore = regexp.MustCompile(`(?i)(?:` + comparator + `\s*` + number + `|` + number + `\s*(?:-|to)\s*` + number + `)` + titerUnits +
 		`\s*[:=]?\s*` + resultWord)
+	// legendOrMore is a cut-off stated by its bound and the answer it
+	// earns ("5 mm or more positive", "10 mm or greater is considered
+	// positive"): a guide's, wherever it stands, never a patient's.
+	legendOrMore = regexp.MustCompile(`(?i)\b` + number + titerUnits + `\s*or\s+(?:more|greater|higher|larger|above|less|lower|below|smaller)\b` +
+		`(?:\s*(?:[:=]|\bis\b|\bare\b|\bconsidered\b|\b(?:read|interpreted)\s+as\b))*\s*` + resultWord)
 	// legendEntry is a legend's entry that names what its bound measures
 	// before the bound in words ("Negative: TB Ag minus Nil < 0.35
 	// IU/mL", "Positive = Panel A or B >= 8 spots"): an answer a colon or
@@ -945,6 +950,7 @@ func resultText(s string) string {
 func stripLegends(s string) string {
 	s = refReference.ReplaceAllString(s, "")
 	s = legendEntry.ReplaceAllStringFunc(s, blank)
+	s = legendOrMore.ReplaceAllStringFunc(s, blank)
 	for _, loc := range legendBefore.FindAllStringIndex(s, -1) {
 		before := s[:loc[0]]
 		if strings.ContainsAny(before, "0123456789") || resultWordRe.MatchString(before) {
