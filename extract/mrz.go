@@ -1033,7 +1033,7 @@ func (z mrzReading) reconcile(r *reading, page map[string]found, numberField str
 		switch {
 		case zhas && zv.first && phas && sameMRZValue(field, pv, zv.value):
 			r.set(field, pv, max(zv.conf, pf.conf))
-		case zhas && zv.first && zv.echo && r.scanned():
+		case zhas && zv.first && zv.echo && r.scanned() && !echoVouched(field, zv.value, pv, r.doc.lines):
 			// The check passing vouches for all but the character
 			// OCR may have misread with its check digit alike, and the
 			// page prints no value agreeing.
@@ -1194,6 +1194,37 @@ func (z mrzReading) numberOnPage(lines []string) (string, bool) {
 		}
 	}
 	return found, found != ""
+}
+
+// echoVouched reports that the page settles the one character a zone
+// value's passing check leaves in doubt (see mrzValue.echo): its
+// caption's value, however else misread, ends as the zone's does; or,
+// for a date, the page prints the zone's date anywhere (its caption lost
+// to OCR, or another document's dates beside it in a bundle: the zone's
+// date, checked but for its last digit, is printed nowhere by chance).
+func echoVouched(field, zone, page string, lines []string) bool {
+	zf, ok := mrzForm(field, zone)
+	if !ok {
+		return false
+	}
+	if pf, ok := mrzForm(field, page); ok && len(pf) == len(zf) && pf[len(pf)-1] == zf[len(zf)-1] {
+		return true
+	}
+	if field != "date_of_birth" && field != "expiration_date" {
+		return false
+	}
+	want, err := time.Parse(time.DateOnly, zone)
+	if err != nil {
+		return false
+	}
+	for _, line := range lines {
+		for _, h := range findDates(line) {
+			if !h.twoDigitY && !h.monthOnly && h.y == want.Year() && h.m == int(want.Month()) && h.d == want.Day() {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sameMRZValue reports that the page's value and the zone's are one: the
