@@ -120,11 +120,12 @@ func digitsSure(s string, conf []float64) bool {
 	return true
 }
 
-// checkPrintedDates flags a document read by OCR whose page prints its
-// completion or issue after its expiry where the reading left one of
-// them out.
+// checkPrintedDates flags a document whose page prints its completion or
+// issue after its expiry where the reading left one of them out (read by
+// OCR, a date read unsurely; in a text layer, a date in a layout the
+// reading does not know, or one it withheld as impossible).
 func checkPrintedDates(d *doc, s *signals) {
-	if !d.readByOCR() || s.has(CodeExpiresBeforeIssue) {
+	if s.has(CodeExpiresBeforeIssue) {
 		return
 	}
 	_, okE := date(d.Fields, "expiration_date")
@@ -146,7 +147,7 @@ func checkPrintedDates(d *doc, s *signals) {
 		return
 	}
 	s.addf(CodeExpiresBeforeIssue, 0.50, &SignalEvidence{Field: "printed_dates", Value: start.Format(time.DateOnly), Expected: "on or before the expiration date " + exp.Format(time.DateOnly)},
-		"the page prints an expiry of %s, before the issue or completion date %s it prints (read by OCR)", exp.Format(time.DateOnly), start.Format(time.DateOnly))
+		"the page prints an expiry of %s, before the issue or completion date %s it prints%s", exp.Format(time.DateOnly), start.Format(time.DateOnly), readHow(d))
 }
 
 // wordAt is the index of the word of l in which byte at of the line's
@@ -216,7 +217,15 @@ func checkPrintedValidity(d *doc, s *signals, start, exp time.Time) {
 		return
 	}
 	s.addf(CodeValidityTooLong, 0.50, &SignalEvidence{Field: "printed_dates", Value: exp.Format(time.DateOnly), Expected: fmt.Sprintf("at most %d years after %s", years, start.Format(time.DateOnly))},
-		"the page prints a validity from %s to %s, longer than the %d years the issuer grants (read by OCR, each date read surely)", start.Format(time.DateOnly), exp.Format(time.DateOnly), years)
+		"the page prints a validity from %s to %s, longer than the %d years the issuer grants%s", start.Format(time.DateOnly), exp.Format(time.DateOnly), years, readHow(d))
+}
+
+// readHow says how a page's dates were read, for a signal's detail.
+func readHow(d *doc) string {
+	if d.readByOCR() {
+		return " (read by OCR, each date read surely)"
+	}
+	return ""
 }
 
 // birthLabel is a date of birth's caption.
@@ -243,7 +252,7 @@ func printedBirthDate(pages []pagetext.Page) (time.Time, bool) {
 					seg, segConf = valueUnder(p, l, wordAt(l, m[0]))
 					iso, ok = extract.ParseDate(seg, false)
 				}
-				if !ok || !digitsSure(seg, segConf) {
+				if !ok || !digitsSure(seg, segConf) || !leadsWithValue(seg) {
 					continue
 				}
 				if t, err := time.Parse(time.DateOnly, iso); err == nil {
@@ -259,4 +268,17 @@ func printedBirthDate(pages []pagetext.Page) (time.Time, bool) {
 		return t, true
 	}
 	return time.Time{}, false
+}
+
+// leadsWithValue: the value starts the text after its caption, a month's
+// name at most before its first digit ("April 17, 1988"). A blank left
+// for it ("Date of Birth: ______ Date: 09/02/2026") is followed by
+// another caption's date, not the birth date.
+func leadsWithValue(seg string) bool {
+	i := strings.IndexAny(seg, "0123456789")
+	if i < 0 {
+		return false
+	}
+	lead := strings.TrimSpace(seg[:i])
+	return len(lead) <= 10 && !strings.ContainsAny(lead, ":_")
 }
