@@ -188,9 +188,13 @@ func (r *reading) doses(lines []immunizationLine) (doses, titers []string, ocr, 
 	// cont: the line before was a dose row of the type, which a row of
 	// the next dose may follow with its vaccine cell left blank.
 	cont := false
+	// col: the type's column where a heading names vaccines side by side
+	// ("MMR ... VARICELLA" over two lists of doses).
+	var col vaccineColumn
 	for i, l := range lines {
 		if len(l.vaccines) > 0 {
 			section = l.vaccines
+			col = r.vaccineColumn(i, l)
 		}
 		continued := cont && len(l.vaccines) == 0 && section[r.typ] && !l.titer && continuationRow.MatchString(r.doc.lines[i]) &&
 			len(strings.Fields(r.doc.lines[i])) <= 8
@@ -204,7 +208,7 @@ func (r *reading) doses(lines []immunizationLine) (doses, titers []string, ocr, 
 		if !mine || recordTitle.MatchString(r.doc.lines[i]) && !doseCue.MatchString(r.doc.lines[i]) {
 			continue
 		}
-		ds := r.lineDates(i)
+		ds := col.keep(r.doc, i, r.lineDates(i))
 		if continued && len(ds) != 1 {
 			continue
 		}
@@ -269,6 +273,99 @@ func (r *reading) doses(lines []immunizationLine) (doses, titers []string, ocr, 
 		doses = spaced(doses)
 	}
 	return doses, distinctSorted(titers), ocr, rowConf, lost
+}
+
+// vaccineColumn is the part of a page's width under a heading that names
+// the record's vaccine beside others, each in a cell of its own: the
+// dates in another's column are that vaccine's doses.
+type vaccineColumn struct {
+	ok          bool
+	page        int
+	left, right float64
+}
+
+// vaccineColumn returns the record's column where line i names its
+// vaccine and another one a column gap apart; none otherwise (one
+// vaccine, or a combined one's names in a single cell: "MMRV").
+func (r *reading) vaccineColumn(i int, l immunizationLine) vaccineColumn {
+	if !l.vaccines[r.typ] || len(l.vaccines) < 2 || !r.doc.hasGeometry(i) {
+		return vaccineColumn{}
+	}
+	g := r.doc.geo
+	ws := g.byLine[i]
+	owner := func(w *gword) string {
+		n := classify.Normalize(w.text)
+		if n == "" {
+			return ""
+		}
+		first := strings.Fields(n)[0]
+		who := ""
+		for key := range l.vaccines {
+			for _, name := range vaccines[key].names {
+				if strings.Fields(classify.Normalize(name))[0] == first {
+					if who != "" && who != key {
+						return ""
+					}
+					who = key
+				}
+			}
+		}
+		return who
+	}
+	var mine, others []*gword
+	for _, wi := range ws {
+		w := &g.words[wi]
+		switch owner(w) {
+		case "":
+		case r.typ:
+			mine = append(mine, w)
+		default:
+			others = append(others, w)
+		}
+	}
+	if len(mine) == 0 || len(others) == 0 {
+		return vaccineColumn{}
+	}
+	x0, x1 := mine[0].box.X0, mine[0].box.X1
+	for _, w := range mine {
+		x0, x1 = min(x0, w.box.X0), max(x1, w.box.X1)
+	}
+	c := vaccineColumn{ok: true, page: mine[0].page, left: math.Inf(-1), right: math.Inf(1)}
+	for _, w := range others {
+		switch {
+		case w.box.X0 >= x1 && w.box.X0-x1 >= g.wideGap(w):
+			c.right = min(c.right, w.box.X0)
+		case w.box.X1 <= x0 && x0-w.box.X1 >= g.wideGap(mine[0]):
+			// Half way across the gap: a row's dates may start left of
+			// the heading over them.
+			c.left = max(c.left, (w.box.X1+x0)/2)
+		default:
+			// Another vaccine's name in the type's own cell.
+			return vaccineColumn{}
+		}
+	}
+	return c
+}
+
+// keep returns the dates of line i that stand in the column.
+func (c vaccineColumn) keep(d *doc, i int, ds []datedDose) []datedDose {
+	if !c.ok || len(ds) == 0 || !d.hasGeometry(i) {
+		return ds
+	}
+	g := d.geo
+	var out []datedDose
+	for _, dd := range ds {
+		for _, wi := range g.byLine[i] {
+			w := &g.words[wi]
+			if w.end > dd.start && w.start < dd.end {
+				if w.page == c.page && w.box.X0 >= c.left && w.box.X0 < c.right {
+					out = append(out, dd)
+				}
+				break
+			}
+		}
+	}
+	return out
 }
 
 // doseRowsUnder reads, on a page OCR read cell by cell, the doses of the
