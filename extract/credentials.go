@@ -92,6 +92,7 @@ func readLifeSupport(r *reading) {
 	r.eCardCode()
 	r.proseID()
 	r.wrappedID("certificate_id")
+	r.splitID("certificate_id")
 	r.trainingCenter()
 }
 

@@ -134,3 +134,43 @@ func (d *doc) nameGoesOn(i int, stem string) (string, bool) {
 	}
 	return word, true
 }
+
+// splitRun is an id's digits followed on its line by more groups of
+// digits, a space apart, up to a column gap or the line's end.
+func splitRun(v string) *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[\s:#])` + regexp.QuoteMeta(v) + `((?:\s\d{1,8})+)(?:\s{2,}|$)`)
+}
+
+// splitID settles a certificate id that OCR split into groups of digits
+// on a scan ("266301 9841 27"): the finders read its first group or
+// two. Where the groups join into the issuer's own format (an AHA eCard
+// code's twelve digits) the id is the joined digits, as sure as a value
+// under its caption; anywhere else the value read is only part of what
+// the page prints, reported uncertain, not read.
+func (r *reading) splitID(field string) {
+	v, ok := r.fields[field].(string)
+	if !ok || !r.scanned() || strings.Trim(v, "0123456789 ") != "" {
+		return
+	}
+	re := splitRun(v)
+	rest := ""
+	for _, line := range r.doc.lines {
+		if m := re.FindStringSubmatch(line); m != nil {
+			if rest != "" && rest != m[1] {
+				rest = "?"
+				break
+			}
+			rest = m[1]
+		}
+	}
+	if rest == "" {
+		return
+	}
+	joined := strings.ReplaceAll(v+rest, " ", "")
+	if rest != "?" && r.fields["issuer"] == "American Heart Association" && eCardNumber.MatchString(joined) && len(joined) == 12 {
+		r.fields[field] = joined
+		r.conf[field] = min(r.conf[field], confCaption)
+		return
+	}
+	r.conf[field] = min(r.conf[field], confLost)
+}

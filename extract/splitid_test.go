@@ -1,0 +1,45 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/pagetext"
+)
+
+// TestSplitCertificateID: an id OCR split into digit groups on a scan
+// ("266301 9841 27") is read whole where the issuer's format settles it
+// (an AHA eCard code's twelve digits), and otherwise reported uncertain,
+// never as its first group; the training center's number after "TC ID#"
+// is never the card's code.
+func TestSplitCertificateID(t *testing.T) {
+	c := catalog.MustLoad()
+	scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "AMERICAN", conf: 91})}
+	aha := "AMERICAN HEART ASSOCIATION\nBLS Provider\nMarisol V. Ferreira\nhas successfully completed the cognitive and skills evaluations\n" +
+		"Issue Date\n03/09/2026\nRecommended Renewal Date\n03/2028\n"
+	arc := "American Red Cross\nBLS\nMarisol V. Ferreira\nDate Completed 03/09/2026\nValid for 2 years\n"
+	tests := []struct {
+		name, text string
+		pages      []pagetext.Page
+		want       string
+	}{
+		{"eCard code in three groups under its caption", aha + "TC ID#\nWA20417\neCard Code\n266301 9841 27\n", scan, "266301984127"},
+		{"eCard code in two groups after its caption", aha + "eCard Code: 266301 984127\nTC ID# WA20417\n", scan, "266301984127"},
+		{"eCard code read whole", aha + "eCard Code 266301984127\n", scan, "266301984127"},
+		{"groups joining to no eCard code", aha + "eCard Code: 266301 98412\n", scan, ""},
+		{"another issuer's id in groups", arc + "Certificate ID: 4471 0922 18\n", scan, ""},
+		{"groups a column gap apart are two values", arc + "Certificate ID: 447109  2026\n", scan, "447109"},
+		{"a text layer prints its groups as they are", arc + "Certificate ID: 4471 0922 18\n", nil, "4471 0922"},
+		{"the code's caption with its value lost, the TC ID beside", aha + "eCard Code\nTC ID# WA20417\n", scan, ""},
+	}
+	for _, tt := range tests {
+		res := Read(c, "bls", Document{Text: tt.text, Pages: tt.pages})
+		got, _ := res.Fields["certificate_id"].(string)
+		if res.Confidence["certificate_id"] < 0.5 {
+			got = ""
+		}
+		if got != tt.want {
+			t.Errorf("%s: certificate_id = %q (at %v), want %q", tt.name, res.Fields["certificate_id"], res.Confidence["certificate_id"], tt.want)
+		}
+	}
+}
