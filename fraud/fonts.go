@@ -51,6 +51,7 @@ func checkLoneFamily(d *doc, s *signals) {
 				loneFamily(s, np.n, p, facts)
 				oddDate(s, np.n, p, dates)
 				oddColumnDate(s, np.n, p, dates)
+				offBaselineRow(s, np.n, p, facts)
 			}
 		}
 		return
@@ -60,6 +61,7 @@ func checkLoneFamily(d *doc, s *signals) {
 			loneFamily(s, n, p, facts)
 			oddDate(s, n, p, dates)
 			oddColumnDate(s, n, p, dates)
+			offBaselineRow(s, n, p, facts)
 		}
 	}
 }
@@ -438,4 +440,66 @@ func setAlike(a, ref style) bool {
 func styleEvidence(page int, b Box, text string, st, ref style) *SignalEvidence {
 	return &SignalEvidence{Page: page, Box: &b, Text: text,
 		Fonts: []string{st.font, ref.font}, Sizes: []float64{round1(st.size), round1(ref.size)}}
+}
+
+// offBaselineRowWeight does not flag a document alone at MEDIUM: a row
+// set off its label is how a value retyped by eye looks, and a template
+// does not move one row's value; beside any other sign it is the edit.
+const offBaselineRowWeight = 0.45
+
+// offBaselineRow flags a fact printed as a labelled row's value whose
+// baseline stands off its label's by more than the page's other rows
+// set alike do. A template sets each label and its value on one baseline
+// (or, in two faces, at one offset every row repeats); a value retyped
+// in place, at the template's own font and size, is set by eye, a point
+// or so above or below. Three or more other rows, their labels and
+// values in the same two styles, must agree on the offset to a tenth of
+// a point: a form filled in (values in their own boxes) agrees on none.
+func offBaselineRow(s *signals, n int, p pagetext.Page, f facts) {
+	type row struct {
+		label, value run
+		off          float64
+	}
+	var rows []row
+	for _, line := range visualLines(p) {
+		ph := phrases(line)
+		for i := 0; i+1 < len(ph); i++ {
+			l, v := joinRuns(ph[i]), ph[i+1][0]
+			if !l.labelish() || !sizeSame(l.st.size, v.st.size) || inMargin(v.box(), p.Height) {
+				continue
+			}
+			rows = append(rows, row{l, v, v.box().Y1 - l.box().Y1})
+		}
+	}
+	for i, r := range rows {
+		if f.kind(r.value) == "" {
+			continue
+		}
+		var offs []float64
+		for j, o := range rows {
+			if j != i && o.label.st.key() == r.label.st.key() && o.value.st.key() == r.value.st.key() {
+				offs = append(offs, o.off)
+			}
+		}
+		if len(offs) < 3 {
+			continue
+		}
+		sort.Float64s(offs)
+		med := offs[len(offs)/2]
+		agree := 0
+		for _, o := range offs {
+			if math.Abs(o-med) <= 0.1 {
+				agree++
+			}
+		}
+		dev := math.Abs(r.off - med)
+		if agree < 3 || agree*4 < len(offs)*3 || dev <= max(0.6, 0.06*r.value.st.size) || dev > 0.4*r.value.st.size {
+			continue
+		}
+		b := r.value.box()
+		s.addf(CodeBaselineShift, offBaselineRowWeight, &SignalEvidence{Page: n, Box: &b, Text: r.value.text(),
+			Fonts: []string{r.value.st.font, r.label.st.font}, Sizes: []float64{round1(r.value.st.size), round1(r.label.st.size)}, Measure: round1(dev)},
+			"page %d: %q (after %q) sits %.1f pt off its label's baseline, while the page's other %d rows set alike keep one baseline", n, r.value.text(), r.label.text(), dev, agree)
+		return
+	}
 }

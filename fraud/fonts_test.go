@@ -198,3 +198,53 @@ func signalsOf(v Verdict, code string) []Signal {
 	}
 	return out
 }
+
+// TestOffBaselineRow: a labelled row's date or name retyped in the
+// template's own font a point off its label's baseline, among rows that
+// keep one baseline, is told at 0.45; a row a hair off (a rounding), a
+// form whose values sit in their own boxes (no two rows agree) and a
+// value in a larger size say nothing.
+func TestOffBaselineRow(t *testing.T) {
+	fields := map[string]any{"full_name": "Maria Alvarez", "issue_date": "2026-06-09", "expiration_date": "2028-06-30"}
+	form := func(shift float64, offs []float64, size float64) func(p *fpdf.Fpdf) {
+		return func(p *fpdf.Fpdf) {
+			say(p, 72, 80, seg("Helvetica", "B", 12, "Nursing License Verification"))
+			labels := []string{"Name:", "License Type:", "Status:", "Issued:"}
+			values := []string{"Maria Alvarez", "Registered Nurse", "Active", "06/09/2026"}
+			for i := range labels {
+				say(p, 72, 110+float64(i)*15, seg("Helvetica", "B", 9, labels[i]))
+				say(p, 180, 110+float64(i)*15+offs[i], seg("Helvetica", "", 9, values[i]))
+			}
+			say(p, 72, 185, seg("Helvetica", "B", 9, "Expires:"))
+			say(p, 180, 185+shift, seg("Helvetica", "", size, "06/30/2028"))
+			say(p, 72, 210, seg("Helvetica", "", 7, "The board makes no warranty as to the accuracy of information printed from this page."))
+		}
+	}
+	aligned := []float64{0, 0, 0, 0}
+	tests := []struct {
+		name string
+		draw func(p *fpdf.Fpdf)
+		want bool
+	}{
+		{"the expiry retyped 1.2 pt low", form(1.2, aligned, 9), true},
+		{"the expiry retyped 1 pt high", form(-1, aligned, 9), true},
+		{"the expiry a hair off", form(0.3, aligned, 9), false},
+		{"a form whose values sit in their own boxes", form(1.2, []float64{0.9, -0.7, 2.1, 0.4}, 9), false},
+		{"the expiry in a larger size", form(1.2, aligned, 11), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Assess(evidence(t, page(t, tt.draw), "nursing_license", fields, asOf), "MEDIUM")
+			got := signalsOf(v, CodeBaselineShift)
+			if !tt.want {
+				if len(got) > 0 {
+					t.Fatalf("signals %+v", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Weight != offBaselineRowWeight || got[0].Evidence.Text != "06/30/2028" || !strings.Contains(got[0].Detail, "off its label's baseline") {
+				t.Fatalf("signals %+v, want one baseline_shift of %.2f on the expiry", v.Signals, offBaselineRowWeight)
+			}
+		})
+	}
+}
