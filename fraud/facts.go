@@ -276,11 +276,18 @@ func checkECardCode(d *doc, s *signals) {
 		s.addf(CodeIDFormat, w, ev, "the eCard code %s names the year %d, before the AHA issued eCards (2015)", code, year)
 	default:
 		issue, ok := date(d.Fields, "issue_date")
+		printedIssue := false
+		if !ok {
+			// The reading left the issue date out: the one the page prints
+			// after its caption, read surely, with its expiry.
+			issue, _, ok = labelledDates(d.Pages)
+			printedIssue = ok
+		}
 		// The code is made when the eCard is issued; a code claimed early
 		// in January may carry the next year.
 		if ok && (year < issue.Year() || year > issue.Year()+1) {
 			how := ""
-			if ocr && d.readSurely(code) && d.datePrintedSurely(issue, false) {
+			if ocr && d.readSurely(code) && (printedIssue || d.datePrintedSurely(issue, false)) {
 				// Both the code and the issue date printed and read surely:
 				// no misread digit set the two years apart.
 				w, how = idSurelyReadWeight, " (read by OCR, both read surely)"
