@@ -113,7 +113,7 @@ func wordPrefix(zone, printed []string) bool {
 // captionWords are the words of a passport's captions in its other
 // languages, which a reading of the name may take for a name.
 var captionWords = map[string]bool{"prenoms": true, "nombres": true, "nom": true, "apellidos": true, "given": true,
-	"names": true, "surname": true, "nationality": true, "nationalite": true, "nacionalidad": true, "sexe": true,
+	"names": true, "surname": true, "sumame": true, "nationality": true, "nationalite": true, "nacionalidad": true, "sexe": true,
 	"sexo": true, "vornamen": true, "nachname": true, "cognome": true, "nome": true, "pangalan": true,
 	"apelyido": true, "gitnang": true, "mga": true, "middle": true, "name": true, "prenom": true, "nomes": true,
 	"sobrenome": true, "apelidos": true, "voornamen": true, "naam": true, "vorname": true, "nombre": true,

@@ -44,7 +44,9 @@ var nameLabels = compileLabels(
 
 // Labels of names printed in parts.
 var (
-	lastNameLabels  = compileLabels("last name", "surname", "family name", "ln", "apellidos", "last:")
+	// "sumame": OCR reads a caption's "rn" as "m"; the label compiler
+	// reads an "m" as either, so this spelling matches both.
+	lastNameLabels  = compileLabels("last name", "surname", "sumame", "family name", "ln", "apellidos", "last:")
 	firstNameLabels = compileLabels("first name", "given names", "given name", "fn", "prenoms", "first:")
 	middleLabels    = compileLabels("middle name", "middle initial", "mi", "m.i.", "middle:", "middle")
 	// firstOnlyLabels label the first name alone, unlike "Given Names".
