@@ -54,7 +54,10 @@ var (
 	// >= 10 mm"), not the patient's reading.
 	mmCriterion = regexp.MustCompile(`(?i)(?:[<>≥≤]=?\s*|\b(?:of|at\s+least|greater\s+than|less\s+than|under|over|above|below)\s+)\d{1,2}\s*(?:-\s*\d{1,2}\s*)?mm\b|\b\d{1,2}\s*mm\s+(?:or\s+(?:more|greater|larger|above|less|smaller)|and\s+(?:above|over|up))`)
 	mmValue     = regexp.MustCompile(`(?i)\b([0-9Oo]{1,2})\s*mm\b`)
-	bareValue   = regexp.MustCompile(`^[\s(mM):.=-]*([0-9Oo]{1,2})\b`)
+	// A bare reading is a number alone, not a date's, a time's or a
+	// decimal's first digits ("10" of "10/07/2026" or "10:40 AM", a
+	// value over a caption).
+	bareValue = regexp.MustCompile(`^[\s(mM):.=-]*([0-9Oo]{1,2})(?:$|[^0-9A-Za-z/:.,-]|[.,](?:$|\D)|-\D)`)
 	// mmRangeEnd is the start of a range a reading ends ("0-" of "0-4 mm").
 	mmRangeEnd = regexp.MustCompile(`\d\s*(?:-|–|to)\s*$`)
 )
@@ -63,7 +66,9 @@ var (
 func indurationFinder(s string) []hit {
 	m := mmValue.FindStringSubmatchIndex(s)
 	if m == nil {
-		m = bareValue.FindStringSubmatchIndex(s)
+		if m = bareValue.FindStringSubmatchIndex(s); m != nil {
+			m[1] = m[3]
+		}
 	}
 	if m == nil {
 		return nil
