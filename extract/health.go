@@ -1524,6 +1524,11 @@ func letterheadCell(line string) string {
 		cell = strings.TrimSpace(strings.Split(cell, sep)[0])
 	}
 	cell = strings.TrimRight(cell, " |·•")
+	if loc := addressTail.FindStringIndex(cell); loc != nil && loc[0] > 0 {
+		// "Summit Toxicology, 1180 Ridge Rd, Boise ID": the name before
+		// its address.
+		cell = strings.TrimSpace(cell[:loc[0]])
+	}
 	words := strings.Fields(cell)
 	if len(words) == 0 || len(words) > 6 && (len(words) > 10 || !titleWords(words)) || strings.ContainsAny(cell, ":@") || documentTitle.MatchString(cell) ||
 		contactLine.MatchString(cell) || len(dateFinder(roleDate)(cell)) > 0 || strings.HasSuffix(cell, ".") && !companySuffix.MatchString(cell) {
@@ -1681,7 +1686,8 @@ func (d *doc) optionsInAny(opts []option, value string) bool {
 var (
 	drugResultLabels = compileLabels("final result", "overall result", "mro verified result", "verified result",
 		"mro result", "test result", "overall", "result", "results")
-	panelPattern  = regexp.MustCompile(`(?i)\b(\d{1,2})\s*-?\s*panel\b`)
+	// OCR reads a panel's last letter as its look-alikes ("10 Pane!").
+	panelPattern  = regexp.MustCompile(`(?i)\b(\d{1,2})\s*-?\s*pane(?:l\b|[1|!](?:$|[^\w]))`)
 	panelLabelled = regexp.MustCompile(`(?i)\bpanel\s*:?\s*(\d{1,2})\b`)
 	analyteLine   = regexp.MustCompile(`(?i)\b(?:amphetamines?|cocaine|marijuana|thc|cannabinoids|opiates?|pcp|phencyclidine|benzodiazepines?|barbiturates?|methadone|oxycodone|propoxyphene|mdma|methamphetamines?|coc|opi|amp)\b`)
 )
