@@ -306,6 +306,14 @@ var (
 		"exp": regexp.MustCompile(`(?i)(?:^|[^a-z])e?xp\s*[:.]?\s*\d{1,2}[/-]\d{1,2}[/-]\d{2,4}`),
 		"iss": regexp.MustCompile(`(?i)(?:^|[^a-z])[il1|]?ss\s*[:.]?\s*\d{1,2}[/-]\d{1,2}[/-]\d{2,4}`),
 	}
+	// speltDateCaption is a date after what OCR left of a card's caption
+	// spelt out ("EXPIRES" read "expiees", "ISSUED" read "issuem"):
+	// words a letter or a notice prints too, so they count only beside
+	// a card's number.
+	speltDateCaption = map[string]*regexp.Regexp{
+		"exp": regexp.MustCompile(`(?i)(?:^|[^a-z])e?xp[a-z]{1,7}\s*[:.]?\s*\d{1,2}[/-]\d{1,2}[/-]\d{2,4}`),
+		"iss": regexp.MustCompile(`(?i)(?:^|[^a-z])[il1|]?ss[a-z]{1,4}\s*[:.]?\s*\d{1,2}[/-]\d{1,2}[/-]\d{2,4}`),
+	}
 )
 
 // hasCardDataBlock finds a holder's name line over a street line and a
@@ -335,16 +343,17 @@ func hasCardDataBlock(raw string) bool {
 	if block < 0 {
 		return false
 	}
-	marks := 0
+	marks, number := 0, false
 	for _, l := range lines[:block] {
 		if m := cardNumberLine.FindStringSubmatch(l); m != nil && len(strings.Map(keepDigit, m[1])) >= 6 && !phoneNumber.MatchString(l) {
 			marks++
+			number = true
 			break
 		}
 	}
 	rest := strings.Join(lines[block+3:], "\n")
-	for _, re := range cardDateCaption {
-		if re.MatchString(rest) {
+	for key, re := range cardDateCaption {
+		if re.MatchString(rest) || number && speltDateCaption[key] != nil && speltDateCaption[key].MatchString(rest) {
 			marks++
 		}
 	}
@@ -473,7 +482,7 @@ func hasStateCardHeader(raw string) bool {
 			if m := cardNumberLine.FindStringSubmatch(u); m != nil && len(strings.Map(keepDigit, m[1])) >= 6 && !phoneNumber.MatchString(u) {
 				number = true
 			}
-			caption = caption || cardCaption.MatchString(u)
+			caption = caption || cardCaption.MatchString(u) || speltDateCaption["exp"].MatchString(u) || speltDateCaption["iss"].MatchString(u)
 		}
 		return number && caption
 	}

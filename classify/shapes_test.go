@@ -50,7 +50,15 @@ func TestShapesOnDamagedScans(t *testing.T) {
 			"PENNSYLVANIA USA DRIVER Licknese\n088532650\nHUANG\nyu\n= ; MINN\nHe\nik aay 8 E77) MART OL CITHER cpa ma VO\n" +
 				"ey PTT ORUROM PA 1E702\nss. 2008 won ee) Exp 0000 me\n# Me ri. Sotee (26 us ° Chee\n", "drivers_license"},
 		{"a state ID at 110 dpi: the state alone on its line, a number, an ISS caption", "~ NEW MEXICO\nwe oe ee\n9S078748\nrwe ISS 0e/ee/2025\n", "drivers_license"},
+		{"a state ID at 115 dpi: its title read TD CARD, the holder block over spelt-out captions OCR damaged",
+			"NEW YORK STATE\nTD CARD\nio 724118 903\nciass NONE\nRAMIREZ-OTERO, LUIS A\n88 BAXTER AVE\nALBANY NY 12208\nooe 11/30/1986\nissuem 07/14/2021\nexpees 11/30/2029\n", "drivers_license"},
+		{"a state ID: its state over its number, the title lost, an EXPIRES caption damaged",
+			"~ COLORADO\nwe ee\n152-448-907\nexpiees 08/22/2028\n", "drivers_license"},
 		// Precision: shapes that must not type a page.
+		{"a letter's block under a telephone number, its expiry spelt out",
+			"Phone 512-555-0100\nMARIA ALVAREZ\n1234 MAIN ST\nAUSTIN, TX 78704\nExpires 04/05/2027\nIssued 04/05/2025\n", catalog.OtherType},
+		{"a lab's letterhead naming its state over a specimen id and an issue date",
+			"COLUMBUS, OHIO\nwe ee\nID: 20261104\nIssued: 04/05/2026\n", catalog.OtherType},
 		{"a lab's letterhead naming its city and state over a specimen id and a DOB",
 			"COLUMBUS, OHIO\nwe ee\nID: 20261104\nDOB: 04/05/1985\n", catalog.OtherType},
 		{"a nursing board's card: its state over a license number and an expiry",
