@@ -5,6 +5,7 @@ package extract
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"sort"
@@ -83,6 +84,9 @@ const nearLabel = 30
 // order. With first set it stops at the first.
 func (d *doc) lookupAll(labels []label, f finder, first bool) []found {
 	out := d.lookupWhere(labels, f, first, anywhere)
+	if len(out) == 0 {
+		out = d.lookupStacked(labels, f, first)
+	}
 	if len(out) == 0 {
 		out = d.lookupWhere(labels, f, first, running)
 	}
@@ -885,4 +889,89 @@ func anchoredWord(line string, words [][]int, ls []labelMatch, idx int) ([]int, 
 		return nil, false
 	}
 	return words[at], true
+}
+
+// confStacked caps a value read under a caption printed over two lines.
+const confStacked = 0.8
+
+// lookupStacked reads the dates of captions a narrow cell printed over
+// two lines ("Date of" over "Birth", "Date" over "Placed") and that no
+// line spells whole: the caption's head fills a cell of its line, its
+// tail a cell of the next line starting where the head starts (or
+// centred under it), and the value stands under the tail as under a
+// label. Only date labels are read so: a cell beside the tail is another
+// caption, which no date finder takes for a value, and two columns'
+// captions side by side are no caption of one (each part must fill its
+// own cell).
+func (d *doc) lookupStacked(labels []label, f finder, first bool) []found {
+	g := d.geometry()
+	if g == nil {
+		return nil
+	}
+	var out []found
+	for _, l := range widened(labels) {
+		parts := strings.Fields(l.text)
+		if !l.date || len(parts) < 2 {
+			continue
+		}
+		for i := range d.lines {
+			if i >= len(g.byLine) || len(g.byLine[i]) == 0 {
+				continue
+			}
+			j := d.nextNonEmpty(i)
+			if j < 0 || j >= len(g.byLine) || len(g.byLine[j]) == 0 {
+				continue
+			}
+			for k := 1; k < len(parts); k++ {
+				head, ok := cellOf(g, g.byLine[i], parts[:k])
+				if !ok {
+					continue
+				}
+				tail, ok := cellOf(g, g.byLine[j], parts[k:])
+				if !ok {
+					continue
+				}
+				h0, t0 := &g.words[head[0]], &g.words[tail[0]]
+				h1, t1 := &g.words[head[len(head)-1]], &g.words[tail[len(tail)-1]]
+				em := max(h0.em, t0.em)
+				if h0.page != t0.page || (math.Abs(h0.box.X0-t0.box.X0) > em && math.Abs((h0.box.X0+h1.box.X1)/2-(t0.box.X0+t1.box.X1)/2) > em) {
+					continue
+				}
+				sp := span{line: j, start: t0.start, end: t1.end, date: true, last: l.last}
+				if v, ok := d.valueAt(sp, f, anywhere); ok && v.line != i {
+					v.conf = min(v.conf, confStacked)
+					out = append(out, v)
+					if first {
+						return out
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// cellOf returns the words of ws that spell want and fill a cell of
+// their row alone: a column gap (or the row's end) on either side.
+func cellOf(g *geometry, ws []int, want []string) ([]int, bool) {
+	for a := 0; a+len(want) <= len(ws); a++ {
+		match := true
+		for n, p := range want {
+			if strings.ToLower(strings.Trim(g.words[ws[a+n]].text, ":.#()[]{}|")) != p {
+				match = false
+				break
+			}
+		}
+		if !match {
+			continue
+		}
+		b := a + len(want) - 1
+		apart := func(x, y int) bool {
+			return g.words[ws[y]].box.X0-g.words[ws[x]].box.X1 >= g.wideGap(&g.words[ws[y]])
+		}
+		if (a == 0 || apart(a-1, a)) && (b == len(ws)-1 || apart(b, b+1)) {
+			return ws[a : b+1], true
+		}
+	}
+	return nil, false
 }
