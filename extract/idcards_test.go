@@ -9,7 +9,8 @@ import (
 
 // TestIdentityCardNamesOnScans: an identity card's name printed as
 // captioned parts is read where OCR made the surname's caption's "rn" an
-// "m" ("Sumame"), as the label compiler already reads an "m" as "rn".
+// "m" ("Sumame"), as the label compiler already reads an "m" as "rn";
+// a capital OCR read small in a name in capitals is a capital.
 func TestIdentityCardNamesOnScans(t *testing.T) {
 	c := catalog.MustLoad()
 	scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "PASSPORT", conf: 91})}
@@ -22,6 +23,12 @@ func TestIdentityCardNamesOnScans(t *testing.T) {
 		{"passport data page, caption over its value", "passport",
 			"PASSPORT\nType P Code USA\nSumame\nKOWALCZYK\nGiven Names\nMAREK\nDate of Birth\n02 MAY 1984\n",
 			"MAREK KOWALCZYK"},
+		{"a capital read small in a name in capitals", "passport",
+			"UNITED STATES OF AMERICA\nPASSPORT CARD\nSurname\nNAKAMURA\nGiven Names\nKENJi ROBERT\nDate of Birth\n04 MAR 1988\n",
+			"KENJI ROBERT NAKAMURA"},
+		{"a particle's small letters stand", "passport",
+			"PASSPORT\nSurname\nDiMAGGIO\nGiven Names\nROSA\nDate of Birth\n04 MAR 1988\n",
+			"ROSA DiMAGGIO"},
 	}
 	for _, tt := range tests {
 		res := Read(c, tt.typ, Document{Text: tt.text, Pages: scan})

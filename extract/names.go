@@ -211,7 +211,7 @@ func readName(s string, whole bool) (string, int) {
 			rest = i + 1
 			continue
 		}
-		w = fixInitialI(fixNameDigits(w))
+		w = fixCapitalCase(fixInitialI(fixNameDigits(w)))
 		if r := []rune(w); len(got) > 0 && i+1 < len(words) && len(r) == 2 && unicode.IsUpper(r[0]) && r[1] == ',' &&
 			!strings.HasSuffix(got[len(got)-1], ",") {
 			// "Maria L, Alvarez": a middle initial's period OCR read as
@@ -450,6 +450,29 @@ func fixNameDigits(w string) string {
 	return string(rs)
 }
 
+// fixCapitalCase restores a capital OCR read in lower case inside a name
+// printed in capitals ("KENJi", "NGUYEn"): one small letter among three
+// capitals or more, past the second letter (a particle's own small
+// letters, "DiMAGGIO", "McCARTHY", stand as printed).
+func fixCapitalCase(w string) string {
+	rs := []rune(w)
+	upper, lower, at := 0, 0, -1
+	for i, r := range rs {
+		switch {
+		case unicode.IsUpper(r):
+			upper++
+		case unicode.IsLower(r):
+			lower++
+			at = i
+		}
+	}
+	if lower != 1 || upper < 3 || at < 2 {
+		return w
+	}
+	rs[at] = unicode.ToUpper(rs[at])
+	return string(rs)
+}
+
 // fixInitialI restores a capital I (or an accented one, Í) that OCR read
 // as a lower-case l at the start of a capitalised word: "lbanez-MacKenzie",
 // "lvanova". An English word opens with "l" and a consonant only before
@@ -508,7 +531,7 @@ func (d *doc) nameParts() (person, bool) {
 				// ("6", "@", "©").
 				continue
 			}
-			w = fixNameDigits(w)
+			w = fixCapitalCase(fixNameDigits(w))
 			if !nameToken.MatchString(w) || nameStop[strings.ToLower(strings.Trim(w, ".,"))] {
 				break
 			}
