@@ -123,10 +123,50 @@ func (e *Engine) readScan(ctx context.Context, dir, path string) (scanRead, imag
 			return best, size, err
 		}
 	}
+	best.res = blankUnread(best.res)
 	if best.report.Soft() && best.report.EdgeWidth() >= coarseEdge {
 		best.res = doubtDates(best.res)
 	}
 	return best, size, nil
+}
+
+// minReadConfidence is the OCR confidence under which no read of a word
+// is kept: Tesseract's guess is reported as unreadable. A driver's
+// licence scanned soft at 110 dpi read its surname CHOI as "CHON" at
+// confidence 0, which the licence's field-numbered reading (and any
+// reading that takes a label's neighbour as it is) made the holder's
+// name; on cards of other layouts scanned at 110-150 dpi the words read
+// under 5 were garbled but for 2 in 15 ("MARISOL" at 0, read right).
+// Missing beats wrong: a field a word so read would have made is left
+// unread.
+const minReadConfidence = 5
+
+// unreadWord is the text a word read under minReadConfidence is given:
+// no letter or digit, so no reader of names, dates or numbers takes it
+// for a value, yet it keeps its place, so the label it follows is still
+// seen to print a value (the field reported unread, not the next word
+// taken for it).
+const unreadWord = "\uFFFD"
+
+// blankUnread returns res with the words read under minReadConfidence
+// replaced by unreadWord (their confidence kept). Words read after the
+// first read (merged from another, surer read) count by the confidence
+// they were taken at.
+func blankUnread(res ocr.Result) ocr.Result {
+	var words []ocr.Word
+	for i, w := range res.Words {
+		if w.Confidence < 0 || w.Confidence >= minReadConfidence || w.Text == unreadWord {
+			continue
+		}
+		if words == nil {
+			words = append([]ocr.Word(nil), res.Words...)
+		}
+		words[i].Text = unreadWord
+	}
+	if words == nil {
+		return res
+	}
+	return res.WithWords(words)
 }
 
 // A page scanned at a low resolution and drawn larger (scanprep's soft
@@ -739,6 +779,8 @@ func (e *Engine) fieldsRead(r scanRead) int {
 // sureFields returns the fields a read yields surely for the type its
 // text is classified as (none for "other").
 func (e *Engine) sureFields(r scanRead) map[string]any {
+	// Judged as it will be read: the words too unsure to keep unread.
+	r.res = blankUnread(r.res)
 	t := e.classifier.Classify(r.res.Text).Type
 	if t == catalog.OtherType {
 		return nil

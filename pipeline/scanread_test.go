@@ -679,3 +679,74 @@ func TestAgrees(t *testing.T) {
 		}
 	}
 }
+
+// cardRead lays out lines of words, each given with Tesseract's confidence
+// ("CHOI@0" is CHOI read at 0, a bare word at 96), as one OCR read of a
+// card 1,000 pixels wide, a line every 60 pixels.
+func cardRead(lines ...string) ocr.Result {
+	var words []ocr.Word
+	for i, l := range lines {
+		x := 40
+		for _, f := range strings.Fields(l) {
+			text, conf := f, 96.0
+			if t, c, ok := strings.Cut(f, "@"); ok {
+				text = t
+				fmt.Sscan(c, &conf)
+			}
+			w := 22 * len([]rune(text))
+			words = append(words, ocr.Word{Text: text, Left: x, Top: 40 + 60*i, Width: w, Height: 32, Confidence: conf, Line: i, Block: 1})
+			x += w + 24
+		}
+	}
+	return ocr.Result{Width: 1000, Height: 60*len(lines) + 80}.WithWords(words)
+}
+
+// TestBlankUnreadWords: a word Tesseract read under minReadConfidence is
+// reported unreadable, never a value: a licence whose surname was read
+// "CHON" at confidence 0 (printed CHOI) leaves its surname unread, and
+// the fields read surely stay read.
+func TestBlankUnreadWords(t *testing.T) {
+	e := engine(t)
+	judge := func(res ocr.Result) Judgement {
+		lay := res.Layout(72.0 / 300)
+		return e.Judge(JudgeInput{Pages: []Page{{Number: 1, Text: res.Text, Source: SourceOCR, Confidence: res.MeanConfidence, Layout: &lay}},
+			ValidateAnyType: true, AsOf: asOf})
+	}
+	cases := []struct {
+		name   string
+		lines  []string
+		unread []string          // fields not read
+		read   map[string]string // fields read, as printed
+	}{
+		{"surname read at 0", []string{"WISCONSIN DRIVER LICENSE", "DL R06751617", "LN CHON@0", "FN ANGELA K", "DOB 02/07/1963", "EXP 02/07/2027"},
+			[]string{"last_name", "full_name"}, map[string]string{"license_number": "R06751617", "date_of_birth": "1963-02-07", "expiration_date": "2027-02-07"}},
+		{"birth date read at 3", []string{"WISCONSIN DRIVER LICENSE", "DL R06751617", "LN CHOI", "FN ANGELA K", "DOB 02/07/1969@3", "EXP 02/07/2027"},
+			[]string{"date_of_birth"}, map[string]string{"last_name": "CHOI", "expiration_date": "2027-02-07"}},
+		{"read at 5 and over kept", []string{"WISCONSIN DRIVER LICENSE", "DL R06751617@5", "LN CHOI@40", "FN ANGELA K", "DOB 02/07/1963", "EXP 02/07/2027"},
+			nil, map[string]string{"last_name": "CHOI", "date_of_birth": "1963-02-07"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := blankUnread(cardRead(tc.lines...))
+			for _, w := range res.Words {
+				if w.Confidence >= minReadConfidence && w.Text == unreadWord {
+					t.Errorf("a word read at %.0f blanked", w.Confidence)
+				}
+			}
+			j := judge(res)
+			if j.DocumentType != "drivers_license" {
+				t.Fatalf("read as %s:\n%s", j.DocumentType, res.Text)
+			}
+			for _, f := range tc.unread {
+				if v, ok := j.Fields[f]; ok {
+					t.Errorf("%s read %v from a word read at under %d:\n%s", f, v, minReadConfidence, res.Text)
+				}
+			}
+			for f, want := range tc.read {
+				if got := fmt.Sprint(j.Fields[f]); got != want {
+					t.Errorf("%s = %q, want %q", f, got, want)
+				}
+			}
+		})
+	}
+}
