@@ -3,6 +3,7 @@ package extract
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/clearedtostart/compliance/idnumber"
 	"github.com/clearedtostart/compliance/namematch"
@@ -106,6 +107,7 @@ func (r *reading) repairNumber(state string) {
 	if !ok {
 		return
 	}
+	defer r.doubtMixedNumber()
 	if fixed, ok := fitFormat(state, v); ok {
 		r.fields["license_number"] = fixed
 		return
@@ -123,6 +125,44 @@ func (r *reading) repairNumber(state string) {
 		// state's form here settles which, nor how many digits it has.
 		r.conf["license_number"] = min(r.conf["license_number"], confMRZFailed)
 	}
+}
+
+// doubtMixedNumber makes a scanned number uncertain where it holds
+// letters among digits, which a state's form taking either settles no
+// more than no form does (Washington's WDL and nine of both): nothing but
+// OCR tells an O from a 0, a B from an 8, and OCR was unsure of the word.
+func (r *reading) doubtMixedNumber() {
+	if v, ok := r.fields["license_number"].(string); ok && r.scanned() && interiorLetter.MatchString(v) && r.numberOCR(v) < mixedNumberOCR {
+		r.conf["license_number"] = min(r.conf["license_number"], confMRZFailed)
+	}
+}
+
+// mixedNumberOCR is the least OCR confidence (0-100) of a number mixing
+// letters and digits that no form settles: the scan fixtures' such
+// numbers read right stood at 85, one a 115-dpi phone scan misread in
+// three places (WDL7XK29Q4RB read WDL7XK2904H8) at 44.
+const mixedNumberOCR = 60
+
+// numberOCR is the least OCR confidence of the page's words that hold
+// the number or a part of it (100 where none is known).
+func (r *reading) numberOCR(v string) float64 {
+	bare := func(s string) string {
+		return strings.Map(func(c rune) rune {
+			if unicode.IsLetter(c) || unicode.IsDigit(c) {
+				return unicode.ToUpper(c)
+			}
+			return -1
+		}, s)
+	}
+	want, least := bare(v), 100.0
+	for _, p := range r.pages {
+		for _, w := range p.Words {
+			if b := bare(w.Text); len(b) >= 3 && (strings.Contains(b, want) || strings.Contains(want, b)) {
+				least = min(least, w.Confidence)
+			}
+		}
+	}
+	return least
 }
 
 // interiorLetter is a number whose digits have letters among them, past

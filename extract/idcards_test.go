@@ -41,3 +41,26 @@ func TestIdentityCardNamesOnScans(t *testing.T) {
 		}
 	}
 }
+
+// TestMixedNumberOCR: a card number mixing letters and digits where the
+// state's form takes either is uncertain where OCR was unsure of it
+// (nothing else tells a B from an 8), read where OCR was sure.
+func TestMixedNumberOCR(t *testing.T) {
+	c := catalog.MustLoad()
+	text := "WASHINGTON\nIDENTIFICATION CARD\nNOT FOR FEDERAL IDENTIFICATION\nID WDL7XK2904H8\nDOB 02/19/1990\nEXP 02/19/2030\nLINDQVIST\nASTRID MAE\n"
+	tests := []struct {
+		name string
+		conf float64
+		sure bool
+	}{
+		{"OCR unsure of the word", 44, false},
+		{"OCR sure of the word", 88, true},
+	}
+	for _, tt := range tests {
+		scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "WASHINGTON", conf: 91}, word{x: 40, y: 80, text: "WDL7XK2904H8", conf: tt.conf})}
+		res := Read(c, "drivers_license", Document{Text: text, Pages: scan})
+		if got := res.Fields["license_number"]; got != "WDL7XK2904H8" || (res.Confidence["license_number"] >= 0.5) != tt.sure {
+			t.Errorf("%s: license_number %v at %v, want sure %v", tt.name, got, res.Confidence["license_number"], tt.sure)
+		}
+	}
+}
