@@ -664,7 +664,9 @@ func doseNumbers(s string) string {
 }
 
 var (
-	doseNumber = regexp.MustCompile(`(?i)\b(?:dose|shot|injection|no\.?)\s*#?\s*\d{1,2}\b|#\s*\d{1,2}\b|\b\d(?:st|nd|rd|th)\b`)
+	// A dose's number is not a date's first digits ("1st dose 05/06/2025":
+	// "05" is the date's month).
+	doseNumber = regexp.MustCompile(`(?i)(?:\b(?:dose|shot|injection|no\.?)\s*#?\s*|#\s*)\d{1,2}(?:$|[^\w/.-]|[/.-](?:$|\D))|\b\d(?:st|nd|rd|th)\b`)
 	doseDigits = regexp.MustCompile(`\d{1,2}`)
 )
 
