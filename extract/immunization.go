@@ -129,7 +129,7 @@ func readImmunization(r *reading) {
 	doses, titerDates, dosesOCR, rowConf, lost := r.doses(lines)
 	switch r.typ {
 	case "tdap_record", "influenza_vaccine":
-		r.lookup("administered_date", administeredLabels, dateFinder(roleDate))
+		r.lookupOwnRow("administered_date", administeredLabels, dateFinder(roleDate), lines)
 		dropped := r.notBirthDate("administered_date")
 		if !r.has("administered_date") && len(doses) > 0 {
 			r.set("administered_date", doses[len(doses)-1], unsureIf(min(0.75, rowConf), dosesOCR < sureOCR))
@@ -138,7 +138,7 @@ func readImmunization(r *reading) {
 			r.wrappedAdministered()
 		}
 		r.withheldBirthDate("administered_date", dropped)
-		if !r.lookup("lot_number", lotLabels, idFinder(1)) {
+		if !r.lookupOwnRow("lot_number", lotLabels, idFinder(1), lines) {
 			r.pipeTableLot()
 		}
 		if !r.has("lot_number") {
@@ -273,6 +273,21 @@ func (r *reading) doses(lines []immunizationLine) (doses, titers []string, ocr, 
 		doses = spaced(doses)
 	}
 	return doses, distinctSorted(titers), ocr, rowConf, lost
+}
+
+// lookupOwnRow is lookup where a record's table lists several vaccines:
+// a value under a column's heading on a row that names other vaccines
+// only ("MMR #1  14-Mar-2019  T1129" over "Tdap  02-Jan-2024  AC52B") is
+// theirs, and the heading's value on the type's own row is read instead.
+func (r *reading) lookupOwnRow(field string, labels []label, f finder, lines []immunizationLine) bool {
+	for _, v := range r.doc.lookupAll(labels, f, false) {
+		if v.line >= 0 && v.line < len(lines) && len(lines[v.line].vaccines) > 0 && !lines[v.line].vaccines[r.typ] {
+			continue
+		}
+		r.set(field, v.value, v.conf)
+		return true
+	}
+	return false
 }
 
 // vaccineColumn is the part of a page's width under a heading that names
