@@ -275,6 +275,32 @@ func (r *reading) doses(lines []immunizationLine) (doses, titers []string, ocr, 
 	return doses, distinctSorted(titers), ocr, rowConf, lost
 }
 
+// ruledRow reports a row that is a table's rule OCR read as words
+// ("——$—$—$— ty eat"): every word unsure (under 60) and no date, one of
+// them a run of strokes more than letters or digits.
+func ruledRow(g *geometry, row labRow) bool {
+	strokes := false
+	var text []string
+	for _, c := range row.cells {
+		for _, wi := range c.words {
+			w := &g.words[wi]
+			if !g.pages[w.page].ocr || w.conf >= 60 {
+				return false
+			}
+			text = append(text, w.text)
+			n, alnum := 0, 0
+			for _, r := range w.text {
+				n++
+				if unicode.IsLetter(r) || unicode.IsDigit(r) {
+					alnum++
+				}
+			}
+			strokes = strokes || n >= 4 && 2*alnum < n
+		}
+	}
+	return strokes && len(dateFinder(roleDate)(strings.Join(text, " "))) == 0
+}
+
 // lookupOwnRow is lookup where a record's table lists several vaccines:
 // a value under a column's heading on a row that names other vaccines
 // only ("MMR #1  14-Mar-2019  T1129" over "Tdap  02-Jan-2024  AC52B") is
@@ -416,6 +442,11 @@ func (r *reading) doseRowsUnder(i int, first rowDate, lines []immunizationLine) 
 	for _, row := range rows[at+1:] {
 		if row.cy-prev.cy > doseRowGap*max(row.em, prev.em) {
 			return out, false
+		}
+		if ruledRow(g, row) {
+			// A rule between two rows, which OCR read as words.
+			prev = row
+			continue
 		}
 		var date []int
 		for k, c := range row.cells {
