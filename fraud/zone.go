@@ -698,6 +698,13 @@ func zoneVisualMismatch(d *doc, s *signals, page int, above [][]pagetext.Word, z
 		v, _ = d.Fields["license_number"].(string)
 	}
 	nv := normaliseID(v)
+	if nv == num || !strings.Contains(joined, nv) {
+		// The reading took the zone's number: the one printed after (or
+		// under) the number's caption.
+		if p, ok := captionedDocNumber(above, len(num)); ok {
+			v, nv = p, p
+		}
+	}
 	if len(nv) == len(num) && nv != num && strings.Contains(joined, nv) && !(z.ocr && idnumber.LookAlikeDistance(nv, num) <= 1) {
 		s.addf(CodeMRZCheckFailed, 0.50, &SignalEvidence{Page: page, Field: "passport_number", Value: v, Expected: "the number the machine-readable zone carries (" + num + ")"},
 			"the document number printed (%s) is not the one in the machine-readable zone (%s)", v, num)

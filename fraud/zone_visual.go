@@ -210,3 +210,67 @@ func flatten(lines [][]pagetext.Word) []pagetext.Word {
 	}
 	return ws
 }
+
+// docNumberCaption is a visual zone's caption of the document number.
+var docNumberCaption = regexp.MustCompile(`(?i)\b(?:passport|document|card)\s*(?:no\b\.?|number|#)\s*[:#.]?`)
+
+// captionedDocNumber is the document number the visual zone prints after
+// its caption on its line, or under it, as letters and digits: a word of
+// n of them holding a digit, read surely (in a text layer, or by OCR at
+// idSureConf and more); found only where every caption prints the same.
+func captionedDocNumber(above [][]pagetext.Word, n int) (string, bool) {
+	found := ""
+	for _, l := range above {
+		text, conf := lineWithConfidence(l)
+		for _, m := range docNumberCaption.FindAllStringIndex(text, -1) {
+			seg, segConf := text[m[1]:], conf[m[1]:]
+			if strings.TrimSpace(seg) == "" || docNumberCaption.MatchString(seg) || !strings.ContainsAny(seg, "0123456789") {
+				seg, segConf = valueUnderWords(above, l, wordAt(l, m[0]))
+			}
+			word, at := firstWord(seg)
+			if at < 0 {
+				continue
+			}
+			v := normaliseID(word)
+			if len(v) != n || !strings.ContainsAny(v, "0123456789") {
+				continue
+			}
+			sure := true
+			for _, c := range segConf[at : at+len(word)] {
+				sure = sure && c >= idSureConf
+			}
+			if !sure {
+				continue
+			}
+			if found != "" && found != v {
+				return "", false
+			}
+			found = v
+		}
+	}
+	return found, found != ""
+}
+
+// firstWord is the first word of s and where it starts (-1: none).
+func firstWord(s string) (string, int) {
+	i := strings.IndexFunc(s, func(r rune) bool { return r != ' ' })
+	if i < 0 {
+		return "", -1
+	}
+	j := strings.IndexByte(s[i:], ' ')
+	if j < 0 {
+		return s[i:], i
+	}
+	return s[i : i+j], i
+}
+
+// valueUnderWords is valueUnder over the visual zone's lines: the words
+// of the nearest line below the caption l[k] from the first that starts
+// under it.
+func valueUnderWords(lines [][]pagetext.Word, l []pagetext.Word, k int) (string, []float64) {
+	var p pagetext.Page
+	for _, ln := range lines {
+		p.Words = append(p.Words, ln...)
+	}
+	return valueUnder(p, l, k)
+}
