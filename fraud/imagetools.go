@@ -39,9 +39,7 @@ func checkImageTools(d *doc, s *signals) {
 			}
 			s.addf(CodeEditingSoftware, w, &SignalEvidence{Page: im.page, Source: t.source, Tool: t.tool},
 				"page %d: the image names an editing tool (%s) in its %s", im.page, t.tool, imageSourceName(t.source))
-			if w > scannerEditorWeight {
-				return
-			}
+			return
 		}
 	}
 }

@@ -33,7 +33,10 @@ func checkStructure(d *doc, s *signals) {
 // Ordinary saves name other tools: browsers' and systems' print to PDF,
 // scanners, office exports (LibreOffice's Writer), qpdf, Acrobat (a
 // recruiter's combine or OCR), signing services, and the readers nurses
-// fill in and sign forms with (Xodo, Lumin), which are left out.
+// fill in and sign forms with (Xodo, Lumin), which are left out; so are
+// phone scanner apps that can retype what they scanned (CamScanner,
+// iScanner, TapScanner): most of their files are honest scans, and
+// CamScanner's is how many nurses send their cards.
 var moreEditors = []struct {
 	name   string
 	weight float64
@@ -47,7 +50,7 @@ var moreEditors = []struct {
 	// dropped "Pro" after the brand), any tool that calls itself a PDF
 	// editor ("PDF Editor Pro", a phone's "PDF Editor 6.4"), and picture
 	// editors a page was exported from after its pixels were changed.
-	{"nitro pdf pro", 0.50}, {"pdf editor", 0.50}, {"pdfeditor", 0.50}, {"pdf-editor", 0.50},
+	{"nitro pdf pro", 0.50}, {"nitro pdf professional", 0.50}, {"phantom pdf", 0.50}, {"pdf editor", 0.50}, {"pdfeditor", 0.50}, {"pdf-editor", 0.50},
 	{"pixelmator", 0.50}, {"krita", 0.50}, {"paintshop", 0.50}, {"paint shop pro", 0.50}, {"photoscape", 0.50}, {"photo-paint", 0.50},
 	// Online and desktop editors by the names their saves carry (Soda's
 	// and PDF Candy's without a space, Smile's PDFpen, Iceni's Infix, PDF
@@ -64,15 +67,7 @@ var moreEditors = []struct {
 	{"meitu", 0.50}, {"facetune", 0.50}, {"photodirector", 0.50}, {"befunky", 0.50}, {"inpaint", 0.50}, {"touchretouch", 0.50},
 	{"photoimpact", 0.50}, {"procreate", 0.50}, {"ibis paint", 0.50}, {"photo editor", 0.50}, {"image editor", 0.50},
 	{"polarr", 0.45}, {"luminar", 0.45}, {"photoroom", 0.45},
-	// Phone scanner apps whose pages the holder can retype (CamScanner,
-	// whose files name its maker, Intsig; iScanner; TapScanner): most of
-	// their files are honest scans, so the name only corroborates.
-	{"camscanner", scannerEditorWeight}, {"intsig", scannerEditorWeight}, {"iscanner", scannerEditorWeight}, {"tapscanner", scannerEditorWeight},
 }
-
-// scannerEditorWeight flags at no sensitivity alone: a phone scanner
-// that can also edit the text it scanned is how most nurses scan.
-const scannerEditorWeight = 0.20
 
 // checkMoreEditors names the editors fraud.go's list leaves out, in the
 // Info dictionary and the XMP packet, and any editor an earlier
@@ -80,7 +75,10 @@ const scannerEditorWeight = 0.20
 // open a PDF to change its text (Illustrator, CorelDRAW) weigh 0.45, as
 // Canva does: a small provider may draw its certificates there.
 func checkMoreEditors(d *doc, s *signals) {
-	if s.has(CodeEditingSoftware) {
+	// A converter of the first list (0.45) that calls itself a PDF
+	// editor ("Sejda PDF Editor") is named again at an editor's weight.
+	have := weightOf(s, CodeEditingSoftware)
+	if have >= 0.50 {
 		return
 	}
 	type said struct{ source, tool, creator string }
@@ -103,10 +101,9 @@ func checkMoreEditors(d *doc, s *signals) {
 			}
 		}
 	}
-	weak := false
 	for i, c := range claims {
 		t := strings.ToLower(c.tool)
-		if e, ok := editorIn(c.tool); ok && i > 0 {
+		if e, ok := editorIn(c.tool); ok && i > 0 && editorWeight(e) > have {
 			// An earlier revision's Info, or the XMP, names one of the
 			// first list's editors that the last Info does not: a later
 			// save (a signature, a metadata rewrite, a restore of the
@@ -117,25 +114,30 @@ func checkMoreEditors(d *doc, s *signals) {
 		}
 		for _, e := range moreEditors {
 			if strings.Contains(t, e.name) {
-				if e.weight <= scannerEditorWeight && weak {
+				if e.weight <= have {
 					break
 				}
 				s.addf(CodeEditingSoftware, e.weight, &SignalEvidence{Source: c.source, Tool: c.tool},
 					"the file names an editing tool (%s) in its %s", c.tool, sourceName(c.source))
-				if e.weight <= scannerEditorWeight {
-					// A scanner's name only corroborates: look on for an editor.
-					weak = true
-					break
-				}
 				return
 			}
 		}
-		if drawCreator(t, c.creator) {
+		if drawCreator(t, c.creator) && have < 0.50 {
 			s.addf(CodeEditingSoftware, 0.50, &SignalEvidence{Source: c.source, Tool: c.tool},
 				"the file was exported by LibreOffice Draw (%s), where LibreOffice opens a PDF to edit its text", c.tool)
 			return
 		}
 	}
+}
+
+// weightOf is the weight of a code's signal so far (0 when none).
+func weightOf(s *signals, code string) float64 {
+	for _, o := range s.list {
+		if o.Code == code {
+			return o.Weight
+		}
+	}
+	return 0
 }
 
 // drawCreator: LibreOffice's export names the program in Creator ("Draw",

@@ -625,7 +625,7 @@ func TestMoreEditorsNamed(t *testing.T) {
 		{"PDF Extra 9.10", "MobiSystems PDF Extra", 0.50},
 		{"Scribus 1.6.1", "", 0.45},
 		{"Meitu 10.4", "", 0.50},
-		{"intsig.com pdf producer", "CamScanner", 0.20},
+		{"intsig.com pdf producer", "CamScanner", 0},
 		{"Adobe Scan for Android 24.5", "", 0},
 		{"Microsoft Lens", "", 0},
 		{"Genius Scan", "", 0},
@@ -738,6 +738,34 @@ func TestEditorInEarlierXMP(t *testing.T) {
 			}
 			if len(got) != 1 || got[0].Weight != tt.w || !strings.Contains(got[0].Detail, "earlier revision's XMP metadata") {
 				t.Fatalf("signals %+v, want editing_software %.2f naming the earlier revision's XMP", got, tt.w)
+			}
+		})
+	}
+}
+
+// TestConverterCallingItselfAnEditor: a tool of the first list weighed as
+// a converter (0.45) that names itself a PDF editor is an editor (0.50);
+// the converters stay at 0.45, and an editor is not named twice.
+func TestConverterCallingItselfAnEditor(t *testing.T) {
+	tests := []struct {
+		producer, creator string
+		w                 float64
+		n                 int
+	}{
+		{"Sejda PDF Editor", "Sejda", 0.50, 2},
+		{"iLovePDF", "", 0.45, 1},
+		{"Smallpdf.com", "", 0.45, 1},
+		{"Foxit PDF Editor 12.1", "Foxit PDF Editor", 0.50, 1},
+		{"Nitro PDF Professional 7", "", 0.50, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.producer, func(t *testing.T) {
+			d := newDoc(Evidence{File: FileMeta{Producer: tt.producer, Creator: tt.creator, Revisions: 1}, AsOf: asOf})
+			var s signals
+			checkHistory(d, &s)
+			checkMoreEditors(d, &s)
+			if len(s.list) != 1 || s.list[0].Code != CodeEditingSoftware || s.list[0].Weight != tt.w || s.count[CodeEditingSoftware] != tt.n {
+				t.Fatalf("signals %+v (counted %d), want editing_software %.2f", s.list, s.count[CodeEditingSoftware], tt.w)
 			}
 		})
 	}
