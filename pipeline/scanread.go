@@ -149,9 +149,13 @@ const minReadConfidence = 5
 const unreadWord = "\uFFFD"
 
 // blankUnread returns res with the words read under minReadConfidence
-// replaced by unreadWord (their confidence kept). Words read after the
-// first read (merged from another, surer read) count by the confidence
-// they were taken at.
+// replaced by unreadWord (their confidence kept). It is applied to the
+// read kept, once the reads have been compared as they were (words
+// merged from another, surer read count by the confidence they were
+// taken at): judging each read with its weak words blanked made a soft
+// licence's sharpened read the one kept, which misread its number
+// (R06751617 as R006751617) where the first read had it right
+// (BenchmarkScanLowResolutionCards at 110 dpi).
 func blankUnread(res ocr.Result) ocr.Result {
 	var words []ocr.Word
 	for i, w := range res.Words {
@@ -779,8 +783,6 @@ func (e *Engine) fieldsRead(r scanRead) int {
 // sureFields returns the fields a read yields surely for the type its
 // text is classified as (none for "other").
 func (e *Engine) sureFields(r scanRead) map[string]any {
-	// Judged as it will be read: the words too unsure to keep unread.
-	r.res = blankUnread(r.res)
 	t := e.classifier.Classify(r.res.Text).Type
 	if t == catalog.OtherType {
 		return nil

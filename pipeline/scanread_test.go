@@ -750,3 +750,34 @@ func TestBlankUnreadWords(t *testing.T) {
 		})
 	}
 }
+
+// TestOCRPageLeavesUnreadWordsUnread: a licence scanned soft at 110 dpi
+// whose surname CHOI Tesseract read "CHON" at confidence 0 reports its
+// name unread (uncertain), not CHON, and keeps its number as the first
+// read had it (reads compared with their weak words as they were: so
+// compared with them blanked, the sharpened read was kept and misread
+// the number R006751617).
+func TestOCRPageLeavesUnreadWordsUnread(t *testing.T) {
+	e := engine(t)
+	r := sampledocs.Seeded(704)
+	d := sampledocs.Generate(r, "drivers_license", sampledocs.NewPerson(r), sampledocs.Options{Variant: "labeled_card"})
+	if d.Fields["last_name"] != "CHOI" || d.Fields["license_number"] != "R06751617" {
+		t.Fatalf("the sample drawn has changed: %v", d.Fields)
+	}
+	data, err := softScan(d, 110, 1.2, 0, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, j := readScanned(t, e, data, "image/jpeg")
+	if j.DocumentType != "drivers_license" {
+		t.Fatalf("read as %s:\n%s", j.DocumentType, pages[0].Text)
+	}
+	for _, f := range []string{"last_name", "full_name"} {
+		if v, ok := j.Fields[f]; ok && !strings.Contains(fmt.Sprint(v), "CHOI") {
+			t.Errorf("%s read %v, printed CHOI:\n%s", f, v, pages[0].Text)
+		}
+	}
+	if got := j.Fields["license_number"]; got != nil && got != "R06751617" {
+		t.Errorf("license_number read %v, printed R06751617:\n%s", got, pages[0].Text)
+	}
+}
