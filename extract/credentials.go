@@ -88,6 +88,7 @@ func readLifeSupport(r *reading) {
 	r.wrappedLineID("certificate_id", certIDLabels, certIDFinder)
 	r.lookup("certificate_id", certIDLabels, certIDFinder)
 	r.bareCaptionID()
+	r.idOverCaption()
 	r.programID()
 	r.eCardCode()
 	r.proseID()

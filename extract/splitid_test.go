@@ -43,3 +43,31 @@ func TestSplitCertificateID(t *testing.T) {
 		}
 	}
 }
+
+// TestIDOverCaption: a card printing captions under values, whose id's
+// caption OCR ran into the row of dates beside it, has its id read from
+// the line over the caption; not where the line holds a date or words,
+// nor on a page printing captions over values.
+func TestIDOverCaption(t *testing.T) {
+	c := catalog.MustLoad()
+	card := func(over string) string {
+		return "American Heart Association\nHeartbeat CPR & First Aid\nACLS Provider TC Name\nAshley Van der Berg\n" +
+			"Card Holder Susan Tamayo\nThis card certifies that the above individual has successfully completed the cognitive Instructor Name\n" +
+			over + "\n05/27/2026 05/27/2028 Course Card No\nIssue Date Renewal Due\nPrint Holder's Signature\n"
+	}
+	tests := []struct{ name, text, want string }{
+		{"the id over its caption run into the dates", card("MX253705"), "MX253705"},
+		{"words over the caption", card("Heartbeat Training"), ""},
+		{"captions over values", "ACLS Provider\nAmerican Heart Association\nName\nAshley Van der Berg\nTC ID\nMX253705\nCard No\n\nIssue Date\n05/27/2026\n", ""},
+	}
+	for _, tt := range tests {
+		res := Read(c, "acls", Document{Text: tt.text})
+		got, _ := res.Fields["certificate_id"].(string)
+		if res.Confidence["certificate_id"] < 0.5 {
+			got = ""
+		}
+		if got != tt.want {
+			t.Errorf("%s: certificate_id = %q (at %v), want %q", tt.name, res.Fields["certificate_id"], res.Confidence["certificate_id"], tt.want)
+		}
+	}
+}

@@ -92,7 +92,7 @@ func (d *doc) unwrapName(n *nameReading) {
 	}
 	last := ws[len(ws)-1]
 	stem := strings.TrimRight(last, "-–—")
-	if stem == last {
+	if stem == last || len([]rune(stem)) < 2 {
 		return
 	}
 	if n.line < 0 || n.line >= len(d.lines) || !strings.HasSuffix(d.lines[n.line], last) {
@@ -173,4 +173,43 @@ func (r *reading) splitID(field string) {
 		return
 	}
 	r.conf[field] = min(r.conf[field], confLost)
+}
+
+// idOverCaption reads a certificate id standing alone on the line over
+// its caption, on a card that prints its captions under its values,
+// where OCR ran the caption into the row of values beside it ("05/27/2026
+// 05/27/2028 Course Card No" under "MX253705"), which no label lookup
+// pairs. One such id only, no date, as sure as a value by its caption.
+func (r *reading) idOverCaption() {
+	d := r.doc
+	if r.has("certificate_id") || !d.captionsBelow() {
+		return
+	}
+	found := ""
+	for _, l := range certIDLabels {
+		for _, like := range []bool{true, false} {
+			for _, sp := range d.occurrences(l, like, certIDLabels) {
+				p := d.prevNonEmpty(sp.line)
+				if p < 0 || d.sep[p] || d.startsWithLabel(p) {
+					continue
+				}
+				v := strings.TrimSpace(d.lines[p])
+				if strings.ContainsAny(v, " \t") || len(findDates(v)) > 0 {
+					continue
+				}
+				hs := certIDFinder(v)
+				if len(hs) != 1 || hs[0].start != 0 || hs[0].end != len(v) {
+					continue
+				}
+				if s, _ := hs[0].value.(string); found != "" && s != found {
+					return
+				} else {
+					found = s
+				}
+			}
+		}
+	}
+	if found != "" {
+		r.set("certificate_id", found, confCaption)
+	}
 }
