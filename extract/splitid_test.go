@@ -58,6 +58,8 @@ func TestIDOverCaption(t *testing.T) {
 	tests := []struct{ name, text, want string }{
 		{"the id over its caption run into the dates", card("MX253705"), "MX253705"},
 		{"words over the caption", card("Heartbeat Training"), ""},
+		{"another card's layout: the id over 'Certificate No.' run into its dates",
+			"PALS\nPediatric Advanced Life Support\nJAMAL O. WRIGHT\nProvider\nPL88213047\n11/03/2025 11/30/2027 Certificate No.\nCompleted Expires\nLakeshore Resuscitation Center\nTraining Site\n", "PL88213047"},
 		{"captions over values", "ACLS Provider\nAmerican Heart Association\nName\nAshley Van der Berg\nTC ID\nMX253705\nCard No\n\nIssue Date\n05/27/2026\n", ""},
 	}
 	for _, tt := range tests {
