@@ -14,8 +14,10 @@ import (
 	"os"
 	"testing"
 
+	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
+	"golang.org/x/image/math/f64"
 	"golang.org/x/image/math/fixed"
 
 	"github.com/clearedtostart/compliance/internal/sampledocs"
@@ -144,6 +146,25 @@ func clone(src image.Rectangle, to image.Point) func(img *image.RGBA) {
 		patch := image.NewRGBA(src)
 		draw.Draw(patch, src, img, src.Min, draw.Src)
 		draw.Draw(img, image.Rectangle{Min: to, Max: to.Add(src.Size())}, patch, src.Min, draw.Src)
+	}
+}
+
+// cloneShifted copies a region of the picture to another place a
+// fraction of a sample (fx, fy) further on, resampled (Catmull-Rom), as a
+// clone stamp placed by hand does; an empty src resamples the whole
+// picture over (no copy: a clean twin).
+func cloneShifted(src image.Rectangle, to image.Point, fx, fy float64) func(img *image.RGBA) {
+	return func(img *image.RGBA) {
+		if src.Empty() {
+			src, to = img.Bounds(), img.Bounds().Min
+		}
+		patch := image.NewRGBA(image.Rectangle{Max: src.Size()})
+		s2d := f64.Aff3{1, 0, fx - float64(src.Min.X), 0, 1, fy - float64(src.Min.Y)}
+		xdraw.CatmullRom.Transform(patch, s2d, img, img.Bounds(), xdraw.Src, nil)
+		// The patch's edge samples lie partly outside the picture: the
+		// clone is the patch inside them.
+		in := patch.Bounds().Inset(1)
+		draw.Draw(img, in.Add(to), patch, in.Min, draw.Src)
 	}
 }
 
@@ -284,6 +305,17 @@ func TestImages(t *testing.T) {
 		{"bare card cloned over the expiry of a photo saved at 85, saved at 92", editJPEG(t, resaved85, 92, clone(image.Rect(651, 333, 751, 357), image.Pt(651, 369))), false, "drivers_license",
 			CodeCopyMove, 0.55, image.Rect(651, 369, 751, 393)},
 		{"the photo saved at 85, then at 92", editJPEG(t, resaved85, 92, nil), false, "drivers_license", "", 0, image.Rectangle{}},
+		// A clone stamp placed by hand lands part of a sample off: the
+		// patch is resampled, each grain spread over two samples, and
+		// correlates with its source about as well a sample either way.
+		{"bare card cloned over the expiry half a sample across, saved at 92", editJPEG(t, resaved85, 92, cloneShifted(image.Rect(600, 300, 800, 350), image.Pt(600, 360), 0.5, 0)), false, "drivers_license",
+			CodeCopyMove, 0.55, image.Rect(600, 360, 800, 410)},
+		{"the grainy table cloned over the expiry half a sample across, saved at 92", editJPEG(t, noisyPhoto, 92, cloneShifted(image.Rect(61, 603, 181, 643), image.Pt(651, 367), 0.5, 0)), false, "drivers_license",
+			CodeCopyMove, 0.55, image.Rect(651, 367, 771, 407)},
+		// Their clean twins: the whole picture resampled half a sample
+		// over (an app straightening or cropping it).
+		{"the photo saved at 85, resampled half a sample over, saved at 94", editJPEG(t, resaved85, 94, cloneShifted(image.Rectangle{}, image.Point{}, 0.5, 0.3)), false, "drivers_license", "", 0, image.Rectangle{}},
+		{"the grainy photo resampled a part of a sample over, saved at 92", editJPEG(t, noisyPhoto, 92, cloneShifted(image.Rectangle{}, image.Point{}, 0.4, 0.5)), false, "drivers_license", "", 0, image.Rectangle{}},
 		{"a clone in a full-page scan of a license (its first page searched)", editJPEG(t, noisyPhoto, 92, clone(image.Rect(61, 603, 181, 643), image.Pt(651, 367))), true, "nursing_license",
 			CodeCopyMove, 0.55, image.Rect(651, 367, 771, 407)},
 		{"a page rendered without grain, saved at 92", flat, false, "nursing_license", "", 0, image.Rectangle{}},
