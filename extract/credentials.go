@@ -625,10 +625,19 @@ func (r *reading) readSurely(same func(text string) bool) bool {
 // issuers' codes are mostly letters.
 var letteredCode = regexp.MustCompile(`^[\s:#.]*([A-Z0-9]*[0-9][A-Z0-9]*)\s*$`)
 
+// otherNumberCaption opens a value with the caption of another thing's
+// number: a training center's, an instructor's, a course's.
+var otherNumberCaption = regexp.MustCompile(`(?i)^[\s:#.]*(?:tc|ts|training\s+(?:center|site)|site|class|student|employee|member|patient|order|nurse|account|instructor|course|client|user|participant)\s*(?:id\b|#|no\b|number\b)`)
+
 // certIDFinder reads a certificate's id after its label: an id of two
 // digits or more (idFinder), or a code of six to sixteen capitals and
 // digits standing alone after the label, however few its digits.
 func certIDFinder(s string) []hit {
+	if otherNumberCaption.MatchString(s) {
+		// "eCard Code: TC ID# WA20417": the caption's own value lost,
+		// the number after it is the training center's.
+		return nil
+	}
 	if hs := idFinder(2)(s); len(hs) > 0 {
 		return hs
 	}

@@ -31,6 +31,8 @@ func TestSplitCertificateID(t *testing.T) {
 		{"groups a column gap apart are two values", arc + "Certificate ID: 447109  2026\n", scan, "447109"},
 		{"a text layer prints its groups as they are", arc + "Certificate ID: 4471 0922 18\n", nil, "4471 0922"},
 		{"the code's caption with its value lost, the TC ID beside", aha + "eCard Code\nTC ID# WA20417\n", scan, ""},
+		{"the code's caption run into the TC ID's", aha + "eCard Code: TC ID# WA20417\n", scan, ""},
+		{"captions in a row over the code, the TC ID after them", aha + "eCard Code TC ID# WA20417\n266301984127\n", scan, "266301984127"},
 	}
 	for _, tt := range tests {
 		res := Read(c, "bls", Document{Text: tt.text, Pages: tt.pages})
