@@ -64,3 +64,20 @@ func TestMixedNumberOCR(t *testing.T) {
 		}
 	}
 }
+
+// TestGluedInitial: a middle initial OCR glued to the given name before
+// it ("MarcoT.") is read as its own word.
+func TestGluedInitial(t *testing.T) {
+	c := catalog.MustLoad()
+	scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "OSHA", conf: 91})}
+	tests := []struct{ name, text, want string }{
+		{"glued initial", "OSHA 10-Hour Construction Safety\nParticipant: MarcoT. Russo\nCompleted 03/02/2026\n", "Marco T. Russo"},
+		{"initial apart", "OSHA 10-Hour Construction Safety\nParticipant: Marco T. Russo\nCompleted 03/02/2026\n", "Marco T. Russo"},
+	}
+	for _, tt := range tests {
+		res := Read(c, "osha_training", Document{Text: tt.text, Pages: scan})
+		if got, _ := res.Fields["full_name"].(string); got != tt.want || res.Fields["first_name"] != "Marco" {
+			t.Errorf("%s: full_name %q, first_name %v, want %q", tt.name, got, res.Fields["first_name"], tt.want)
+		}
+	}
+}

@@ -236,6 +236,12 @@ func readName(s string, whole bool) (string, int) {
 			// in a sentence ends where the sentence's own words begin.
 			break
 		}
+		if m := gluedInitial.FindStringSubmatch(w); m != nil {
+			// "DeepaJ. Taylor": OCR lost the space before a middle
+			// initial; no name ends in a capital and a period.
+			got = append(got, m[1])
+			w = m[2]
+		}
 		got = append(got, w)
 		rest, end = i+1, start+loc[1]
 		if strings.HasSuffix(w, ",") && i+1 < len(words) {
@@ -281,6 +287,9 @@ func readName(s string, whole bool) (string, int) {
 	}
 	return strings.Join(got, " "), end
 }
+
+// gluedInitial is a given name and a middle initial OCR read as one word.
+var gluedInitial = regexp.MustCompile(`^(\p{Lu}\p{Ll}+)(\p{Lu}\.)$`)
 
 // salutations open a letter's greeting: "Dear Rosa Delgado," names Rosa
 // Delgado, no one called Dear.
