@@ -60,6 +60,10 @@ var (
 	reMonDay  = regexp.MustCompile(`(?i)\b` + mon + `\s*(\d{1,2})(?:st|nd|rd|th)?(?:\s*[-–]\s*(\d{1,2}))?[.,]?\s*(\d{4})\b`)
 	reMonYear = regexp.MustCompile(`(?i)\b` + mon + `[\s,./-]*(\d{4})\b`)
 	reNumMY   = regexp.MustCompile(`\b(\d{1,2})\s*[/-]\s*(\d{4})\b`)
+	// brokenDayBefore ends with a month and the head of its day ("07/3 ")
+	// or a month and its slash ("07/ "), left before what reads as a
+	// month and year.
+	brokenDayBefore = regexp.MustCompile(`\d\s*[/.]\s*(?:\d{1,2}\s+)?$`)
 	// A year and its month ("2028-08"), as an eCard's renewal may print
 	// it; one with its day too is reISO's.
 	reYearMonth = regexp.MustCompile(`\b(\d{4})\s*[-/]\s*(\d{1,2})\b`)
@@ -136,6 +140,12 @@ func findDates(s string) []dateHit {
 		add(m, dateHit{y: num(s[m[4]:m[5]]), m: months[strings.ToLower(s[m[2]:m[2]+3])], monthOnly: true})
 	}
 	for _, m := range reNumMY.FindAllStringSubmatchIndex(s, -1) {
+		if brokenDayBefore.MatchString(s[max(0, m[0]-12):m[0]]) {
+			// "07/3 1/2027": a day OCR broke in two, its tail and year
+			// read as a month and year would run to 2027-01-31. The
+			// date is unread.
+			continue
+		}
 		add(m, dateHit{y: num(s[m[4]:m[5]]), m: num(s[m[2]:m[3]]), monthOnly: true})
 	}
 	for _, m := range reYearMonth.FindAllStringSubmatchIndex(s, -1) {

@@ -237,6 +237,8 @@ func TestMonthYearForms(t *testing.T) {
 	for _, tt := range []struct{ printed, want string }{
 		{"AUG/2028", "2028-08-31"}, {"Aug / 2028", "2028-08-31"}, {"2028-08", "2028-08-31"}, {"2028/02", "2028-02-29"},
 		{"2028-08-15", "2028-08-15"}, {"2025-26", ""},
+		// A day OCR broke in two is unread, never the month's end.
+		{"07/3 1/2027", ""}, {"07/ 31/2027", "2027-07-31"}, {"Expires 07/2027", "2027-07-31"}, {"01/2026 - 07/2027", "2026-01-31"},
 	} {
 		got, _ := ParseDate(tt.printed, true)
 		if got != tt.want {
