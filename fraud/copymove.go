@@ -64,13 +64,10 @@ const (
 	// patch of 80×25 samples is over 25).
 	cmMinHint       = 2
 	cmMaxCandidates = 12
-	// cmMaxFracCandidates displacements found by pairs a part of a sample
-	// off are verified besides.
-	cmMaxFracCandidates = 4
-	cmMinBlocks         = 12
-	cmBareContext       = 12
-	cmMaxContext        = 38 // a patch's standard deviation above this is print
-	cmMinGrain          = 0.05
+	cmMinBlocks     = 12
+	cmBareContext   = 12
+	cmMaxContext    = 38 // a patch's standard deviation above this is print
+	cmMinGrain      = 0.05
 	// cmPairCorr is the least correlation of two points' detail (12×12
 	// samples) that pairs them, cmBlockCorr of two 8×8 blocks' that makes
 	// a block copied. A copy saved again off the JPEG's 8×8 grid keeps
@@ -84,19 +81,6 @@ const (
 	// and gradients by the correlation a sample off, patterns by periodic.
 	cmPairCorr  = 0.6
 	cmBlockCorr = 0.5
-	// cmFracMinCorr is the least whole-sample correlation of a block
-	// tried at fractions of a sample (copiedRegion), cmFracMargin how much
-	// more it must correlate there than a whole sample further.
-	cmFracMinCorr = 0.3
-	cmFracMargin  = 0.15
-	// cmFracPairCorr is the least correlation of two points' detail that
-	// pairs them when a copy moved by part of a sample spreads it over two
-	// displacements (copied).
-	cmFracPairCorr = 0.5
-	// cmPeriodMargin: how much less closely than a copy matches its
-	// source a printed pattern's repeat may match and still be taken for
-	// one (periodic).
-	cmPeriodMargin = 0.2
 )
 
 // luma is an 8-bit plane.
@@ -255,10 +239,6 @@ func findCopyMove(src luma, maxRMS float64) *copyMove {
 	// bits, then in the correlation of their detail.
 	type shift struct{ dx, dy int }
 	matches := map[shift][]int{}
-	// fracMatches are the pairs of a copy moved by part of a sample
-	// (copied): searched after the others, so that a printed pattern's
-	// many such pairs never crowd out a whole-sample copy.
-	fracMatches := map[shift][]int{}
 	const bands = 5
 	bandOf := func(d uint64, k int) uint16 { return uint16(d>>(12*k)) & 0xfff }
 	for band := 0; band < bands; band++ {
@@ -290,65 +270,41 @@ func findCopyMove(src luma, maxRMS float64) *copyMove {
 							break
 						}
 					}
-					if first != band {
+					if first != band || !copied(detail, w, h, p, q) {
 						continue
 					}
-					switch ok, frac := copied(detail, w, h, p, q); {
-					case ok && frac:
-						fracMatches[s] = append(fracMatches[s], ia)
-					case ok:
-						matches[s] = append(matches[s], ia)
-					}
+					matches[s] = append(matches[s], ia)
 				}
 			}
 		}
 	}
 	// Pairs count with their neighbours: a point found a sample off in
 	// the copy (recompression moves peaks) lands one shift away.
-	ranked := func(matches map[shift][]int, limit int, skip []shift) []shift {
-		near := func(s shift) int {
-			n := 0
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					n += len(matches[shift{s.dx + dx, s.dy + dy}])
-				}
-			}
-			return n
-		}
-		var shifts []shift
-		for s, ms := range matches {
-			if len(ms) >= 2 {
-				shifts = append(shifts, s)
+	near := func(s shift) []int {
+		var out []int
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				out = append(out, matches[shift{s.dx + dx, s.dy + dy}]...)
 			}
 		}
-		count := map[shift]int{}
-		for _, s := range shifts {
-			count[s] = near(s)
-		}
-		sort.Slice(shifts, func(i, j int) bool {
-			if count[shifts[i]] != count[shifts[j]] {
-				return count[shifts[i]] > count[shifts[j]]
-			}
-			return shifts[i].dx < shifts[j].dx || (shifts[i].dx == shifts[j].dx && shifts[i].dy < shifts[j].dy)
-		})
-		var cands []shift
-		for _, s := range shifts {
-			if count[s] < cmMinHint || len(cands) == limit {
-				break
-			}
-			dup := false
-			for _, o := range append(skip, cands...) {
-				if abs(o.dx-s.dx) <= 2 && abs(o.dy-s.dy) <= 2 {
-					dup = true
-					break
-				}
-			}
-			if !dup {
-				cands = append(cands, s)
-			}
-		}
-		return cands
+		return out
 	}
+	var shifts []shift
+	for s, ms := range matches {
+		if len(ms) >= 2 {
+			shifts = append(shifts, s)
+		}
+	}
+	count := map[shift]int{}
+	for _, s := range shifts {
+		count[s] = len(near(s))
+	}
+	sort.Slice(shifts, func(i, j int) bool {
+		if count[shifts[i]] != count[shifts[j]] {
+			return count[shifts[i]] > count[shifts[j]]
+		}
+		return shifts[i].dx < shifts[j].dx || (shifts[i].dx == shifts[j].dx && shifts[i].dy < shifts[j].dy)
+	})
 	// A handful of matched points is only a hint: a copy is confirmed
 	// block by block. At a candidate displacement each 8×8 block away
 	// from print is compared with the block it would be a copy of: a
@@ -358,13 +314,26 @@ func findCopyMove(src luma, maxRMS float64) *copyMove {
 	// copy covers a connected region of such blocks, large enough to hide
 	// a value. Natural grain matches at a random displacement in a block
 	// here and there, never in a region.
-	cands := ranked(matches, cmMaxCandidates, nil)
-	fracCands := ranked(fracMatches, cmMaxFracCandidates, cands)
+	var cands []shift
+	for _, s := range shifts {
+		if count[s] < cmMinHint || len(cands) == cmMaxCandidates {
+			break
+		}
+		dup := false
+		for _, o := range cands {
+			if abs(o.dx-s.dx) <= 2 && abs(o.dy-s.dy) <= 2 {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			cands = append(cands, s)
+		}
+	}
 	type found struct {
 		from   image.Rectangle
 		blocks int
 		s      shift
-		frac   [2]float64
 	}
 	var regions []found
 	// A clone hides a value under bare card or paper: the blocks compared
@@ -373,14 +342,14 @@ func findCopyMove(src luma, maxRMS float64) *copyMove {
 	// (two copies of one logo, seal or rule, drawn alike and scanned with
 	// little grain).
 	bareVar := float64(cmBareContext*cmBareContext) * float64(sc*sc)
-	for _, s := range append(cands[:len(cands):len(cands)], fracCands...) {
-		from, blocks, frac := copiedRegion(detail, w, h, s.dx, s.dy, func(x0, y0, x1, y1 int) bool {
+	for _, s := range cands {
+		from, blocks := copiedRegion(detail, w, h, s.dx, s.dy, func(x0, y0, x1, y1 int) bool {
 			n := float64((x1 - x0) * (y1 - y0))
 			s1, s2 := float64(box(sum, x0, y0, x1, y1)), float64(box(sq, x0, y0, x1, y1))
 			return s2/n-(s1/n)*(s1/n) <= bareVar
 		})
 		if blocks >= cmMinBlocks {
-			regions = append(regions, found{from, blocks, s, frac})
+			regions = append(regions, found{from, blocks, s})
 		}
 	}
 	sort.SliceStable(regions, func(i, j int) bool { return regions[i].blocks > regions[j].blocks })
@@ -399,7 +368,7 @@ func findCopyMove(src luma, maxRMS float64) *copyMove {
 				others = append(others, [2]int{c.dx, c.dy})
 			}
 		}
-		if periodic(detail, w, h, r.from, r.s.dx, r.s.dy, r.frac, others) {
+		if periodic(detail, w, h, r.from, r.s.dx, r.s.dy, others) {
 			continue
 		}
 		// The two copies look alike as a whole too (goimagehash's
@@ -409,7 +378,7 @@ func findCopyMove(src luma, maxRMS float64) *copyMove {
 		// On bare card the perceptual hash of a flat patch turns on
 		// noise: there the samples themselves agree, to the error of the
 		// last save.
-		if ok && (dist <= 8 || regionRMS(img, sc, w, r.from, dst, r.frac) <= maxRMS) {
+		if ok && (dist <= 8 || regionRMS(img, sc, w, r.from, dst) <= maxRMS) {
 			return &copyMove{Source: scale(r.from), Target: scale(dst), Blocks: r.blocks, Distance: dist}
 		}
 	}
@@ -476,25 +445,10 @@ func copySaveError(data []byte) float64 {
 // copiedRegion finds, at one displacement, the largest connected region
 // of 8×8 blocks (away from print: smooth says which) that the blocks the
 // displacement leads to copy; it returns the region and its blocks.
-//
-// A clone stamp need not move its patch by whole samples: a brush placed
-// by hand, or a patch scaled a percent or two, lands part of a sample
-// off, and resampling it spreads each grain over two samples. Its detail
-// then correlates with the source's about as well at the displacement as
-// one sample beside it, and at neither as closely as a copy's. Where the
-// whole-sample test finds too little, the source's detail is resampled
-// (bilinear) at the fraction of a sample that best fits the blocks that
-// correlate at all, one fraction for the whole candidate (a clone has
-// one displacement), and the blocks are tested again at it: correlating
-// closely there and clearly less a whole sample further, as a copy's do.
-//
-// frac is the fraction of a sample the copy sits further on than (dx, dy)
-// (zero when the whole-sample test found the region).
-func copiedRegion(d []float32, w, h, dx, dy int, smooth func(x0, y0, x1, y1 int) bool) (_ image.Rectangle, _ int, frac [2]float64) {
+func copiedRegion(d []float32, w, h, dx, dy int, smooth func(x0, y0, x1, y1 int) bool) (image.Rectangle, int) {
 	const bs = 8
 	gw, gh := w/bs, h/bs
 	hit := make([]bool, gw*gh)
-	var maybe []int
 	for by := 0; by < gh; by++ {
 		for bx := 0; bx < gw; bx++ {
 			x0, y0 := bx*bs, by*bs
@@ -505,10 +459,6 @@ func copiedRegion(d []float32, w, h, dx, dy int, smooth func(x0, y0, x1, y1 int)
 				continue
 			}
 			c := blockCorr(d, w, x0, y0, x0+dx, y0+dy)
-			if c < cmFracMinCorr {
-				continue
-			}
-			maybe = append(maybe, by*gw+bx)
 			if c < cmBlockCorr {
 				continue
 			}
@@ -517,42 +467,6 @@ func copiedRegion(d []float32, w, h, dx, dy int, smooth func(x0, y0, x1, y1 int)
 				off = max(off, blockCorr(d, w, x0, y0, x0+dx+o[0], y0+dy+o[1]))
 			}
 			hit[by*gw+bx] = c-off >= 0.05
-		}
-	}
-	if len(maybe) >= cmMinBlocks {
-		// The fraction of a sample (a quarter at a time, half a sample
-		// either way) at which the blocks that correlate at all do best.
-		bestF, bestSum := [2]float64{}, math.Inf(-1)
-		for _, f := range cmFractions {
-			sum := 0.0
-			for _, g := range maybe {
-				x0, y0 := g%gw*bs, g/gw*bs
-				sum += fracCorr(d, w, x0, y0, x0+dx, y0+dy, f[0], f[1])
-			}
-			if sum > bestSum {
-				bestF, bestSum = f, sum
-			}
-		}
-		if whole := count(hit); bestF != [2]float64{} {
-			fhit := make([]bool, len(hit))
-			for _, g := range maybe {
-				x0, y0 := g%gw*bs, g/gw*bs
-				c := fracCorr(d, w, x0, y0, x0+dx, y0+dy, bestF[0], bestF[1])
-				if c < cmBlockCorr {
-					continue
-				}
-				off := -1.0
-				for _, o := range [4][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-					off = max(off, fracCorr(d, w, x0, y0, x0+dx, y0+dy, bestF[0]+o[0], bestF[1]+o[1]))
-				}
-				fhit[g] = c-off >= cmFracMargin
-			}
-			// The fraction is taken where it finds more blocks than the
-			// whole sample did.
-			if count(fhit) > whole {
-				hit = fhit
-				frac = bestF
-			}
 		}
 	}
 	seen := make([]bool, gw*gh)
@@ -590,7 +504,7 @@ func copiedRegion(d []float32, w, h, dx, dy int, smooth func(x0, y0, x1, y1 int)
 			best, bestN = r, n
 		}
 	}
-	return best, bestN, frac
+	return best, bestN
 }
 
 // periodic reports whether most blocks of a region found copied at
@@ -598,30 +512,16 @@ func copiedRegion(d []float32, w, h, dx, dy int, smooth func(x0, y0, x1, y1 int)
 // whole fraction of it, or at another displacement the search found
 // (others). A copy is one; a
 // pattern matches itself at many displacements.
-//
-// A pattern matches itself as closely at one period as at another, its
-// grain at none; a clone stamp's copy of the pattern carries the grain
-// along and matches its source more closely than the pattern repeats
-// (by cmPeriodMargin): a block matching elsewhere only that much less
-// closely is no repeat of the pattern. frac is the fraction of a sample
-// the copy sits further on (copiedRegion).
-func periodic(d []float32, w, h int, from image.Rectangle, dx, dy int, frac [2]float64, others [][2]int) bool {
+func periodic(d []float32, w, h int, from image.Rectangle, dx, dy int, others [][2]int) bool {
 	const bs = 8
 	in := func(x, y int) bool { return x >= 0 && y >= 0 && x+bs <= w && y+bs <= h }
-	c0 := 0.0
 	matches := func(x, y, ox, oy int) bool {
-		return in(x+ox, y+oy) && blockCorr(d, w, x, y, x+ox, y+oy) >= max(0.6, c0-cmPeriodMargin)
+		return in(x+ox, y+oy) && blockCorr(d, w, x, y, x+ox, y+oy) >= 0.6
 	}
 	n, again := 0, 0
 	for y := from.Min.Y; y+bs <= from.Max.Y; y += bs {
 		for x := from.Min.X; x+bs <= from.Max.X; x += bs {
-			if !in(x-1, y-1) || !in(x+1, y+1) || !in(x+dx, y+dy) {
-				continue
-			}
-			if c0 = blockCorr(d, w, x, y, x+dx, y+dy); frac != [2]float64{} {
-				c0 = fracCorr(d, w, x, y, x+dx, y+dy, frac[0], frac[1])
-			}
-			if c0 < 0.75 {
+			if !in(x, y) || !in(x+dx, y+dy) || blockCorr(d, w, x, y, x+dx, y+dy) < 0.75 {
 				continue
 			}
 			n++
@@ -702,63 +602,32 @@ func correlation(d []float32, w, ax, ay, bx, by int) float64 {
 // copied: the detail around two points correlates as a copy's does,
 // closely at their exact displacement and hardly one sample off it (a
 // smooth drawn pattern correlates with itself a sample off too; the grain
-// of a photo or a scan does not). A copy moved by part of a sample
-// correlates about as well one sample off on one side only, and hardly
-// two samples off that way or one the other way: a line or a gradient
-// correlates on both sides.
-//
-// frac says the pair is of the second kind.
-func copied(d []float32, w, h int, p, q point) (ok, frac bool) {
+// of a photo or a scan does not).
+func copied(d []float32, w, h int, p, q point) bool {
 	c := correlation(d, w, p.x, p.y, q.x, q.y)
-	if c < cmFracPairCorr {
-		return false, false
+	if c < cmPairCorr {
+		return false
 	}
-	in := func(x, y int) bool { return x >= 6 && y >= 6 && x+6 < w && y+6 < h }
-	near, side := 0, -1
-	var offs [4]float64
-	dirs := [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}
-	for k, o := range dirs {
+	for _, o := range [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}} {
 		x, y := q.x+o[0], q.y+o[1]
-		if !in(x, y) {
-			return false, false
+		if x+6 >= w || y+6 >= h || x < 6 || y < 6 {
+			return false
 		}
-		offs[k] = correlation(d, w, p.x, p.y, x, y)
-		if offs[k] > c-0.2 {
-			near++
-			side = k
+		if correlation(d, w, p.x, p.y, x, y) > c-0.2 {
+			return false
 		}
 	}
-	if near == 0 {
-		return c >= cmPairCorr, false
-	}
-	if near > 1 {
-		return false, false
-	}
-	o := dirs[side]
-	top := max(c, offs[side])
-	x, y := q.x+2*o[0], q.y+2*o[1]
-	return in(x, y) && correlation(d, w, p.x, p.y, x, y) <= top-0.2 && offs[(side+2)%4] <= top-0.2, true
+	return true
 }
 
 // regionRMS is the root mean square difference of two equal regions, in
-// 8-bit levels, the first resampled (bilinear) frac samples further on
-// (copiedRegion).
-func regionRMS(p []int32, sc int64, w int, a, b image.Rectangle, frac [2]float64) float64 {
-	sx, sy := float64(a.Min.X)-frac[0], float64(a.Min.Y)-frac[1]
-	ix, iy := int(math.Floor(sx)), int(math.Floor(sy))
-	tx, ty := sx-float64(ix), sy-float64(iy)
-	w00, w10, w01, w11 := (1-tx)*(1-ty), tx*(1-ty), (1-tx)*ty, tx*ty
-	h := len(p) / w
+// 8-bit levels.
+func regionRMS(p []int32, sc int64, w int, a, b image.Rectangle) float64 {
 	var ss float64
 	n := 0
 	for y := 0; y < a.Dy(); y++ {
 		for x := 0; x < a.Dx(); x++ {
-			ax, ay := ix+x, iy+y
-			if ax < 0 || ay < 0 || ax+1 >= w || ay+1 >= h {
-				continue
-			}
-			v := w00*float64(p[ay*w+ax]) + w10*float64(p[ay*w+ax+1]) + w01*float64(p[(ay+1)*w+ax]) + w11*float64(p[(ay+1)*w+ax+1])
-			d := (v - float64(p[(b.Min.Y+y)*w+b.Min.X+x])) / float64(sc)
+			d := float64(p[(a.Min.Y+y)*w+a.Min.X+x]-p[(b.Min.Y+y)*w+b.Min.X+x]) / float64(sc)
 			ss += d * d
 			n++
 		}
@@ -786,56 +655,4 @@ func regionDistance(p []int32, sc int32, w, h int, a, b image.Rectangle) (int, b
 	}
 	d, err := ha.Distance(hb)
 	return d, err == nil
-}
-
-// count is how many are true.
-func count(bs []bool) int {
-	n := 0
-	for _, b := range bs {
-		if b {
-			n++
-		}
-	}
-	return n
-}
-
-// cmFractions are the fractions of a sample a clone may sit off its
-// whole-sample displacement: quarters, half a sample either way.
-var cmFractions = func() (fs [][2]float64) {
-	for _, fy := range []float64{-0.5, -0.25, 0, 0.25, 0.5} {
-		for _, fx := range []float64{-0.5, -0.25, 0, 0.25, 0.5} {
-			fs = append(fs, [2]float64{fx, fy})
-		}
-	}
-	return fs
-}()
-
-// fracCorr is the normalised correlation of the detail of the 8×8 block
-// at (bx, by) with the source block at (ax, ay) resampled (bilinear) fx,
-// fy samples further on: where a patch moved by (bx-ax+fx, by-ay+fy)
-// would have come from. The source's samples a sample and a half either
-// way of the block must be inside the plane (copiedRegion keeps three).
-func fracCorr(d []float32, w, ax, ay, bx, by int, fx, fy float64) float64 {
-	// The source sample under target sample p is at p - (b - a) - f:
-	// a - f from the block's corner.
-	sx, sy := float64(ax)-fx, float64(ay)-fy
-	ix, iy := int(math.Floor(sx)), int(math.Floor(sy))
-	tx, ty := sx-float64(ix), sy-float64(iy)
-	w00, w10, w01, w11 := (1-tx)*(1-ty), tx*(1-ty), (1-tx)*ty, tx*ty
-	var sab, saa, sbb float64
-	for y := 0; y < 8; y++ {
-		r0, r1 := d[(iy+y)*w+ix:], d[(iy+y+1)*w+ix:]
-		rb := d[(by+y)*w+bx : (by+y)*w+bx+8]
-		for x := 0; x < 8; x++ {
-			a := w00*float64(r0[x]) + w10*float64(r0[x+1]) + w01*float64(r1[x]) + w11*float64(r1[x+1])
-			b := float64(rb[x])
-			sab += a * b
-			saa += a * a
-			sbb += b * b
-		}
-	}
-	if saa == 0 || sbb == 0 {
-		return 0
-	}
-	return sab / math.Sqrt(saa*sbb)
 }
