@@ -135,7 +135,10 @@ func checkPrintedDates(d *doc, s *signals) {
 			okS = true
 		}
 	}
-	if okE && okS {
+	if okE && okS || !okE && !okS && !d.readByOCR() {
+		// In a text layer the reading misses a date of a document it read
+		// the other of (one withheld); a document with neither is not
+		// searched: most pages of a packet carry no validity.
 		return
 	}
 	start, exp, ok := labelledDates(d.Pages)
