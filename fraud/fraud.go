@@ -88,7 +88,8 @@
 //	                                  issue or completion label, each read surely and printed once (facts_page.go)
 //	date_in_future              0.50  an event date after the as-of day (0.35 read by OCR; 0.15 when it is the expiration date read again)
 //	                            0.50  read by OCR, the page printing the date with every digit read surely (90 and more): no misreading
-//	implausible_birth_date      0.40  an age under 16 or over 100 (0.28 read by OCR)
+//	implausible_birth_date      0.40  an age under 16 or over 100 (0.28 read by OCR; 0.50 where the page prints that birth date after
+//	                                  or under its caption, in a text layer or read surely: no other date taken for it)
 //	                            0.50  born after the as-of day, or a year and more after an event the document records (0.35 read by
 //	                                  OCR; 0.50 where the page prints the birth date with every digit read surely; the reading withholding
 //	                                  it, the date printed after or under its caption, read surely: facts_page.go)
