@@ -146,18 +146,10 @@ const mixedNumberOCR = 60
 // numberOCR is the least OCR confidence of the page's words that hold
 // the number or a part of it (100 where none is known).
 func (r *reading) numberOCR(v string) float64 {
-	bare := func(s string) string {
-		return strings.Map(func(c rune) rune {
-			if unicode.IsLetter(c) || unicode.IsDigit(c) {
-				return unicode.ToUpper(c)
-			}
-			return -1
-		}, s)
-	}
-	want, least := bare(v), 100.0
+	want, least := alnumUpper(v), 100.0
 	for _, p := range r.pages {
 		for _, w := range p.Words {
-			if b := bare(w.Text); len(b) >= 3 && (strings.Contains(b, want) || strings.Contains(want, b)) {
+			if b := alnumUpper(w.Text); len(b) >= 3 && (strings.Contains(b, want) || strings.Contains(want, b)) {
 				least = min(least, w.Confidence)
 			}
 		}
@@ -310,4 +302,15 @@ func keepDigits(r rune) rune {
 		return r
 	}
 	return -1
+}
+
+// alnumUpper is s's letters and digits in capitals, without the spaces,
+// dashes and dots that printings of one number differ by.
+func alnumUpper(s string) string {
+	return strings.Map(func(c rune) rune {
+		if unicode.IsLetter(c) || unicode.IsDigit(c) {
+			return unicode.ToUpper(c)
+		}
+		return -1
+	}, s)
 }

@@ -1332,18 +1332,10 @@ func (r *reading) doubtFaintNumber(field string) {
 	if !ok || !r.scanned() {
 		return
 	}
-	bare := func(s string) string {
-		return strings.Map(func(c rune) rune {
-			if unicode.IsLetter(c) || unicode.IsDigit(c) {
-				return unicode.ToUpper(c)
-			}
-			return -1
-		}, s)
-	}
-	want := bare(v)
+	want := alnumUpper(v)
 	for _, p := range r.pages {
 		for _, w := range p.Words {
-			b := bare(w.Text)
+			b := alnumUpper(w.Text)
 			if len(b) < 3 || !strings.Contains(b, want) && !strings.Contains(want, b) {
 				continue
 			}
