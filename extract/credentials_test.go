@@ -211,15 +211,7 @@ func TestSocialSecurityHolderLine(t *testing.T) {
 		}, "", false},
 	}
 	for _, tt := range tests {
-		var lines []string
-		for _, r := range tt.rows {
-			var ws []string
-			for _, w := range r {
-				ws = append(ws, w.text)
-			}
-			lines = append(lines, strings.Join(ws, " "))
-		}
-		res := Read(c, "social_security_card", Document{Text: strings.Join(lines, "\n"), Pages: []pagetext.Page{ocrPage(ocrWords(tt.rows...)...)}})
+		res := Read(c, "social_security_card", ocrDocument(tt.rows...))
 		got, _ := res.Fields["first_name"].(string)
 		sure := res.Confidence["first_name"] >= c.ConfidenceThreshold("first_name")
 		if tt.sure && (got != tt.first || !sure) || !tt.sure && sure {
@@ -285,20 +277,12 @@ func TestLicenseNumberLookAlikesOnScans(t *testing.T) {
 		ocrRow(2, 3, 40, 80, "License Number: RN.1234S67", 80),
 		ocrRow(3, 4, 40, 100, "Status: Active", 90),
 	}
-	var lines []string
-	for _, r := range rows {
-		var ws []string
-		for _, w := range r {
-			ws = append(ws, w.text)
-		}
-		lines = append(lines, strings.Join(ws, " "))
-	}
-	text := strings.Join(lines, "\n")
-	res := Read(c, "nursing_license", Document{Text: text, Pages: []pagetext.Page{ocrPage(ocrWords(rows...)...)}})
+	scan := ocrDocument(rows...)
+	res := Read(c, "nursing_license", scan)
 	if got := res.Fields["license_number"]; got != "RN.1234567" || res.Confidence["license_number"] > 0.75 {
 		t.Errorf("scan: license_number = %v (confidence %v), want RN.1234567 at most 0.75", got, res.Confidence["license_number"])
 	}
-	if got := Read(c, "nursing_license", Document{Text: text}).Fields["license_number"]; got != "RN.1234S67" {
+	if got := Read(c, "nursing_license", Document{Text: scan.Text}).Fields["license_number"]; got != "RN.1234S67" {
 		t.Errorf("text: license_number = %v, want RN.1234S67 as printed", got)
 	}
 }

@@ -209,6 +209,20 @@ func ocrWords(rows ...[]word) []word {
 	return out
 }
 
+// ocrDocument is a scanned page of rows: its words with their boxes, and
+// its text a line per row.
+func ocrDocument(rows ...[]word) Document {
+	lines := make([]string, len(rows))
+	for i, r := range rows {
+		ws := make([]string, len(r))
+		for j, w := range r {
+			ws[j] = w.text
+		}
+		lines[i] = strings.Join(ws, " ")
+	}
+	return Document{Text: strings.Join(lines, "\n"), Pages: []pagetext.Page{ocrPage(ocrWords(rows...)...)}}
+}
+
 // skewed tilts words by slope (dy per point across), as a crooked scan.
 func skewed(slope float64, ws []word) []word {
 	out := make([]word, len(ws))
