@@ -397,21 +397,7 @@ func TestIDReadSurely(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			v := Assess(Evidence{DocumentType: tt.typ, Fields: tt.fields, Pages: tt.pages, AsOf: asOf}, "MEDIUM")
-			var got []Signal
-			for _, s := range v.Signals {
-				if s.Code == CodeIDFormat {
-					got = append(got, s)
-				}
-			}
-			if tt.weight == 0 {
-				if len(got) != 0 {
-					t.Fatalf("signals %+v, want none", got)
-				}
-				return
-			}
-			if len(got) != 1 || got[0].Weight != tt.weight {
-				t.Fatalf("signals %+v, want id_format of %.2f", got, tt.weight)
-			}
+			wantSignal(t, v, CodeIDFormat, tt.weight)
 		})
 	}
 }
@@ -445,21 +431,7 @@ func TestPrintedDates(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			v := Assess(Evidence{DocumentType: "acls", Fields: tt.fields, Pages: tt.pages, AsOf: asOf}, "MEDIUM")
-			var got []Signal
-			for _, s := range v.Signals {
-				if s.Code == CodeExpiresBeforeIssue {
-					got = append(got, s)
-				}
-			}
-			if tt.weight == 0 {
-				if len(got) != 0 {
-					t.Fatalf("signals %+v, want none", got)
-				}
-				return
-			}
-			if len(got) != 1 || got[0].Weight != tt.weight {
-				t.Fatalf("signals %+v, want expires_before_issue of %.2f", got, tt.weight)
-			}
+			wantSignal(t, v, CodeExpiresBeforeIssue, tt.weight)
 		})
 	}
 }
@@ -621,5 +593,21 @@ func TestZoneHolder(t *testing.T) {
 				t.Fatalf("signals %+v, want mrz_check_failed of %.2f on %s", got, tt.weight, tt.field)
 			}
 		})
+	}
+}
+
+// wantSignal fails t unless v holds one signal of code at weight, or
+// none where weight is 0.
+func wantSignal(t *testing.T, v Verdict, code string, weight float64) {
+	t.Helper()
+	got := signalsOf(v, code)
+	if weight == 0 {
+		if len(got) != 0 {
+			t.Fatalf("signals %+v, want none", got)
+		}
+		return
+	}
+	if len(got) != 1 || got[0].Weight != weight {
+		t.Fatalf("signals %+v, want %s of %.2f", got, code, weight)
 	}
 }
