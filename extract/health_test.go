@@ -626,3 +626,27 @@ func laidOut(rows [][]cellAt) (string, []pagetext.Page) {
 	}
 	return strings.Join(lines, "\n"), []pagetext.Page{textPage(rows...)}
 }
+
+// TestSkinTestGuideSentence: a guide's sentence stating a cut-off and the
+// answer it earns ("5 mm or more may be positive for high-risk persons")
+// is no patient's result, under an "Interpretation" caption or not.
+func TestSkinTestGuideSentence(t *testing.T) {
+	c := catalog.MustLoad()
+	head := "Tuberculin Skin Test (Mantoux) Record\nName: Okonkwo, Chidi E.    Date of Birth: 05/28/1986\n"
+	for _, tt := range []struct {
+		body string
+		want any
+	}{
+		{"Interpretation: 5 mm or more may be positive for high-risk persons; 10 mm or more for health care workers.\n", nil},
+		{"Note: 10 mm or greater should be read as positive for health care workers.\n", nil},
+		{"Result: Negative\nInterpretation: 5 mm or more may be positive for high-risk persons.\n", "negative"},
+		{"Result: Positive\nInterpretation: 5 mm or more may be positive for high-risk persons.\n", "positive"},
+	} {
+		got := Extract(c, "tb_skin_test", head+tt.body, testAsOf)
+		v, ok := got.Fields["result"]
+		sure := ok && got.Confidence["result"] >= c.ConfidenceThreshold("result")
+		if tt.want == nil && sure || tt.want != nil && (!sure || v != tt.want) {
+			t.Errorf("%q: result = %#v (%.2f), want %#v", tt.body, v, got.Confidence["result"], tt.want)
+		}
+	}
+}

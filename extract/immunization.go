@@ -71,7 +71,11 @@ var (
 	lotLabels = compileLabels("lot number", "lot #", "lot no", "lot/exp", "lot / exp", "lot/exp date", "lot & exp", "lot and exp",
 		"lot & expiration", "lot/expiration", "manufacturer & lot", "manufacturer/lot", "manufacturer / lot", "mfr/lot", "mfr & lot",
 		"mfr / lot", "lot/mfr", "lot")
-	visLabels       = compileLabels("vis", "printed", "date printed", "vis date")
+	// A Vaccine Information Statement's edition, or the day it was
+	// handed over, is no dose ("VIS given: Tdap 08/06/2021"): its
+	// labels shadow the bare "given" and "date" inside them.
+	visLabels = compileLabels("vis", "printed", "date printed", "vis date", "vis given", "vis provided", "vis edition",
+		"vis date given", "vis edition date", "vis publication date", "vis pub date", "date vis given", "date vis provided")
 	titerDateLabels = compileDateLabels("titer date", "date of titer", "collection date", "date collected", "collected on",
 		"collected", "specimen collected", "date drawn", "drawn", "date of collection")
 	titerResultLabels = compileLabels("titer result", "immune status", "immunity status", "overall interpretation",
@@ -1035,9 +1039,11 @@ var (
 		`\s*[:=]?\s*` + resultWord)
 	// legendOrMore is a cut-off stated by its bound and the answer it
 	// earns ("5 mm or more positive", "10 mm or greater is considered
-	// positive"): a guide's, wherever it stands, never a patient's.
+	// positive", "5 mm or more may be positive for high-risk persons"):
+	// a guide's, wherever it stands, never a patient's.
 	legendOrMore = regexp.MustCompile(`(?i)\b` + number + titerUnits + `\s*or\s+(?:more|greater|higher|larger|above|less|lower|below|smaller)\b` +
-		`(?:\s*(?:[:=]|\bis\b|\bare\b|\bconsidered\b|\b(?:read|interpreted)\s+as\b))*\s*` + resultWord)
+		`(?:\s*(?:[:=]|\b(?:is|are|be|may|might|can|could|should|would|will|must|generally|usually|also)\b|\b(?:considered|deemed)\b|` +
+		`\b(?:read|interpreted|regarded|classified|treated)\s+as\b))*\s*` + resultWord)
 	// legendEntry is a legend's entry that names what its bound measures
 	// before the bound in words ("Negative: TB Ag minus Nil < 0.35
 	// IU/mL", "Positive = Panel A or B >= 8 spots"): an answer a colon or

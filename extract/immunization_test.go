@@ -627,3 +627,27 @@ func TestRowCellsShortSeriesUncertain(t *testing.T) {
 		t.Errorf("dose_dates = %#v read surely (conf %.2f), want uncertain", got, res.Confidence["dose_dates"])
 	}
 }
+
+// TestVISGivenIsNoDose: the day a Vaccine Information Statement was
+// handed over, or its edition, is no dose, though its caption ends in
+// "given" or "date".
+func TestVISGivenIsNoDose(t *testing.T) {
+	c := catalog.MustLoad()
+	head := "Vaccine Administration Record\nPatient: Dana K. Oyelaran    DOB: 07-04-1993\n"
+	for _, tt := range []struct {
+		body string
+		want any
+	}{
+		{"Tdap (Adacel)    09-18-2024    C5981AA\nVIS given: Tdap 08/06/2021; Influenza 08/06/2024\n", "2024-09-18"},
+		{"VIS given: 08/06/2021\n", nil},
+		{"Vaccine: Tdap\nVIS Date Given: 08/06/2021\n", nil},
+		{"Tdap    Date given: 09/18/2024\nVIS edition date: 08/06/2021\n", "2024-09-18"},
+	} {
+		got := Extract(c, "tdap_record", head+tt.body, testAsOf)
+		v, ok := got.Fields["administered_date"]
+		sure := ok && got.Confidence["administered_date"] >= c.ConfidenceThreshold("administered_date")
+		if tt.want == nil && sure || tt.want != nil && (!sure || v != tt.want) {
+			t.Errorf("%q: administered_date = %#v (%.2f), want %#v", tt.body, v, got.Confidence["administered_date"], tt.want)
+		}
+	}
+}
