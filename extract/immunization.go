@@ -203,8 +203,11 @@ func (r *reading) doses(lines []immunizationLine) (doses, titers []string, ocr, 
 		continued := cont && len(l.vaccines) == 0 && section[r.typ] && !l.titer && continuationRow.MatchString(r.doc.lines[i]) &&
 			len(strings.Fields(r.doc.lines[i])) <= 8
 		cont = false
-		if doseRow(l, section[r.typ], r.typ, r.doc.lines[i]) && len(dateFinder(roleDate)(r.doc.lines[i])) == 0 {
-			// A dose row whose date could not be read.
+		if len(dateFinder(roleDate)(r.doc.lines[i])) == 0 && (doseRow(l, section[r.typ], r.typ, r.doc.lines[i]) ||
+			l.vaccines[r.typ] && !l.titer && brokenDate.MatchString(r.doc.lines[i])) {
+			// A dose row whose date could not be read: its lot or status
+			// says so, or a date OCR broke ("Varicella  Varivax  08/0
+			// 1/2008", a registry's second dose) on the vaccine's row.
 			lost = true
 		}
 		mine := l.vaccines[r.typ] || len(l.vaccines) == 0 && section[r.typ] && (doseCue.MatchString(r.doc.lines[i]) || numberedDoseRow.MatchString(r.doc.lines[i])) ||
@@ -604,6 +607,11 @@ var continuationRow = regexp.MustCompile(`^[\s|]*\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}
 // numberedDoseRow is a row of a registry's vaccine group that opens with
 // the dose's number, then its date ("2    09/05/2010    Valid").
 var numberedDoseRow = regexp.MustCompile(`^[\s|]*#?\s*[1-5](?:st|nd|rd|th)?[\s|.):-]+\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}\b`)
+
+// brokenDate is what is left of a date OCR broke: digits in two or three
+// groups parted by two slashes, dashes or dots, with a space inside
+// ("08/0 1/2008"), which no date reader reads.
+var brokenDate = regexp.MustCompile(`\b\d{1,2}\s*[/.-]\s*\d{0,2}\s+\d{0,2}\s*[/.-]\s*\d{2,4}\b|\b\d{1,2}\s*[/.-]\s*\d{1,2}\s*[/.-]\s*\d{1,2}\s+\d{1,3}\b`)
 
 var (
 	lotToken   = regexp.MustCompile(`\b[A-Z]{1,3}\d{3,}[A-Z0-9]*\b`)

@@ -651,3 +651,33 @@ func TestVISGivenIsNoDose(t *testing.T) {
 		}
 	}
 }
+
+// TestBrokenDateLosesDose: a registry's row of the record's vaccine whose
+// date OCR broke ("08/0 1/2008") is a dose the reader lost: the doses
+// read are not the whole series, and are not reported surely.
+func TestBrokenDateLosesDose(t *testing.T) {
+	c := catalog.MustLoad()
+	for _, tt := range []struct {
+		second string
+		want   any
+	}{
+		{"Varicella Varivax 08/01/2008 2 V2804 Merck", []string{"2008-06-20", "2008-08-01"}},
+		{"Varicella Varivax 08/0 1/2008 2 V 2804 Merck", nil},
+		{"Varicella Varivax 08/01/20 08 2 V 2804 Merck", nil},
+	} {
+		d := ocrDocument(
+			ocrRow(0, 1, 40, 40, "Nevada WebIZ - Official Immunization Record", 95),
+			ocrRow(1, 1, 40, 60, "Client: TRAN, MINH ANH Birth Date: 03/17/1991", 95),
+			ocrRow(2, 2, 40, 90, "Vaccine Group Vaccine Date Given Dose Lot Number Manufacturer", 95),
+			ocrRow(3, 2, 40, 110, "MMR MMR II 05/02/1992 1 M0331 Merck", 95),
+			ocrRow(4, 2, 40, 130, "Varicella Varivax 06/20/2008 1 V2219 Merck", 95),
+			ocrRow(5, 2, 40, 150, tt.second, 95),
+			ocrRow(6, 2, 40, 170, "Influenza Fluzone Quad 10/12/2025 UT7741 Sanofi", 95),
+		)
+		d.AsOf = testAsOf
+		res := Read(c, "varicella_record", d)
+		if got := sureField(c, res, "dose_dates"); fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%q: dose_dates = %v (%.2f), want %v", tt.second, res.Fields["dose_dates"], res.Confidence["dose_dates"], tt.want)
+		}
+	}
+}

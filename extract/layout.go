@@ -656,6 +656,20 @@ func (g *geometry) noise(w *gword, ref *gword) bool {
 	return w.box.Height() < 0.4*ref.em || w.conf < 30 && utf8.RuneCountInString(w.text) <= 3
 }
 
+// ruleAcross reports that an OCR word is a table's rule read as one long
+// unread or stroked word across the column and far wider than it (a
+// skin test's row of eight headings over a rule over its values): it is
+// no cell of the column, whose value stands on the row past it. A blank
+// to fill in under one caption stays within its column, and still says
+// the caption's value is blank.
+func ruleAcross(w *gword, col column, em float64) bool {
+	if strings.ContainsFunc(w.text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+		return false
+	}
+	width := w.box.X1 - w.box.X0
+	return width > max(10*em, 3*(col.hi-col.lo)) && w.box.X0 < col.lo+em && w.box.X1 > col.hi-em
+}
+
 // rowRight returns the words right of the reference on its row, left to
 // right, leaving out the label's own and OCR's noise.
 func (g *geometry) rowRight(ref gword, label []int) []int {
@@ -1009,10 +1023,20 @@ func (g *geometry) column(ref gword, label []int) column {
 func (d *doc) cellIn(sp span, ref gword, label []int, col column, f finder, dir float64, from gword, maxDY float64) (geoFound, bool) {
 	g := d.geo
 	tol := 0.5 * ref.em
+	skipped := func(w *gword) bool { return captionUnit.MatchString(w.text) || ruleAcross(w, col, ref.em) }
+	// A row of headings one of which wraps onto a second line
+	// ("Induration" over "(mm)"), or ruled off from its values, ends
+	// lower than the label: the values' row is as far under that end.
+	for _, wi := range g.pages[ref.page].words {
+		w := &g.words[wi]
+		if dy := dir * (w.cy - from.cy); dy > 0 && dy <= 3*ref.em && !slices.Contains(label, wi) && skipped(w) {
+			maxDY = max(maxDY, dy+3*ref.em)
+		}
+	}
 	best, bestDY, bestOverlap := -1, math.Inf(1), math.Inf(-1)
 	for _, wi := range g.pages[ref.page].words {
 		w := &g.words[wi]
-		if slices.Contains(label, wi) || g.noise(w, &ref) || captionUnit.MatchString(w.text) {
+		if slices.Contains(label, wi) || g.noise(w, &ref) || skipped(w) {
 			continue
 		}
 		dy := dir * (w.cy - from.cy)
