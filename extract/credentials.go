@@ -1174,6 +1174,9 @@ func dlNumberFinder(s string) []hit {
 	if m := letterGroups.FindStringSubmatchIndex(s); m != nil {
 		return []hit{{start: m[2], end: m[3], value: s[m[2]:m[3]]}}
 	}
+	if hs := spacedNumber(s); len(hs) > 0 {
+		return hs
+	}
 	if hs := groupedIDFinder(2)(s); len(hs) > 0 {
 		return hs
 	}
@@ -1204,7 +1207,7 @@ func digitsToSpace(r rune) rune {
 
 var (
 	dlNumberLabels = compileLabels("4d dl no", "4d dl #", "4d lic no", "4d license no", "4d dln", "4d dl", "4d lic",
-		"4d id", "4d no", "dln", "dl no", "dl #", "dl number", "dl", "lic no", "lic #", "license no", "license number",
+		"4d id", "4d no", "dln", "oln", "dl no", "dl #", "dl number", "dl", "lic no", "lic #", "license no", "license number",
 		"license #", "id no", "id #", "id number", "customer id", "customer number", "4d")
 	addressLabels = compileLabels("address", "addr", "residence address", "mailing address")
 	cityStateZip  = regexp.MustCompile(`^\s*([A-Za-z][A-Za-z .'-]*?),?\s+([A-Z]{2})\s*,?\s+(\d{5}(?:-\d{4})?)\s*$`)
@@ -1283,7 +1286,11 @@ func readDriversLicense(r *reading) {
 	state, _ := r.fields["state"].(string)
 	r.cardNumber(state)
 	r.repairNumber(state)
+	if r.scanned() {
+		r.stateFormNumber(state)
+	}
 	r.birthdayExpiry()
+	r.doubtFaintDates("expiration_date")
 	r.doubtFaintNumber("license_number")
 	r.lookAlikeOfCandidate()
 }

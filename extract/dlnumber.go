@@ -1,0 +1,181 @@
+package extract
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/clearedtostart/compliance/idnumber"
+)
+
+// A license's number where the state's form says which of the card's
+// numbers it is. OCR mangles the small caption before it ("4d DLN" read
+// "44 cin:", "OLN", "1D NO") or splits the number at its printed spaces
+// ("27 491 836", "S 530 118 402 761"), and the caption then finds a piece
+// of it, or a neighbour's number (the document discriminator, an audit
+// number), or nothing. A state that numbers its cards one way settles it:
+// the one run of the card's words in the state's form is its number.
+
+// spacedGroups is a number printed in groups one space apart, perhaps
+// after its letter ("27 491 836", "S 530 118 402 761"): three groups or
+// more, the first of two digits or more, the rest of three or four (a
+// two-digit word after it is another field's, "15 SEX").
+var spacedGroups = regexp.MustCompile(`^[\s:#.]*((?:[A-Z] )?\d{2,4}(?: \d{3,4}){2,4})(?:[^\w/.-]|$)`)
+
+// spacedNumber reads a number printed in spaced groups right where a
+// value starts, not a date.
+func spacedNumber(s string) []hit {
+	m := spacedGroups.FindStringSubmatchIndex(s)
+	if m == nil || len(findDates(s[m[2]:m[3]])) > 0 {
+		return nil
+	}
+	return []hit{{start: m[2], end: m[3], value: s[m[2]:m[3]]}}
+}
+
+// numberRun is a run of words of capitals and digits one space or hyphen
+// apart: a number's groups and whatever stands beside them.
+var numberRun = regexp.MustCompile(`[A-Z0-9]+(?:[ -][A-Z0-9]+)*`)
+
+// zipPlus4 is a ZIP code with its four more digits, never a number.
+var zipPlus4 = regexp.MustCompile(`^\d{5}-\d{4}$`)
+
+// otherNumberWords are captions of a card's other numbers: a run right
+// after one is that number, not the license's.
+var otherNumberWords = wordSet(`dd 0d od d0 oo 00 audit discriminator doc document inv inventory icn rev control ctrl
+	dups dup class rest restr rstr end hgt wgt height weight zip phone tel veteran`)
+
+// stateFormNumber reads the license number from the card's one run of
+// words in the state's form, where the number read by its caption is
+// none of the state's forms or was not read at all. The run must be
+// printed in the form (a look-alike settled by the form at most once), be
+// no date, no ZIP code and stand after no other number's caption; two
+// runs in the form (a number printed twice agrees) leave it unread.
+func (r *reading) stateFormNumber(state string) {
+	n, ok := idnumber.StateLicense(state)
+	if !ok || len(n.Fitted) == 0 {
+		return
+	}
+	if v, ok := r.fields["license_number"].(string); ok && n.Matches(bareNumber(v)) {
+		return
+	}
+	found := ""
+	for _, line := range r.doc.lines {
+		if strings.Count(line, "<") >= 3 {
+			continue
+		}
+		for _, loc := range numberRun.FindAllStringIndex(line, -1) {
+			run := line[loc[0]:loc[1]]
+			for _, cand := range formRuns(n, run) {
+				before := strings.Fields(strings.ToLower(line[:loc[0]+strings.Index(run, cand)]))
+				if len(before) > 0 && otherNumberWords[strings.Trim(before[len(before)-1], ".,:;#")] {
+					continue
+				}
+				if found != "" && bareNumber(found) != bareNumber(cand) {
+					return
+				}
+				found = cand
+			}
+		}
+	}
+	if found == "" {
+		return
+	}
+	conf := confUnsure
+	if r.scanned() && r.numberOCR(found) < mixedNumberOCR {
+		conf = confMRZFailed
+	}
+	delete(r.fields, "license_number")
+	delete(r.conf, "license_number")
+	r.set("license_number", found, conf)
+}
+
+// formRuns are the pieces of a run of words, whole words each, that are
+// in one of the state's fitted forms as printed, or but for one
+// look-alike the form settles (rewritten); never a date or a ZIP code.
+func formRuns(n idnumber.LicenseNumbering, run string) []string {
+	words := strings.FieldsFunc(run, func(c rune) bool { return c == ' ' || c == '-' })
+	starts := make([]int, 0, len(words))
+	at := 0
+	for _, w := range words {
+		k := strings.Index(run[at:], w) + at
+		starts = append(starts, k)
+		at = k + len(w)
+	}
+	var out []string
+	for i := range words {
+		for j := i; j < len(words); j++ {
+			piece := run[starts[i] : starts[j]+len(words[j])]
+			bare := bareNumber(piece)
+			if len(bare) > 20 {
+				break
+			}
+			if len(findDates(piece)) > 0 || zipPlus4.MatchString(piece) || strings.Count(piece, "") < 8 ||
+				strings.Contains(piece, " ") && strings.Contains(piece, "-") {
+				// A number printed with one separator: OCR lost or
+				// made one of a mixed pair ("F434 966-89-086-0").
+				continue
+			}
+			if n.Matches(bare) {
+				out = append(out, piece)
+				continue
+			}
+			if fixed, ok := n.Fit(piece); ok && changed(piece, fixed) == 1 && n.Matches(bareNumber(fixed)) {
+				out = append(out, fixed)
+			}
+		}
+	}
+	return out
+}
+
+// bareNumber is a number without its spaces and hyphens.
+func bareNumber(s string) string { return strings.NewReplacer(" ", "", "-", "").Replace(s) }
+
+// changed counts the characters two readings of one length differ by.
+func changed(a, b string) int {
+	if len(a) != len(b) {
+		return len(a) + len(b)
+	}
+	n := 0
+	for i := range len(a) {
+		if a[i] != b[i] {
+			n++
+		}
+	}
+	return n
+}
+
+// faintDate is the OCR confidence (0-100) under which a card's date
+// printed as one word is OCR's guess: a 110-dpi licence's expiry
+// 09/24/2029 read 08/24/2029 at 65, while the dates read right on the
+// made and generated scans stood at 70 or more.
+const faintDate = 70
+
+// doubtFaintDates makes a scanned card's dates uncertain where the one
+// word that prints each was read under faintDate: no check digit vouches
+// for a date's digits, and a month misread moves an expiry.
+func (r *reading) doubtFaintDates(fields ...string) {
+	if !r.scanned() {
+		return
+	}
+	for _, f := range fields {
+		v, ok := r.fields[f].(string)
+		if !ok || len(v) != 10 {
+			continue
+		}
+		seen, sure := false, false
+		for _, p := range r.pages {
+			for _, w := range p.Words {
+				hs := findDates(w.Text)
+				if len(hs) != 1 || hs[0].twoDigitY || hs[0].monthOnly ||
+					fmt.Sprintf("%04d-%02d-%02d", hs[0].y, hs[0].m, hs[0].d) != v {
+					continue
+				}
+				seen = true
+				sure = sure || w.Confidence >= faintDate
+			}
+		}
+		if seen && !sure {
+			r.conf[f] = min(r.conf[f], confMRZFailed)
+		}
+	}
+}
