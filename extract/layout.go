@@ -1025,12 +1025,18 @@ func (d *doc) cellIn(sp span, ref gword, label []int, col column, f finder, dir 
 	tol := 0.5 * ref.em
 	skipped := func(w *gword) bool { return captionUnit.MatchString(w.text) || ruleAcross(w, col, ref.em) }
 	// A row of headings one of which wraps onto a second line
-	// ("Induration" over "(mm)"), or ruled off from its values, ends
-	// lower than the label: the values' row is as far under that end.
+	// ("Induration" over "(mm)", "Respirator" over "Manufacturer"), or
+	// ruled off from its values, ends lower than the label: the values'
+	// row is as far under that end.
 	for _, wi := range g.pages[ref.page].words {
 		w := &g.words[wi]
-		if dy := dir * (w.cy - from.cy); dy > 0 && dy <= 3*ref.em && !slices.Contains(label, wi) && skipped(w) {
-			maxDY = max(maxDY, dy+3*ref.em)
+		dy := dir * (w.cy - from.cy)
+		if dy <= 0 || dy > 3*ref.em || slices.Contains(label, wi) {
+			continue
+		}
+		if skipped(w) || dir > 0 && dy <= 2.2*ref.em && (w.box.X1 < col.lo-tol || w.box.X0 > col.hi+tol) && w.line >= 0 && d.labelOnly(w.line) {
+			// As far under the heading's end as under a label of one line.
+			maxDY = max(maxDY, dy+0.5*(w.box.Y1-w.box.Y0)+4*ref.em)
 		}
 	}
 	best, bestDY, bestOverlap := -1, math.Inf(1), math.Inf(-1)
