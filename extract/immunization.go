@@ -253,7 +253,21 @@ func (r *reading) doses(lines []immunizationLine) (doses, titers []string, ocr, 
 				}
 			}
 		}
-		if len(ds) > 1 && !byRows && !r.doseList(i, ds) {
+		headed := false
+		if len(ds) > 1 && !byRows {
+			// A row of the vaccine under headings of its doses and its
+			// titer ("Hepatitis B | Dose 1 | Dose 2 | Dose 3 | Titer
+			// Date | Titer Result"): each date is its column's.
+			if given, titerDates, ok := r.headedDoses(i, ds); ok {
+				for _, d := range titerDates {
+					if born == "" || d.value > born {
+						titers = append(titers, d.value)
+					}
+				}
+				ds, headed = given, true
+			}
+		}
+		if len(ds) > 1 && !byRows && !headed && !r.doseList(i, ds) {
 			// A table row gives one dose: its other dates are another
 			// column's (a VIS edition, a lot's expiry, a next dose due)
 			// whose heading could not be read. Counting them could
@@ -267,7 +281,7 @@ func (r *reading) doses(lines []immunizationLine) (doses, titers []string, ocr, 
 				// (only hepatitis B has a birth dose): another date.
 				continue
 			}
-			if l.titer {
+			if l.titer && !headed {
 				titers = append(titers, d.value)
 			} else {
 				doses = append(doses, d.value)
@@ -669,6 +683,28 @@ func (r *reading) doseList(i int, ds []datedDose) bool {
 	}
 	return true
 }
+
+// headedDoses parts a row's dates by their columns' headings: doses under
+// headings of doses, titer dates under a titer's; dates under other
+// headings are neither. Every date must stand under a heading, and one at
+// least under a dose's.
+func (r *reading) headedDoses(i int, ds []datedDose) (given, titers []datedDose, ok bool) {
+	for _, d := range ds {
+		h := r.doc.columnHeading(i, d.start, d.end)
+		switch {
+		case h == "":
+			return nil, nil, false
+		case titerHeading.MatchString(h):
+			titers = append(titers, d)
+		case doseHeading.MatchString(h) && !notDoseHeading.MatchString(h) && !otherDateHeading.MatchString(h):
+			given = append(given, d)
+		}
+	}
+	return given, titers, len(given) > 0
+}
+
+// titerHeading heads a column of titers' dates or results.
+var titerHeading = regexp.MustCompile(`(?i)tit(?:er|re)s?`)
 
 // givenColumn picks the dose of a row with several dates: the one under
 // an administration heading, else the first.
