@@ -142,6 +142,8 @@ func checkFacts(d *doc, s *signals) {
 		}
 	}
 	checkPrintedDates(d, s)
+	checkReadBeforePlaced(d, s)
+	checkFutureDoses(d, s)
 	checkValidity(d, s, exp, okE)
 	if r, ok := d.Fields["induration_mm"].(int); ok && (r < 0 || r > 60) {
 		s.addf(CodeImplausibleValue, 0.40, &SignalEvidence{Field: "induration_mm", Value: strconv.Itoa(r), Expected: "0 to 60 mm"},
@@ -149,6 +151,7 @@ func checkFacts(d *doc, s *signals) {
 	}
 	checkECardCode(d, s)
 	checkLicenseNumber(d, s)
+	checkLicenseType(d, s)
 	checkMRZ(d, s)
 	checkDLNumber(d, s)
 	checkPassportNumber(d, s)
@@ -294,7 +297,25 @@ func checkECardCode(d *doc, s *signals) {
 			}
 			ev.Expected = fmt.Sprintf("a code of %d (the issue date %s)", issue.Year(), issue.Format(time.DateOnly))
 			s.addf(CodeIDFormat, w, ev, "the eCard code %s names the year %d, but the card was issued on %s%s", code, year, issue.Format(time.DateOnly), how)
+			return
 		}
+		// No issue date read: an AHA card's renewal falls two years after
+		// its issue, so the code's year is the renewal's year less two
+		// (less one for a code claimed early in January).
+		exp, okE := date(d.Fields, "expiration_date")
+		if ok || !okE || year == exp.Year()-2 || year == exp.Year()-1 {
+			return
+		}
+		how := ""
+		if ocr {
+			if !d.readSurely(code) || !d.datePrintedSurely(exp, true) {
+				return
+			}
+			w, how = idSurelyReadWeight, " (read by OCR, both read surely)"
+		}
+		ev.Expected = fmt.Sprintf("a code of %d (renewal in %s)", exp.Year()-2, exp.Format("2006-01"))
+		s.addf(CodeIDFormat, w, ev, "the eCard code %s names the year %d, but the card's renewal date %s falls two years after an issue in %d%s",
+			code, year, exp.Format(time.DateOnly), exp.Year()-2, how)
 	}
 }
 
@@ -325,9 +346,20 @@ var licenseFormats = map[string]licenseFormat{
 // own numbering is not known: an optional type code (RN, PN, APRN...),
 // an optional board code of up to three digits and a type code after it
 // (IL "041.", NJ "26NR"), 4 to 10 digits, and at most one letter after
-// them (PA's "-L"). Letters among the digits, or more digits than any
-// board has licensees, no board issues.
-var anyBoard = regexp.MustCompile(`^(?:[A-Z]{1,4})?(?:\d{2,3}(?:NR|NP|RN|PN|LPN)?)?\d{4,10}[A-Z]?$`)
+// them (PA's "-L") or a type code (OR's "201512345RN"). Letters among the
+// digits, or more digits than any board has licensees, no board issues.
+var anyBoard = regexp.MustCompile(`^(?:[A-Z]{1,4})?(?:\d{2,3}(?:NR|NP|RN|PN|LPN)?)?\d{4,10}(?:[A-Z]|` + typeCodes + `)?$`)
+
+// typeCodes are the license type codes a board prints after a number.
+const typeCodes = `RN|PN|LPN|NP|APRN|CNS`
+
+// trailingTypeCode is a type code after a number's digits.
+var trailingTypeCode = regexp.MustCompile(`(?:` + typeCodes + `)$`)
+
+// classified is a number followed by a classification of its own after a
+// hyphen or a space (Utah's "1234567-3102", Wisconsin's "123456-30"): the
+// classification is no digit of the number.
+var classified = regexp.MustCompile(`^[A-Za-z.# ]*\d{4,10}[- ]\d{2,4}$`)
 
 // checkLicenseNumber judges a nursing license number against its state's
 // numbering where the state's is known, and against every board's
@@ -344,6 +376,9 @@ func checkLicenseNumber(d *doc, s *signals) {
 	}
 	if !ok {
 		n := normaliseID(num)
+		if t := strings.TrimSpace(num); classified.MatchString(t) {
+			n = normaliseID(t[:strings.LastIndexAny(t, "- ")])
+		}
 		ocr := d.readByOCR()
 		digits := 0
 		for _, r := range n {
@@ -359,7 +394,9 @@ func checkLicenseNumber(d *doc, s *signals) {
 		off := max(digits-10, 0)
 		if i := strings.IndexAny(n, "0123456789"); i >= 0 {
 			body := n[i:]
-			if len(body) > 1 && body[len(body)-1] >= 'A' && body[len(body)-1] <= 'Z' {
+			if loc := trailingTypeCode.FindStringIndex(body); loc != nil && loc[0] > 0 {
+				body = body[:loc[0]]
+			} else if len(body) > 1 && body[len(body)-1] >= 'A' && body[len(body)-1] <= 'Z' {
 				body = body[:len(body)-1]
 			}
 			if strings.Trim(body, "0123456789") != "" {

@@ -84,9 +84,12 @@
 // Facts that cannot be true:
 //
 //	expires_before_issue        0.60  issued, completed or tested after it expires (0.50 read by OCR)
+//	                            0.50  a skin test read before it was placed, up to 60 days, no second step printed (0.35 read by OCR
+//	                                  unsurely; facts_order.go)
 //	                            0.50  read by OCR, the reading leaving a date out: the dates the page prints after an expiry label and an
 //	                                  issue or completion label, each read surely and printed once (facts_page.go)
 //	date_in_future              0.50  an event date after the as-of day (0.35 read by OCR; 0.15 when it is the expiration date read again)
+//	                            0.50  a vaccine dose after the as-of day, the record scheduling none (0.35 read by OCR unsurely)
 //	                            0.50  read by OCR, the page printing the date with every digit read surely (90 and more): no misreading
 //	implausible_birth_date      0.40  an age under 16 or over 100 (0.28 read by OCR; 0.50 where the page prints that birth date after
 //	                                  or under its caption, in a text layer or read surely: no other date taken for it)
@@ -106,6 +109,9 @@
 //	                                  Read by OCR a number is judged only where the page prints it surely (a number read unsurely may
 //	                                  be another row's: a training center's id); an eCard code is the value printed after or under
 //	                                  its "eCard Code" caption where the page prints one (idformats.go)
+//	                                  An eCard code's year is judged against the issue date, or, none read, the renewal's year less
+//	                                  two (or one); a nursing license number whose type code names the other kind of nurse (PN on
+//	                                  an RN's license) on a page naming one kind only (idformats.go: checkLicenseType)
 //	mrz_check_failed            0.50  a check digit of the machine-readable zone does not match (0.30: the composite digit alone, read by
 //	                                  OCR), or the zone disagrees with the visual zone (its expiry or number not the one printed)
 //	                                  Read by OCR the zone is found by its block of dates and judged only on characters read surely and as

@@ -199,3 +199,44 @@ func codeWords(words []string) string {
 	}
 	return strings.Join(code, " ")
 }
+
+// licenseKinds are the kinds of nurse a license number's type code
+// names: a registered nurse, or a practical (vocational) one.
+var licenseKinds = map[string]string{"RN": "RN", "PN": "PN", "LPN": "PN", "LP": "PN", "VN": "PN", "LVN": "PN"}
+
+// leadingTypeCode is the letters a license number opens with.
+var leadingTypeCode = regexp.MustCompile(`^([A-Z]{2,3})\d`)
+
+// checkLicenseType: a license number whose type code names another kind
+// of nurse than the license (a registered nurse's license numbered PN,
+// a practical nurse's numbered RN) is not a number its board gave that
+// license. A page that prints both kinds (a verification listing every
+// license the nurse held, an LPN before she was an RN) is not judged:
+// the reading may have taken the type of one license and the number of
+// another.
+func checkLicenseType(d *doc, s *signals) {
+	if d.DocumentType != "nursing_license" || s.has(CodeIDFormat) {
+		return
+	}
+	num, _ := d.Fields["license_number"].(string)
+	ltype, _ := d.Fields["license_type"].(string)
+	m := leadingTypeCode.FindStringSubmatch(normaliseID(num))
+	if m == nil {
+		return
+	}
+	kind, ok := licenseKinds[strings.ToUpper(strings.TrimSpace(ltype))]
+	numKind, okN := licenseKinds[m[1]]
+	if !ok || !okN || kind == numKind || !d.idJudged(num) {
+		return
+	}
+	// Every word naming the other kind, the number's own type code aside.
+	other := map[string][]string{
+		"RN": {"registered", "rn"},
+		"PN": {"practical", "vocational", "lpn", "lvn", "pn", "vn"},
+	}[numKind]
+	if d.mentionsWord(other...) {
+		return
+	}
+	s.addf(CodeIDFormat, idFormatWeight(d.readByOCR()), &SignalEvidence{Field: "license_number", Value: num, Expected: "a number of a " + ltype + " license"},
+		"license number %s is numbered as a %s license, but the license is a %s license", num, m[1], ltype)
+}

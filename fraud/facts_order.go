@@ -1,0 +1,98 @@
+package fraud
+
+import (
+	"strings"
+	"time"
+)
+
+// Dates out of their order on records the validity checks do not see: a
+// skin test read before it was placed, a vaccine dose given after the
+// as-of day. Like the other facts, read by OCR they weigh less unless the
+// page prints them with every digit read surely.
+
+// checkReadBeforePlaced: a skin test is read 48 to 72 hours after it is
+// placed; read before it was placed, the record is made up. A two-step
+// test prints two placements and two readings, and a reading may pair
+// one step's placement with the other's reading: such a record is not
+// judged, nor a reading more than 60 days before the placement (a yearly
+// history's rows paired across years).
+func checkReadBeforePlaced(d *doc, s *signals) {
+	if d.DocumentType != "tb_skin_test" || s.has(CodeExpiresBeforeIssue) {
+		return
+	}
+	placed, okP := date(d.Fields, "administered_date")
+	read, okR := date(d.Fields, "read_date")
+	if !okP || !okR || !read.Before(placed) || read.Before(placed.AddDate(0, 0, -60)) ||
+		d.mentionsWord("step", "2nd", "second", "repeat", "retest") {
+		return
+	}
+	w, how := 0.50, ""
+	if d.readByOCR() {
+		w, how = 0.35, " (read by OCR)"
+		if d.datePrintedSurely(placed, false) && d.datePrintedSurely(read, false) {
+			// Both printed and read surely: no misread digit put the
+			// reading first.
+			w, how = 0.50, " (read by OCR, both dates printed and read surely)"
+		}
+	}
+	s.addf(CodeExpiresBeforeIssue, w, &SignalEvidence{Field: "read_date", Value: read.Format(time.DateOnly), Expected: "after the placement on " + placed.Format(time.DateOnly)},
+		"the skin test was read on %s, before it was placed on %s%s", read.Format(time.DateOnly), placed.Format(time.DateOnly), how)
+}
+
+// checkFutureDoses: a dose given after the as-of day. A record that
+// schedules its next dose (a due date, the series' next appointment) is
+// not judged: the reading may have taken the appointment for a dose.
+func checkFutureDoses(d *doc, s *signals) {
+	if s.has(CodeDateInFuture) || d.mentionsWord("due", "next", "scheduled", "schedule", "return", "appointment") {
+		return
+	}
+	for _, iso := range stringList(d.Fields["dose_dates"]) {
+		t, err := time.Parse(time.DateOnly, iso)
+		if err != nil || !t.After(d.AsOf.AddDate(0, 0, 1)) {
+			continue
+		}
+		w, how := 0.50, ""
+		if d.readByOCR() {
+			w, how = 0.35, " (read by OCR)"
+			if d.datePrintedSurely(t, false) {
+				w, how = 0.50, ", printed and read surely (read by OCR)"
+			}
+		}
+		s.addf(CodeDateInFuture, w, &SignalEvidence{Field: "dose_dates", Value: iso, Expected: "on or before " + d.AsOf.Format(time.DateOnly)},
+			"a dose given on %s is in the future%s", iso, how)
+		return
+	}
+}
+
+// stringList is a list field's strings.
+func stringList(v any) []string {
+	switch l := v.(type) {
+	case []string:
+		return l
+	case []any:
+		out := make([]string, 0, len(l))
+		for _, e := range l {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// mentionsWord reports whether the document's pages print one of words
+// as a word of its own (letters only, any case).
+func (d *doc) mentionsWord(words ...string) bool {
+	for _, p := range d.Pages {
+		for _, w := range p.Words {
+			t := strings.ToLower(strings.Trim(w.Text, ".,:;()[]#*-/"))
+			for _, x := range words {
+				if t == x {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
