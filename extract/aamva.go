@@ -165,9 +165,13 @@ var interiorLetter = regexp.MustCompile(`[0-9][A-Z]+[0-9]`)
 // name over "2 GIVEN NAMES" with its field number "1" read as t, |, » or
 // lost, or the labelled style's "LN" over "FN" read as UN, PN, EN.
 var (
-	lnLine    = regexp.MustCompile(`^\s*[LUI1|][NM]\s*[:.]?\s+([A-Za-z][A-Za-z'’. -]*?)\s*$`)
+	lnLine    = regexp.MustCompile(`^\s*[LUIlu1|][NM]\s*[:.]?\s+([A-Za-z][A-Za-z'’. -]*?)\s*$`)
 	fnLine    = regexp.MustCompile(`^\s*[FPEB][NM]\s*[:.]?\s+([A-Za-z][A-Za-z'’. -]*?)\s*$`)
 	lnCaption = regexp.MustCompile(`^\s*[LUI1|][NM]\s*[:.]?\s*$`)
+	// fnDamaged is the given names' line whose "FN" OCR read as any
+	// two small letters ("ry RYAN KENJI", "rn"), the names in capitals:
+	// read only right under a family name's line.
+	fnDamaged = regexp.MustCompile(`^\s*[a-z]{1,2}\s*[:.]?\s+([A-Z][A-Z'’.-]*(?: [A-Z][A-Z'’.-]*){0,2})\s*$`)
 	fnCaption = regexp.MustCompile(`^\s*[FPEB][NM]\s*[:.]?\s*$`)
 	plainName = regexp.MustCompile(`^[A-Za-z][A-Za-z'’. -]*$`)
 	// cardCaption is a line that is only one of a license's captions: a
@@ -192,7 +196,11 @@ func (r *reading) cardNameLines() {
 		var last, given string
 		conf := confNextLine
 		if m := lnLine.FindStringSubmatch(line); m != nil {
-			if g := fnLine.FindStringSubmatch(r.doc.lines[k]); g != nil {
+			g := fnLine.FindStringSubmatch(r.doc.lines[k])
+			if g == nil && plainCapitals(m[1]) {
+				g = fnDamaged.FindStringSubmatch(r.doc.lines[k])
+			}
+			if g != nil {
 				last, given = m[1], g[1]
 				if strings.HasPrefix(strings.TrimSpace(line), "LN") && strings.HasPrefix(strings.TrimSpace(r.doc.lines[k]), "FN") {
 					// Captions read as printed: a value beside its label.
@@ -252,6 +260,11 @@ func (r *reading) cardNameLines() {
 		r.setSplitName(gs, strings.Join(ls, " "), conf)
 		return
 	}
+}
+
+// plainCapitals reports that a name is printed in capitals.
+func plainCapitals(name string) bool {
+	return strings.ToUpper(name) == name && strings.ContainsFunc(name, unicode.IsLetter)
 }
 
 // givenNamesFirst reports that of two name lines the first holds the

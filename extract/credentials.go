@@ -1274,6 +1274,7 @@ func readDriversLicense(r *reading) {
 	r.cardIssueDate()
 	r.lookup("expiration_date", expiryLabels, dateFinder(roleExpiry))
 	r.uncaptionedCardDates()
+	r.damagedExpiryCaption()
 	r.address()
 	if !r.has("state") {
 		if a, ok := r.fields["address"].(string); ok {

@@ -179,3 +179,68 @@ func (r *reading) doubtFaintDates(fields ...string) {
 		}
 	}
 }
+
+// expiryCaptionWords are a card's expiry captions, which OCR damages by a
+// letter or two in small print ("Exe", "expe", "xpires:").
+var expiryCaptionWords = []string{"exp", "expires", "expiry", "expiration"}
+
+// damagedExpiryCaption makes surer a card's expiry guessed from the
+// relation of its three dates (uncaptionedCardDates) where the one word
+// before it on its line, after the field number 4b as OCR reads it, is an
+// expiry caption a letter or two off: two things then say it is the
+// expiry, as much as a caption read under its value does.
+func (r *reading) damagedExpiryCaption() {
+	v, ok := r.fields["expiration_date"].(string)
+	if !ok || r.conf["expiration_date"] != confGuess || !r.scanned() {
+		return
+	}
+	for _, line := range r.doc.lines {
+		for _, h := range dateFinder(roleDate)(line) {
+			if h.value != v {
+				continue
+			}
+			before := strings.Fields(line[:h.start])
+			if len(before) == 2 && fieldFourB.MatchString(before[0]) {
+				before = before[1:]
+			}
+			if len(before) != 1 || !r.wordsReadSurely(line[h.start:h.end]) {
+				continue
+			}
+			word := strings.ToLower(strings.Trim(before[0], ".,:;"))
+			for _, c := range expiryCaptionWords {
+				if word != c && len(word) >= 3 && (word[0] == 'e' || word[0] == 'x') && editDistance(word, c) <= min(2, len(c)/2) {
+					r.conf["expiration_date"] = confCaptionBelow
+					return
+				}
+			}
+		}
+	}
+}
+
+// fieldFourB is the field number 4b as OCR reads it.
+var fieldFourB = regexp.MustCompile(`^(?:4b|4|40|46|ab|a4b)$`)
+
+// confCaptionBelow is how sure a value is beside a caption OCR damaged
+// that a second thing confirms.
+const confCaptionBelow = 0.75
+
+// editDistance is the Levenshtein distance between two short words.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
