@@ -193,7 +193,20 @@ var (
 	// cardCity is a city, a state's two letters and a ZIP code of which
 	// OCR kept three digits or more.
 	cardCity = regexp.MustCompile(`[A-Z][A-Za-z .()'-]*[,.]\s*[A-Z]{2}\s+([0-9A-Z]{5})\b`)
+	// cardCityBare is the same line as many cards print it, without the
+	// comma ("SACRAMENTO CA 95823"): then all of it in capitals, alone
+	// on its line, so that no phrase of a sentence passes for it.
+	cardCityBare = regexp.MustCompile(`^\s*([A-Z][A-Z .'-]*\s[A-Z]{2}\s+([0-9]{5})(?:-[0-9]{4})?)\s*$`)
 )
+
+// cityLine reports that a line is a city, a state's two letters and a
+// ZIP code of which OCR kept three digits or more.
+func cityLine(l string) bool {
+	if m := cardCity.FindStringSubmatch(l); m != nil && len(strings.Map(keepDigit, m[1])) >= 3 {
+		return true
+	}
+	return cardCityBare.MatchString(l)
+}
 
 // cardNameStop are words of a page's headings a line of capitals may
 // hold: never a holder's name.
@@ -238,7 +251,7 @@ func hasCardHolderBlock(raw string) bool {
 			if cardStreet.MatchString(l) {
 				return true
 			}
-			if m := cardCity.FindStringSubmatch(l); m != nil && strings.Count(strings.Map(keepDigit, m[1]), "")-1 >= 3 {
+			if m := cardCity.FindStringSubmatch(l); m != nil && len(strings.Map(keepDigit, m[1])) >= 3 {
 				return true
 			}
 		}
@@ -296,8 +309,9 @@ var (
 	cardHolderLine = regexp.MustCompile(`^\s*(?:[12]\s+|[^\sA-Za-z0-9]{1,2}\s*)?([A-Z][A-Z'-]+,?(?: [A-Z][A-Z'-]*\.?){1,3})\s*$`)
 	// cardNumberLine is a line holding an identity card's number: six
 	// digits or more (a letter or two among them, groups apart), perhaps
-	// after a short caption; no telephone number.
-	cardNumberLine = regexp.MustCompile(`^\s*(?:[A-Za-z#:.]{1,5}\s*)?([A-Z0-9][A-Z0-9 -]{5,18})\s*$`)
+	// after a short caption or the mark OCR made of one ("� 14820917").
+	// no telephone number.
+	cardNumberLine = regexp.MustCompile(`^\s*(?:[A-Za-z#:.]{1,5}\s*|[^\sA-Za-z0-9]{1,2}\s+)?([A-Z0-9][A-Z0-9 -]{5,18})\s*$`)
 	phoneNumber    = regexp.MustCompile(`\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4}`)
 	// cardDateCaption is a date after what OCR left of a card's DOB,
 	// EXP or ISS caption.
@@ -335,7 +349,7 @@ func hasCardDataBlock(raw string) bool {
 		for _, w := range strings.Fields(strings.ReplaceAll(m[1], ",", "")) {
 			stop = stop || cardNameStop[strings.TrimSuffix(w, ".")]
 		}
-		if c := cardCity.FindStringSubmatch(lines[i+2]); !stop && c != nil && len(strings.Map(keepDigit, c[1])) >= 3 {
+		if !stop && cityLine(lines[i+2]) {
 			block = i
 			break
 		}
@@ -433,6 +447,12 @@ func stateHeader(line string) bool {
 	state, other, card := false, 0, false
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
+		if len(w) <= 2 && !cardHeaderWords[w] && !stateWords[w] {
+			// One or two letters beside a state's name are what OCR
+			// made of a card's seal or pattern ("California � er 7"),
+			// no word of a letterhead.
+			continue
+		}
 		if i+1 < len(ws) && usStatePairs[w+"_"+ws[i+1]] {
 			state = true
 			i++
@@ -460,9 +480,14 @@ func nearState(w string) bool {
 	return false
 }
 
+// cardDate is a date as a card prints it, numeric.
+var cardDate = regexp.MustCompile(`\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b`)
+
 // hasStateCardHeader finds a card's state header among a page's first
-// four lines with a card's number alone on a line and a DOB, EXP or ISS
-// caption under it.
+// four lines with a card's number alone on a line under it and a DOB, EXP
+// or ISS caption, or, where OCR lost the captions, the holder's street
+// over the city, state and ZIP code and two dates (birth, issue, expiry):
+// a letterhead naming its state is not followed by all of them.
 func hasStateCardHeader(raw string) bool {
 	if nursingWord.MatchString(raw) {
 		return false
@@ -477,14 +502,17 @@ func hasStateCardHeader(raw string) bool {
 		if !stateHeader(l) {
 			continue
 		}
-		number, caption := false, false
-		for _, u := range lines[i+1:] {
+		number, caption, address, dates := false, false, false, 0
+		under := lines[i+1:]
+		for k, u := range under {
 			if m := cardNumberLine.FindStringSubmatch(u); m != nil && len(strings.Map(keepDigit, m[1])) >= 6 && !phoneNumber.MatchString(u) {
 				number = true
 			}
 			caption = caption || cardCaption.MatchString(u) || speltDateCaption["exp"].MatchString(u) || speltDateCaption["iss"].MatchString(u)
+			address = address || k+1 < len(under) && cardStreet.MatchString(u) && cityLine(under[k+1])
+			dates += len(cardDate.FindAllString(u, -1))
 		}
-		return number && caption
+		return number && (caption || address && dates >= 2)
 	}
 	return false
 }

@@ -54,7 +54,14 @@ func TestShapesOnDamagedScans(t *testing.T) {
 			"NEW YORK STATE\nTD CARD\nio 724118 903\nciass NONE\nRAMIREZ-OTERO, LUIS A\n88 BAXTER AVE\nALBANY NY 12208\nooe 11/30/1986\nissuem 07/14/2021\nexpees 11/30/2029\n", "drivers_license"},
 		{"a state ID: its state over its number, the title lost, an EXPIRES caption damaged",
 			"~ COLORADO\nwe ee\n152-448-907\nexpiees 08/22/2028\n", "drivers_license"},
+		{"a license at 130 dpi: its state over a number after a mark, captions lost, the address without a comma and two dates",
+			". . lv\nCalifornia \ufffd er 7\n\ufffd 27730164\noe 06/21/2030\nuw ~=HALVORSEN\npm KIRSTENB\n" +
+				"2210 OAK KNOLL DR\nFRESNO CA 93710\ncos 06/21/1991\neam NONE\n", "drivers_license"},
 		// Precision: shapes that must not type a page.
+		{"a state's name over an address and dates without a card's number",
+			"OHIO\nwe ee\nMARIA ALVAREZ\n1234 MAIN ST\nCOLUMBUS OH 43215\n04/05/2026 05/06/2026\n", catalog.OtherType},
+		{"a letterhead's city and state over an id, an address and dates",
+			"COLUMBUS, OHIO\nID: 20261104\nMARIA ALVAREZ\n1234 MAIN ST\nCOLUMBUS OH 43215\n04/05/2026 05/06/2026\n", catalog.OtherType},
 		{"a letter's block under a telephone number, its expiry spelt out",
 			"Phone 512-555-0100\nMARIA ALVAREZ\n1234 MAIN ST\nAUSTIN, TX 78704\nExpires 04/05/2027\nIssued 04/05/2025\n", catalog.OtherType},
 		{"a lab's letterhead naming its state over a specimen id and an issue date",
