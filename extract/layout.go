@@ -358,8 +358,17 @@ func (d *doc) geoLike(i, start, end int) bool {
 		return false
 	}
 	// The label's cell: the run of words around it with no column gap.
+	// A rule's stroke OCR read as an unsure word of no letters ("—_"
+	// glued before "Lot Number") stands in the gap, not in a cell.
+	stroke := func(w *gword) bool {
+		return g.pages[w.page].ocr && w.conf < 50 && !strings.ContainsFunc(w.text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
+	}
 	gapBefore := func(k int) bool {
-		return k == 0 || g.words[ws[k]].box.X0-g.words[ws[k-1]].box.X1 >= g.wideGap(&g.words[ws[k]])
+		p := k - 1
+		for p >= 0 && stroke(&g.words[ws[p]]) {
+			p--
+		}
+		return p < 0 || g.words[ws[k]].box.X0-g.words[ws[p]].box.X1 >= g.wideGap(&g.words[ws[k]])
 	}
 	ca, cb := a, b
 	for !gapBefore(ca) {
