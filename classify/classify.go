@@ -452,15 +452,25 @@ func fuzzyEligible(w string) bool {
 
 // oneOff reports whether a and b differ by at most one edit (two for long
 // words, where two misread letters are as likely as one in a short word).
+// Tesseract reads the two narrow strokes of a capital LI (folded "ll") as
+// one U at low resolution ("UCENSE", "CAUFORNIA"): a U in b where a has
+// that pair is no edit.
 func oneOff(a, b string) bool {
 	limit := 1
 	if len(a) >= 9 {
 		limit = 2
 	}
-	if d := len(a) - len(b); d > limit || -d > limit {
+	if d := len(a) - len(b); d > limit+1 || -d > limit {
 		return false
 	}
-	return editDistance(a, b, limit) <= limit
+	if len(a)-len(b) <= limit && editDistance(a, b, limit) <= limit {
+		return true
+	}
+	if !strings.Contains(a, "ll") || !strings.Contains(b, "u") {
+		return false
+	}
+	merged := strings.ReplaceAll(a, "ll", "u")
+	return editDistance(merged, b, limit) <= limit
 }
 
 // editDistance is the Levenshtein distance (letters put in, left out or

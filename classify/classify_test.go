@@ -154,6 +154,9 @@ func TestSnippets(t *testing.T) {
 		{"hipaa vs osha", "HIPAA Privacy Training\nCertificate of Completion\nProtected health information", "hipaa_training"},
 		{"ssn on a background report", "Background Check Report\nSSN Trace: 123-45-6789\nCounty Criminal: Clear\nSocial Security", "background_check"},
 		{"dl", "DRIVER LICENSE\nDL 12345678\nDOB 01/01/1990\nEXP 01/01/2030\nHGT 5-08 EYES BRN", "drivers_license"},
+		// Tesseract reads a capital LI as one U at low resolution.
+		{"dl title with LI read as U", "wee ee\nDRIVER UCENSE\n9S078748\nMARIA ALVAREZ\n", "drivers_license"},
+		{"U for LI is no free letter elsewhere", "Volunteer skuls\nMARIA ALVAREZ\n", "other"},
 		{"passport", "PASSPORT\nSurname\nDOE\nGiven Names\nJANE\nNationality\nUNITED STATES OF AMERICA", "passport"},
 		{"fit test", "Fit Test Record\nRespirator: 3M 1860 N95\nResult: Pass", "fit_test"},
 		{"drug screen", "Urine Drug Screen\n10 Panel\nSpecimen ID 0012\nResult: Negative", "drug_screen"},
