@@ -1201,7 +1201,8 @@ func (z mrzReading) numberOnPage(lines []string) (string, bool) {
 // caption's value, however else misread, ends as the zone's does; or,
 // for a date, the page prints the zone's date anywhere (its caption lost
 // to OCR, or another document's dates beside it in a bundle: the zone's
-// date, checked but for its last digit, is printed nowhere by chance).
+// date, checked but for its last digit, is printed nowhere by chance),
+// with its year's four digits or two.
 func echoVouched(field, zone, page string, lines []string) bool {
 	zf, ok := mrzForm(field, zone)
 	if !ok {
@@ -1218,14 +1219,21 @@ func echoVouched(field, zone, page string, lines []string) bool {
 		return false
 	}
 	for _, line := range lines {
-		for _, h := range findDates(line) {
-			if !h.twoDigitY && !h.monthOnly && h.y == want.Year() && h.m == int(want.Month()) && h.d == want.Day() {
+		for _, h := range findDates(strayO.ReplaceAllString(line, "$1")) {
+			// A two-digit year ("01 JAN/JAN 90") vouches as well: the
+			// zone's century is not what is in doubt, its last digit is.
+			year := h.y == want.Year() || h.twoDigitY && h.y%100 == want.Year()%100
+			if !h.monthOnly && year && h.m == int(want.Month()) && h.d == want.Day() {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// strayO is a day OCR read with an O before it ("O01 JAN"): only to
+// vouch for a date the zone's check already passed.
+var strayO = regexp.MustCompile(`\b[Oo](\d{2})\b`)
 
 // sameMRZValue reports that the page's value and the zone's are one: the
 // same as the zone prints them.
