@@ -43,13 +43,16 @@ func checkReadBeforePlaced(d *doc, s *signals) {
 // schedules its next dose (a due date, the series' next appointment) is
 // not judged: the reading may have taken the appointment for a dose.
 func checkFutureDoses(d *doc, s *signals) {
-	if s.has(CodeDateInFuture) || d.mentionsWord("due", "next", "scheduled", "schedule", "return", "appointment") {
+	if s.has(CodeDateInFuture) {
 		return
 	}
 	for _, iso := range stringList(d.Fields["dose_dates"]) {
 		t, err := time.Parse(time.DateOnly, iso)
 		if err != nil || !t.After(d.AsOf.AddDate(0, 0, 1)) {
 			continue
+		}
+		if d.mentionsWord("due", "next", "scheduled", "schedule", "return", "appointment") {
+			return
 		}
 		w, how := 0.50, ""
 		if d.readByOCR() {

@@ -443,6 +443,9 @@ func TestPrintedDates(t *testing.T) {
 		{"a caption over another row's caption", map[string]any{"issue_date": "2026-03-14"}, card("Completed|95", "Expires|94 03/2025|95", "Mar|95 14,|95 2026|95"), 0},
 		{"in a text layer, the reading leaving the issue out", map[string]any{"expiration_date": "2025-03-31"}, []pagetext.Page{linesPage("Helvetica", "ACLS Provider", "American Heart Association", "Issue Date: 03/14/2026", "Expiration Date: 03/31/2025")}, 0.50},
 		{"the same in order", nil, []pagetext.Page{linesPage("Helvetica", "ACLS Provider", "American Heart Association", "Issue Date: 03/14/2024", "Expiration Date: 03/31/2026")}, 0},
+		{"an effective date after the expiry, the reading leaving both out", nil, card("Effective|95 Date:|95 01/05/2026|95", "Expiration|95 Date:|95 01/31/2025|95"), 0.50},
+		{"valid from a day after its end, on one line", nil, card("Valid|95 from|95 03/14/2026|95 Valid|95 until|95 03/13/2025|95"), 0.50},
+		{"the same in order", nil, card("Valid|95 from|95 03/14/2025|95 Valid|95 until|95 03/13/2027|95"), 0},
 		{"a driver's license's dates on one line", nil, []pagetext.Page{ocrWords("DRIVER|96 LICENSE|96", "4a|95 ISS|95 07/09/2026|95 4b|95 EXP|95 07/09/2025|95")}, 0.50},
 		{"both dates read: judged on the fields", map[string]any{"issue_date": "2026-03-14", "expiration_date": "2028-03-31"}, card("Completed|95 Mar|95 14,|95 2026|95", "Expires|94 03/2025|95"), 0},
 	}
