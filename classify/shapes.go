@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/agnivade/levenshtein"
+
 	"github.com/clearedtostart/compliance/idnumber"
 )
 
@@ -480,12 +482,39 @@ func nearState(w string) bool {
 	return false
 }
 
+// licenseTitle reads a line naming a license ("<WORD> LICENSE"): driver
+// when the word is DRIVER or what OCR left of it, three letters or fewer
+// off ("OFOVER LICENSE", "DNVER LICENCE"), other when it names another
+// license (business, contractor, pharmacy: further from DRIVER than
+// that). A nursing card names its profession (no driver's license: see
+// hasStateCardHeader).
+func licenseTitle(line string) (driver, other bool) {
+	toks := Tokens(line)
+	for i := 1; i < len(toks); i++ {
+		if toks[i] != "llcense" && toks[i] != "llcence" {
+			continue
+		}
+		w := toks[i-1]
+		switch {
+		case cardHeaderWords[w] || len(w) < 4:
+		case len(w) <= 8 && (levenshtein.ComputeDistance(w, "drlver") <= 3 || levenshtein.ComputeDistance(w, "drlvers") <= 3):
+			driver = true
+		default:
+			other = true
+		}
+	}
+	return driver, other
+}
+
 // cardDate is a date as a card prints it, numeric.
 var cardDate = regexp.MustCompile(`\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b`)
 
 // hasStateCardHeader finds a card's state header among a page's first
 // four lines with a card's number alone on a line under it and a DOB, EXP
-// or ISS caption, or, where OCR lost the captions, the holder's street
+// or ISS caption, or the card's title damaged (licenseTitle) on one of
+// the two lines under the header (a license of another kind there is no
+// card's), or, where OCR lost the captions, the
+// holder's street
 // over the city, state and ZIP code and two dates (birth, issue, expiry):
 // a letterhead naming its state is not followed by all of them.
 func hasStateCardHeader(raw string) bool {
@@ -504,6 +533,14 @@ func hasStateCardHeader(raw string) bool {
 		}
 		number, caption, address, dates := false, false, false, 0
 		under := lines[i+1:]
+		title := false
+		for _, u := range under[:min(2, len(under))] {
+			driver, other := licenseTitle(u)
+			if other {
+				return false
+			}
+			title = title || driver
+		}
 		for k, u := range under {
 			if m := cardNumberLine.FindStringSubmatch(u); m != nil && len(strings.Map(keepDigit, m[1])) >= 6 && !phoneNumber.MatchString(u) {
 				number = true
@@ -512,7 +549,7 @@ func hasStateCardHeader(raw string) bool {
 			address = address || k+1 < len(under) && cardStreet.MatchString(u) && cityLine(under[k+1])
 			dates += len(cardDate.FindAllString(u, -1))
 		}
-		return number && (caption || address && dates >= 2)
+		return number && (caption || title || address && dates >= 2)
 	}
 	return false
 }

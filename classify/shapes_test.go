@@ -57,7 +57,12 @@ func TestShapesOnDamagedScans(t *testing.T) {
 		{"a license at 130 dpi: its state over a number after a mark, captions lost, the address without a comma and two dates",
 			". . lv\nCalifornia \ufffd er 7\n\ufffd 27730164\noe 06/21/2030\nuw ~=HALVORSEN\npm KIRSTENB\n" +
 				"2210 OAK KNOLL DR\nFRESNO CA 93710\ncos 06/21/1991\neam NONE\n", "drivers_license"},
+		{"a vertical license at 110 dpi: its state over its title whose DRIVER OCR damaged, its number after a damaged caption",
+			"Arizona\nOFOVER LICENSE UNDER\nOUN 006812345\nEx? O87) 2034\nMCALLISTER\nBRENOAN J\n", "drivers_license"},
 		// Precision: shapes that must not type a page.
+		{"a state's business license: its state over the license and a number",
+			"ARIZONA\nBUSINESS LICENSE\nNo. 20261104\nIssued 04/05/2026\n", catalog.OtherType},
+		{"a state's pharmacy license", "OHIO\nPHARMACY LICENSE\nID 20261104\nExpires 04/05/2027\n", catalog.OtherType},
 		{"a state's name over an address and dates without a card's number",
 			"OHIO\nwe ee\nMARIA ALVAREZ\n1234 MAIN ST\nCOLUMBUS OH 43215\n04/05/2026 05/06/2026\n", catalog.OtherType},
 		{"a letterhead's city and state over an id, an address and dates",
