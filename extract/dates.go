@@ -424,7 +424,7 @@ var courseSubjects = map[string]*regexp.Regexp{
 // training's completion_date, a card's issue_date.
 func (r *reading) courseRowDates(completed string) {
 	subject, ok := courseSubjects[r.typ]
-	if !ok || r.has(completed) && r.has("expiration_date") {
+	if !ok {
 		return
 	}
 	d := r.doc
@@ -488,19 +488,86 @@ func (r *reading) courseRowDates(completed string) {
 	if best == nil {
 		return
 	}
+	var other []string
 	for k, f := range heads {
 		if k < len(best.dates) && f != "" {
 			if v, ok := r.fields[f]; ok && v != best.dates[k] {
-				// The labels read another row: the two readings disagree.
-				return
+				s, _ := v.(string)
+				if !r.otherCourseDate(subject, s) {
+					// The labels read another row: the two readings
+					// disagree.
+					return
+				}
+				other = append(other, f)
 			}
 		}
+	}
+	for _, f := range other {
+		// The labels took the first row under a heading, another
+		// course's ("Bloodborne Pathogens" over "HIPAA Privacy and
+		// Security" on a learner's transcript): the course's own row
+		// stands.
+		delete(r.fields, f)
+		delete(r.conf, f)
 	}
 	for k, f := range heads {
 		if f != "" {
 			r.set(f, best.dates[k], best.conf)
 		}
 	}
+}
+
+// otherCourseDate reports that the ISO date v is printed only on rows of
+// the page that do not name the course (subject), and on one at least:
+// another course's date.
+func (r *reading) otherCourseDate(subject *regexp.Regexp, v string) bool {
+	if v == "" {
+		return false
+	}
+	seen := false
+	for i, line := range r.doc.lines {
+		on := false
+		for _, h := range findDates(line) {
+			if t, ok := h.resolve(roleDate); ok && t.Format(time.DateOnly) == v {
+				on = true
+			}
+		}
+		if !on {
+			continue
+		}
+		row, ok := r.doc.pageRowText(i)
+		if !ok || subject.MatchString(line) || subject.MatchString(row) {
+			return false
+		}
+		seen = true
+	}
+	return seen
+}
+
+// pageRowText returns the words standing on the page's row of line i,
+// its own and other lines' (cells of one row OCR read as lines of their
+// own), left to right; the line alone where it is not tied to its page.
+func (d *doc) pageRowText(i int) (string, bool) {
+	if !d.hasGeometry(i) {
+		return d.lines[i], true
+	}
+	if len(d.geo.byLine[i]) == 0 {
+		return "", false
+	}
+	g := d.geo
+	var row []*gword
+	for _, wi := range g.pages[g.words[g.byLine[i][0]].page].words {
+		w := &g.words[wi]
+		if w.line == i || slices.ContainsFunc(g.byLine[i], func(k int) bool { return sameRow(&g.words[k], w) }) {
+			row = append(row, w)
+		}
+	}
+	slices.SortFunc(row, func(a, b *gword) int { return cmp.Compare(a.box.X0, b.box.X0) })
+	texts := make([]string, len(row))
+	for k, w := range row {
+		texts[k] = w.text
+	}
+	return strings.Join(texts, " "), true
 }
 
 // rowTextRight returns the words of other lines that stand on the page's

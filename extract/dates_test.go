@@ -127,6 +127,17 @@ func TestCourseRowDates(t *testing.T) {
 			"2026-03-02", "2028-03-31"},
 		{"dates not whole years apart", "hipaa_training",
 			head + "HIPAA Privacy and Security Training 03/08/2026 04/11/2026 Complete\n", nil, nil},
+		// The headings' first row is another course's: the course's own
+		// row stands.
+		{"under headings, another course first", "hipaa_training",
+			head + "Course Title    Status    Completed    Expires\nBloodborne Pathogens 2026    Complete    02/11/2026    02/11/2027\n" +
+				"HIPAA Privacy and Security    Complete    07/08/2026    07/08/2027\nFire Safety    Complete    02/11/2026    02/11/2027\n",
+			"2026-07-08", "2027-07-08"},
+		// A date the labels read on the course's own row is no other
+		// course's: the readings disagree and the labels' stands.
+		{"under headings, the course's row read", "hipaa_training",
+			head + "Course Title    Status    Completed    Expires\nHIPAA Privacy and Security    Complete    07/08/2026    07/08/2027\n",
+			"2026-07-08", "2027-07-08"},
 	}
 	for _, tt := range tests {
 		got := Extract(c, tt.typ, tt.text, testAsOf)
