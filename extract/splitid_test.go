@@ -10,7 +10,8 @@ import (
 // TestSplitCertificateID: an id OCR split into digit groups on a scan
 // ("266301 9841 27") is read whole where the issuer's format settles it
 // (an AHA eCard code's twelve digits), and otherwise reported uncertain,
-// never as its first group; the training center's number after "TC ID#"
+// never as its first group, nor an id of capitals and digits split
+// ("MX2537 05") or its letters set apart ("MX 253705"); the training center's number after "TC ID#"
 // is never the card's code.
 func TestSplitCertificateID(t *testing.T) {
 	c := catalog.MustLoad()
@@ -29,6 +30,10 @@ func TestSplitCertificateID(t *testing.T) {
 		{"groups joining to no eCard code", aha + "eCard Code: 266301 98412\n", scan, ""},
 		{"another issuer's id in groups", arc + "Certificate ID: 4471 0922 18\n", scan, ""},
 		{"groups a column gap apart are two values", arc + "Certificate ID: 447109  2026\n", scan, "447109"},
+		{"an id of capitals and digits split", arc + "Certificate ID: MX2537 05\n", scan, ""},
+		{"an id's letters set apart", arc + "Certificate ID: MX 253705\n", scan, ""},
+		{"an id of capitals and digits whole", arc + "Certificate ID: MX253705\n", scan, "MX253705"},
+		{"an id of digits after a caption's word", arc + "Certificate ID No 253705\n", scan, "253705"},
 		{"a text layer prints its groups as they are", arc + "Certificate ID: 4471 0922 18\n", nil, "4471 0922"},
 		{"the code's caption with its value lost, the TC ID beside", aha + "eCard Code\nTC ID# WA20417\n", scan, ""},
 		{"the code's caption run into the TC ID's", aha + "eCard Code: TC ID# WA20417\n", scan, ""},

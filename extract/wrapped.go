@@ -142,14 +142,18 @@ func splitRun(v string) *regexp.Regexp {
 }
 
 // splitID settles a certificate id that OCR split into groups of digits
-// on a scan ("266301 9841 27"): the finders read its first group or
-// two. Where the groups join into the issuer's own format (an AHA eCard
+// on a scan ("266301 9841 27", "MX2537 05"): the finders read its first
+// group or two. Where the groups join into the issuer's own format (an AHA eCard
 // code's twelve digits) the id is the joined digits, as sure as a value
 // under its caption; anywhere else the value read is only part of what
 // the page prints, reported uncertain, not read.
 func (r *reading) splitID(field string) {
 	v, ok := r.fields[field].(string)
-	if !ok || !r.scanned() || strings.Trim(v, "0123456789 ") != "" {
+	if !ok || !r.scanned() || !strings.ContainsAny(v, "0123456789") || strings.Trim(v, "0123456789 ") != "" && !mixedID.MatchString(v) {
+		return
+	}
+	if r.letterPrefixLost(v) {
+		r.conf[field] = min(r.conf[field], confLost)
 		return
 	}
 	re := splitRun(v)
@@ -174,6 +178,30 @@ func (r *reading) splitID(field string) {
 	}
 	r.conf[field] = min(r.conf[field], confLost)
 }
+
+// letterPrefixLost reports that an id of digits stands on its line right
+// after a lone word of one to three capitals that is no caption's
+// ("MX 253705"): the id's own letters OCR set apart, or another value's,
+// and nothing says which.
+func (r *reading) letterPrefixLost(v string) bool {
+	if strings.Trim(v, "0123456789") != "" {
+		return false
+	}
+	re := regexp.MustCompile(`(?:^|[\s:#])([A-Z]{1,3}) ` + regexp.QuoteMeta(v) + `(?:\s{2,}|\s*$)`)
+	for _, line := range r.doc.lines {
+		if m := re.FindStringSubmatch(line); m != nil && !idCaptionWords[strings.ToLower(m[1])] {
+			return true
+		}
+	}
+	return false
+}
+
+// idCaptionWords are the short words of an id's caption, which stand
+// before the id and are none of it.
+var idCaptionWords = wordSet(`id no nr num # cd tc ts`)
+
+// mixedID is an id of capitals and digits, one word.
+var mixedID = regexp.MustCompile(`^[A-Z0-9]+$`)
 
 // idOverCaption reads a certificate id standing alone on the line over
 // its caption, on a card that prints its captions under its values,
