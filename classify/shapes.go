@@ -39,7 +39,47 @@ var shapes = []shape{
 	{typ: "tncc", weight: titleWeight, found: headedBy("TNCC")},
 	{typ: "social_security_card", weight: keywordWeight * 1.5, found: maskedSSN.MatchString},
 	{typ: "social_security_card", weight: keywordWeight * 2, found: hasSSNOverName},
+	{typ: "social_security_card", weight: titleTopWeight * fuzzyQuality, found: hasNoisySSAHeading},
 }
+
+// ssaHeadingLine is the catalog's title of a Social Security card as a
+// clean scan reads it: the two words alone on their line.
+var ssaHeadingLine = regexp.MustCompile(`(?im)^\s*social\s+security\s*$`)
+
+// hasNoisySSAHeading finds a Social Security card's heading, the two words
+// alone on one of the page's first four lines, where OCR left marks beside
+// it or misread a letter ("Soc1al Secur1ty", "SOCIAL SECURTY ~"), which
+// the catalog's title, a regular expression on the raw line, misses. A
+// clean heading is the catalog's to count, not counted twice.
+func hasNoisySSAHeading(raw string) bool {
+	if ssaHeadingLine.MatchString(raw) {
+		return false
+	}
+	n := 0
+	for _, l := range strings.Split(raw, "\n") {
+		var ws []string
+		for _, w := range lineTokens(l) {
+			// Marks OCR made of a card's pattern are no words.
+			if len(w) > 2 {
+				ws = append(ws, w)
+			}
+		}
+		if len(ws) == 0 {
+			continue
+		}
+		if len(ws) == 2 && nearWord("soclal", ws[0]) && nearWord("securlty", ws[1]) {
+			return true
+		}
+		if n++; n == 4 {
+			break
+		}
+	}
+	return false
+}
+
+// nearWord reports that a page's word is a hint's word, exactly or with a
+// wrong letter (see oneOff).
+func nearWord(hint, w string) bool { return hint == w || oneOff(hint, w) }
 
 // zoneText is a line as a machine-readable zone is read: without spaces
 // and marks, lower-case letters (fillers misread: c, e, s) as fillers.

@@ -59,7 +59,13 @@ func TestShapesOnDamagedScans(t *testing.T) {
 				"2210 OAK KNOLL DR\nFRESNO CA 93710\ncos 06/21/1991\neam NONE\n", "drivers_license"},
 		{"a vertical license at 110 dpi: its state over its title whose DRIVER OCR damaged, its number after a damaged caption",
 			"Arizona\nOFOVER LICENSE UNDER\nOUN 006812345\nEx? O87) 2034\nMCALLISTER\nBRENOAN J\n", "drivers_license"},
+		{"SSN card: its heading with digits for letters, the number over a name OCR damaged",
+			"~ .\nSoc1al Secur1ty\n604 31 7789\nTied AREER AS MOEN ESTAR Ged D FOR\nM1NH TRAN\n", "social_security_card"},
+		{"SSN card: its heading a letter short beside a mark, its sentence damaged, no number",
+			"SOCIAL SECURTY ~\nTHS NUMEER HAS BEEM ESTARUSHED FOR\nMinh Tran\n", "social_security_card"},
 		// Precision: shapes that must not type a page.
+		{"a form headed by Social Security and more words", "Social Security Number Request\nEmployee: Minh Tran\n", catalog.OtherType},
+		{"a background report's Social Security heading", "Background Check Report\nSoc1al Secur1ty\nSSN trace: clear\n", "background_check"},
 		{"a state's business license: its state over the license and a number",
 			"ARIZONA\nBUSINESS LICENSE\nNo. 20261104\nIssued 04/05/2026\n", catalog.OtherType},
 		{"a state's pharmacy license", "OHIO\nPHARMACY LICENSE\nID 20261104\nExpires 04/05/2027\n", catalog.OtherType},
