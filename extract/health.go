@@ -648,7 +648,16 @@ func (r *reading) lookupResult(labels []label, opts []option, pass string) bool 
 		f.value = v
 	}
 	r.set("result", f.value, f.conf)
-	if v, ok := r.lineResult(f.line, opts); f.value == pass && (!ok || v != f.value) || r.unreadBoxes(f.line, opts) {
+	v, ok := r.lineResult(f.line, opts)
+	if !ok && r.doc.scanned(f.line) {
+		// OCR read the value beside its label as a line of its own
+		// ("Results" | "Passed" on a card): the page's row says it.
+		if row, rok := r.doc.pageRowText(f.line); rok {
+			t := stripLegends(resultText(row))
+			v, ok = choose(t, findOptions(t, opts))
+		}
+	}
+	if f.value == pass && (!ok || v != f.value) || r.unreadBoxes(f.line, opts) {
 		r.doubt("result")
 	}
 	return true
@@ -1874,8 +1883,8 @@ var (
 	respiratorLabels = compileLabels("respirator manufacturer/model", "respirator make/model", "respirator model",
 		"manufacturer/model", "make/model", "make and model", "model", "respirator type", "respirator", "mask model",
 		"mask", "n95 model", "device")
-	fitResultLabels = compileLabels("fit test result", "overall result", "final result", "test result", "result",
-		"pass/fail", "outcome")
+	fitResultLabels = compileLabels("fit test result", "fit test results", "fit result", "fit results", "overall result",
+		"final result", "test result", "test results", "result", "results", "pass/fail", "outcome")
 	fitFactor = regexp.MustCompile(`(?i)fit\s+factor\s*:?\s*(\d{1,5})`)
 	// respiratorModel is a maker's name and its model number ("3M 1870+",
 	// "Halyard FLUIDSHIELD 46727", "Moldex 2200 N95").
