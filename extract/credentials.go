@@ -1021,6 +1021,7 @@ func readNursingLicense(r *reading) {
 			r.conf["license_number"] = min(r.conf["license_number"], confCaption)
 		}
 	}
+	r.splitNumber("license_number", "")
 	code, at := stateIn(strings.Join(r.doc.lines, "\n"))
 	if !r.lookup("state", licenseStateLabels, stateFinder) && at >= 0 {
 		r.set("state", code, 0.8)
@@ -1290,6 +1291,7 @@ func readDriversLicense(r *reading) {
 	if r.scanned() {
 		r.stateFormNumber(state)
 	}
+	r.splitNumber("license_number", state)
 	r.birthdayExpiry()
 	r.doubtFaintDates("expiration_date")
 	r.doubtFaintNumber("license_number")

@@ -244,3 +244,57 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// numberPiece is a word OCR may have split off a number: capitals and
+// digits with a digit among them (no date's slash or hyphen).
+var numberPiece = regexp.MustCompile(`^[A-Z0-9]*[0-9][A-Z0-9]*$`)
+
+// shortPiece is a number's opening OCR set apart: one to three capitals
+// or digits.
+var shortPiece = regexp.MustCompile(`^[A-Z0-9]{1,3}$`)
+
+// splitNumber makes a scanned number uncertain where its line prints it
+// with a piece of more of it one space away: after it, a word of
+// capitals and digits ("D1234 5678", "123 456 78"); before it, where no
+// state's form vouches for the value, one to three capitals or digits
+// that are no caption's ("R N1234567", "RN 12 34567"). OCR split the
+// number, and the value read is only a part of what the card prints.
+func (r *reading) splitNumber(field, state string) {
+	v, ok := r.fields[field].(string)
+	if !ok || !r.scanned() {
+		return
+	}
+	form, known := idnumber.StateLicense(state)
+	vouched := known && form.Matches(bareNumber(v))
+	for _, line := range r.doc.lines {
+		for at := 0; ; {
+			k := strings.Index(line[at:], v)
+			if k < 0 {
+				break
+			}
+			k += at
+			at = k + len(v)
+			if k > 0 && isAlnum(line[k-1]) || at < len(line) && isAlnum(line[at]) {
+				continue
+			}
+			if after := line[at:]; strings.HasPrefix(after, " ") && !strings.HasPrefix(after, "  ") {
+				if next := strings.Fields(after); len(next) > 0 && numberPiece.MatchString(next[0]) && len(next[0]) <= 8 {
+					r.conf[field] = min(r.conf[field], confLost)
+					return
+				}
+			}
+			if before := line[:k]; !vouched && strings.HasSuffix(before, " ") && !strings.HasSuffix(before, "  ") {
+				if prev := strings.Fields(before); len(prev) > 0 {
+					p := prev[len(prev)-1]
+					if shortPiece.MatchString(p) && !idCaptionWords[strings.ToLower(p)] && !dlCaptionWord[strings.ToLower(p)] {
+						r.conf[field] = min(r.conf[field], confLost)
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// dlCaptionWord are the short captions a license's number follows.
+var dlCaptionWord = wordSet(`dl dln lic no id 4d rn lpn lvn aprn`)

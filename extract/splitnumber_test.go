@@ -1,0 +1,47 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/clearedtostart/compliance/catalog"
+	"github.com/clearedtostart/compliance/pagetext"
+)
+
+// TestSplitLicenseNumber: a scanned license's number OCR split at a
+// space is uncertain, never the piece its caption found read surely
+// ("D1234 5678" read D1234); a number printed whole, or after its type
+// or its letter as the state prints it, stays sure.
+func TestSplitLicenseNumber(t *testing.T) {
+	c := catalog.MustLoad()
+	scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "BOARD", conf: 91})}
+	nursing := func(num string) string {
+		return "OHIO BOARD OF NURSING\nREGISTERED NURSE\nMARISOL ECHEVERRIA\nLicense No: " + num + "\nExpires: 10/31/2027\nStatus: Active\n"
+	}
+	card := func(state, num string) string {
+		return state + "\nDRIVER LICENSE\nDL: " + num + "\nDOB 01/02/1990\nEXP 01/02/2030\n1 SMITH\n2 JANE\n"
+	}
+	tests := []struct {
+		name, typ, text, want string
+	}{
+		{"nursing number whole", "nursing_license", nursing("RN1234567"), "RN1234567"},
+		{"nursing number after its type", "nursing_license", nursing("RN 1234567"), "RN 1234567"},
+		{"nursing number split after its type", "nursing_license", nursing("RN1234 567"), ""},
+		{"nursing number's digits split", "nursing_license", nursing("RN 12 34567"), ""},
+		{"nursing number's letters split", "nursing_license", nursing("R N1234567"), ""},
+		{"licence number whole", "drivers_license", card("MARYLAND", "D12345678"), "D12345678"},
+		{"licence number after its letter", "drivers_license", card("MARYLAND", "D 12345678"), "D 12345678"},
+		{"licence number split", "drivers_license", card("MARYLAND", "D1234 5678"), ""},
+		{"licence number's last digit apart", "drivers_license", card("MARYLAND", "12345678 9"), ""},
+		{"licence number in groups, the last apart", "drivers_license", card("MARYLAND", "123 456 78"), ""},
+	}
+	for _, tt := range tests {
+		res := Read(c, tt.typ, Document{Text: tt.text, Pages: scan})
+		got, _ := res.Fields["license_number"].(string)
+		if res.Confidence["license_number"] < 0.5 {
+			got = ""
+		}
+		if got != tt.want {
+			t.Errorf("%s: license_number = %q (at %v), want %q", tt.name, res.Fields["license_number"], res.Confidence["license_number"], tt.want)
+		}
+	}
+}
