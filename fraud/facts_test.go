@@ -320,6 +320,9 @@ func TestZoneReadByOCR(t *testing.T) {
 	page := func(lines ...string) []pagetext.Page {
 		return []pagetext.Page{ocrWords(append(append([]string(nil), above...), lines...)...)}
 	}
+	numberPage := func(number string) []pagetext.Page {
+		return []pagetext.Page{ocrWords("PASSPORT", "Passport No. "+number, above[2], above[3], above[4], name, "5482137967USA8503149F3105227<<<<<<<<<<<<<<<2|47")}
+	}
 	visualPage := func(expiry, zone string) []pagetext.Page {
 		return []pagetext.Page{ocrWords(append(append([]string(nil), above[:4]...), "Date of expiration "+expiry, name, zone)...)}
 	}
@@ -356,6 +359,9 @@ func TestZoneReadByOCR(t *testing.T) {
 		{"read unsurely, two checks failing", visualPage("22 MAY 2034", "5482137961USA8503149F3405227<<<<<<<<<<<<<<<2|18"), 0, ""},
 		{"an ID card's zone (TD1), fillers dropped", []pagetext.Page{ocrWords("IDENTIFICATION CARD", "I<UTOD231458907<<<<<<<<<<<<|60", "7408122F1204159UTO<<<<<<<<6|60", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<|60")}, 0, ""},
 		{"an ID card's expiry moved on, its digit left", []pagetext.Page{ocrWords("IDENTIFICATION CARD", "I<UTOD231458907<<<<<<<<<<<<|60", "7408122F1504159UTO<<<<<<<<6|60", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<|60")}, 0.50, "the expiration date, the whole zone"},
+		{"the printed number a digit off, read surely, a digit OCR does not confuse", numberPage("548213799|96"), 0.50, "printed (548213799)"},
+		{"the same, an 8 OCR may have made of the zone's 6", numberPage("548213798|96"), 0, ""},
+		{"the same, read unsurely", numberPage("548213799|80"), 0, ""},
 		{"a look-alike letter in the changed expiry: not judged", page(name, "5482137967USA8503149F34O5227<<<<<<<<<<<<<<<2|60"), 0, ""},
 	}
 	for _, tt := range tests {

@@ -119,6 +119,8 @@
 //	                                  same value above the zone and the composite fails with the field's own digit made right
 //	                                  The zone's dates passing and its expiry printed, a surname or birth date printed above it, read
 //	                                  surely, that is not the zone's (another holder put on the page, the zone left; zone_visual.go)
+//	                                  Read by OCR, a printed number one digit off the zone's flags where it was read surely and
+//	                                  the digit is not one OCR takes for the zone's (a 9 for a 6; not an 8 for a 3)
 //
 // History: the account's earlier uploads for other candidates (history.go;
 // Reused and Rescore, after Assess):

@@ -698,14 +698,14 @@ func zoneVisualMismatch(d *doc, s *signals, page int, above [][]pagetext.Word, z
 		v, _ = d.Fields["license_number"].(string)
 	}
 	nv := normaliseID(v)
-	if nv == num || !strings.Contains(joined, nv) {
-		// The reading took the zone's number: the one printed after (or
-		// under) the number's caption.
+	if nv == "" || nv == num || !strings.Contains(joined, nv) {
+		// The reading took the zone's number, or left the number out: the
+		// one printed after (or under) the number's caption.
 		if p, ok := captionedDocNumber(above, len(num)); ok {
 			v, nv = p, p
 		}
 	}
-	if len(nv) == len(num) && nv != num && strings.Contains(joined, nv) && !(z.ocr && idnumber.LookAlikeDistance(nv, num) <= 1) {
+	if len(nv) == len(num) && nv != num && strings.Contains(joined, nv) && !(z.ocr && idnumber.LookAlikeDistance(nv, num) <= 1 && !surelyOtherDigit(d, v, nv, num)) {
 		s.addf(CodeMRZCheckFailed, 0.50, &SignalEvidence{Page: page, Field: "passport_number", Value: v, Expected: "the number the machine-readable zone carries (" + num + ")"},
 			"the document number printed (%s) is not the one in the machine-readable zone (%s)", v, num)
 	}
@@ -739,4 +739,33 @@ func mrzDate(s string, birth bool, asOf time.Time) (string, bool) {
 func mrzOK(data string, digit byte) bool {
 	want := idnumber.MRZCheckDigit(data)
 	return string(digit) == want || (digit == '<' && want == "0")
+}
+
+// confusedDigits are the digits OCR takes for one another in print (a
+// stroke lost or added: 3 and 8, 5 and 6, 6 and 8, 0 and 8, 1 and 7, 4
+// and 9).
+var confusedDigits = map[[2]byte]bool{
+	{'3', '8'}: true, {'8', '3'}: true, {'5', '6'}: true, {'6', '5'}: true, {'6', '8'}: true, {'8', '6'}: true,
+	{'0', '8'}: true, {'8', '0'}: true, {'1', '7'}: true, {'7', '1'}: true, {'4', '9'}: true, {'9', '4'}: true,
+}
+
+// surelyOtherDigit: the printed number, read surely, differs from the
+// zone's in one digit that OCR does not take for the zone's (a 9 where
+// the zone has a 6): a number changed in print, the zone, whose check
+// digit passes, left as it was; not a misread character.
+func surelyOtherDigit(d *doc, v, printed, zone string) bool {
+	diff := -1
+	for i := range len(printed) {
+		if printed[i] != zone[i] {
+			if diff >= 0 {
+				return false
+			}
+			diff = i
+		}
+	}
+	if diff < 0 {
+		return false
+	}
+	a, b := printed[diff], zone[diff]
+	return isDigit(a) && isDigit(b) && !confusedDigits[[2]byte{a, b}] && d.readSurely(v)
 }
