@@ -255,9 +255,10 @@ var shortPiece = regexp.MustCompile(`^[A-Z0-9]{1,3}$`)
 
 // splitNumber makes a scanned number uncertain where its line prints it
 // with a piece of more of it one space away: after it, a word of
-// capitals and digits ("D1234 5678", "123 456 78"); before it, where no
-// state's form vouches for the value, one to three capitals or digits
-// that are no caption's ("R N1234567", "RN 12 34567"). OCR split the
+// capitals and digits ("D1234 5678", "123 456 78"), not the next field's
+// number before its caption ("9 CLASS C"); before it, one to three
+// capitals or digits that are no caption's ("R N1234567", "RN 12
+// 34567"). A value in the state's form is whole. OCR split the
 // number, and the value read is only a part of what the card prints.
 func (r *reading) splitNumber(field, state string) {
 	v, ok := r.fields[field].(string)
@@ -277,8 +278,13 @@ func (r *reading) splitNumber(field, state string) {
 			if k > 0 && isAlnum(line[k-1]) || at < len(line) && isAlnum(line[at]) {
 				continue
 			}
-			if after := line[at:]; strings.HasPrefix(after, " ") && !strings.HasPrefix(after, "  ") {
-				if next := strings.Fields(after); len(next) > 0 && numberPiece.MatchString(next[0]) && len(next[0]) <= 8 {
+			if after := line[at:]; !vouched && strings.HasPrefix(after, " ") && !strings.HasPrefix(after, "  ") {
+				next := strings.Fields(after)
+				if len(next) > 1 && aamvaFieldNo.MatchString(next[0]) && !strings.ContainsAny(next[1], "0123456789") {
+					// The next field's number and caption ("9 CLASS C").
+					continue
+				}
+				if len(next) > 0 && numberPiece.MatchString(next[0]) && len(next[0]) <= 8 {
 					r.conf[field] = min(r.conf[field], confLost)
 					return
 				}
@@ -295,6 +301,9 @@ func (r *reading) splitNumber(field, state string) {
 		}
 	}
 }
+
+// aamvaFieldNo is a card's field number (AAMVA's "9", "4b", "15").
+var aamvaFieldNo = regexp.MustCompile(`^\d{1,2}[a-dA-D]?$`)
 
 // dlCaptionWord are the short captions a license's number follows.
 var dlCaptionWord = wordSet(`dl dln lic no id 4d rn lpn lvn aprn`)

@@ -33,6 +33,8 @@ func TestSplitLicenseNumber(t *testing.T) {
 		{"licence number split", "drivers_license", card("MARYLAND", "D1234 5678"), ""},
 		{"licence number's last digit apart", "drivers_license", card("MARYLAND", "12345678 9"), ""},
 		{"licence number in groups, the last apart", "drivers_license", card("MARYLAND", "123 456 78"), ""},
+		{"the next field's number after the licence number", "drivers_license", card("MARYLAND", "D12345678 9 CLASS C"), "D12345678"},
+		{"a number in the state's form before a digit", "drivers_license", card("TEXAS", "12345678 9"), "12345678"},
 	}
 	for _, tt := range tests {
 		res := Read(c, tt.typ, Document{Text: tt.text, Pages: scan})
