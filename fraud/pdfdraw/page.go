@@ -1,10 +1,13 @@
 package pdfdraw
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"runtime/debug"
 	"strings"
 
+	"github.com/pdfcpu/pdfcpu/pkg/filter"
 	pfont "github.com/pdfcpu/pdfcpu/pkg/font"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
@@ -543,6 +546,11 @@ func (r *PDFResources) placedImages(marks []Mark) []PageImage {
 		im := PageImage{Obj: m.ImageObj, Raw: sd.Raw, Box: m.Box, Masked: !m.Opaque}
 		if n := len(sd.FilterPipeline); n > 0 {
 			im.Filter = sd.FilterPipeline[n-1].Name
+			if n == 2 && im.Filter == "DCTDecode" && sd.FilterPipeline[0].Name == filter.ASCII85 {
+				// ReportLab wraps a scan's JPEG in ASCII85 by default: Raw
+				// is the JPEG the image checks read.
+				im.Raw = ascii85JPEG(sd.Raw)
+			}
 		}
 		if w := sd.IntEntry("Width"); w != nil {
 			im.Width = *w
@@ -564,4 +572,21 @@ func (r *PDFResources) placedImages(marks []Mark) []PageImage {
 		out = append(out, im)
 	}
 	return out
+}
+
+// ascii85JPEG decodes an ASCII85-encoded JPEG; nil when it is not one.
+func ascii85JPEG(raw []byte) []byte {
+	f, err := filter.NewFilter(filter.ASCII85, nil)
+	if err != nil {
+		return nil
+	}
+	r, err := f.Decode(bytes.NewReader(raw))
+	if err != nil {
+		return nil
+	}
+	b, err := io.ReadAll(r)
+	if err != nil || !bytes.HasPrefix(b, []byte{0xff, 0xd8}) {
+		return nil
+	}
+	return b
 }
