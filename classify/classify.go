@@ -89,6 +89,11 @@ const (
 	maxRepeats = 4
 	// scoreScale turns a raw score into a 0..1 strength: 1-exp(-s/scale).
 	scoreScale = 5.0
+	// Scores this close are a tie: the same shared words matched.
+	tieEpsilon = 1e-9
+	// A tie is unclassified, and not surely other: the page is one of
+	// the tied types, but which the words do not say.
+	tiedConfidence = 0.1
 	// The top of a page, where a document's own title stands, is its first
 	// topShare of non-empty lines, at least minTopLines and at most
 	// maxTopLines of them.
@@ -222,6 +227,16 @@ func (c *Classifier) Classify(text string) Result {
 	second := 0.0
 	if len(all) > 1 {
 		second = all[1].score
+	}
+	if second >= best.score-tieEpsilon {
+		// Two types scored alike on words they share ("certificate of
+		// completion", "has successfully completed"; "instructor",
+		// "training center") and nothing of either's own: a training
+		// certificate or a course card whose title OCR lost. Which it is
+		// the page does not say, and a wrong type judges it against the
+		// wrong requirement.
+		res.Confidence = tiedConfidence
+		return res
 	}
 	margin := (best.score - second) / best.score
 	res.Type, res.Category, res.Titled = best.key, best.category, best.titled

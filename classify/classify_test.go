@@ -157,6 +157,11 @@ func TestSnippets(t *testing.T) {
 		// Tesseract reads a capital LI as one U at low resolution.
 		{"dl title with LI read as U", "wee ee\nDRIVER UCENSE\n9S078748\nMARIA ALVAREZ\n", "drivers_license"},
 		{"U for LI is no free letter elsewhere", "Volunteer skuls\nMARIA ALVAREZ\n", "other"},
+		// Words every training certificate or every course card prints,
+		// and none of one type's own: which type it is the page does not
+		// say (a wrong type judges it against the wrong requirement).
+		{"certificate whose title OCR lost", "Certificate of Completion\nThis certifies that\nJane Doe\nhas successfully completed\nEa ee oe ee\nCompletion Date: 01/01/2026\n", "other"},
+		{"course card whose title OCR lost", "Course Completion\nJane Doe\nProvider\nInstructor: Bob Lee\nTraining Center: Acme\nIssue Date 01/01/2026\nExpiration Date 01/01/2028\n", "other"},
 		{"passport", "PASSPORT\nSurname\nDOE\nGiven Names\nJANE\nNationality\nUNITED STATES OF AMERICA", "passport"},
 		{"fit test", "Fit Test Record\nRespirator: 3M 1860 N95\nResult: Pass", "fit_test"},
 		{"drug screen", "Urine Drug Screen\n10 Panel\nSpecimen ID 0012\nResult: Negative", "drug_screen"},
