@@ -787,10 +787,12 @@ func TestOCRPageLeavesUnreadWordsUnread(t *testing.T) {
 // ImageMagick: rendered at twice the resolution, blurred, halved, grain
 // added, turned, saved as JPEG) are turned upright and read: a licence of
 // all capitals with a photo, alone at 110 dpi and turned a quarter (its
-// layout cannot tell its way up, so its read turned decides). Of 48 such pages (the licence alone,
-// on a page, and a landscape certificate with a seal; 110, 130, 150 and
-// 200 dpi; turned each quarter) every one was turned upright and read
-// its number and dates; a page turned wrong reads none of them.
+// layout cannot tell its way up, so its read turned decides). Of 48 such
+// pages (the licence alone and on a letter page, and a landscape
+// certificate with a seal; 110, 130, 150 and 200 dpi; turned each
+// quarter) every one was turned upright and read the licence's number
+// and three dates, or the certificate's holder and date; a page turned
+// wrong reads none of them.
 func TestOCRPageTurnsPagesOfOtherLayouts(t *testing.T) {
 	e := engine(t)
 	for _, tc := range []struct {

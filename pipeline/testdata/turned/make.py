@@ -1,3 +1,15 @@
+"""Draws the pages of testdata/turned with ReportLab (a layout of its own,
+not sampledocs'): a driver's licence alone on a card-sized page, the same
+licence on a letter page, a landscape certificate with a seal. The JPEGs
+were then scanned soft with poppler and ImageMagick (grain is random, so
+a rerun differs in its pixels, not its reading):
+
+  pdftoppm -r 220 -gray -png card.pdf card_h110
+  convert card_h110-1.png -blur 0x1.2 -resize 50% -attenuate 0.3 +noise Gaussian card_110.png
+  convert card_110.png -rotate 270 -quality 75 card_110dpi_turned270.jpg
+
+Run with python3 make.py (ReportLab 3.6).
+"""
 from reportlab.lib.pagesizes import letter, landscape
 from reportlab.pdfgen import canvas
 from reportlab.lib.units import inch
