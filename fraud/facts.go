@@ -242,8 +242,10 @@ func checkECardCode(d *doc, s *signals) {
 	issuer, _ := d.Fields["issuer"].(string)
 	code, _ := d.Fields["certificate_id"].(string)
 	// An issuer the reading left out is the AHA's where the page names
-	// the Heart Association: "eCard" is the AHA's word.
-	aha := strings.Contains(strings.ToLower(issuer), "american heart") || issuer == "" && d.mentions("heart")
+	// the Heart Association (or prints its initials): "eCard" is the
+	// AHA's word.
+	aha := strings.Contains(strings.ToLower(issuer), "american heart") || strings.EqualFold(strings.TrimSpace(issuer), "AHA") ||
+		issuer == "" && (d.mentions("heart") || d.mentionsWord("aha"))
 	if !aha || !d.mentions("ecard") {
 		return
 	}
