@@ -2590,6 +2590,13 @@ func (d *doc) captionDates() map[string]found {
 // one).
 var ssnPrinted = regexp.MustCompile(`(?:^|[^\d-])(?:(?:\d{3}|[X*•#]{3})-(?:\d{2}|[X*•#]{2})-|(?:\d{3}|[X*•#]{3}) (?:\d{2}|[X*•#]{2}) |\d{5})(\d{4})\b`)
 
+// ssnScanned is a Social Security number as OCR reads the card's own
+// line, alone on it: a hyphen read as a long dash, a period or a tilde,
+// a space beside one, one of the two lost ("518-427736", "51842 7736"),
+// or the last four digits split in two ("518-42-77 36"); never a ZIP+4
+// code.
+var ssnScanned = regexp.MustCompile(`^\s*\d{3}\s?[-–—.~]?\s?\d{2}\s?[-–—.~]?\s?(\d{2})\s?(\d{2})\s*[|.]?\s*$`)
+
 func readSocialSecurityCard(r *reading) {
 	if r.scanned() {
 		r.ssnHolderLine()
@@ -2600,6 +2607,14 @@ func readSocialSecurityCard(r *reading) {
 			// Only the last four digits ever leave this function.
 			r.set("ssn_last4", m[1], 0.9)
 			return
+		}
+	}
+	if r.scanned() {
+		for _, line := range r.doc.lines {
+			if m := ssnScanned.FindStringSubmatch(fixDigits(line)); m != nil && !zipPlus4.MatchString(strings.TrimSpace(line)) {
+				r.set("ssn_last4", m[1]+m[2], confNextLine)
+				return
+			}
 		}
 	}
 	// The card prints the number on the line under its title: a masked

@@ -47,3 +47,33 @@ func TestSplitLicenseNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestScannedSSNLast4: the last four digits of a Social Security number
+// OCR read with its hyphens damaged (a long dash, a period, a space
+// beside one, one lost) or its last four split are read; a ZIP+4 code
+// alone on a line, or a number of another shape, is not one.
+func TestScannedSSNLast4(t *testing.T) {
+	c := catalog.MustLoad()
+	scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "SOCIAL", conf: 91})}
+	for _, tt := range []struct{ printed, want string }{
+		{"518-42-7736", "7736"},
+		{"518-42- 7736", "7736"},
+		{"518-427736", "7736"},
+		{"51842 7736", "7736"},
+		{"518.42.7736", "7736"},
+		{"518—42—7736", "7736"},
+		{"518-42-77 36", "7736"},
+		{"21235-6401", ""},
+		{"518-42-773", ""},
+	} {
+		text := "SOCIAL SECURITY\n" + tt.printed + "\nTHIS NUMBER HAS BEEN ESTABLISHED FOR\nDANIELA R WOJCIK\nSIGNATURE\n"
+		res := Read(c, "social_security_card", Document{Text: text, Pages: scan})
+		got, _ := res.Fields["ssn_last4"].(string)
+		if res.Confidence["ssn_last4"] < 0.5 {
+			got = ""
+		}
+		if got != tt.want {
+			t.Errorf("%q: ssn_last4 = %q (at %v), want %q", tt.printed, res.Fields["ssn_last4"], res.Confidence["ssn_last4"], tt.want)
+		}
+	}
+}
