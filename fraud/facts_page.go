@@ -24,7 +24,7 @@ import (
 
 var (
 	expiryLabel = regexp.MustCompile(`(?i)\b(?:exp(?:ires|iration|iry)?(?:\s+date)?|valid\s+(?:through|thru|until)|(?:recommended\s+)?renewal\s+date|good\s+through|renew\s+by)\b[:.]?`)
-	startLabel  = regexp.MustCompile(`(?i)\b(?:date\s+of\s+(?:issue|completion|course|training)|issue\s+date|issued(?:\s+on)?|date\s+issued|completed(?:\s+on)?|completion\s+date|date\s+completed|(?:course|class|training)\s+date|effective(?:\s+date)?|valid\s+from|certification\s+date|date\s+certified|4a\s+iss|iss)\b[:.]?`)
+	startLabel  = regexp.MustCompile(`(?i)\b(?:date\s+of\s+(?:issue|completion|course|training)|issue\s+date|issued(?:\s+on)?|date\s+issued|completed(?:\s+on)?|completion\s+date|date\s+completed|(?:course|class|training)\s+date|valid\s+from|certification\s+date|date\s+certified|4a\s+iss|iss)\b[:.]?`)
 )
 
 // labelledDates are the dates a page prints right after an expiry label
