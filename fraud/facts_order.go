@@ -12,10 +12,10 @@ import (
 
 // checkReadBeforePlaced: a skin test is read 48 to 72 hours after it is
 // placed; read before it was placed, the record is made up. A two-step
-// test prints two placements and two readings, and a reading may pair
-// one step's placement with the other's reading: such a record is not
-// judged, nor a reading more than 60 days before the placement (a yearly
-// history's rows paired across years).
+// test prints two placements and two readings, and a history earlier
+// tests': a reading may pair one test's placement with another's
+// reading, so such a record is not judged, nor a reading more than 60
+// days before the placement (a yearly history's rows paired across years).
 func checkReadBeforePlaced(d *doc, s *signals) {
 	if d.DocumentType != "tb_skin_test" || s.has(CodeExpiresBeforeIssue) {
 		return
@@ -23,7 +23,7 @@ func checkReadBeforePlaced(d *doc, s *signals) {
 	placed, okP := date(d.Fields, "administered_date")
 	read, okR := date(d.Fields, "read_date")
 	if !okP || !okR || !read.Before(placed) || read.Before(placed.AddDate(0, 0, -60)) ||
-		d.mentionsWord("step", "2nd", "second", "repeat", "retest") {
+		d.mentionsWord("step", "2nd", "second", "repeat", "retest", "previous", "prior", "history") {
 		return
 	}
 	w, how := 0.50, ""
