@@ -40,6 +40,68 @@ var shapes = []shape{
 	{typ: "social_security_card", weight: keywordWeight * 1.5, found: maskedSSN.MatchString},
 	{typ: "social_security_card", weight: keywordWeight * 2, found: hasSSNOverName},
 	{typ: "social_security_card", weight: titleTopWeight * fuzzyQuality, found: hasNoisySSAHeading},
+	{typ: "nursing_license", weight: titleWeight, found: hasNurseCard},
+}
+
+// nurseProfessions are the professions a nursing board's card names, as
+// Tokens spells them.
+var nurseProfessions = [][]string{Tokens("registered nurse"), Tokens("practical nurse"), Tokens("vocational nurse"),
+	Tokens("nurse practitioner")}
+
+// licenseDigits is a license's number: five digits or more, perhaps after
+// the profession's letters.
+var licenseDigits = regexp.MustCompile(`\d{5,}`)
+
+// hasNurseCard finds a nursing board's wallet card whose board OCR lost
+// (a banner printed white on a dark band reads as nothing): the nurse's
+// profession on a line of its own, and a license's caption with its
+// number, on a page of a card's few lines without a resume's e-mail
+// address or telephone number. It counts like a title lower down: the
+// card's own keywords (registered nurse, license number) must stand
+// beside it.
+func hasNurseCard(raw string) bool {
+	var lines []string
+	for _, l := range strings.Split(raw, "\n") {
+		if strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) > 14 || strings.Contains(raw, "@") || phoneNumber.MatchString(raw) {
+		return false
+	}
+	profession, number := false, false
+	for i, l := range lines {
+		toks := Tokens(l)
+		for _, pr := range nurseProfessions {
+			profession = profession || tokensNear(pr, toks)
+		}
+		for _, w := range toks {
+			if nearWord("llcense", w) || nearWord("llcence", w) {
+				next := ""
+				if i+1 < len(lines) {
+					next = lines[i+1]
+				}
+				number = number || licenseDigits.MatchString(l) || licenseDigits.MatchString(next)
+			}
+		}
+	}
+	return profession && number
+}
+
+// tokensNear reports that a line's words are a profession's, each exactly
+// or with a wrong letter, alone or after a word or two (a card prints
+// "LICENSE TO PRACTICE AS A REGISTERED NURSE").
+func tokensNear(want, toks []string) bool {
+	if len(toks) < len(want) || len(toks) > len(want)+5 {
+		return false
+	}
+	tail := toks[len(toks)-len(want):]
+	for i, w := range want {
+		if !nearWord(w, tail[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // ssaHeadingLine is the catalog's title of a Social Security card as a

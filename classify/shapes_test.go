@@ -63,7 +63,12 @@ func TestShapesOnDamagedScans(t *testing.T) {
 			"~ .\nSoc1al Secur1ty\n604 31 7789\nTied AREER AS MOEN ESTAR Ged D FOR\nM1NH TRAN\n", "social_security_card"},
 		{"SSN card: its heading a letter short beside a mark, its sentence damaged, no number",
 			"SOCIAL SECURTY ~\nTHS NUMEER HAS BEEM ESTARUSHED FOR\nMinh Tran\n", "social_security_card"},
+		{"a board's wallet card whose banner OCR lost: the profession over the license's number",
+			"Registered Nurse\nGRANT E HOLLOWAY\nLicense No. 1029384\nStatus: Current\nIssued: 03/14/2025\nExpires: 03/31/2027\n", "nursing_license"},
+		{"a board's card printing the profession after its license sentence, LI read U",
+			"a ee\nUCENSE TO PRACTICE AS A REGISTERED NURSE\nDELACROIX, SIMONE R\nRN.471920\nValid through 10/31/2027\n", "nursing_license"},
 		// Precision: shapes that must not type a page.
+		{"a badge naming the profession without a license", "MERCY HOSPITAL\nGrant Holloway\nRegistered Nurse\nEmployee 1029384\n", "other"},
 		{"a form headed by Social Security and more words", "Social Security Number Request\nEmployee: Minh Tran\n", catalog.OtherType},
 		{"a background report's Social Security heading", "Background Check Report\nSoc1al Secur1ty\nSSN trace: clear\n", "background_check"},
 		{"a state's business license: its state over the license and a number",
