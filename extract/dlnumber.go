@@ -65,8 +65,9 @@ func (r *reading) stateFormNumber(state string) {
 		}
 		for _, loc := range numberRun.FindAllStringIndex(line, -1) {
 			run := line[loc[0]:loc[1]]
-			for _, cand := range formRuns(n, run) {
-				before := strings.Fields(strings.ToLower(line[:loc[0]+strings.Index(run, cand)]))
+			for _, fr := range formRuns(n, run) {
+				cand := fr.value
+				before := strings.Fields(strings.ToLower(line[:loc[0]+fr.at]))
 				if len(before) > 0 && otherNumberWords[strings.Trim(before[len(before)-1], ".,:;#")] {
 					continue
 				}
@@ -92,7 +93,7 @@ func (r *reading) stateFormNumber(state string) {
 // formRuns are the pieces of a run of words, whole words each, that are
 // in one of the state's fitted forms as printed, or but for one
 // look-alike the form settles (rewritten); never a date or a ZIP code.
-func formRuns(n idnumber.LicenseNumbering, run string) []string {
+func formRuns(n idnumber.LicenseNumbering, run string) []formRun {
 	words := strings.FieldsFunc(run, func(c rune) bool { return c == ' ' || c == '-' })
 	starts := make([]int, 0, len(words))
 	at := 0
@@ -101,30 +102,42 @@ func formRuns(n idnumber.LicenseNumbering, run string) []string {
 		starts = append(starts, k)
 		at = k + len(w)
 	}
-	var out []string
+	var out []formRun
 	for i := range words {
 		for j := i; j < len(words); j++ {
 			piece := run[starts[i] : starts[j]+len(words[j])]
+			at := starts[i]
 			bare := bareNumber(piece)
 			if len(bare) > 20 {
 				break
 			}
-			if len(findDates(piece)) > 0 || zipPlus4.MatchString(piece) || strings.Count(piece, "") < 8 ||
-				strings.Contains(piece, " ") && strings.Contains(piece, "-") {
-				// A number printed with one separator: OCR lost or
-				// made one of a mixed pair ("F434 966-89-086-0").
+			if len(findDates(piece)) > 0 || zipPlus4.MatchString(piece) || strings.Count(piece, "") < 8 {
+				continue
+			}
+			if strings.Count(piece, " ") == 1 && strings.Count(piece, "-") >= 2 {
+				// A number printed in groups between hyphens, one of
+				// which OCR read as a space ("F434 966-89-086-0").
+				piece = strings.ReplaceAll(piece, " ", "-")
+			} else if strings.Contains(piece, " ") && strings.Contains(piece, "-") {
 				continue
 			}
 			if n.Matches(bare) {
-				out = append(out, piece)
+				out = append(out, formRun{at, piece})
 				continue
 			}
 			if fixed, ok := n.Fit(piece); ok && changed(piece, fixed) == 1 && n.Matches(bareNumber(fixed)) {
-				out = append(out, fixed)
+				out = append(out, formRun{at, fixed})
 			}
 		}
 	}
 	return out
+}
+
+// formRun is a run in a state's form: where it starts in its words, and
+// its value.
+type formRun struct {
+	at    int
+	value string
 }
 
 // bareNumber is a number without its spaces and hyphens.

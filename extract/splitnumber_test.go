@@ -77,3 +77,32 @@ func TestScannedSSNLast4(t *testing.T) {
 		}
 	}
 }
+
+// TestStateFormNumber: a scanned licence's number whose caption OCR
+// mangled is the card's one run of words in the state's form, a hyphen
+// OCR read as a space restored; a card printing two such runs that
+// differ, or a run after another number's caption, gives none.
+func TestStateFormNumber(t *testing.T) {
+	c := catalog.MustLoad()
+	scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "DRIVER", conf: 91})}
+	card := func(state, numLine, more string) string {
+		return state + "\nDRIVER LICENSE\n" + numLine + "\n3 DOB 01/02/1990\n4b EXP 01/02/2030\n1 SMITH\n2 JANE\n" + more
+	}
+	tests := []struct{ name, text, want string }{
+		{"a hyphen read as a space", card("FLORIDA", "44 cin: F434 966-89-086-0", ""), "F434-966-89-086-0"},
+		{"groups a space apart", card("PENNSYLVANIA", "44 cin: 27 491 836", ""), "27 491 836"},
+		{"another run in the form after the discriminator's caption", card("PENNSYLVANIA", "44 cin: 27 491 836", "5 DD: 31 552 904\n"), "27 491 836"},
+		{"two runs in the form", card("PENNSYLVANIA", "44 cin: 27 491 836", "31 552 904\n"), ""},
+		{"only after another number's caption", card("PENNSYLVANIA", "44 cin:", "AUDIT 31552904\n"), ""},
+	}
+	for _, tt := range tests {
+		res := Read(c, "drivers_license", Document{Text: tt.text, Pages: scan})
+		got, _ := res.Fields["license_number"].(string)
+		if res.Confidence["license_number"] < 0.5 {
+			got = ""
+		}
+		if got != tt.want {
+			t.Errorf("%s: license_number = %q (at %v), want %q", tt.name, res.Fields["license_number"], res.Confidence["license_number"], tt.want)
+		}
+	}
+}
