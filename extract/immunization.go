@@ -45,6 +45,17 @@ var vaccines = map[string]vaccine{
 		"novavax", "janssen", "biontech"}},
 }
 
+// otherTetanus keys, among a line's vaccines, a tetanus vaccine that is
+// not Tdap (no catalog type records it).
+const otherTetanus = "td_or_dtap"
+
+var (
+	// tetanusOnly names a Td booster or a child's DTaP (normalized text).
+	tetanusOnly = regexp.MustCompile(` (?:td|dt|dtap|tenivac|tdvax|daptacel|infanrix|pediarix|kinrix|quadracel|pentacel|vaxelis) `)
+	// tdapNamed names Tdap itself.
+	tdapNamed = regexp.MustCompile(` (?:tdap|t dap|boostrix|adacel) `)
+)
+
 // titerWords mark a line that reports a titer rather than a dose.
 var titerWords = []string{"titer", "titre", "antibody", "antibodies", "igg", "serology", "immune status", "immunity",
 	"surface antibody", "anti hbs", "hbsab", "hbs ab", "au ml", "miu ml", "index", "immune", "non immune",
@@ -113,6 +124,13 @@ func (r *reading) immunizationLines() []immunizationLine {
 					break
 				}
 			}
+		}
+		if tetanusOnly.MatchString(l.norm) && !tdapNamed.MatchString(l.norm) {
+			// A tetanus-diphtheria booster (Td) or a child's DTaP is
+			// another vaccine than Tdap, though "tetanus" names both:
+			// its row's date and lot are not the Tdap's.
+			delete(l.vaccines, "tdap_record")
+			l.vaccines[otherTetanus] = true
 		}
 		for _, w := range titerWords {
 			if strings.Contains(l.norm, " "+classify.Normalize(w)+" ") {

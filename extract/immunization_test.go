@@ -681,3 +681,29 @@ func TestBrokenDateLosesDose(t *testing.T) {
 		}
 	}
 }
+
+// TestTdOrDTaPRowIsNotTdap: a Td booster's or a child's DTaP row over the
+// Tdap's row is another vaccine's: neither its date nor its lot is the
+// Tdap's.
+func TestTdOrDTaPRowIsNotTdap(t *testing.T) {
+	c := catalog.MustLoad()
+	head := "Vaccine Administration Record\nPatient: Maria Alvarez   DOB: 04/12/1990\nVaccine    Date Given    Lot Number    Site\n"
+	for _, first := range []string{
+		"Td (Tenivac)    05/01/2014    U4471AA    L deltoid",
+		"Td, adult    05/01/2014    U4471AA    L deltoid",
+		"DTaP    05/01/1991    U4471AA    L thigh",
+	} {
+		res := Extract(c, "tdap_record", head+first+"\nTdap (Boostrix)    03/02/2024    AC52B609BA    R deltoid\n", testAsOf)
+		if got := sureField(c, res, "administered_date"); got != "2024-03-02" {
+			t.Errorf("%q: administered_date = %v (%.2f), want 2024-03-02", first, res.Fields["administered_date"], res.Confidence["administered_date"])
+		}
+		if got := sureField(c, res, "lot_number"); got != nil && got != "AC52B609BA" {
+			t.Errorf("%q: lot_number = %v surely, want the Tdap's or none", first, got)
+		}
+	}
+	// Tdap named beside Td ("Td/Tdap") is Tdap's row.
+	res := Extract(c, "tdap_record", head+"Td/Tdap (Boostrix)    03/02/2024    AC52B609BA    R deltoid\n", testAsOf)
+	if got := sureField(c, res, "administered_date"); got != "2024-03-02" {
+		t.Errorf("Td/Tdap: administered_date = %v (%.2f), want 2024-03-02", res.Fields["administered_date"], res.Confidence["administered_date"])
+	}
+}
