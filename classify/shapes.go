@@ -608,6 +608,22 @@ func licenseTitle(line string) (driver, other bool) {
 	return driver, other
 }
 
+// otherPapers are words of the titles of a state's other papers, which
+// print a number, an address and dates under the state's name too: a
+// vehicle's registration or title, a birth or marriage certificate, a
+// voter's card.
+var otherPapers = wordSet(`registration vehicle certificate birth marriage voter plate`)
+
+// namesOtherPaper reports that a line holds one of those titles' words.
+func namesOtherPaper(line string) bool {
+	for _, w := range strings.Fields(strings.ToLower(line)) {
+		if otherPapers[strings.Trim(w, ".,:;'\"")] {
+			return true
+		}
+	}
+	return false
+}
+
 // cardDate is a date as a card prints it, numeric.
 var cardDate = regexp.MustCompile(`\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b`)
 
@@ -638,7 +654,7 @@ func hasStateCardHeader(raw string) bool {
 		title := false
 		for _, u := range under[:min(2, len(under))] {
 			driver, other := licenseTitle(u)
-			if other {
+			if other || namesOtherPaper(u) {
 				return false
 			}
 			title = title || driver

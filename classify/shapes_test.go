@@ -73,6 +73,8 @@ func TestShapesOnDamagedScans(t *testing.T) {
 		{"a background report's Social Security heading", "Background Check Report\nSoc1al Secur1ty\nSSN trace: clear\n", "background_check"},
 		{"a state's business license: its state over the license and a number",
 			"ARIZONA\nBUSINESS LICENSE\nNo. 20261104\nIssued 04/05/2026\n", catalog.OtherType},
+		{"a state's vehicle registration: a plate number over the owner's address and dates",
+			"TEXAS\nVEHICLE REGISTRATION\nPlate 4471209\nMARIA ALVAREZ\n1234 MAIN ST\nAUSTIN TX 78704\n01/01/2026 12/31/2026\n", catalog.OtherType},
 		{"a state's pharmacy license", "OHIO\nPHARMACY LICENSE\nID 20261104\nExpires 04/05/2027\n", catalog.OtherType},
 		{"a state's name over an address and dates without a card's number",
 			"OHIO\nwe ee\nMARIA ALVAREZ\n1234 MAIN ST\nCOLUMBUS OH 43215\n04/05/2026 05/06/2026\n", catalog.OtherType},
