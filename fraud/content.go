@@ -35,6 +35,7 @@ func checkContent(d *doc, s *signals) {
 	checkTextLayer(d, s)
 	checkCrispValue(d, s)
 	checkPaintedPaper(d, s)
+	checkTypedOverPrint(d, s)
 }
 
 // skipFontChecks: fonts say nothing on pages without a text layer, on a
