@@ -33,7 +33,10 @@
 // letter), so that a page which names documents without being one is
 // positively other rather than the document it names. A text whose best
 // type scores under the bar is "other" by default, with a low confidence:
-// such a page is often an unlabelled continuation of a document.
+// such a page is often an unlabelled continuation of a document. So is a
+// text whose two best types tie, having matched only the words they share
+// (a certificate of completion whose title OCR lost): which of them it is
+// the text does not say.
 package classify
 
 import (
