@@ -63,6 +63,8 @@
 //	baseline_shift              0.30  a value off the baseline of the words around it, in the same font and size
 //	                            0.45  a labelled row's date or name off its label's baseline where three or more rows set alike keep
 //	                                  one offset to a tenth of a point (fonts.go: offBaselineRow; a form filled in agrees on none)
+//	                            0.30  a date or name on a scanned picture printed a quarter of its label's height or more off its label's
+//	                                  baseline, where every one of three or more other labelled rows keeps its own (glyphs.go; corroborates only)
 //	text_layer_mismatch         0.45  the text layer says something else than the OCR of the image under it (each layer word read from
 //	                                  every OCR word within it; OCR look-alikes such as O/0 and l/1 are no disagreement)
 //	                            0.55  a date, number or name of the document's fields in the layer that the image, read surely, shows
