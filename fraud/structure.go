@@ -67,6 +67,10 @@ var moreEditors = []struct {
 	{"meitu", 0.50}, {"facetune", 0.50}, {"photodirector", 0.50}, {"befunky", 0.50}, {"inpaint", 0.50}, {"touchretouch", 0.50},
 	{"photoimpact", 0.50}, {"procreate", 0.50}, {"ibis paint", 0.50}, {"photo editor", 0.50}, {"image editor", 0.50},
 	{"polarr", 0.45}, {"luminar", 0.45}, {"photoroom", 0.45},
+	// An online photo editor (PicMonkey), an online PDF editor (Lumin),
+	// and design and markup tools a page is laid out or drawn over in
+	// (Adobe Express, Skitch).
+	{"picmonkey", 0.50}, {"lumin pdf", 0.45}, {"adobe express", 0.45}, {"skitch", 0.45},
 }
 
 // checkMoreEditors names the editors fraud.go's list leaves out, in the
