@@ -114,8 +114,9 @@ func better(a, b ocr.Result) bool {
 // word read under 75 cut out, enlarged (Catmull-Rom) to 48 pixels high,
 // all stacked into one image read as a block, and a word of it taken
 // where read at 85 or more, surer than the first read, was tried too: on
-// BenchmarkScanLowResolution's 27 pages every field read as before,
-// right and wrong, and on 8 sample cards and pages scanned at 110 dpi
+// BenchmarkScanLowResolution's 27 pages and BenchmarkScanHardPages'
+// cards at 110 dpi, on small pages at 120 dpi and pages at 110 dpi every
+// field read as before, right and wrong, and on 8 sample cards and pages scanned at 110 dpi
 // by sampledocs' scanner 19 of 72 fields either way. Their weak words
 // are soft, not small: their lines stand 40-45 pixels high, so there is
 // nothing to enlarge, and the few enlarged Tesseract read no better.
