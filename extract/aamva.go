@@ -34,9 +34,9 @@ func fitFormat(state, num string) (string, bool) {
 }
 
 // topNumber is a license number after a short caption OCR may have
-// mangled, at a line's start: letters and digits, or digits in groups,
+// mangled (one or two words: "4¢ 0."), at a line's start: letters and digits, or digits in groups,
 // and then perhaps the expiry beside it.
-var topNumber = regexp.MustCompile(`^\s*(?:\S{1,5}\s+)?([A-Z0-9&§$€][A-Z0-9&]{6,13}|\d{3} \d{3} \d{3}|[A-Z]\d{3}-\d{3}-\d{2}-\d{3}-\d|\d{2,4}(?:-\d{2,4}){1,3})(?:\s.*)?$`)
+var topNumber = regexp.MustCompile(`^\s*(?:\S{1,5}\s+){0,2}?([A-Z0-9&§$€][A-Z0-9&]{6,13}|\d{3} \d{3} \d{3}|[A-Z]\d{3}-\d{3}-\d{2}-\d{3}-\d|\d{2,4}(?:-\d{2,4}){1,3})(?:\s.*)?$`)
 
 // hyphenGroups is a number printed in groups of digits between hyphens
 // ("12-345-6789"): its groups say it is a number whole, its first

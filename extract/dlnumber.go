@@ -231,7 +231,7 @@ func (r *reading) damagedExpiryCaption() {
 }
 
 // fieldFourB is the field number 4b as OCR reads it.
-var fieldFourB = regexp.MustCompile(`^(?:4b|4|40|46|ab|a4b)$`)
+var fieldFourB = regexp.MustCompile(`^(?:4b|4|40|4o|46|4h|ab|a4b)$`)
 
 // confCaptionBelow is how sure a value is beside a caption OCR damaged
 // that a second thing confirms.

@@ -85,13 +85,10 @@ func TestIDScanFixtures(t *testing.T) {
 // each with why: they must not be read wrong surely either.
 var idScansMissed = map[string]string{
 	// OCR lost the number beside the photo ("4d DL \ufffd").
-	"dl_colorado_numbered/license_number":                  "OCR lost it",
-	"dl_colorado_numbered-125dpi-turned270/license_number": "OCR lost it",
-	// The caption EXP read "Exe" and the date's word unsure, EXPIRES
-	// "EXIIPES" over its date: the date is the latest of three, a guess
-	// a passing expiry may not stand on.
-	"dl_colorado_numbered-125dpi-turned270/expiration_date": "caption misread",
-	"dl_michigan_captions_over-110dpi/expiration_date":      "caption misread",
+	"dl_colorado_numbered/license_number": "OCR lost it",
+	// The caption EXPIRES read "EXIIPES" over its date: the date is the
+	// latest of three, a guess a passing expiry may not stand on.
+	"dl_michigan_captions_over-110dpi/expiration_date": "caption misread",
 	// "S 530" read '"$30': no form settles a mark for two characters.
 	"dl_michigan_captions_over-110dpi/license_number": "number misread",
 	// The name's captions OCR lost ("2 \ufffd \ufffd NAME").
