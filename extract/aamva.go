@@ -43,6 +43,17 @@ var topNumber = regexp.MustCompile(`^\s*(?:\S{1,5}\s+){0,2}?([A-Z0-9&§$€][A-Z
 // character a digit, however few of the state's forms are known here.
 var hyphenGroups = regexp.MustCompile(`^\d{2,4}(?:-\d{2,4}){1,3}$`)
 
+// afterOtherCaption reports that the words before a number hold another
+// number's caption ("AUDIT", "DD", "ICN").
+func afterOtherCaption(before string) bool {
+	for _, w := range strings.Fields(strings.ToLower(before)) {
+		if otherNumberWords[strings.Trim(w, ".,:;#")] {
+			return true
+		}
+	}
+	return false
+}
+
 // markLetters are marks OCR reads for a number's leading letter in red
 // print: § and $ for S, € for C.
 var markLetters = strings.NewReplacer("§", "S", "$", "S", "€", "C")
@@ -67,7 +78,7 @@ func (r *reading) cardNumber(state string) {
 			continue
 		}
 		m := topNumber.FindStringSubmatch(line)
-		if m == nil || len(findDates(m[1])) > 0 {
+		if m == nil || len(findDates(m[1])) > 0 || afterOtherCaption(line[:strings.Index(line, m[1])]) {
 			continue
 		}
 		num, conf := markLetters.Replace(m[1]), confGuess

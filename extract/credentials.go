@@ -1152,10 +1152,20 @@ func groupedIDFinder(minDigits int) finder {
 	}
 }
 
+// otherCardNumber opens a value with the caption of a card's other
+// number: an audit or inventory number, the document discriminator, a
+// class, restriction or endorsement code (perhaps after its field number).
+var otherCardNumber = regexp.MustCompile(`(?i)^[\s:#.]*(?:\d{1,2}[a-d]?\s+)?(?:audit|icn|inv|inventory|dd|doc|document|discriminator|control|ctrl|rev|class|restr?|rstr|end|endorsements?|restrictions?)\b`)
+
 // dlNumberFinder reads a license card's number: some states' are mostly
 // letters ("WDLWSKAA2NAB", one digit), so a long token of capitals and
 // digits counts when no number with more digits stands there.
 func dlNumberFinder(s string) []hit {
+	if otherCardNumber.MatchString(s) {
+		// "DL# AUDIT 10132023041": the number's own value lost, the
+		// next one is the audit number's, the discriminator's.
+		return nil
+	}
 	// An 8 printed in red on a card's pattern is read '&' ("N&2289931").
 	b := []byte(s)
 	for i := 1; i+1 < len(b); i++ {

@@ -106,3 +106,28 @@ func TestStateFormNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestLicenseNumberNotNeighbour: a licence number's caption whose value
+// OCR lost is never read as the next number on its line, another
+// number's after its own caption (an audit or inventory number, the
+// document discriminator).
+func TestLicenseNumberNotNeighbour(t *testing.T) {
+	c := catalog.MustLoad()
+	scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "DRIVER", conf: 91})}
+	for _, tt := range []struct{ line, want string }{
+		{"DL# AUDIT 10132023041", ""},
+		{"4d DL ICN 73920461", ""},
+		{"4d DLN: 5 DD 2608141121", ""},
+		{"4d DL D12345678", "D12345678"},
+	} {
+		text := "MARYLAND\nDRIVER LICENSE\n" + tt.line + "\n3 DOB 01/02/1990\n1 SMITH\n2 JANE\n8 12 MAIN ST\nBALTIMORE, MD 21201\n"
+		res := Read(c, "drivers_license", Document{Text: text, Pages: scan})
+		got, _ := res.Fields["license_number"].(string)
+		if res.Confidence["license_number"] < 0.5 {
+			got = ""
+		}
+		if got != tt.want {
+			t.Errorf("%q: license_number = %q (at %v), want %q", tt.line, res.Fields["license_number"], res.Confidence["license_number"], tt.want)
+		}
+	}
+}
