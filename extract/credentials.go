@@ -1113,10 +1113,24 @@ var (
 // digits or more (no date, telephone or Social Security number is so).
 var codedNumber = regexp.MustCompile(`^[\s:]*(\d{2,4})([.\-—–~,·•])\s?(\d{5,})\b`)
 
+// anotherIDCaption opens a value with another number's caption: a word
+// or two and then ID, #, No. or Number ("NCSBN ID", "Board ID", "Case
+// No.", "Control #", "Profession Code").
+var anotherIDCaption = regexp.MustCompile(`(?i)^[\s:#.]*([a-z]+)\.?(?:\s+[a-z]+\.?)?\s*(?:\bid\b|#|\bno\b\.?|\bnumber\b|\bcode\b)`)
+
+// licenseTypeWord are the license types a number may follow ("RN #
+// 12345").
+var licenseTypeWord = wordSet(`rn lpn lvn aprn np cns crna cnm pn`)
+
 // typedNumberFinder keeps a license number's type code where a mark
 // stands between the code and the digits, the mark as printed (a long
 // dash or tilde is OCR's hyphen, a comma or a raised dot its period).
 func typedNumberFinder(s string) []hit {
+	if m := anotherIDCaption.FindStringSubmatch(s); m != nil && !licenseTypeWord[strings.ToLower(m[1])] {
+		// "License No: NCSBN ID 12345678": the license's own number
+		// lost, the next is another thing's (the NCSBN's, a case's).
+		return nil
+	}
 	m := typedNumber.FindStringSubmatchIndex(s)
 	if m == nil {
 		m = codedNumber.FindStringSubmatchIndex(s)

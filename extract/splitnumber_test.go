@@ -131,3 +131,28 @@ func TestLicenseNumberNotNeighbour(t *testing.T) {
 		}
 	}
 }
+
+// TestNursingNumberNotNeighbour: a nursing license number's caption
+// whose value was lost is never read as another thing's number printed
+// after its own caption (the NCSBN's id, a board's, a case's); a number
+// after the license's type stays.
+func TestNursingNumberNotNeighbour(t *testing.T) {
+	c := catalog.MustLoad()
+	for _, tt := range []struct{ line, want string }{
+		{"License No: NCSBN ID 12345678", ""},
+		{"License #: Case No. 2021-0045", ""},
+		{"License Number:\nNCSBN ID: 22019834", ""},
+		{"License Number: RN 287341", "RN 287341"},
+		{"License No: 287341", "287341"},
+	} {
+		text := "OHIO BOARD OF NURSING\nREGISTERED NURSE\nMARISOL ECHEVERRIA\n" + tt.line + "\nExpires: 10/31/2027\nStatus: Active\n"
+		res := Read(c, "nursing_license", Document{Text: text})
+		got, _ := res.Fields["license_number"].(string)
+		if res.Confidence["license_number"] < 0.5 {
+			got = ""
+		}
+		if got != tt.want {
+			t.Errorf("%q: license_number = %q (at %v), want %q", tt.line, res.Fields["license_number"], res.Confidence["license_number"], tt.want)
+		}
+	}
+}
