@@ -2692,14 +2692,42 @@ func (r *reading) ssnHolderLine() {
 			return
 		}
 		conf := confNextLine
+		middleOnly := false
 		if !r.lineReadSurely(k) {
 			// The holder's line, read unsurely: reported uncertain, not
 			// guessed.
 			conf = confLost
+			if r.outerWordsSure(k) {
+				// Only a middle name or initial OCR was unsure of: the
+				// given and family names stand, the rest is uncertain.
+				conf, middleOnly = confNextLine, true
+			}
 		}
 		r.setPerson(personFrom(name, conf))
+		if middleOnly {
+			for _, f := range []string{"full_name", "middle_name"} {
+				if r.has(f) {
+					r.conf[f] = min(r.conf[f], confLost)
+				}
+			}
+		}
 		return
 	}
+}
+
+// outerWordsSure reports that line i's first and last words, of three
+// or more, were read surely and a word between was not.
+func (r *reading) outerWordsSure(i int) bool {
+	if !r.doc.hasGeometry(i) {
+		return false
+	}
+	g := r.doc.geometry()
+	ws := g.byLine[i]
+	if len(ws) < 3 || len(ws) != len(strings.Fields(r.doc.lines[i])) {
+		return false
+	}
+	sure := func(wi int) bool { return g.words[wi].conf >= 100*confSurePass }
+	return sure(ws[0]) && sure(ws[len(ws)-1])
 }
 
 // cardHolderWords reports that words are a holder's name as a card

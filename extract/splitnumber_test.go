@@ -156,3 +156,41 @@ func TestNursingNumberNotNeighbour(t *testing.T) {
 		}
 	}
 }
+
+// TestSSNHolderMiddleUnsure: a Social Security card's holder line whose
+// middle name or initial OCR was unsure of keeps the given and family
+// names sure, the middle and full names uncertain; a family name read
+// unsurely leaves every part uncertain.
+func TestSSNHolderMiddleUnsure(t *testing.T) {
+	c := catalog.MustLoad()
+	page := func(first, middle, last float64) Document {
+		return ocrDocument(
+			ocrRow(0, 1, 60, 40, "SOCIAL SECURITY", 95),
+			ocrRow(1, 2, 70, 60, "518-42-7736", 95),
+			ocrRow(2, 3, 40, 80, "THIS NUMBER HAS BEEN ESTABLISHED FOR", 95),
+			[]word{{x: 60, y: 100, text: "DANIELA", conf: first, line: 3, block: 4}, {x: 100, y: 100, text: "R", conf: middle, line: 3, block: 4},
+				{x: 110, y: 100, text: "WOJCIK", conf: last, line: 3, block: 4}},
+			ocrRow(4, 5, 80, 130, "SIGNATURE", 95),
+		)
+	}
+	tests := []struct {
+		name                  string
+		first, middle, last   float64
+		sureGiven, sureMiddle bool
+	}{
+		{"every word sure", 93, 91, 94, true, true},
+		{"the initial unsure", 93, 41, 94, true, false},
+		{"the family name unsure", 93, 91, 44, false, false},
+	}
+	for _, tt := range tests {
+		res := Read(c, "social_security_card", page(tt.first, tt.middle, tt.last))
+		sure := func(f string) bool { return res.Confidence[f] >= 0.5 }
+		if res.Fields["first_name"] != "DANIELA" || res.Fields["last_name"] != "WOJCIK" || res.Fields["middle_name"] != "R" {
+			t.Errorf("%s: read %v", tt.name, res.Fields)
+			continue
+		}
+		if sure("first_name") != tt.sureGiven || sure("last_name") != tt.sureGiven || sure("middle_name") != tt.sureMiddle || sure("full_name") != tt.sureMiddle {
+			t.Errorf("%s: confidences %v, want given and family sure %v, middle and full sure %v", tt.name, res.Confidence, tt.sureGiven, tt.sureMiddle)
+		}
+	}
+}
