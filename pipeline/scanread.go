@@ -244,7 +244,7 @@ func (e *Engine) readSparse(ctx context.Context, _, _ string, best scanRead) (sc
 	// page layout analysis takes its print for noise and a picture. Read
 	// as sparse text, it is kept if it then has a type (nothing typed
 	// "other" is read from either way).
-	sparse, err := e.ocr.RecognizeAs(ctx, best.path, ocr.SegmentSparse)
+	sparse, err := e.ocr.RecognizeAt(ctx, best.path, ocr.SegmentSparse, resolution(best.report))
 	if err != nil {
 		return best, err
 	}
@@ -567,7 +567,7 @@ func (e *Engine) readLostWords(ctx context.Context, _, _ string, best scanRead) 
 	default:
 		return best, nil
 	}
-	again, err := e.ocr.RecognizeAs(ctx, best.path, other)
+	again, err := e.ocr.RecognizeAt(ctx, best.path, other, resolution(best.report))
 	if err != nil {
 		return best, err
 	}
@@ -886,7 +886,7 @@ func (e *Engine) readPrepared(ctx context.Context, dir, path, name string, src, 
 		}
 	}
 	seg := segmentation(rep)
-	res, err := e.ocr.RecognizeAs(ctx, path, seg)
+	res, err := e.ocr.RecognizeAt(ctx, path, seg, resolution(rep))
 	if err != nil {
 		return scanRead{}, err
 	}
@@ -895,7 +895,7 @@ func (e *Engine) readPrepared(ctx context.Context, dir, path, name string, src, 
 		// card's title may be split from the words that name its type:
 		// a card whose sparse read is of no type is read as a page too,
 		// and that read kept if it has one.
-		page, err := e.ocr.Recognize(ctx, path)
+		page, err := e.ocr.RecognizeAt(ctx, path, ocr.SegmentPage, resolution(rep))
 		if err != nil {
 			return scanRead{}, err
 		}
@@ -904,6 +904,18 @@ func (e *Engine) readPrepared(ctx context.Context, dir, path, name string, src, 
 		}
 	}
 	return scanRead{res: res, report: rep, path: path, seg: seg}, nil
+}
+
+// rasterDPI is the resolution pdfdoc.Rasterize draws a page at (finer
+// only for a scan finer than 300 dpi, or a page longer than 11 inches).
+const rasterDPI = 300
+
+// resolution is the resolution of an image prepared as rep says, for
+// Tesseract, which otherwise takes an image of no stated resolution for a
+// 70-dpi one while it looks for ruled lines and so reads a table ruled on
+// every cell as garbage (see ocr.Engine.RecognizeAt).
+func resolution(rep scanprep.Report) int {
+	return int(math.Round(rasterDPI * max(rep.Scale, 1)))
 }
 
 // fewWords is the number of legible words (see legibleWords) under which

@@ -826,3 +826,49 @@ func TestOCRPageTurnsPagesOfOtherLayouts(t *testing.T) {
 		})
 	}
 }
+
+// TestOCRPageReadsRuledTables: a table ruled on every cell, scanned at
+// 150 dpi (a raster that states no resolution once drawn from its PDF),
+// reads its rows: told nothing, Tesseract looked for the rules as if the
+// page were at 70 dpi and read the two steps of a TB skin test as
+// fragments, losing both their dates and the result (see
+// ocr.Engine.RecognizeAt). The page is of a layout of its own
+// (testdata/ruled/make.py), not sampledocs'.
+func TestOCRPageReadsRuledTables(t *testing.T) {
+	e := engine(t)
+	for _, tc := range []struct {
+		file   string
+		fields map[string]string
+		rows   []string
+	}{
+		{
+			file: "tb_grid_150dpi.jpg",
+			fields: map[string]string{
+				"administered_date": "2026-08-13", "read_date": "2026-08-15", "result": "negative",
+				"date_of_birth": "1986-11-03", "last_name": "Okonkwo-Barnes",
+			},
+			rows: []string{"08/04/2026", "08/06/2026", "08/13/2026", "08/15/2026"},
+		},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata", "ruled", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages, j := readScanned(t, e, data, "image/jpeg")
+			if j.DocumentType != "tb_skin_test" {
+				t.Fatalf("read as %s, want tb_skin_test:\n%s", j.DocumentType, pages[0].Text)
+			}
+			for f, want := range tc.fields {
+				if got := anyString(j.Fields[f]); got != want {
+					t.Errorf("%s = %q, want %q:\n%s", f, got, want, pages[0].Text)
+				}
+			}
+			for _, w := range tc.rows {
+				if !strings.Contains(pages[0].Text, w) {
+					t.Errorf("%s is not in the read:\n%s", w, pages[0].Text)
+				}
+			}
+		})
+	}
+}
