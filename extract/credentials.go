@@ -1021,6 +1021,14 @@ func readNursingLicense(r *reading) {
 			r.conf["license_number"] = min(r.conf["license_number"], confCaption)
 		}
 	}
+	if v, ok := r.fields["license_number"].(string); ok && r.scanned() {
+		if m := typeThenO.FindStringSubmatch(v); m != nil {
+			// "RNO62044": an O between the type and the digits is
+			// the number's leading 0.
+			r.fields["license_number"] = m[1] + m[2] + "0" + m[3]
+			r.conf["license_number"] = min(r.conf["license_number"], confCaption)
+		}
+	}
 	r.splitNumber("license_number", "")
 	code, at := stateIn(strings.Join(r.doc.lines, "\n"))
 	if !r.lookup("state", licenseStateLabels, stateFinder) && at >= 0 {
@@ -1112,6 +1120,10 @@ var (
 // reading the period as a comma: two to four digits, the mark, five
 // digits or more (no date, telephone or Social Security number is so).
 var codedNumber = regexp.MustCompile(`^[\s:]*(\d{2,4})([.\-—–~,·•])\s?(\d{5,})\b`)
+
+// typeThenO is a nursing license number whose type code OCR followed
+// with the letter O before the digits ("RNO62044" for RN062044).
+var typeThenO = regexp.MustCompile(`^(RN|LPN|LVN|APRN|PN)([.\- ]?)[Oo](\d{3,})$`)
 
 // anotherIDCaption opens a value with another number's caption: a word
 // or two and then ID, #, No. or Number ("NCSBN ID", "Board ID", "Case

@@ -194,3 +194,26 @@ func TestSSNHolderMiddleUnsure(t *testing.T) {
 		}
 	}
 }
+
+// TestNursingNumberLeadingZero: a scanned nursing license number whose
+// leading 0 OCR read as the letter O after the type code ("RNO62044")
+// is read with its 0; a text layer's number stays as printed.
+func TestNursingNumberLeadingZero(t *testing.T) {
+	c := catalog.MustLoad()
+	scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "BOARD", conf: 91})}
+	for _, tt := range []struct {
+		printed, want string
+		pages         []pagetext.Page
+	}{
+		{"RNO62044", "RN062044", scan},
+		{"RN062044", "RN062044", scan},
+		{"LPN.O71234", "LPN.071234", scan},
+		{"RNO62044", "RNO62044", nil},
+	} {
+		text := "OHIO BOARD OF NURSING\nREGISTERED NURSE\nMARISOL ECHEVERRIA\nLicense No: " + tt.printed + "\nExpires: 10/31/2027\nStatus: Active\n"
+		res := Read(c, "nursing_license", Document{Text: text, Pages: tt.pages})
+		if got := res.Fields["license_number"]; got != tt.want || res.Confidence["license_number"] < 0.5 {
+			t.Errorf("%q: license_number = %v (at %v), want %q", tt.printed, got, res.Confidence["license_number"], tt.want)
+		}
+	}
+}
