@@ -52,6 +52,9 @@ type scanRead struct {
 	// turn is the half or quarter turn added to the layout's (see
 	// scanprep.Engine.Turned).
 	turn int
+	// dpi is the resolution Tesseract was told the image is at, 0 for
+	// none (see readRuled).
+	dpi int
 }
 
 // legibleWords counts the read's words Tesseract is sure of that are
@@ -103,8 +106,8 @@ func better(a, b ocr.Result) bool {
 // checking an unsure orientation, or a poor read's, by reading the page
 // turned. A read that is poor (few legible words) or of a type but few
 // of its fields is then read again other ways, each only while the read
-// kept so far still wants it, and the read yielding more kept: as sparse
-// text, cut out as a card, enlarged, darkened, and a card cut out as its
+// kept so far still wants it, and the read yielding more kept: a page
+// ruled as a table told its resolution (readRuled), as sparse text, cut out as a card, enlarged, darkened, and a card cut out as its
 // whole page. A page scanned at a low resolution (soft) is read again
 // sharpened, and the surer of the two reads' words kept (readSharpened).
 // Any other page read well costs no more.
@@ -128,7 +131,7 @@ func (e *Engine) readScan(ctx context.Context, dir, path string) (scanRead, imag
 		return best, size, err
 	}
 	for _, again := range []func(ctx context.Context, dir, path string, best scanRead) (scanRead, error){
-		e.readSparse, e.readCardShaped, e.readEnlarged, e.readDarkened, e.readSharpened, e.readWholePage, e.readLostWords,
+		e.readRuled, e.readSparse, e.readCardShaped, e.readEnlarged, e.readDarkened, e.readSharpened, e.readWholePage, e.readLostWords,
 	} {
 		if best, err = again(ctx, dir, path, best); err != nil {
 			return best, size, err
@@ -244,7 +247,7 @@ func (e *Engine) readSparse(ctx context.Context, _, _ string, best scanRead) (sc
 	// page layout analysis takes its print for noise and a picture. Read
 	// as sparse text, it is kept if it then has a type (nothing typed
 	// "other" is read from either way).
-	sparse, err := e.ocr.RecognizeAt(ctx, best.path, ocr.SegmentSparse, resolution(best.report))
+	sparse, err := e.ocr.RecognizeAt(ctx, best.path, ocr.SegmentSparse, best.dpi)
 	if err != nil {
 		return best, err
 	}
@@ -567,7 +570,7 @@ func (e *Engine) readLostWords(ctx context.Context, _, _ string, best scanRead) 
 	default:
 		return best, nil
 	}
-	again, err := e.ocr.RecognizeAt(ctx, best.path, other, resolution(best.report))
+	again, err := e.ocr.RecognizeAt(ctx, best.path, other, best.dpi)
 	if err != nil {
 		return best, err
 	}
@@ -886,7 +889,7 @@ func (e *Engine) readPrepared(ctx context.Context, dir, path, name string, src, 
 		}
 	}
 	seg := segmentation(rep)
-	res, err := e.ocr.RecognizeAt(ctx, path, seg, resolution(rep))
+	res, err := e.ocr.RecognizeAs(ctx, path, seg)
 	if err != nil {
 		return scanRead{}, err
 	}
@@ -895,7 +898,7 @@ func (e *Engine) readPrepared(ctx context.Context, dir, path, name string, src, 
 		// card's title may be split from the words that name its type:
 		// a card whose sparse read is of no type is read as a page too,
 		// and that read kept if it has one.
-		page, err := e.ocr.RecognizeAt(ctx, path, ocr.SegmentPage, resolution(rep))
+		page, err := e.ocr.Recognize(ctx, path)
 		if err != nil {
 			return scanRead{}, err
 		}
@@ -910,12 +913,37 @@ func (e *Engine) readPrepared(ctx context.Context, dir, path, name string, src, 
 // only for a scan finer than 300 dpi, or a page longer than 11 inches).
 const rasterDPI = 300
 
-// resolution is the resolution of an image prepared as rep says, for
-// Tesseract, which otherwise takes an image of no stated resolution for a
-// 70-dpi one while it looks for ruled lines and so reads a table ruled on
-// every cell as garbage (see ocr.Engine.RecognizeAt).
-func resolution(rep scanprep.Report) int {
-	return int(math.Round(rasterDPI * max(rep.Scale, 1)))
+// readRuled reads again, telling Tesseract its resolution, a page that
+// prints a table ruled on every cell (scanprep.Report.Ruled) and whose
+// read left any of its type's fields unread (or has no type), and keeps
+// the read that yields more (see moreRead). Told nothing, Tesseract takes
+// an image for a 70-dpi one while it looks for ruled lines, and reads
+// such a table as garbage (see ocr.Engine.RecognizeAt): a TB skin test's
+// two steps scanned at 150 dpi lost both their dates and the result.
+// Every page is not read so from the first: told their resolution,
+// Tesseract parts labels from their values into columns of their own
+// (a page in Courier read "Name:" and "OKAFOR, CHIDINMA" as two lines,
+// and its holder was lost), and on sample cards written small into a
+// page at 600 dpi and pages at 130 dpi read upside down, 35% and 67% of
+// fields were read against 52% and 80% (BenchmarkScanHardPages).
+func (e *Engine) readRuled(ctx context.Context, _, _ string, best scanRead) (scanRead, error) {
+	if !best.report.Ruled || best.dpi > 0 {
+		return best, nil
+	}
+	if n, of := e.fieldsOfType(best); of > 0 && n >= of {
+		return best, nil
+	}
+	dpi := int(math.Round(rasterDPI * max(best.report.Scale, 1)))
+	res, err := e.ocr.RecognizeAt(ctx, best.path, best.seg, dpi)
+	if err != nil {
+		return best, err
+	}
+	r := best
+	r.res, r.dpi = res, dpi
+	if e.moreRead(r, best) {
+		return r, nil
+	}
+	return best, nil
 }
 
 // fewWords is the number of legible words (see legibleWords) under which

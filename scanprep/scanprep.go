@@ -145,6 +145,10 @@ type Report struct {
 	CardCut bool `json:"card_cut,omitempty"`
 	// RulesRemoved: a form's ruled lines were painted over.
 	RulesRemoved bool `json:"rules_removed,omitempty"`
+	// Ruled: the prepared page prints a table ruled on every cell (rules
+	// across and down it; see ruledGrid), whose reader must tell
+	// Tesseract the image's resolution (see ocr.Engine.RecognizeAt).
+	Ruled bool `json:"ruled,omitempty"`
 	// Despeckled: the page was covered in specks of noise, and was
 	// binarised by local thresholds and the specks removed.
 	Despeckled bool `json:"despeckled,omitempty"`
@@ -344,6 +348,11 @@ func (e *Engine) prepare(p plane, img *image.Gray, extra int) (*image.Gray, Repo
 		if e.cfg.SharpenSoft && rep.soft {
 			out, rep.Sharpened = sharpen(out, rep.Scale), true
 		}
+	}
+	if capital > 0 && !rep.Perspective {
+		q := planeOf(out)
+		k := analysisReduction(q)
+		rep.Ruled = ruledGrid(shrink(q, k), capital/float64(k))
 	}
 	// Cards keep their lines: a card's are its border, a signature line
 	// and the guilloche behind its print, not a form's cells, and on
