@@ -160,9 +160,11 @@ const (
 // the digit it looks like, and in any field a letter may be read as the
 // digit it looks like where that makes the check pass (a number's 0 read
 // as O); a digit is never read as another character, so a forged digit
-// stays what it is. A check fails only where every character was read
-// surely and as it is: one that fails only after a repair, or on
-// characters read unsurely, is not judged.
+// stays what it is, but a number that passes with one of its digits read
+// as the letter it looks like (its letter O read as 0) is not judged. A
+// check fails only where every character was read surely and as it is:
+// one that fails only after a repair, or on characters read unsurely, is
+// not judged.
 func judgeCheck(data, check zoneText, digits bool) (v checkVerdict, field, digit string) {
 	all := data.join(check)
 	if strings.Trim(all.text, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<") != "" || len(check.text) != 1 {
@@ -198,6 +200,12 @@ func judgeCheck(data, check zoneText, digits bool) (v checkVerdict, field, digit
 	}
 	if repaired {
 		// Failing once repaired: the repair is a guess, no evidence.
+		return checkUnjudged, "", ""
+	}
+	if !digits && oneDigitAsLetterPasses(data.text, check.text[0]) {
+		// A number's letter O (I, S, B, Z) that OCR read as the digit it
+		// looks like (a foreign passport's U2954241O read U29542410):
+		// not evidence of a changed number, nor a pass.
 		return checkUnjudged, "", ""
 	}
 	if !all.allSure() {
@@ -768,4 +776,26 @@ func surelyOtherDigit(d *doc, v, printed, zone string) bool {
 	}
 	a, b := printed[diff], zone[diff]
 	return isDigit(a) && isDigit(b) && !confusedDigits[[2]byte{a, b}] && d.readSurely(v)
+}
+
+// digitToLetter are the letters OCR reads as digits in a zone.
+var digitToLetter = map[byte]byte{'0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z'}
+
+// oneDigitAsLetterPasses: the field passes its check with one digit read
+// as the letter it looks like.
+func oneDigitAsLetterPasses(field string, check byte) bool {
+	b := []byte(field)
+	for i, c := range b {
+		l, ok := digitToLetter[c]
+		if !ok {
+			continue
+		}
+		b[i] = l
+		pass := mrzOK(string(b), check)
+		b[i] = c
+		if pass {
+			return true
+		}
+	}
+	return false
 }
