@@ -176,18 +176,21 @@ var interiorLetter = regexp.MustCompile(`[0-9][A-Z]+[0-9]`)
 // name over "2 GIVEN NAMES" with its field number "1" read as t, |, » or
 // lost, or the labelled style's "LN" over "FN" read as UN, PN, EN.
 var (
-	lnLine    = regexp.MustCompile(`^\s*[LUIlu1|][NM]\s*[:.]?\s+([A-Za-z][A-Za-z'’. -]*?)\s*$`)
-	fnLine    = regexp.MustCompile(`^\s*[FPEB][NM]\s*[:.]?\s+([A-Za-z][A-Za-z'’. -]*?)\s*$`)
-	lnCaption = regexp.MustCompile(`^\s*[LUI1|][NM]\s*[:.]?\s*$`)
+	lnLine = regexp.MustCompile(`^\s*[LUIlu1|][NM]\s*[:.]?\s+([A-Za-z][A-Za-z'’. -]*?)\s*$`)
+	fnLine = regexp.MustCompile(`^\s*[FPEB][NM]\s*[:.]?\s+([A-Za-z][A-Za-z'’. -]*?)\s*$`)
+	// lnCaption and fnCaption are also the spelled-out captions a card
+	// may print over its name lines ("LAST" / "FIRST"): a caption taken
+	// for the family name is a surname read surely wrong.
+	lnCaption = regexp.MustCompile(`^\s*(?:[LUI1|][NM]|(?i:LAST(?:\s+NAME)?|SURNAME|FAMILY\s+NAME))\s*[:.]?\s*$`)
 	// fnDamaged is the given names' line whose "FN" OCR read as any
 	// two small letters ("ry RYAN KENJI", "rn"), the names in capitals:
 	// read only right under a family name's line.
 	fnDamaged = regexp.MustCompile(`^\s*[a-z]{1,2}\s*[:.]?\s+([A-Z][A-Z'’.-]*(?: [A-Z][A-Z'’.-]*){0,2})\s*$`)
-	fnCaption = regexp.MustCompile(`^\s*[FPEB][NM]\s*[:.]?\s*$`)
+	fnCaption = regexp.MustCompile(`^\s*(?:[FPEB][NM]|(?i:FIRST(?:\s+(?:AND\s+|&\s*)?MIDDLE)?(?:\s+NAMES?)?|GIVEN\s+NAMES?))\s*[:.]?\s*$`)
 	plainName = regexp.MustCompile(`^[A-Za-z][A-Za-z'’. -]*$`)
 	// cardCaption is a line that is only one of a license's captions: a
 	// caption is never a name, whatever shape it has.
-	cardCaption   = regexp.MustCompile(`^\s*(?i:[LUI1|][NM]|[FPEB][NM]|DOB|EXP|ISS|DD|DL|DLN|SEX|HGT|WGT|EYES|HAIR|CLASS|RSTR|END|REST|ENDORSEMENTS|RESTRICTIONS)\s*[:.]?\s*$`)
+	cardCaption   = regexp.MustCompile(`^\s*(?i:[LUI1|][NM]|[FPEB][NM]|LAST(?:\s+NAME)?|FIRST(?:\s+NAME)?|MIDDLE(?:\s+NAME)?|SURNAME|GIVEN\s+NAMES?|FAMILY\s+NAME|NAME|DOB|EXP|ISS|DD|DL|DLN|SEX|HGT|WGT|EYES|HAIR|CLASS|RSTR|END|REST|ENDORSEMENTS|RESTRICTIONS)\s*[:.]?\s*$`)
 	markedSurname = regexp.MustCompile(`^\s*(?:[^\sA-Za-z0-9]\s*|[tlI|]\s+)?([A-Z][A-Za-z'’.-]*(?:\s[A-Z][A-Za-z'’.-]*){0,2})\s*$`)
 )
 

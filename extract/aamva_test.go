@@ -192,7 +192,8 @@ func TestLicenseOnScans(t *testing.T) {
 }
 
 // TestLicenseNameLines: a license's name lines with no field numbers:
-// a caption over the name is no family name; the given names over the
+// a caption over the name is no family name, nor a spelled-out "LAST"
+// over the family name; the given names over the
 // family name ("JOHN MICHAEL" over "SMITH") are told by the given name
 // that opens them, with or without a candidate; the family name over the
 // given names stays so.
@@ -218,6 +219,8 @@ func TestLicenseNameLines(t *testing.T) {
 		{"given names over the family name", card("JOHN MICHAEL", "SMITH"), Holder{}, "JOHN", "MICHAEL", "SMITH"},
 		{"given names over the family name, the candidate's", card("JOHN MICHAEL", "SMITH"), Holder{FirstName: "John", LastName: "Smith"}, "JOHN", "MICHAEL", "SMITH"},
 		{"the family name over the given names", card("SMITH", "JOHN MICHAEL"), Holder{}, "JOHN", "MICHAEL", "SMITH"},
+		{"spelled-out captions over each name", card("LAST", "FERREIRA", "FIRST", "JOAQUIM PAULO"), Holder{}, "JOAQUIM", "PAULO", "FERREIRA"},
+		{"spelled-out captions with NAME", card("LAST NAME", "FERREIRA", "FIRST NAME", "JOAQUIM PAULO"), Holder{}, "JOAQUIM", "PAULO", "FERREIRA"},
 	}
 	for _, tt := range tests {
 		page := ocrPage(tt.words...)
