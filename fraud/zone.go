@@ -160,8 +160,8 @@ const (
 // the digit it looks like, and in any field a letter may be read as the
 // digit it looks like where that makes the check pass (a number's 0 read
 // as O); a digit is never read as another character, so a forged digit
-// stays what it is, but a number that passes with one of its digits read
-// as the letter it looks like (its letter O read as 0) is not judged. A
+// stays what it is, but a number of letters and digits that passes with
+// one of its 0s read as the letter O is not judged. A
 // check fails only where every character was read surely and as it is:
 // one that fails only after a repair, or on characters read unsurely, is
 // not judged.
@@ -203,9 +203,9 @@ func judgeCheck(data, check zoneText, digits bool) (v checkVerdict, field, digit
 		return checkUnjudged, "", ""
 	}
 	if !digits && oneDigitAsLetterPasses(data.text, check.text[0]) {
-		// A number's letter O (I, S, B, Z) that OCR read as the digit it
-		// looks like (a foreign passport's U2954241O read U29542410):
-		// not evidence of a changed number, nor a pass.
+		// A number's letter O that OCR read as a 0 (a foreign passport's
+		// U2954241O read U29542410): not evidence of a changed number,
+		// nor a pass.
 		return checkUnjudged, "", ""
 	}
 	if !all.allSure() {
@@ -778,19 +778,20 @@ func surelyOtherDigit(d *doc, v, printed, zone string) bool {
 	return isDigit(a) && isDigit(b) && !confusedDigits[[2]byte{a, b}] && d.readSurely(v)
 }
 
-// digitToLetter are the letters OCR reads as digits in a zone.
-var digitToLetter = map[byte]byte{'0': 'O', '1': 'I', '5': 'S', '8': 'B', '2': 'Z'}
-
-// oneDigitAsLetterPasses: the field passes its check with one digit read
-// as the letter it looks like.
+// oneDigitAsLetterPasses: a number that holds letters (a foreign
+// passport's) passes its check with one of its 0s read as the letter O.
+// An all-digit number (a U.S. passport's) is never so read: a forger's
+// digit changed in it would pass as often as not.
 func oneDigitAsLetterPasses(field string, check byte) bool {
+	if strings.Trim(field, "0123456789<") == "" {
+		return false
+	}
 	b := []byte(field)
 	for i, c := range b {
-		l, ok := digitToLetter[c]
-		if !ok {
+		if c != '0' {
 			continue
 		}
-		b[i] = l
+		b[i] = 'O'
 		pass := mrzOK(string(b), check)
 		b[i] = c
 		if pass {
