@@ -106,10 +106,12 @@ func better(a, b ocr.Result) bool {
 // checking an unsure orientation, or a poor read's, by reading the page
 // turned. A read that is poor (few legible words) or of a type but few
 // of its fields is then read again other ways, each only while the read
-// kept so far still wants it, and the read yielding more kept: a page
-// ruled as a table told its resolution (readRuled), as sparse text, cut out as a card, enlarged, darkened, and a card cut out as its
+// kept so far still wants it, and the read yielding more kept: as sparse
+// text, cut out as a card, enlarged, darkened, and a card cut out as its
 // whole page. A page scanned at a low resolution (soft) is read again
 // sharpened, and the surer of the two reads' words kept (readSharpened).
+// Last, a page ruled as a table that left fields unread is read again
+// with Tesseract told its resolution (readRuled).
 // Any other page read well costs no more.
 // (Painting a few-field page's rules over for a further read was tried:
 // on sample vaccination cards' dose grids at 110-130 dpi it read no field
@@ -131,7 +133,7 @@ func (e *Engine) readScan(ctx context.Context, dir, path string) (scanRead, imag
 		return best, size, err
 	}
 	for _, again := range []func(ctx context.Context, dir, path string, best scanRead) (scanRead, error){
-		e.readRuled, e.readSparse, e.readCardShaped, e.readEnlarged, e.readDarkened, e.readSharpened, e.readWholePage, e.readLostWords,
+		e.readSparse, e.readCardShaped, e.readEnlarged, e.readDarkened, e.readSharpened, e.readWholePage, e.readLostWords, e.readRuled,
 	} {
 		if best, err = again(ctx, dir, path, best); err != nil {
 			return best, size, err
