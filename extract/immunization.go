@@ -722,7 +722,7 @@ func (r *reading) headedDoses(i int, ds []datedDose) (given, titers []datedDose,
 }
 
 // titerHeading heads a column of titers' dates or results.
-var titerHeading = regexp.MustCompile(`(?i)tit(?:er|re)s?`)
+var titerHeading = regexp.MustCompile(`(?i)\btit(?:er|re)s?\b`)
 
 // givenColumn picks the dose of a row with several dates: the one under
 // an administration heading, else the first.
