@@ -918,8 +918,8 @@ const rasterDPI = 300
 // readRuled reads again, telling Tesseract its resolution, a page that
 // prints a table ruled on every cell (scanprep.Report.Ruled) and whose
 // read left any of its type's fields unread (or has no type) and is
-// garbled (see garbled), and keeps
-// the read that yields more (see moreRead). Told nothing, Tesseract takes
+// garbled (see garbled), and keeps the read that yields more (see
+// moreRead). Told nothing, Tesseract takes
 // an image for a 70-dpi one while it looks for ruled lines, and reads
 // such a table as garbage (see ocr.Engine.RecognizeAt): a TB skin test's
 // two steps scanned at 150 dpi lost both their dates and the result.

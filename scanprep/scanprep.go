@@ -146,8 +146,9 @@ type Report struct {
 	// RulesRemoved: a form's ruled lines were painted over.
 	RulesRemoved bool `json:"rules_removed,omitempty"`
 	// Ruled: the prepared page prints a table ruled on every cell (rules
-	// across and down it; see ruledGrid), whose reader must tell
-	// Tesseract the image's resolution (see ocr.Engine.RecognizeAt).
+	// across and down it; see ruledGrid), which Tesseract reads as
+	// garbage unless told the image's resolution (see
+	// ocr.Engine.RecognizeAt).
 	Ruled bool `json:"ruled,omitempty"`
 	// Despeckled: the page was covered in specks of noise, and was
 	// binarised by local thresholds and the specks removed.
