@@ -816,13 +816,13 @@ func TestOCRPageTurnsPagesOfOtherLayouts(t *testing.T) {
 			for f, want := range map[string]string{
 				"license_number": "OR7730142", "date_of_birth": "1988-03-14",
 				"expiration_date": "2031-03-14", "issue_date": "2023-02-02",
+				// The captions "LAST" and "FIRST" over the names are no names.
+				"last_name": "FERREIRA", "first_name": "JOAQUIM", "middle_name": "PAULO",
 			} {
 				if got := anyString(j.Fields[f]); got != want {
 					t.Errorf("%s = %q, want %q:\n%s", f, got, want, pages[0].Text)
 				}
 			}
-			// (Its names are not asserted: read upright too, the caption
-			// "LAST" beside the surname was taken for the surname.)
 		})
 	}
 }
