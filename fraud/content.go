@@ -1309,31 +1309,7 @@ func grainAround(plane luma, r image.Rectangle) (paperGrain, bool) {
 		return paperGrain{}, false
 	}
 	at := func(x, y int) int { return int(plane.pix[y*plane.stride+x]) }
-	var hist [256]int
-	n := 0
-	for y := outer.Min.Y; y < outer.Max.Y; y++ {
-		for x := outer.Min.X; x < outer.Max.X; x++ {
-			hist[at(x, y)]++
-			n++
-		}
-	}
-	pct := func(h *[256]int, n, q int) int {
-		c := 0
-		for v := 0; v < 256; v++ {
-			if c += h[v]; c*100 >= n*q {
-				return v
-			}
-		}
-		return 255
-	}
-	paper := pct(&hist, n, 90)
-	var inkHist [256]int
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			inkHist[at(x, y)]++
-		}
-	}
-	ink := pct(&inkHist, r.Dx()*r.Dy(), 3)
+	paper, ink := plane.paperAndInk(outer, r)
 	c := paper - ink
 	if c < 60 {
 		return paperGrain{}, false

@@ -45,22 +45,7 @@ func measureGlyphs(plane luma, r image.Rectangle) (glyphPrint, bool) {
 		return glyphPrint{}, false
 	}
 	at := func(x, y int) int { return int(plane.pix[y*plane.stride+x]) }
-	var hist [256]int
-	n := 0
-	for y := outer.Min.Y; y < outer.Max.Y; y++ {
-		for x := outer.Min.X; x < outer.Max.X; x++ {
-			hist[at(x, y)]++
-			n++
-		}
-	}
-	paper := percentile(&hist, n, 90)
-	var inkHist [256]int
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			inkHist[at(x, y)]++
-		}
-	}
-	ink := percentile(&inkHist, r.Dx()*r.Dy(), 3)
+	paper, ink := plane.paperAndInk(outer, r)
 	if paper-ink < 60 {
 		return glyphPrint{}, false
 	}
@@ -92,6 +77,24 @@ func measureGlyphs(plane luma, r image.Rectangle) (glyphPrint, bool) {
 	base := bottoms[len(bottoms)/2]
 	height := heights[len(heights)*80/100]
 	return glyphPrint{height: height, base: base, cx: float64(r.Min.X+r.Max.X) / 2}, true
+}
+
+// paperAndInk are the paper's level around a word (the 90th percentile
+// of outer, the word's box widened) and its ink's (the 3rd of r, the
+// box itself).
+func (p luma) paperAndInk(outer, r image.Rectangle) (paper, ink int) {
+	outerHist, inkHist := p.histogram(outer), p.histogram(r)
+	return percentile(&outerHist, outer.Dx()*outer.Dy(), 90), percentile(&inkHist, r.Dx()*r.Dy(), 3)
+}
+
+// histogram counts the plane's samples in r by value.
+func (p luma) histogram(r image.Rectangle) (h [256]int) {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for _, v := range p.pix[y*p.stride+r.Min.X : y*p.stride+r.Max.X] {
+			h[v]++
+		}
+	}
+	return h
 }
 
 func percentile(h *[256]int, n, q int) int {
