@@ -70,10 +70,10 @@ var healthScanConditions = []struct {
 	{"200dpi", sampledocs.ScanOptions{}},
 }
 
-func TestHealthScanFixtures(t *testing.T) {
-	if !*writeHealthScans {
-		t.Skip("run with -healthscans to render, scan and OCR the fixtures")
-	}
+// scanEngine is the worker's page reader, for the tests that scan and
+// OCR fixtures into testdata.
+func scanEngine(t *testing.T) *pipeline.Engine {
+	t.Helper()
 	o, err := ocr.New(ocr.Config{Concurrency: 2})
 	if err != nil {
 		t.Fatalf("tesseract is required: %v", err)
@@ -82,6 +82,14 @@ func TestHealthScanFixtures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return e
+}
+
+func TestHealthScanFixtures(t *testing.T) {
+	if !*writeHealthScans {
+		t.Skip("run with -healthscans to render, scan and OCR the fixtures")
+	}
+	e := scanEngine(t)
 	dir := filepath.Join("testdata", "healthscans")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)

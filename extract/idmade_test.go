@@ -14,8 +14,6 @@ import (
 	"github.com/clearedtostart/compliance/classify/scanfixtures"
 	"github.com/clearedtostart/compliance/extract"
 	"github.com/clearedtostart/compliance/internal/sampledocs"
-	"github.com/clearedtostart/compliance/ocr"
-	"github.com/clearedtostart/compliance/pipeline"
 )
 
 // idScansFrom names a folder of scanned identity documents (NAME.pdf, and
@@ -33,14 +31,7 @@ func TestIDScanFixtures(t *testing.T) {
 	if *idScansFrom == "" {
 		t.Skip("run with -idscans DIR to OCR the identity scan fixtures")
 	}
-	o, err := ocr.New(ocr.Config{Concurrency: 2})
-	if err != nil {
-		t.Fatalf("tesseract is required: %v", err)
-	}
-	e, err := pipeline.New(pipeline.Config{Catalog: catalog.MustLoad(), OCR: o, TempDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := scanEngine(t)
 	dir := filepath.Join("testdata", "idscans")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
