@@ -81,9 +81,7 @@
 //	copy_move                   0.55  two regions of a photo or scan that are copies of each other, sensor grain and all (a connected
 //	                                  region of bare 8x8 blocks matching at one displacement and less one sample off it, and not again
 //	                                  at twice it, before it, at a whole fraction of it or at another displacement found: a printed
-//	                                  pattern such as a card's wave lines repeats itself, unless the copy matches within half the last
-//	                                  save's error and its pattern's other repeats at least 2.5 times and 2 levels less closely, in a
-//	                                  picture last saved at about quality 90 or more)
+//	                                  pattern such as a card's wave lines repeats itself)
 //
 // Facts that cannot be true:
 //
