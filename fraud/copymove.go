@@ -30,10 +30,7 @@ import (
 // here and there, never in a region; print repeats itself innocently (the
 // same letters, words, rules, logos), so blocks of print are left out; a
 // line or a gradient a program drew correlates a sample off as well and
-// is not taken for a copy. A printed pattern (a card's wave lines)
-// matches itself at its period; a region found there is a copy only when
-// its samples agree with their copy far more closely than with the
-// pattern's other repeats (clonedPattern). goimagehash's perceptual hashes of the two
+// is not taken for a copy. goimagehash's perceptual hashes of the two
 // regions, or on flat card their samples themselves, confirm a copy.
 
 // copyMove is a region repeated in an image.
@@ -371,20 +368,17 @@ func findCopyMove(src luma, maxRMS float64) *copyMove {
 				others = append(others, [2]int{c.dx, c.dy})
 			}
 		}
-		dst := r.from.Add(image.Pt(r.s.dx, r.s.dy))
-		if periodic(detail, w, h, r.from, r.s.dx, r.s.dy, others) && !clonedPattern(img, detail, sc, w, h, r.from, r.s.dx, r.s.dy, others, maxRMS) {
+		if periodic(detail, w, h, r.from, r.s.dx, r.s.dy, others) {
 			continue
 		}
 		// The two copies look alike as a whole too (goimagehash's
 		// perceptual hash), not only in their grain.
+		dst := r.from.Add(image.Pt(r.s.dx, r.s.dy))
 		dist, ok := regionDistance(img, int32(sc), w, h, r.from, dst)
 		// On bare card the perceptual hash of a flat patch turns on
 		// noise: there the samples themselves agree, to the error of the
 		// last save.
-		// A region's bounds take in the edges of the blocks around a
-		// copy that is not on the 8×8 grid: its copied blocks are
-		// compared one by one too.
-		if ok && (dist <= 8 || regionRMS(img, sc, w, r.from, dst) <= maxRMS || copiedRMS(img, detail, sc, w, h, r.from, r.s.dx, r.s.dy) <= maxRMS/2) {
+		if ok && (dist <= 8 || regionRMS(img, sc, w, r.from, dst) <= maxRMS) {
 			return &copyMove{Source: scale(r.from), Target: scale(dst), Blocks: r.blocks, Distance: dist}
 		}
 	}
@@ -442,10 +436,10 @@ func copySaveError(data []byte) float64 {
 	for _, v := range t {
 		sum += v * v / 12
 	}
-	// At most cmMaxSaveError: below quality 90 the grain the save
-	// leaves no longer tells two patches of bare paper apart, and the
-	// block test alone is not asked to.
-	return min(cmMaxSaveError, max(1.5, math.Sqrt(sum/64)))
+	// At most 4: below quality 90 the grain the save leaves no longer
+	// tells two patches of bare paper apart, and the block test alone is
+	// not asked to.
+	return min(4, max(1.5, math.Sqrt(sum/64)))
 }
 
 // copiedRegion finds, at one displacement, the largest connected region
@@ -558,138 +552,6 @@ func periodic(d []float32, w, h int, from image.Rectangle, dx, dy int, others []
 		}
 	}
 	return n > 0 && again*2 >= n
-}
-
-// clonedPattern: a region of a printed pattern found copied at (dx, dy)
-// is a clone and not the pattern repeating itself when its copied blocks
-// agree with their copies sample for sample, to half the error the
-// picture's last save may leave (maxRMS), and with the pattern's own
-// repeats (repeatRMS) clearly less: a clone carries its grain along, the
-// pattern's next wave was printed and scanned with its own. A pattern
-// scanned or rendered with too little grain to tell its repeats apart
-// agrees as closely at them (an eCard's rows at 150 dpi, alike to the
-// sample) and stays unflagged, and so does a picture last saved below
-// about 90 (copySaveError's cap): the save smooths the grain away, and
-// the pattern's true period (a wave-lined card scanned and saved at 75)
-// agrees to a level and a half where the repeats looked at do not.
-func clonedPattern(img []int32, detail []float32, sc int64, w, h int, from image.Rectangle, dx, dy int, others [][2]int, maxRMS float64) bool {
-	if maxRMS >= cmMaxSaveError {
-		return false
-	}
-	blocks := copiedBlocks(detail, w, h, from, dx, dy)
-	if len(blocks) < cmMinBlocks {
-		return false
-	}
-	c, ok := blocksRMS(img, sc, w, h, blocks, dx, dy)
-	if !ok || c > maxRMS/2 {
-		return false
-	}
-	r := repeatRMS(img, detail, sc, w, h, blocks, dx, dy, others)
-	return !math.IsInf(r, 1) && r >= cmRepeatRatio*max(c, 0.5) && r-c >= cmRepeatMargin
-}
-
-// copiedBlocks are the 8×8 blocks of a region whose detail correlates
-// with the blocks (dx, dy) away as copiedRegion asks.
-func copiedBlocks(detail []float32, w, h int, from image.Rectangle, dx, dy int) []image.Point {
-	var blocks []image.Point
-	for y := from.Min.Y; y+8 <= from.Max.Y; y += 8 {
-		for x := from.Min.X; x+8 <= from.Max.X; x += 8 {
-			if x+dx >= 0 && y+dy >= 0 && x+dx+8 <= w && y+dy+8 <= h && blockCorr(detail, w, x, y, x+dx, y+dy) >= cmBlockCorr {
-				blocks = append(blocks, image.Pt(x, y))
-			}
-		}
-	}
-	return blocks
-}
-
-// copiedRMS is blocksRMS over a region's copied blocks (infinite when
-// fewer than cmMinBlocks are).
-func copiedRMS(img []int32, detail []float32, sc int64, w, h int, from image.Rectangle, dx, dy int) float64 {
-	blocks := copiedBlocks(detail, w, h, from, dx, dy)
-	if len(blocks) < cmMinBlocks {
-		return math.Inf(1)
-	}
-	if r, ok := blocksRMS(img, sc, w, h, blocks, dx, dy); ok {
-		return r
-	}
-	return math.Inf(1)
-}
-
-// cmRepeatRatio and cmRepeatMargin: how much further (times, and 8-bit
-// levels) a printed pattern's nearest repeat must be from a region than
-// its copy for the copy to be a clone.
-const (
-	cmRepeatRatio  = 2.5
-	cmRepeatMargin = 2.0
-)
-
-// cmMaxSaveError is copySaveError's most.
-const cmMaxSaveError = 4.0
-
-// blocksRMS is the median over 8×8 blocks of their root mean square
-// difference, in 8-bit levels, from the blocks (dx, dy) away; false when
-// fewer than half of them have their counterpart inside the picture.
-func blocksRMS(img []int32, sc int64, w, h int, blocks []image.Point, dx, dy int) (float64, bool) {
-	var rms []float64
-	for _, b := range blocks {
-		if b.X+dx < 0 || b.Y+dy < 0 || b.X+dx+8 > w || b.Y+dy+8 > h {
-			continue
-		}
-		r := image.Rect(b.X, b.Y, b.X+8, b.Y+8)
-		rms = append(rms, regionRMS(img, sc, w, r, r.Add(image.Pt(dx, dy))))
-	}
-	if len(rms) == 0 || 2*len(rms) < len(blocks) {
-		return 0, false
-	}
-	sort.Float64s(rms)
-	return rms[len(rms)/2], true
-}
-
-// repeatRMS is, over a region's copied blocks, the median of each
-// block's least root mean square difference (8-bit levels) from the
-// places periodic compares it with where its pattern matches (detail
-// correlated at 0.6, as periodic asks): twice the displacement, the
-// displacement back, its whole fractions a sample either way, and the
-// other displacements found, from either copy. Infinite when fewer than
-// half of the blocks match anywhere.
-func repeatRMS(img []int32, detail []float32, sc int64, w, h int, blocks []image.Point, dx, dy int, others [][2]int) float64 {
-	var offs [][2]int
-	offs = append(offs, [2]int{2 * dx, 2 * dy}, [2]int{-dx, -dy})
-	for k := 2; k <= 12; k++ {
-		ox, oy := int(math.Round(float64(dx)/float64(k))), int(math.Round(float64(dy)/float64(k)))
-		if abs(ox)+abs(oy) < 8 {
-			break
-		}
-		for j := 0; j < 9; j++ {
-			offs = append(offs, [2]int{ox + j%3 - 1, oy + j/3 - 1})
-		}
-	}
-	var rms []float64
-	for _, b := range blocks {
-		best := math.Inf(1)
-		try := func(x, y, ox, oy int) {
-			if (ox == 0 && oy == 0) || x+ox < 0 || y+oy < 0 || x+ox+8 > w || y+oy+8 > h || blockCorr(detail, w, x, y, x+ox, y+oy) < 0.6 {
-				return
-			}
-			r := image.Rect(x, y, x+8, y+8)
-			best = min(best, regionRMS(img, sc, w, r, r.Add(image.Pt(ox, oy))))
-		}
-		for _, o := range offs {
-			try(b.X, b.Y, o[0], o[1])
-		}
-		for _, o := range others {
-			try(b.X, b.Y, o[0], o[1])
-			try(b.X+dx, b.Y+dy, o[0], o[1])
-		}
-		if !math.IsInf(best, 1) {
-			rms = append(rms, best)
-		}
-	}
-	if 2*len(rms) < len(blocks) {
-		return math.Inf(1)
-	}
-	sort.Float64s(rms)
-	return rms[len(rms)/2]
 }
 
 // blockCorr is the normalised correlation of the detail of two 8×8
