@@ -2633,6 +2633,26 @@ var ssnPrinted = regexp.MustCompile(`(?:^|[^\d-])(?:(?:\d{3}|[X*•#]{3})-(?:\d{
 // code.
 var ssnScanned = regexp.MustCompile(`^\s*\d{3}\s?[-–—.~]?\s?\d{2}\s?[-–—.~]?\s?(\d{2})\s?(\d{2})\s*[|.]?\s*$`)
 
+// ssnMiddleMisread is a card's number whose middle group OCR read with a
+// digit more or fewer ("531-087-2284" of 531-07-2284: a monospaced
+// font's wide gap beside a hyphen at 120 dpi read as a digit), alone on
+// its line: the hyphens still part the groups, so the last four after
+// the second stand.
+var ssnMiddleMisread = regexp.MustCompile(`^\s*\d{3}\s?[-–—]\s?(?:\d|\d{3})\s?[-–—]\s?(\d{4})\s*[|.]?\s*$`)
+
+// nearCardSentence reports that line i stands where a Social Security
+// card prints its number: within two lines of the card's title or of
+// the sentence over its holder's name (a telephone number on the card's
+// back, "800-772-1213", stands in neither place).
+func (r *reading) nearCardSentence(i int) bool {
+	for k := max(0, i-2); k <= min(len(r.doc.lines)-1, i+2); k++ {
+		if k != i && (ssnTitle.MatchString(r.doc.lines[k]) || ssnHolderSentence.MatchString(r.doc.lines[k])) {
+			return true
+		}
+	}
+	return false
+}
+
 func readSocialSecurityCard(r *reading) {
 	if r.scanned() {
 		r.ssnHolderLine()
@@ -2649,6 +2669,12 @@ func readSocialSecurityCard(r *reading) {
 		for _, line := range r.doc.lines {
 			if m := ssnScanned.FindStringSubmatch(fixDigits(line)); m != nil && !zipPlus4.MatchString(strings.TrimSpace(line)) {
 				r.set("ssn_last4", m[1]+m[2], confNextLine)
+				return
+			}
+		}
+		for i, line := range r.doc.lines {
+			if m := ssnMiddleMisread.FindStringSubmatch(fixDigits(line)); m != nil && r.nearCardSentence(i) {
+				r.set("ssn_last4", m[1], confNextLine)
 				return
 			}
 		}

@@ -201,33 +201,60 @@ var expiryCaptionWords = []string{"exp", "expires", "expiry", "expiration"}
 // relation of its three dates (uncaptionedCardDates) where the one word
 // before it on its line, after the field number 4b as OCR reads it, is an
 // expiry caption a letter or two off: two things then say it is the
-// expiry, as much as a caption read under its value does.
+// expiry, as much as a caption read under its value does. Where no
+// guess was made (a misread birth date breaks the three dates'
+// relation), a date after both the field number and such a caption
+// ("ab Exe 01/15/2030" of "4b EXP") is read at that confidence: the two
+// still say it.
 func (r *reading) damagedExpiryCaption() {
-	v, ok := r.fields["expiration_date"].(string)
-	if !ok || r.conf["expiration_date"] != confGuess || !r.scanned() {
+	if !r.scanned() {
 		return
 	}
+	v, guessed := r.fields["expiration_date"].(string)
+	if guessed && r.conf["expiration_date"] != confGuess || !guessed && r.has("expiration_date") {
+		return
+	}
+	found := ""
 	for _, line := range r.doc.lines {
 		for _, h := range dateFinder(roleDate)(line) {
-			if h.value != v {
+			hv, _ := h.value.(string)
+			if guessed && hv != v {
 				continue
 			}
 			before := strings.Fields(line[:h.start])
-			if len(before) == 2 && fieldFourB.MatchString(before[0]) {
+			numbered := len(before) == 2 && fieldFourB.MatchString(before[0])
+			if numbered {
 				before = before[1:]
 			}
-			if len(before) != 1 || !r.wordsReadSurely(line[h.start:h.end]) {
+			if len(before) != 1 || !guessed && !numbered || !r.wordsReadSurely(line[h.start:h.end]) ||
+				!damagedExpiryWord(before[0]) {
 				continue
 			}
-			word := strings.ToLower(strings.Trim(before[0], ".,:;"))
-			for _, c := range expiryCaptionWords {
-				if word != c && len(word) >= 3 && (word[0] == 'e' || word[0] == 'x') && editDistance(word, c) <= min(2, len(c)/2) {
-					r.conf["expiration_date"] = confCaptionBelow
-					return
-				}
+			if guessed {
+				r.conf["expiration_date"] = confCaptionBelow
+				return
 			}
+			if found != "" && found != hv {
+				return
+			}
+			found = hv
 		}
 	}
+	if found != "" && found != r.fields["date_of_birth"] && found != r.fields["issue_date"] {
+		r.set("expiration_date", found, confCaptionBelow)
+	}
+}
+
+// damagedExpiryWord reports that a word is an expiry caption a letter
+// or two off as OCR reads small print ("Exe", "expe", "xpires:").
+func damagedExpiryWord(w string) bool {
+	word := strings.ToLower(strings.Trim(w, ".,:;"))
+	for _, c := range expiryCaptionWords {
+		if word != c && len(word) >= 3 && (word[0] == 'e' || word[0] == 'x') && editDistance(word, c) <= min(2, len(c)/2) {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldFourB is the field number 4b as OCR reads it.

@@ -96,6 +96,31 @@ var idScansMissed = map[string]string{
 	// uncertain; the birth date's (1985 read 1965, at 89) is not.
 	"dl_pennsylvania_colons-110dpi/expiration_date": "date misread",
 	"passport_canada_bilingual-110dpi/issue_date":   "date lost",
+	// At 115 dpi OCR lost the number beside its caption (a lone "D"),
+	// every date caption (the three dates' guess is on unsure words) and
+	// the house number ("2ns E INDIAN SCHOOL RD").
+	"dl_arizona_over-115dpi/license_number":  "OCR lost it",
+	"dl_arizona_over-115dpi/expiration_date": "captions lost",
+	"dl_arizona_over-115dpi/address":         "house number misread",
+	// The photo's D read 0 ("008954796"), which the state's form doubts.
+	"dl_arizona_over-phone/license_number": "letter read as a digit",
+	// The name under a caption column's "NAME" (the family name, then the
+	// given names on the next line) is not read: the signature's, in other
+	// words, is uncertain.
+	"dl_illinois_columns-120dpi/full_name":   "caption column",
+	"dl_illinois_columns-120dpi/first_name":  "caption column",
+	"dl_illinois_columns-120dpi/middle_name": "caption column",
+	"dl_illinois_columns-120dpi/last_name":   "caption column",
+	// "4a ISS" read "4018S"; the birth date's 15 read 18 at 68.
+	"dl_newjersey_groups-110dpi/issue_date":    "caption misread",
+	"dl_newjersey_groups-110dpi/date_of_birth": "date misread",
+	// OCR lost the issue date's caption ("\ufffd \ufffd 03/11/2024"), and
+	// the under-21 date makes four dates, no guess.
+	"dl_ohio_portrait-phone/issue_date": "caption lost",
+	// 2022 read 2622; the visual zone's number read C01X60T47, which the
+	// machine-readable zone's (CO1X00T47) contradicts.
+	"passport_germany_dotted-120dpi/issue_date":      "date misread",
+	"passport_germany_dotted-120dpi/passport_number": "zones disagree",
 }
 
 // idScansReadWrong are the made scans' fields read wrong surely: OCR

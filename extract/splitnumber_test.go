@@ -65,6 +65,10 @@ func TestScannedSSNLast4(t *testing.T) {
 		{"518-42-77 36", "7736"},
 		{"21235-6401", ""},
 		{"518-42-773", ""},
+		// The middle group read with a digit more or fewer.
+		{"531-087-2284", "2284"},
+		{"531-7-2284", "2284"},
+		{"531-0872-2284", ""},
 	} {
 		text := "SOCIAL SECURITY\n" + tt.printed + "\nTHIS NUMBER HAS BEEN ESTABLISHED FOR\nDANIELA R WOJCIK\nSIGNATURE\n"
 		res := Read(c, "social_security_card", Document{Text: text, Pages: scan})
@@ -75,6 +79,21 @@ func TestScannedSSNLast4(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("%q: ssn_last4 = %q (at %v), want %q", tt.printed, res.Fields["ssn_last4"], res.Confidence["ssn_last4"], tt.want)
 		}
+	}
+}
+
+// TestSSNMiddleMisreadPlace: a number of three, three and four digits
+// is the card's, its middle misread, only where the card prints its
+// number; a telephone number on the card's back is none.
+func TestSSNMiddleMisreadPlace(t *testing.T) {
+	c := catalog.MustLoad()
+	scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "SOCIAL", conf: 91})}
+	text := "SOCIAL SECURITY\n\nTHIS NUMBER HAS BEEN ESTABLISHED FOR\nDANIELA R WOJCIK\nSIGNATURE\n" +
+		"This card is the property of the Social Security Administration.\nIf found, please return to:\n" +
+		"SOCIAL SECURITY ADMINISTRATION\nFor more information call\n800-772-1213\n"
+	res := Read(c, "social_security_card", Document{Text: text, Pages: scan})
+	if got, ok := res.Fields["ssn_last4"]; ok {
+		t.Errorf("ssn_last4 = %v (at %v), want none", got, res.Confidence["ssn_last4"])
 	}
 }
 
@@ -214,6 +233,36 @@ func TestNursingNumberLeadingZero(t *testing.T) {
 		res := Read(c, "nursing_license", Document{Text: text, Pages: tt.pages})
 		if got := res.Fields["license_number"]; got != tt.want || res.Confidence["license_number"] < 0.5 {
 			t.Errorf("%q: license_number = %v (at %v), want %q", tt.printed, got, res.Confidence["license_number"], tt.want)
+		}
+	}
+}
+
+// TestDamagedExpiryCaptionAlone: a scanned licence's expiry after its
+// field number and a caption OCR misread by a letter ("ab Exe" of "4b
+// EXP") is read where a misread birth date leaves the card's three dates
+// no guess to confirm; not where OCR was unsure of the date, nor after a
+// misread caption without its field number.
+func TestDamagedExpiryCaptionAlone(t *testing.T) {
+	c := catalog.MustLoad()
+	tests := []struct {
+		name, line string
+		conf       float64
+		want       string
+	}{
+		{"field number and damaged caption", "ab Exe 01/15/2030", 95, "2030-01-15"},
+		{"the date read unsurely", "ab Exe 01/15/2030", 55, ""},
+		{"no field number", "Exe 01/15/2030", 95, ""},
+	}
+	for _, tt := range tests {
+		text := "NEW JERSEY\nDRIVER LICENSE\n4d DL R4127 35890 61724\n" + tt.line + "\n2 pos 01/18/1976\n1 ROSSI\n2 VINCENT PAUL\n"
+		scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "JERSEY", conf: 91}, word{x: 80, y: 60, text: "01/15/2030", conf: tt.conf})}
+		res := Read(c, "drivers_license", Document{Text: text, Pages: scan})
+		got, _ := res.Fields["expiration_date"].(string)
+		if res.Confidence["expiration_date"] < c.ConfidenceThreshold("expiration_date") {
+			got = ""
+		}
+		if got != tt.want {
+			t.Errorf("%s: expiration_date = %v (at %v), want %q", tt.name, res.Fields["expiration_date"], res.Confidence["expiration_date"], tt.want)
 		}
 	}
 }
