@@ -481,14 +481,39 @@ func oneOff(a, b string) bool {
 	if d := len(a) - len(b); d > limit+1 || -d > limit {
 		return false
 	}
-	if len(a)-len(b) <= limit && editDistance(a, b, limit) <= limit {
+	if len(a)-len(b) <= limit && lettersClose(a, b, limit) && editDistance(a, b, limit) <= limit {
 		return true
 	}
 	if !strings.Contains(a, "ll") || !strings.Contains(b, "u") {
 		return false
 	}
 	merged := strings.ReplaceAll(a, "ll", "u")
-	return editDistance(merged, b, limit) <= limit
+	return lettersClose(merged, b, limit) && editDistance(merged, b, limit) <= limit
+}
+
+// lettersClose reports whether a and b could be limit edits apart by
+// their letters alone: a changed letter moves two of the counts, a letter
+// put in or left out one. Every page word is compared with every hint
+// word, and most pairs fail this far cheaper than the edit distance.
+func lettersClose(a, b string, limit int) bool {
+	var n [27]int
+	bucket := func(r rune) int {
+		if r >= 'a' && r <= 'z' {
+			return int(r - 'a')
+		}
+		return 26
+	}
+	for _, r := range a {
+		n[bucket(r)]++
+	}
+	for _, r := range b {
+		n[bucket(r)]--
+	}
+	d := 0
+	for _, k := range n {
+		d += max(k, -k)
+	}
+	return d <= 2*limit
 }
 
 // editDistance is the Levenshtein distance (letters put in, left out or
