@@ -51,6 +51,7 @@ func checkLoneFamily(d *doc, s *signals) {
 				loneFamily(s, np.n, p, facts)
 				oddDate(s, np.n, p, dates)
 				oddColumnDate(s, np.n, p, dates)
+				oddRowValue(s, np.n, p, dates)
 				offBaselineRow(s, np.n, p, facts)
 			}
 		}
@@ -61,6 +62,7 @@ func checkLoneFamily(d *doc, s *signals) {
 			loneFamily(s, n, p, facts)
 			oddDate(s, n, p, dates)
 			oddColumnDate(s, n, p, dates)
+			oddRowValue(s, n, p, dates)
 			offBaselineRow(s, n, p, facts)
 		}
 	}
