@@ -296,7 +296,7 @@ var (
 	cardStreet = regexp.MustCompile(`^\s*(?:8\s*|[^\sA-Za-z0-9]{1,2}\s*)?\d{2,5}\s+[A-Z]{2,}`)
 	// cardCity is a city, a state's two letters and a ZIP code of which
 	// OCR kept three digits or more.
-	cardCity = regexp.MustCompile(`[A-Z][A-Za-z .()'-]*[,.]\s*[A-Z]{2}\s+([0-9A-Z]{5})\b`)
+	cardCity = regexp.MustCompile(`[A-Z][A-Za-z .()'-]*[,.]\s*[A-Z]{2}\s+([0-9A-Za-z]{5})\b`)
 	// cardCityBare is the same line as many cards print it, without the
 	// comma ("SACRAMENTO CA 95823"): then all of it in capitals, alone
 	// on its line, so that no phrase of a sentence passes for it.
@@ -338,6 +338,9 @@ func cardName(line string) bool {
 
 // hasCardHolderBlock finds the holder block among a page's first lines.
 func hasCardHolderBlock(raw string) bool {
+	if pageNamesOtherPaper(raw) {
+		return false
+	}
 	var lines []string
 	for _, l := range strings.Split(raw, "\n") {
 		if strings.TrimSpace(l) != "" {
@@ -417,6 +420,13 @@ var (
 	// no telephone number.
 	cardNumberLine = regexp.MustCompile(`^\s*(?:[A-Za-z#:.]{1,5}\s*|[^\sA-Za-z0-9]{1,2}\s+)?([A-Z0-9][A-Z0-9 -]{5,18})\s*$`)
 	phoneNumber    = regexp.MustCompile(`\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4}`)
+	// cardNumberWords are the words a card's number line may print
+	// beside it; a longer word there is another paper's caption
+	// ("CUSTOMER ID", "ACCESSION NO", "MEMBER ID").
+	cardNumberWords = wordSet(`number license licence ident`)
+	// otherNumberCaptions are short captions of other papers' numbers: a
+	// vehicle's, a patient's, an account's, a voter's.
+	otherNumberCaptions = wordSet(`vin mrn acct pid vuid grp`)
 	// cardDateCaption is a date after what OCR left of a card's DOB,
 	// EXP or ISS caption.
 	cardDateCaption = map[string]*regexp.Regexp{
@@ -434,9 +444,28 @@ var (
 	}
 )
 
+// cardNumber reports that a line holds an identity card's number
+// (cardNumberLine) with six digits or more, no telephone number, and no
+// caption of another paper's number beside it.
+func cardNumber(l string) bool {
+	m := cardNumberLine.FindStringSubmatch(l)
+	if m == nil || len(strings.Map(keepDigit, m[1])) < 6 || phoneNumber.MatchString(l) {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(l), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if otherNumberCaptions[w] || len(w) >= 5 && !cardNumberWords[w] {
+			return false
+		}
+	}
+	return true
+}
+
 // hasCardDataBlock finds a holder's name line over a street line and a
 // city line among a page's first lines, and two of a card's marks.
 func hasCardDataBlock(raw string) bool {
+	if pageNamesOtherPaper(raw) {
+		return false
+	}
 	var lines []string
 	for _, l := range strings.Split(raw, "\n") {
 		if strings.TrimSpace(l) != "" {
@@ -463,13 +492,15 @@ func hasCardDataBlock(raw string) bool {
 	}
 	marks, number := 0, false
 	for _, l := range lines[:block] {
-		if m := cardNumberLine.FindStringSubmatch(l); m != nil && len(strings.Map(keepDigit, m[1])) >= 6 && !phoneNumber.MatchString(l) {
+		if cardNumber(l) {
 			marks++
 			number = true
 			break
 		}
 	}
-	rest := strings.Join(lines[block+3:], "\n")
+	// A card prints its dates under the holder's address or over the
+	// name, beside its number.
+	rest := strings.Join(append(append([]string{}, lines[:block]...), lines[block+3:]...), "\n")
 	for key, re := range cardDateCaption {
 		if re.MatchString(rest) || number && speltDateCaption[key] != nil && speltDateCaption[key].MatchString(rest) {
 			marks++
@@ -608,16 +639,30 @@ func licenseTitle(line string) (driver, other bool) {
 	return driver, other
 }
 
-// otherPapers are words of the titles of a state's other papers, which
-// print a number, an address and dates under the state's name too: a
-// vehicle's registration or title, a birth or marriage certificate, a
-// voter's card.
-var otherPapers = wordSet(`registration vehicle certificate birth marriage voter plate`)
+// otherPapers are words of the titles and captions of a state's other
+// papers, which print a number, a name, an address and dates as a card
+// does: a vehicle's registration or title (its plate, its VIN), a birth
+// or marriage certificate, a voter's card, a fishing or hunting license
+// of the department of natural resources. A card prints none of them (a
+// license's MOTOR VEHICLES is its issuer, not a vehicle's paper).
+var otherPapers = wordSet(`registration vehicle certificate voter plate vin fishing hunting wildlife resources`)
 
-// namesOtherPaper reports that a line holds one of those titles' words.
+// namesOtherPaper reports that a line holds one of those words.
 func namesOtherPaper(line string) bool {
-	for _, w := range strings.Fields(strings.ToLower(line)) {
-		if otherPapers[strings.Trim(w, ".,:;'\"")] {
+	ws := strings.FieldsFunc(strings.ToLower(line), func(r rune) bool { return !unicode.IsLetter(r) })
+	for i, w := range ws {
+		if otherPapers[w] && (w != "vehicle" || i == 0 || ws[i-1] != "motor") {
+			return true
+		}
+	}
+	return false
+}
+
+// pageNamesOtherPaper reports that one of a page's lines names another
+// paper (see otherPapers): its card's marks are that paper's.
+func pageNamesOtherPaper(raw string) bool {
+	for _, l := range strings.Split(raw, "\n") {
+		if namesOtherPaper(l) {
 			return true
 		}
 	}
@@ -636,7 +681,7 @@ var cardDate = regexp.MustCompile(`\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b`)
 // over the city, state and ZIP code and two dates (birth, issue, expiry):
 // a letterhead naming its state is not followed by all of them.
 func hasStateCardHeader(raw string) bool {
-	if nursingWord.MatchString(raw) {
+	if nursingWord.MatchString(raw) || pageNamesOtherPaper(raw) {
 		return false
 	}
 	var lines []string
@@ -660,7 +705,7 @@ func hasStateCardHeader(raw string) bool {
 			title = title || driver
 		}
 		for k, u := range under {
-			if m := cardNumberLine.FindStringSubmatch(u); m != nil && len(strings.Map(keepDigit, m[1])) >= 6 && !phoneNumber.MatchString(u) {
+			if cardNumber(u) {
 				number = true
 			}
 			caption = caption || cardCaption.MatchString(u) || speltDateCaption["exp"].MatchString(u) || speltDateCaption["iss"].MatchString(u)

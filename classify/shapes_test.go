@@ -67,7 +67,19 @@ func TestShapesOnDamagedScans(t *testing.T) {
 			"Registered Nurse\nGRANT E HOLLOWAY\nLicense No. 1029384\nStatus: Current\nIssued: 03/14/2025\nExpires: 03/31/2027\n", "nursing_license"},
 		{"a board's card printing the profession after its license sentence, LI read U",
 			"a ee\nUCENSE TO PRACTICE AS A REGISTERED NURSE\nDELACROIX, SIMONE R\nRN.471920\nValid through 10/31/2027\n", "nursing_license"},
+		{"a license photographed small: its state's band lost, its number, DOB and EXP over the holder block, its ZIP read in letters",
+			"FERRET RIS REIS EEE SEL ERIN OR! HEART Sat A De a\nS 562 118 394 207\nDOB 09/27/1982\nEXP 09/27/2028\nGRANT E HOLLOWAY\n" +
+				"16 CEDAR CT\nPHOENEX, AZ ss004\nSS 0511/2024 CLASS O\nENO HONE RES NONE\n", "drivers_license"},
 		// Precision: shapes that must not type a page.
+		{"a state's vehicle registration card: its VIN and plate over the owner's block, its EXP and ISS",
+			"STATE OF MICHIGAN\nVEHICLE REGISTRATION\nPLATE EKL 4471 EXP 04/18/2027\nVIN 1HGCM82633A004352\nHANNA M LINDQVIST\n" +
+				"77 HARBOR VIEW DR\nTAMPA, FL 33602\nISS 04/02/2026 FEE $138.00\n", catalog.OtherType},
+		{"a state's fishing license at 130 dpi, its title lost: a customer's number, the holder's block, a DOB",
+			"OHIO \ufffd \ufffd oe _\u2014\nCUSTOMER ID 300416827\nMINH O TRAN\n1209 E TH ST\nAUSTIN, TX 78702\nDOB 06-02/1984\n" +
+				"VALID 0301/2026 - 02\u00b0282027\n$39 G2 20.2038\n", catalog.OtherType},
+		{"a state's fishing license turned, its department of natural resources over the state's name",
+			"\ufffd OF KATURAL RESOURCES\nOHIO\nASAUAL Pree) LICTHGE\nCUSTOMER ID 300418827\nMINH O TRAN\n1200 E 7TH ST\nAUSTIN, TX 7e702\n" +
+				"DOB 06.02:1984\nVALIO 0301/2028 - 02'38'2027\n($8 02 30-2028\n", catalog.OtherType},
 		{"a badge naming the profession without a license", "MERCY HOSPITAL\nGrant Holloway\nRegistered Nurse\nEmployee 1029384\n", "other"},
 		{"a form headed by Social Security and more words", "Social Security Number Request\nEmployee: Minh Tran\n", catalog.OtherType},
 		{"a background report's Social Security heading", "Background Check Report\nSoc1al Secur1ty\nSSN trace: clear\n", "background_check"},
