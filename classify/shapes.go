@@ -669,17 +669,46 @@ func pageNamesOtherPaper(raw string) bool {
 	return false
 }
 
+// identificationTitle reports that a line is what OCR left of a state ID's
+// title whose CARD it lost or printed apart ("IDENTIFICATION", "NON-DRIVER
+// IDENTIFICATION", "IDE NT FICATION"): its letters, a few wrong.
+func identificationTitle(line string) bool {
+	compact := strings.Join(Tokens(line), "")
+	compact = strings.TrimPrefix(compact, "nondrlver")
+	for _, t := range []string{"ldentlflcatlon", "ldentlflcatloncard"} {
+		if levenshtein.ComputeDistance(compact, t) <= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// numberedName is a line of an AAMVA card's holder block: its field
+// number, 1 or 2, and a name in capitals.
+var numberedName = regexp.MustCompile(`^\s*([12])\s+[A-Z][A-Z'-]+(?:,? [A-Z][A-Z'-]*\.?){0,3}\s*$`)
+
+// numberedNames reports that two lines are a card's family name under
+// its field number 1 over its given names under 2, as every AAMVA card
+// prints them: where OCR lost the card's captions, its field numbers
+// stand in for them.
+func numberedNames(a, b string) bool {
+	ma, mb := numberedName.FindStringSubmatch(a), numberedName.FindStringSubmatch(b)
+	return ma != nil && mb != nil && ma[1] == "1" && mb[1] == "2" && cardName(strings.TrimSpace(a)[1:]) && cardName(strings.TrimSpace(b)[1:])
+}
+
 // cardDate is a date as a card prints it, numeric.
 var cardDate = regexp.MustCompile(`\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b`)
 
 // hasStateCardHeader finds a card's state header among a page's first
-// four lines with a card's number alone on a line under it and a DOB, EXP
-// or ISS caption, or the card's title damaged (licenseTitle) on one of
-// the two lines under the header (a license of another kind there is no
-// card's), or, where OCR lost the captions, the
-// holder's street
-// over the city, state and ZIP code and two dates (birth, issue, expiry):
-// a letterhead naming its state is not followed by all of them.
+// four lines with a card's number alone on a line under it and one of:
+// a DOB, EXP or ISS caption; the card's title damaged (licenseTitle,
+// identificationTitle) on one of the two lines under the header (a
+// license of another kind there is no card's); where OCR lost the
+// captions, the ID's title or the holder's names under their field
+// numbers 1 and 2 with a date, or the holder's street over the city, state and ZIP code and two
+// dates (birth, issue, expiry). A letterhead naming its state is not
+// followed by all of them, and a page naming another paper of the state
+// (a vehicle's registration) is that paper.
 func hasStateCardHeader(raw string) bool {
 	if nursingWord.MatchString(raw) || pageNamesOtherPaper(raw) {
 		return false
@@ -694,17 +723,19 @@ func hasStateCardHeader(raw string) bool {
 		if !stateHeader(l) {
 			continue
 		}
-		number, caption, address, dates := false, false, false, 0
+		number, caption, address, numbered, dates := false, false, false, false, 0
 		under := lines[i+1:]
-		title := false
+		title, idTitle := false, false
 		for _, u := range under[:min(2, len(under))] {
 			driver, other := licenseTitle(u)
 			if other || namesOtherPaper(u) {
 				return false
 			}
 			title = title || driver
+			idTitle = idTitle || identificationTitle(u)
 		}
 		for k, u := range under {
+			numbered = numbered || k+1 < len(under) && numberedNames(u, under[k+1])
 			if cardNumber(u) {
 				number = true
 			}
@@ -712,7 +743,7 @@ func hasStateCardHeader(raw string) bool {
 			address = address || k+1 < len(under) && cardStreet.MatchString(u) && cityLine(under[k+1])
 			dates += len(cardDate.FindAllString(u, -1))
 		}
-		return number && (caption || title || address && dates >= 2)
+		return number && (caption || title || (idTitle || numbered) && dates >= 1 || address && dates >= 2)
 	}
 	return false
 }

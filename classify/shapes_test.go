@@ -70,7 +70,18 @@ func TestShapesOnDamagedScans(t *testing.T) {
 		{"a license photographed small: its state's band lost, its number, DOB and EXP over the holder block, its ZIP read in letters",
 			"FERRET RIS REIS EEE SEL ERIN OR! HEART Sat A De a\nS 562 118 394 207\nDOB 09/27/1982\nEXP 09/27/2028\nGRANT E HOLLOWAY\n" +
 				"16 CEDAR CT\nPHOENEX, AZ ss004\nSS 0511/2024 CLASS O\nENO HONE RES NONE\n", "drivers_license"},
+		{"a state ID at 120 dpi: its captions lost, NON-DRIVER IDENTIFICATION under the state, its number",
+			"NON-DRIV\nNEW JERSEY\nIDENTIFICATION\n04417 26861 07924\n02/08/1987\n02/09/2027\nOKONKWO,\nADAEZE N\n4417 BRIARWOOD LN\n" +
+				"ss 01/09/2023\nSACRAMENTO, CA 95823\n", "drivers_license"},
+		{"a state ID at 130 dpi on a flatbed page: IDENTIFICATION read with a letter lost and spaces",
+			"NOS a | VE a\nNEW JERSEY\nIDE NT FICATION\n\u00a9\n04417 28861 07924\nnoe\n0209/1967\ntw\n03092027\nOKONKWO,\nADAEZE N\n" +
+				"4417 BRIARWOOD LN\nSACRAMENTO, CA 95823\n\u00abs 01/09/2023\n", "drivers_license"},
+		{"a license at 120 dpi: its captions lost, the names under their field numbers 1 and 2",
+			"WASHINGTON \ufffd LiceNse\n440 WDL7QK62M41B\n\ufffd \ufffd 12/05/2030\n1 PETROVA\n2 IRINAY\na 912 WALNUT\n" +
+				"\ufffd \ufffd EHR: PA 19107\napoa 12/05/1990\ndass 07/22/2024\necuss C 15SEXF 1\u20acEYES HAZ\n", "drivers_license"},
 		// Precision: shapes that must not type a page.
+		{"a state's policy numbered 1 and 2 under its name, no date", "OHIO\nPOLICY 20261104\n1 PURPOSE\n2 SCOPE\n", catalog.OtherType},
+		{"a state's notice of identification requirements", "OHIO\nIDENTIFICATION\nNo. 20261104\nBring two documents.\n", catalog.OtherType},
 		{"a state's vehicle registration card: its VIN and plate over the owner's block, its EXP and ISS",
 			"STATE OF MICHIGAN\nVEHICLE REGISTRATION\nPLATE EKL 4471 EXP 04/18/2027\nVIN 1HGCM82633A004352\nHANNA M LINDQVIST\n" +
 				"77 HARBOR VIEW DR\nTAMPA, FL 33602\nISS 04/02/2026 FEE $138.00\n", catalog.OtherType},
