@@ -292,9 +292,13 @@ func checkECardCode(d *doc, s *signals) {
 		// in January may carry the next year.
 		if ok && (year < issue.Year() || year > issue.Year()+1) {
 			how := ""
-			if ocr && d.readSurely(code) && (printedIssue || d.datePrintedSurely(issue, false)) {
-				// Both the code and the issue date printed and read surely:
-				// no misread digit set the two years apart.
+			if ocr {
+				// Read by OCR, judged only where both the code and the issue
+				// date were printed and read surely: a digit of either read
+				// unsurely may be the one that set the years apart.
+				if !d.readSurely(code) || !printedIssue && !d.datePrintedSurely(issue, false) {
+					return
+				}
 				w, how = idSurelyReadWeight, " (read by OCR, both read surely)"
 			}
 			ev.Expected = fmt.Sprintf("a code of %d (the issue date %s)", issue.Year(), issue.Format(time.DateOnly))
@@ -425,10 +429,12 @@ func checkLicenseNumber(d *doc, s *signals) {
 		return
 	}
 	off := 2
-	if strings.Trim(rest, "0123456789") == "" {
+	if strings.Trim(rest, "0123456789") == "" || ocr && strings.Trim(idnumber.ZoneDigits(rest), "0123456789") == "" {
+		// Read by OCR, a look-alike letter among the digits is the digit
+		// it looks like: the number is as far off as its digits are.
 		off = lengthOff(len(rest), f.minDigits, f.maxDigits)
 	}
-	s.addf(CodeIDFormat, d.idWeight(num, off), &SignalEvidence{Field: "license_number", Value: num, Expected: strings.ToUpper(state) + " numbers licenses " + f.describe},
+	s.addf(CodeIDFormat, d.stateIDWeight(num, off, state), &SignalEvidence{Field: "license_number", Value: num, Expected: strings.ToUpper(state) + " numbers licenses " + f.describe},
 		"license number %s is not in the form the %s board uses (%s)", num, strings.ToUpper(state), f.describe)
 }
 

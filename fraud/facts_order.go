@@ -7,8 +7,8 @@ import (
 
 // Dates out of their order on records the validity checks do not see: a
 // skin test read before it was placed, a vaccine dose given after the
-// as-of day. Like the other facts, read by OCR they weigh less unless the
-// page prints them with every digit read surely.
+// as-of day. Read by OCR they are judged only where the page prints them
+// with every digit read surely.
 
 // checkReadBeforePlaced: a skin test is read 48 to 72 hours after it is
 // placed; read before it was placed, the record is made up. A two-step
@@ -28,12 +28,13 @@ func checkReadBeforePlaced(d *doc, s *signals) {
 	}
 	w, how := 0.50, ""
 	if d.readByOCR() {
-		w, how = 0.35, " (read by OCR)"
-		if d.datePrintedSurely(placed, false) && d.datePrintedSurely(read, false) {
-			// Both printed and read surely: no misread digit put the
-			// reading first.
-			w, how = 0.50, " (read by OCR, both dates printed and read surely)"
+		// Judged only where both dates are printed and read surely: a
+		// digit read unsurely (an 8 for a 6) puts a reading before its
+		// placement on a clean record.
+		if !d.datePrintedSurely(placed, false) || !d.datePrintedSurely(read, false) {
+			return
 		}
+		how = " (read by OCR, both dates printed and read surely)"
 	}
 	s.addf(CodeExpiresBeforeIssue, w, &SignalEvidence{Field: "read_date", Value: read.Format(time.DateOnly), Expected: "after the placement on " + placed.Format(time.DateOnly)},
 		"the skin test was read on %s, before it was placed on %s%s", read.Format(time.DateOnly), placed.Format(time.DateOnly), how)
@@ -56,10 +57,13 @@ func checkFutureDoses(d *doc, s *signals) {
 		}
 		w, how := 0.50, ""
 		if d.readByOCR() {
-			w, how = 0.35, " (read by OCR)"
-			if d.datePrintedSurely(t, false) {
-				w, how = 0.50, ", printed and read surely (read by OCR)"
+			// Judged only where the page prints the dose's date read
+			// surely: a year read unsurely (2026 for 2016) is no dose
+			// in the future.
+			if !d.datePrintedSurely(t, false) {
+				return
 			}
+			how = ", printed and read surely (read by OCR)"
 		}
 		s.addf(CodeDateInFuture, w, &SignalEvidence{Field: "dose_dates", Value: iso, Expected: "on or before " + d.AsOf.Format(time.DateOnly)},
 			"a dose given on %s is in the future%s", iso, how)

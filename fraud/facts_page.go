@@ -143,7 +143,10 @@ func checkPrintedDates(d *doc, s *signals) {
 	}
 	start, exp, ok := labelledDates(d.Pages)
 	if !ok {
-		return
+		// No captions of their own: a validity printed as a range.
+		if start, exp, ok = printedRange(d.Pages); !ok {
+			return
+		}
 	}
 	if !exp.Before(start) {
 		checkPrintedValidity(d, s, start, exp)

@@ -152,7 +152,7 @@ func TestFacts(t *testing.T) {
 		{"eCard code of another year, the issue date the reading left out printed surely", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "213011000103"}, []pagetext.Page{ocrWords("American|96 Heart|96 Association|96 eCard|95", "Issue|95 Date|95 14|95 March|95 2025|96", "Renewal|95 Date|95 03/2027|96", "eCard|95 Code|95 213011000103|95")}, CodeIDFormat, 0.50, "both read surely", "certificate_id"},
 		{"eCard code of another year, code and issue read surely by OCR", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "213011000103", "issue_date": "2025-03-14"}, []pagetext.Page{ocrWords("American|96 Heart|96 Association|96 eCard|95", "Issue|95 Date|95 14|95 March|95 2025|96", "eCard|95 Code|95 213011000103|95")}, CodeIDFormat, 0.50, "both read surely", "certificate_id"},
 		{"the same, the code read unsurely", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "213011000103", "issue_date": "2025-03-14"}, []pagetext.Page{ocrWords("American|96 Heart|96 Association|96 eCard|95", "Issue|95 Date|95 14|95 March|95 2025|96", "eCard|95 Code|95 213011000103|84")}, "", 0, "", ""},
-		{"the same, the issue date read unsurely", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "213011000103", "issue_date": "2025-03-14"}, []pagetext.Page{ocrWords("American|96 Heart|96 Association|96 eCard|95", "Issue|95 Date|95 14|95 March|95 2025|82", "eCard|95 Code|95 213011000103|95")}, CodeIDFormat, 0.35, "issued on 2025-03-14", "certificate_id"},
+		{"the same, the issue date read unsurely", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "213011000103", "issue_date": "2025-03-14"}, []pagetext.Page{ocrWords("American|96 Heart|96 Association|96 eCard|95", "Issue|95 Date|95 14|95 March|95 2025|82", "eCard|95 Code|95 213011000103|95")}, "", 0, "", ""},
 		{"passport zone as ICAO prints it", "passport", nil, []pagetext.Page{linesPage("Courier", specimen...)}, "", 0, "", ""},
 		{"passport zone with an altered expiry", "passport", nil, []pagetext.Page{linesPage("Courier", alteredExpiry...)}, CodeMRZCheckFailed, 0.50, "the expiration date, the whole zone", "mrz"},
 		{"passport zone whose composite digit alone fails", "passport", nil, []pagetext.Page{linesPage("Courier", badComposite...)}, CodeMRZCheckFailed, 0.50, "the whole zone", "mrz"},
@@ -166,6 +166,7 @@ func TestFacts(t *testing.T) {
 		{"the same, its number printed under its caption", "passport", map[string]any{"passport_number": "L898902C3"}, []pagetext.Page{linesPage("Courier", append([]string{"PASSPORT UTOPIA", "Type Code Passport No.", "P UTO Utopian L898902C9", "Date of birth 12 AUG 1974", "Date of issue 16 APR 2007", "Date of expiry 15 APR 2012"}, specimen...)...)}, CodeMRZCheckFailed, 0.50, "printed (L898902C9)", "passport_number"},
 		{"passport number a misread character off, by OCR", "passport", map[string]any{"passport_number": "L898902C9"}, []pagetext.Page{ocrPage(append(visual("15 APR 2012", "L898902C9"), specimen...)...)}, "", 0, "", ""},
 		{"passport whose visual dates were not read", "passport", nil, []pagetext.Page{linesPage("Courier", append([]string{"Passport", "Date of expiry 2014"}, specimen...)...)}, "", 0, "", ""},
+		{"U.S. passport printing a number of 10 digits, the reading taking the zone's", "passport", map[string]any{"nationality": "USA", "passport_number": "574219386"}, []pagetext.Page{linesPage("Helvetica", "PASSPORT UNITED STATES OF AMERICA", "Passport No. / No. du Passeport", "5742193864")}, CodeIDFormat, 0.55, "passport number 5742193864 is not", "passport_number"},
 		{"California driver's license", "drivers_license", map[string]any{"state": "CA", "license_number": "D1234567"}, nil, "", 0, "", ""},
 		{"California driver's license of 9 digits", "drivers_license", map[string]any{"state": "CA", "license_number": "123456789"}, nil, CodeIDFormat, 0.55, "a letter and 7 digits", "license_number"},
 		{"Florida driver's license as printed", "drivers_license", map[string]any{"state": "FL", "license_number": "S530-460-56-812-0"}, nil, "", 0, "", ""},
@@ -190,6 +191,8 @@ func TestFacts(t *testing.T) {
 		{"a type code among the digits", "nursing_license", map[string]any{"state": "OR", "license_number": "2015RN12345"}, nil, CodeIDFormat, 0.55, "any board of nursing", "license_number"},
 		{"a registered nurse's license numbered as a practical nurse's", "nursing_license", map[string]any{"state": "OH", "license_type": "RN", "license_number": "PN.456789"}, []pagetext.Page{linesPage("Helvetica", "Ohio Board of Nursing", "License Type: Registered Nurse", "License Number: PN.456789")}, CodeIDFormat, 0.55, "numbered as a PN license", "license_number"},
 		{"a practical nurse's license numbered as a registered nurse's", "nursing_license", map[string]any{"state": "AZ", "license_type": "LPN", "license_number": "RN212345"}, nil, CodeIDFormat, 0.55, "but the license is a LPN license", "license_number"},
+		{"a practical nurse's license numbered RN, read by OCR, its kind read surely", "nursing_license", map[string]any{"state": "AZ", "license_type": "LPN", "license_number": "RN212345"}, []pagetext.Page{ocrWords("Arizona|95 Board|95 of|95 Nursing|95", "Licensed|93 Practical|94 Nurse|95", "License|95 No.|95 RN212345|95")}, CodeIDFormat, 0.35, "numbered as a RN license", "license_number"},
+		{"the same, its kind read unsurely", "nursing_license", map[string]any{"state": "AZ", "license_type": "LPN", "license_number": "RN212345"}, []pagetext.Page{ocrWords("Arizona|95 Board|95 of|95 Nursing|95", "Licensed|93 Practical|64 Nurse|95", "License|95 No.|95 RN212345|95")}, "", 0, "", ""},
 		{"a registered nurse's license numbered as one", "nursing_license", map[string]any{"state": "OH", "license_type": "RN", "license_number": "RN.456789"}, nil, "", 0, "", ""},
 		{"a verification listing a practical and a registered nurse's license", "nursing_license", map[string]any{"state": "OH", "license_type": "RN", "license_number": "PN.456789"}, []pagetext.Page{linesPage("Helvetica", "Licensed Practical Nurse PN.456789 Inactive", "Registered Nurse RN.512345 Active")}, "", 0, "", ""},
 		{"eCard code of another year than its renewal's, the issue date not read", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "215761234567", "expiration_date": "2027-03-31"}, ecard, CodeIDFormat, 0.55, "falls two years after an issue in 2025", "certificate_id"},
@@ -197,10 +200,12 @@ func TestFacts(t *testing.T) {
 		{"eCard code claimed in the January after its issue", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "265761234567", "expiration_date": "2027-12-31"}, ecard, "", 0, "", ""},
 		{"a skin test read before it was placed", "tb_skin_test", map[string]any{"administered_date": "2026-11-02", "read_date": "2026-10-31"}, nil, CodeExpiresBeforeIssue, 0.50, "read on 2026-10-31, before it was placed on 2026-11-02", "read_date"},
 		{"the same read by OCR, its dates printed surely", "tb_skin_test", map[string]any{"administered_date": "2026-11-02", "read_date": "2026-10-31"}, []pagetext.Page{ocrWords("Date|95 Placed:|95 11/02/2026|95", "Date|95 Read:|95 10/31/2026|94")}, CodeExpiresBeforeIssue, 0.50, "both dates printed and read surely", "read_date"},
-		{"the same read unsurely", "tb_skin_test", map[string]any{"administered_date": "2026-11-02", "read_date": "2026-10-31"}, []pagetext.Page{ocrWords("Date|95 Placed:|95 11/02/2026|95", "Date|95 Read:|95 10/31/2026|72")}, CodeExpiresBeforeIssue, 0.35, "(read by OCR)", "read_date"},
+		{"the same read unsurely: a 6 OCR may have made of an 8", "tb_skin_test", map[string]any{"administered_date": "2026-11-02", "read_date": "2026-10-31"}, []pagetext.Page{ocrWords("Date|95 Placed:|95 11/02/2026|95", "Date|95 Read:|95 10/31/2026|72")}, "", 0, "", ""},
 		{"a two-step test's readings", "tb_skin_test", map[string]any{"administered_date": "2026-11-02", "read_date": "2026-10-31"}, []pagetext.Page{linesPage("Helvetica", "Two-Step TST", "Step 1 placed 10/29/2026 read 10/31/2026", "Step 2 placed 11/02/2026 read 11/04/2026")}, "", 0, "", ""},
 		{"a yearly history's rows paired across years", "tb_skin_test", map[string]any{"administered_date": "2026-11-02", "read_date": "2025-11-04"}, nil, "", 0, "", ""},
 		{"a dose given after the as-of day", "varicella_record", map[string]any{"dose_dates": []string{"2026-03-02", "2027-02-06"}}, nil, CodeDateInFuture, 0.50, "a dose given on 2027-02-06 is in the future", "dose_dates"},
+		{"the same read by OCR unsurely (a 2017 read 2027?)", "varicella_record", map[string]any{"dose_dates": []string{"2026-03-02", "2027-02-06"}}, []pagetext.Page{ocrWords("Varicella|95", "Dose|95 1|95 03/02/2026|95", "Dose|95 2|95 02/06/2027|72")}, "", 0, "", ""},
+		{"the same read surely", "varicella_record", map[string]any{"dose_dates": []string{"2026-03-02", "2027-02-06"}}, []pagetext.Page{ocrWords("Varicella|95", "Dose|95 1|95 03/02/2026|95", "Dose|95 2|95 02/06/2027|95")}, CodeDateInFuture, 0.50, "printed and read surely", "dose_dates"},
 		{"a record scheduling its next dose", "hepatitis_b_record", map[string]any{"dose_dates": []string{"2026-10-02", "2026-12-02"}}, []pagetext.Page{linesPage("Helvetica", "Dose 2: 11/02/2026", "Next dose due: 12/02/2026")}, "", 0, "", ""},
 		{"doses given before the as-of day", "varicella_record", map[string]any{"dose_dates": []any{"2019-03-02", "2019-04-06"}}, nil, "", 0, "", ""},
 		{"ID card zone (TD1)", "drivers_license", nil, []pagetext.Page{linesPage("OCRB", td1...)}, "", 0, "", ""},
@@ -389,16 +394,20 @@ func TestZoneReadByOCR(t *testing.T) {
 }
 
 // TestIDReadSurely: a number OCR read surely (its words at 90 and more)
-// further than one character from any form its issuer gives is no
-// misreading: it flags alone at MEDIUM; one character off, or read less
-// surely, it weighs as OCR's reading does.
+// in a form its issuer does not give is no misreading: it flags alone at
+// MEDIUM (one character off, only read as printed, no look-alike letter
+// among its digits; against a state's numbering, only on a page naming
+// the state); read less surely, it weighs as OCR's reading does.
 func TestIDReadSurely(t *testing.T) {
 	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
 	aha := func(code string) []pagetext.Page {
 		return []pagetext.Page{ocrWords("American|95 Heart|95 Association|95 eCard|95", "eCard|95 Code|95 "+code)}
 	}
-	board := func(num string) []pagetext.Page {
-		return []pagetext.Page{ocrWords("Board|96 of|96 Nursing|96", "License|96 Number|96 "+num)}
+	board := func(state, num string) []pagetext.Page {
+		return []pagetext.Page{ocrWords(state+"|96 Board|96 of|96 Nursing|96", "License|96 Number|96 "+num)}
+	}
+	dl := func(state, num string) []pagetext.Page {
+		return []pagetext.Page{ocrWords(state+"|95 DRIVER|95 LICENSE|95", "DL|95 "+num, "EXP|95 08/14/2029|95")}
 	}
 	tests := []struct {
 		name   string
@@ -407,18 +416,30 @@ func TestIDReadSurely(t *testing.T) {
 		pages  []pagetext.Page
 		weight float64 // 0: no signal
 	}{
-		{"Florida number of 4 digits, read surely", "nursing_license", map[string]any{"state": "FL", "license_number": "RN 7198"}, board("RN|97 7198|96"), 0.50},
-		{"the same read less surely: not judged", "nursing_license", map[string]any{"state": "FL", "license_number": "RN 7198"}, board("RN|97 7198|80"), 0},
-		{"Florida number of 4 digits, read surely with an O for a 0", "nursing_license", map[string]any{"state": "FL", "license_number": "RN 7108"}, board("RN|97 71O8|96"), 0.50},
-		{"Florida number as the board prints it", "nursing_license", map[string]any{"state": "FL", "license_number": "RN 9876543"}, board("RN|97 9876543|96"), 0},
-		{"Texas number two digits over, read surely", "nursing_license", map[string]any{"state": "TX", "license_number": "845120999"}, board("845120999|95"), 0.50},
-		{"Texas number a digit over, read surely: a doubled digit", "nursing_license", map[string]any{"state": "TX", "license_number": "84512099"}, board("84512099|95"), 0.35},
-		{"letters among another state's digits, read surely", "nursing_license", map[string]any{"state": "OH", "license_number": "RN-12AB-3456"}, board("RN-12AB-3456|94"), 0.50},
+		{"Florida number of 4 digits, read surely", "nursing_license", map[string]any{"state": "FL", "license_number": "RN 7198"}, board("Florida", "RN|97 7198|96"), 0.50},
+		{"the same read less surely: not judged", "nursing_license", map[string]any{"state": "FL", "license_number": "RN 7198"}, board("Florida", "RN|97 7198|80"), 0},
+		{"Florida number of 4 digits, read surely with an O for a 0", "nursing_license", map[string]any{"state": "FL", "license_number": "RN 7108"}, board("Florida", "RN|97 71O8|96"), 0.50},
+		{"Florida number as the board prints it", "nursing_license", map[string]any{"state": "FL", "license_number": "RN 9876543"}, board("Florida", "RN|97 9876543|96"), 0},
+		{"Texas number two digits over, read surely", "nursing_license", map[string]any{"state": "TX", "license_number": "845120999"}, board("Texas", "845120999|95"), 0.50},
+		{"Texas number a digit over, read surely", "nursing_license", map[string]any{"state": "TX", "license_number": "84512099"}, board("Texas", "84512099|95"), 0.50},
+		{"the same, the page not naming Texas: the state may be another's", "nursing_license", map[string]any{"state": "TX", "license_number": "84512099"}, board("State", "84512099|95"), 0.35},
+		{"the same read with an O among its digits: a look-alike repaired", "nursing_license", map[string]any{"state": "TX", "license_number": "8451O099"}, board("Texas", "8451O099|95"), 0.35},
+		{"letters among another state's digits, read surely", "nursing_license", map[string]any{"state": "OH", "license_number": "RN-12AB-3456"}, board("Ohio", "RN-12AB-3456|94"), 0.50},
+		{"more digits than any board's by one, read surely", "nursing_license", map[string]any{"state": "OH", "license_number": "RN.45210873316"}, board("Ohio", "RN.45210873316|94"), 0.50},
+		{"California driver's license in Texas's form, read surely", "drivers_license", map[string]any{"state": "CA", "license_number": "34827193"}, dl("CALIFORNIA", "34827193|95"), 0.50},
+		{"the same read unsurely", "drivers_license", map[string]any{"state": "CA", "license_number": "34827193"}, dl("CALIFORNIA", "34827193|85"), 0},
+		{"the same, the card not naming California", "drivers_license", map[string]any{"state": "CA", "license_number": "34827193"}, dl("STATE", "34827193|95"), 0.35},
+		{"California driver's license whose letter OCR read as the digit it looks like", "drivers_license", map[string]any{"state": "CA", "license_number": "04827193"}, dl("CALIFORNIA", "04827193|95"), 0},
+		{"Texas driver's license in California's form, read surely", "drivers_license", map[string]any{"state": "TX", "license_number": "K7291046"}, dl("TEXAS", "K7291046|95"), 0.50},
 		{"eCard code of 10 digits, read surely", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "25-512-10001", "issue_date": "2025-06-01"}, aha("25-512-10001|96"), 0.50},
-		{"eCard code of 11 digits, read surely: a dropped digit", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "25-512-100010", "issue_date": "2025-06-01"}, aha("25-512-100010|96"), 0.35},
+		{"eCard code of 11 digits, read surely", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "25-512-100010", "issue_date": "2025-06-01"}, aha("25-512-100010|96"), 0.50},
+		{"eCard code of 13 digits, read surely", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "2551210001017", "issue_date": "2025-06-01"}, aha("2551210001017|93"), 0.50},
+		{"eCard code of 13 characters, an l among them: a rule read beside it", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "255121000101l", "issue_date": "2025-06-01"}, aha("255121000101l|93"), 0.35},
 		{"eCard code in its words, read surely", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "25 512 1000 101", "issue_date": "2025-06-01"}, aha("25|96 512|96 1000|96 101|96"), 0},
 		{"U.S. passport number of 7 digits, read surely", "passport", map[string]any{"issuer": "U.S. Department of State", "passport_number": "1234567"}, []pagetext.Page{ocrWords("Passport|95 No.|95 1234567|95")}, 0.50},
-		{"U.S. passport number of 8 digits, read surely", "passport", map[string]any{"issuer": "U.S. Department of State", "passport_number": "12345678"}, []pagetext.Page{ocrWords("Passport|95 No.|95 12345678|95")}, 0.35},
+		{"U.S. passport number of 8 digits, read surely", "passport", map[string]any{"issuer": "U.S. Department of State", "passport_number": "12345678"}, []pagetext.Page{ocrWords("Passport|95 No.|95 12345678|95")}, 0.50},
+		{"U.S. passport printing 10 digits, the reading taking the zone's 9", "passport", map[string]any{"issuer": "U.S. Department of State", "passport_number": "574219386"}, []pagetext.Page{ocrWords("Passport|95 No.|95", "5742193864|95")}, 0.50},
+		{"the same printing the zone's number", "passport", map[string]any{"issuer": "U.S. Department of State", "passport_number": "574219386"}, []pagetext.Page{ocrWords("Passport|95 No.|95", "574219386|95")}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -457,6 +478,11 @@ func TestPrintedDates(t *testing.T) {
 		{"the same in order", nil, card("Valid|95 from|95 03/14/2025|95 Valid|95 until|95 03/13/2027|95"), 0},
 		{"a driver's license's dates on one line", nil, []pagetext.Page{ocrWords("DRIVER|96 LICENSE|96", "4a|95 ISS|95 07/09/2026|95 4b|95 EXP|95 07/09/2025|95")}, 0.50},
 		{"both dates read: judged on the fields", map[string]any{"issue_date": "2026-03-14", "expiration_date": "2028-03-31"}, card("Completed|95 Mar|95 14,|95 2026|95", "Expires|94 03/2025|95"), 0},
+		{"a validity range ending before it starts", map[string]any{"expiration_date": "2025-09-02"}, card("Valid|95 09/03/2026|95 -|80 09/02/2025|95"), 0.50},
+		{"the same in a text layer, 'through' between", map[string]any{"expiration_date": "2025-05-31"}, []pagetext.Page{linesPage("Helvetica", "BLS Provider", "Certification Period: 06/12/2026 through 05/31/2025")}, 0.50},
+		{"a validity range in order", map[string]any{"expiration_date": "2026-09-02"}, card("Valid|95 09/03/2025|95 -|80 09/02/2026|95"), 0},
+		{"a range read unsurely", map[string]any{"expiration_date": "2025-09-02"}, card("Valid|95 09/03/2026|74 -|80 09/02/2025|95"), 0},
+		{"a range naming a course's days, no validity", map[string]any{"expiration_date": "2025-09-02"}, card("Class|95 dates|95 09/03/2026|95 -|80 09/02/2025|95"), 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -530,7 +556,7 @@ func TestLabelledECardCode(t *testing.T) {
 		value  string
 	}{
 		{"the center's id read as the certificate id, the code printed", tcID, back("252172984024|96"), 0, ""},
-		{"the same, the code a digit short", tcID, back("25217298402|96"), 0.35, "25217298402"},
+		{"the same, the code a digit short", tcID, back("25217298402|96"), 0.50, "25217298402"},
 		{"the same, the code three digits short", tcID, back("252172984|96"), 0.50, "252172984"},
 		{"the same, the code short but read unsurely", tcID, back("252172984|71"), 0, ""},
 		{"the code grouped in words", tcID, back("25|96 217|96 2984024|96"), 0, ""},

@@ -86,12 +86,14 @@
 // Facts that cannot be true:
 //
 //	expires_before_issue        0.60  issued, completed or tested after it expires (0.50 read by OCR)
-//	                            0.50  a skin test read before it was placed, up to 60 days, no second step printed (0.35 read by OCR
-//	                                  unsurely; facts_order.go)
+//	                            0.50  a skin test read before it was placed, up to 60 days, no second step printed (read by OCR, only
+//	                                  with both dates printed and read surely; facts_order.go)
 //	                            0.50  read by OCR, the reading leaving a date out: the dates the page prints after an expiry label and an
-//	                                  issue or completion label, each read surely and printed once (facts_page.go)
+//	                                  issue or completion label, each read surely and printed once, or a validity printed as a range
+//	                                  on one line ("Valid 09/03/2026 - 09/02/2025") ending before it starts (facts_page.go, facts_range.go)
 //	date_in_future              0.50  an event date after the as-of day (0.35 read by OCR; 0.15 when it is the expiration date read again)
-//	                            0.50  a vaccine dose after the as-of day, the record scheduling none (0.35 read by OCR unsurely)
+//	                            0.50  a vaccine dose after the as-of day, the record scheduling none (read by OCR, only printed and
+//	                                  read surely)
 //	                            0.50  read by OCR, the page printing the date with every digit read surely (90 and more): no misreading
 //	implausible_birth_date      0.40  an age under 16 or over 100 (0.28 read by OCR; 0.50 where the page prints that birth date after
 //	                                  or under its caption, in a text layer or read surely: no other date taken for it)
@@ -106,14 +108,17 @@
 //	                                  form the issuer does not use, read from a text layer:
 //	                                  issuers print numbers from their registers, so a form none issues is made up
 //	                            0.35  the same read by OCR, once look-alikes (O for 0, I for 1) are repaired: a dropped or doubled digit is a misreading as often
-//	                            0.50  the same read by OCR surely (its words at 90 and more) more than one character from every form the
-//	                                  issuer gives (four digits where the board prints seven): no misreading explains it (zone_idread.go)
+//	                            0.50  the same read by OCR surely (its words at 90 and more): no misreading explains it; one character
+//	                                  off (a digit too many) only where read as printed, no look-alike letter among its digits; against
+//	                                  a state's numbering only where the page names the state (zone_idread.go, idformats.go)
 //	                                  Read by OCR a number is judged only where the page prints it surely (a number read unsurely may
 //	                                  be another row's: a training center's id); an eCard code is the value printed after or under
 //	                                  its "eCard Code" caption where the page prints one (idformats.go)
 //	                                  An eCard code's year is judged against the issue date, or, none read, the renewal's year less
-//	                                  two (or one); a nursing license number whose type code names the other kind of nurse (PN on
-//	                                  an RN's license) on a page naming one kind only (idformats.go: checkLicenseType)
+//	                                  two (or one), read by OCR only with both read surely; a nursing license number whose type code
+//	                                  names the other kind of nurse (PN on an RN's license) on a page naming one kind only, read by
+//	                                  OCR only where the page prints the license's kind surely (idformats.go: checkLicenseType); a
+//	                                  U.S. passport's number printed after its caption, where the reading took the zone's
 //	mrz_check_failed            0.50  a check digit of the machine-readable zone does not match (0.30: the composite digit alone, read by
 //	                                  OCR), or the zone disagrees with the visual zone (its expiry or number not the one printed)
 //	                                  Read by OCR the zone is found by its block of dates and judged only on characters read surely and as

@@ -43,10 +43,10 @@ func checkDLNumber(d *doc, s *signals) {
 		}
 		return
 	}
-	if f.Matches(n) || ocr && (f.Matches(idnumber.ZoneDigits(n)) || f.Matches(n[:1]+idnumber.ZoneDigits(n[1:]))) || !d.idJudged(num) {
+	if f.Matches(n) || ocr && (f.Matches(idnumber.ZoneDigits(n)) || f.Matches(n[:1]+idnumber.ZoneDigits(n[1:])) || f.Matches(idnumber.ZoneLetters(n[:1])+n[1:])) || !d.idJudged(num) {
 		return
 	}
-	s.addf(CodeIDFormat, idFormatWeight(ocr), &SignalEvidence{Field: "license_number", Value: num, Expected: st + " license numbers are " + f.Describe},
+	s.addf(CodeIDFormat, d.stateIDWeight(num, 1, st), &SignalEvidence{Field: "license_number", Value: num, Expected: st + " license numbers are " + f.Describe},
 		"driver's license number %s is not in the form %s uses (%s)", num, st, f.Describe)
 }
 
@@ -57,7 +57,10 @@ var mixedBlocks = regexp.MustCompile(`^[A-Z]+\d+[A-Z]{2,}`)
 // and 8 digits (since 2021); a passport card's is C and 8 digits.
 var usPassportNumber = regexp.MustCompile(`^(\d{9}|[A-Z]\d{8})$`)
 
-// checkPassportNumber judges a U.S. passport's number.
+// checkPassportNumber judges a U.S. passport's number: the one the
+// reading took, and the one the page prints after (or under) its "Passport
+// No." caption where that is another (the reading may take the zone's
+// number, which a forger who retyped the printed one left alone).
 func checkPassportNumber(d *doc, s *signals) {
 	if d.DocumentType != "passport" {
 		return
@@ -67,13 +70,29 @@ func checkPassportNumber(d *doc, s *signals) {
 	nat, _ := d.Fields["nationality"].(string)
 	us := strings.Contains(strings.ToLower(issuer), "department of state") || strings.EqualFold(nat, "USA") ||
 		strings.Contains(strings.ToUpper(nat), "UNITED STATES")
-	if num == "" || !us {
+	if !us {
 		return
 	}
+	values := []string{num}
+	for _, p := range d.Pages {
+		if printed, ok := captionedDocNumber(p.Lines(), 0); ok && printed != normaliseID(num) {
+			values = append(values, printed)
+		}
+	}
+	for _, v := range values {
+		if v != "" && judgePassportNumber(d, s, v) {
+			return
+		}
+	}
+}
+
+// judgePassportNumber flags a U.S. passport number in another form than
+// the Department of State's, and reports whether it did.
+func judgePassportNumber(d *doc, s *signals, num string) bool {
 	n := normaliseID(num)
 	ocr := d.readByOCR()
 	if usPassportNumber.MatchString(n) || ocr && len(n) > 1 && usPassportNumber.MatchString(n[:1]+idnumber.ZoneDigits(n[1:])) || !d.idJudged(num) {
-		return
+		return false
 	}
 	off := lengthOff(len(n), 9, 9)
 	if len(n) > 1 && strings.Trim(n[1:], "0123456789") != "" {
@@ -81,6 +100,7 @@ func checkPassportNumber(d *doc, s *signals) {
 	}
 	s.addf(CodeIDFormat, d.idWeight(num, off), &SignalEvidence{Field: "passport_number", Value: num, Expected: "9 digits, or a letter and 8 digits"},
 		"passport number %s is not in the form the U.S. Department of State uses (9 digits, or a letter and 8 digits)", num)
+	return true
 }
 
 var (
@@ -237,6 +257,69 @@ func checkLicenseType(d *doc, s *signals) {
 	if d.mentionsWord(other...) {
 		return
 	}
+	own := map[string][]string{
+		"RN": {"registered", "rn"},
+		"PN": {"practical", "vocational", "lpn", "lvn"},
+	}[kind]
+	if d.readByOCR() && !d.printsWordSurely(own...) {
+		// Read by OCR, judged only where the page prints the license's
+		// own kind, read surely: a type the reading took from a word read
+		// unsurely is no evidence against the number.
+		return
+	}
 	s.addf(CodeIDFormat, idFormatWeight(d.readByOCR()), &SignalEvidence{Field: "license_number", Value: num, Expected: "a number of a " + ltype + " license"},
 		"license number %s is numbered as a %s license, but the license is a %s license", num, m[1], ltype)
+}
+
+// stateIDWeight is idWeight for a number judged against a state's own
+// numbering: read by OCR, it flags alone only where the page names the
+// state (its issuer known from the page, not from an address the reading
+// took the state from).
+func (d *doc) stateIDWeight(value string, offBy int, state string) float64 {
+	w := d.idWeight(value, offBy)
+	if d.readByOCR() && w > idFormatWeight(true) && !d.namesState(state) {
+		return idFormatWeight(true)
+	}
+	return w
+}
+
+// stateNames are the names of the states whose numbering is judged.
+var stateNames = map[string]string{
+	"AZ": "arizona", "CA": "california", "FL": "florida", "GA": "georgia", "IL": "illinois", "MI": "michigan",
+	"NJ": "new jersey", "NY": "new york", "PA": "pennsylvania", "TX": "texas", "WA": "washington",
+}
+
+// namesState: a page of the document prints the state's name.
+func (d *doc) namesState(state string) bool {
+	name, ok := stateNames[strings.ToUpper(strings.TrimSpace(state))]
+	if !ok {
+		return false
+	}
+	for _, p := range d.Pages {
+		for _, l := range p.Lines() {
+			text, _ := lineWithConfidence(l)
+			if strings.Contains(strings.ToLower(text), name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// printsWordSurely: a page of the document prints one of words as a word
+// of its own (any case), read by OCR at idSureConf or more or in a text
+// layer.
+func (d *doc) printsWordSurely(words ...string) bool {
+	for _, p := range d.Pages {
+		for _, w := range p.Words {
+			sure := w.Confidence >= idSureConf || w.Font != "" && !strings.Contains(strings.ToLower(w.Font), "glyphless")
+			t := strings.ToLower(strings.Trim(w.Text, ".,:;()[]#*-/"))
+			for _, x := range words {
+				if sure && t == x {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -8,28 +8,43 @@ import (
 
 // An identifier read by OCR in a form its issuer never gives weighs
 // idFormatWeight(true), 0.35: a dropped or doubled digit is a misreading
-// as often as a forgery. Where OCR read the number's words surely and the
-// form is further off than one character (four digits where the board
-// prints seven, fourteen where the code has twelve), no misreading
-// explains it: it weighs idSurelyReadWeight, flagging alone at MEDIUM.
+// as often as a forgery where OCR read the number unsurely. Where OCR
+// read the number's words surely (every character at idSureConf and
+// more), it weighs idSurelyReadWeight, flagging alone at MEDIUM: further
+// off than one character (four digits where the board prints seven,
+// fourteen where the code has twelve), no misreading explains it; one
+// character off (a digit too many, a code of 11 digits), only where the
+// number was read as printed, no look-alike letter made a digit (a rule
+// or a border read as a 1 beside it is an 'l' or an 'I' read unsurely,
+// never a digit read at 90): OCR that reads every character of a printed
+// number at 90 and more neither doubles nor drops one of its digits.
 
 // idSureConf is the word confidence from which OCR's reading of a number
 // is taken as printed: digits of a typed or printed number read at 90 and
 // more are misread far more rarely than a dropped digit is explained.
 const idSureConf = 90
 
-// idSurelyReadWeight: an identifier OCR read surely, more than one
-// character away from any form its issuer gives.
+// idSurelyReadWeight: an identifier OCR read surely in a form its issuer
+// does not give.
 const idSurelyReadWeight = 0.50
 
 // idWeight is the weight of an id_format signal for value, offBy
 // characters from the nearest form the issuer gives.
 func (d *doc) idWeight(value string, offBy int) float64 {
 	ocr := d.readByOCR()
-	if ocr && offBy >= 2 && d.readSurely(value) {
+	if ocr && (offBy >= 2 && d.readSurely(value) || offBy == 1 && noLookAlikeDigits(value) && d.printedSurely(normaliseID(value), false)) {
 		return idSurelyReadWeight
 	}
 	return idFormatWeight(ocr)
+}
+
+// noLookAlikeDigits: from its first digit on, a number holds no letter
+// OCR makes of a digit (an O, an I, an l): each of its digits was read as
+// a digit.
+func noLookAlikeDigits(value string) bool {
+	v := normaliseID(value)
+	i := strings.IndexAny(v, "0123456789")
+	return i >= 0 && idnumber.ZoneDigits(v[i:]) == v[i:]
 }
 
 // idJudged: an identifier is judged on its form only where it was read

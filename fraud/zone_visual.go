@@ -216,7 +216,7 @@ var docNumberCaption = regexp.MustCompile(`(?i)\b(?:passport|document|card)\s*(?
 
 // captionedDocNumber is the document number the visual zone prints after
 // its caption on its line, or under it, as letters and digits: a word of
-// n of them holding a digit, read surely (in a text layer, or by OCR at
+// n of them (6 to 14 where n is 0) holding a digit, read surely (in a text layer, or by OCR at
 // idSureConf and more); found only where every caption prints the same.
 func captionedDocNumber(above [][]pagetext.Word, n int) (string, bool) {
 	found := ""
@@ -232,7 +232,7 @@ func captionedDocNumber(above [][]pagetext.Word, n int) (string, bool) {
 				continue
 			}
 			v := normaliseID(word)
-			if len(v) != n || !strings.ContainsAny(v, "0123456789") {
+			if n > 0 && len(v) != n || n <= 0 && (len(v) < 6 || len(v) > 14) || !strings.ContainsAny(v, "0123456789") {
 				continue
 			}
 			sure := true
