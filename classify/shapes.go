@@ -41,32 +41,35 @@ var shapes = []shape{
 	{typ: "social_security_card", weight: keywordWeight * 2, found: hasSSNOverName},
 	{typ: "social_security_card", weight: titleTopWeight * fuzzyQuality, found: hasNoisySSAHeading},
 	{typ: "nursing_license", weight: titleWeight, found: hasNurseCard},
+	{typ: "nursing_license", weight: keywordWeight, found: hasNurseLicenseNumber},
 }
 
 // nurseProfessions are the professions a nursing board's card names, as
 // Tokens spells them.
 var nurseProfessions = [][]string{Tokens("registered nurse"), Tokens("practical nurse"), Tokens("vocational nurse"),
-	Tokens("nurse practitioner")}
+	Tokens("nurse practitioner"), Tokens("professional nurse")}
+
+// nurseNumber is a license's number carrying a nurse's type code (RN,
+// LPN, LVN, APRN, PN; OCR reads RN as Rin): "RN 9587412", "RN.471920",
+// "RN2298871". Only a nursing board numbers a license so.
+var nurseNumber = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:r[il1]?n|lpn|lvn|aprn|pn)\s?[.#:-]?\s?\d{5,}`)
 
 // licenseDigits is a license's number: five digits or more, perhaps after
 // the profession's letters.
 var licenseDigits = regexp.MustCompile(`\d{5,}`)
 
 // hasNurseCard finds a nursing board's wallet card whose board OCR lost
-// (a banner printed white on a dark band reads as nothing): the nurse's
-// profession on a line of its own, and a license's caption with its
+// (a banner printed white on a dark band reads as nothing) or names in
+// words of its own ("Board of Registration in Nursing", "Education
+// Department"): the nurse's profession on a line (or a nurse's type
+// code in the license's number), and a license's caption with its
 // number, on a page of a card's few lines without a resume's e-mail
 // address or telephone number. It counts like a title lower down: the
 // card's own keywords (registered nurse, license number) must stand
 // beside it.
 func hasNurseCard(raw string) bool {
-	var lines []string
-	for _, l := range strings.Split(raw, "\n") {
-		if strings.TrimSpace(l) != "" {
-			lines = append(lines, l)
-		}
-	}
-	if len(lines) > 14 || strings.Contains(raw, "@") || phoneNumber.MatchString(raw) {
+	lines, ok := cardLines(raw)
+	if !ok {
 		return false
 	}
 	profession, number := false, false
@@ -82,26 +85,69 @@ func hasNurseCard(raw string) bool {
 					next = lines[i+1]
 				}
 				number = number || licenseDigits.MatchString(l) || licenseDigits.MatchString(next)
+				profession = profession || nurseNumber.MatchString(l) || nurseNumber.MatchString(next)
 			}
 		}
 	}
 	return profession && number
 }
 
-// tokensNear reports that a line's words are a profession's, each exactly
-// or with a wrong letter, alone or after a word or two (a card prints
-// "LICENSE TO PRACTICE AS A REGISTERED NURSE").
+// cardLines are a page's non-empty lines when it is a card's few lines
+// (fourteen at most) without a resume's or a letter's e-mail address or
+// telephone number.
+func cardLines(raw string) ([]string, bool) {
+	var lines []string
+	for _, l := range strings.Split(raw, "\n") {
+		if strings.TrimSpace(l) != "" {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) > 14 || strings.Contains(raw, "@") || phoneNumber.MatchString(raw) {
+		return nil, false
+	}
+	return lines, true
+}
+
+// hasNurseLicenseNumber finds a license's caption over or beside a
+// number carrying a nurse's type code on a card's few lines: a nursing
+// board's card whose profession OCR lost ("Registered Name"). It counts
+// like a keyword, beside hasNurseCard.
+func hasNurseLicenseNumber(raw string) bool {
+	lines, ok := cardLines(raw)
+	if !ok {
+		return false
+	}
+	for i, l := range lines {
+		for _, w := range Tokens(l) {
+			if !nearWord("llcense", w) && !nearWord("llcence", w) {
+				continue
+			}
+			if nurseNumber.MatchString(l) || i+1 < len(lines) && nurseNumber.MatchString(lines[i+1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tokensNear reports that a line's words hold a profession's, each
+// exactly or with a wrong letter, alone or among a few words (a card
+// prints "LICENSE TO PRACTICE AS A REGISTERED NURSE", "Registered Nurse
+// License").
 func tokensNear(want, toks []string) bool {
 	if len(toks) < len(want) || len(toks) > len(want)+5 {
 		return false
 	}
-	tail := toks[len(toks)-len(want):]
-	for i, w := range want {
-		if !nearWord(w, tail[i]) {
-			return false
+	for at := 0; at+len(want) <= len(toks); at++ {
+		all := true
+		for i, w := range want {
+			all = all && nearWord(w, toks[at+i])
+		}
+		if all {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // ssaHeadingLine is the catalog's title of a Social Security card as a

@@ -79,7 +79,19 @@ func TestShapesOnDamagedScans(t *testing.T) {
 		{"a license at 120 dpi: its captions lost, the names under their field numbers 1 and 2",
 			"WASHINGTON \ufffd LiceNse\n440 WDL7QK62M41B\n\ufffd \ufffd 12/05/2030\n1 PETROVA\n2 IRINAY\na 912 WALNUT\n" +
 				"\ufffd \ufffd EHR: PA 19107\napoa 12/05/1990\ndass 07/22/2024\necuss C 15SEXF 1\u20acEYES HAZ\n", "drivers_license"},
+		{"a board's card naming the profession in its own words (Registered Professional Nurse) under its department",
+			"THE UNIVERSITY OF THE STATE OF NEW YORK\nEDUCATION DEPARTMENT\nREGISTERED PROFESSIONAL NURSE\nPETROVA IRINA V\nLICENSE NO 712345\n" +
+				"REGISTERED THROUGH | 1/30/2027\n9}2 WALNUT ST\nPHILADELPHIA, PA 19107\n", "nursing_license"},
+		{"a board's card photographed small: its board and profession lost, the license's number coded RN",
+			"COMMONWEALTH OF MASSACHUSETTS\nRegistered Name\nBRENDAN } MCALLISTER\nLicense RN2298871\nExpires \ufffd\n", "nursing_license"},
+		{"a board's card at 130 dpi: its board's wording damaged, Nurse read Nune, the number coded RN",
+			"COMMONWEALTH OF MASSACHUSETTS\nDepartament of Putte Health\nDitiness of \ufffd \ufffd \ufffd\nBeard of \ufffd in Nursing\n" +
+				"Registered Nune\nBRENDAN J MCALLISTER\nLicense RN22964871\nExpires 027107008\n", "nursing_license"},
 		// Precision: shapes that must not type a page.
+		{"a BLS card printing its holder's RN license", "BASIC LIFE SUPPORT\nCPR and AED Program\nJANE DOE RN\nLicense RN 1234567\n" +
+			"Issue Date 04/05/2026\nRenew By 04/2028\nTraining Center ABC Health\n", "bls"},
+		{"a hospital badge: the profession and an employee number, no license", "ST. LUKE'S MEDICAL CENTER\nJANE DOE\nREGISTERED NURSE\nICU\n" +
+			"EMPLOYEE ID 00418827\nEXP 12/31/2026\n", catalog.OtherType},
 		{"a state's policy numbered 1 and 2 under its name, no date", "OHIO\nPOLICY 20261104\n1 PURPOSE\n2 SCOPE\n", catalog.OtherType},
 		{"a state's notice of identification requirements", "OHIO\nIDENTIFICATION\nNo. 20261104\nBring two documents.\n", catalog.OtherType},
 		{"a state's vehicle registration card: its VIN and plate over the owner's block, its EXP and ISS",
