@@ -742,11 +742,14 @@ func numberedNames(a, b string) bool {
 	return ma != nil && mb != nil && ma[1] == "1" && mb[1] == "2" && cardName(strings.TrimSpace(a)[1:]) && cardName(strings.TrimSpace(b)[1:])
 }
 
+// hasWord is a word of three letters or more, or a number.
+var hasWord = regexp.MustCompile(`[A-Za-z]{3}|\d{2}`)
+
 // cardDate is a date as a card prints it, numeric.
 var cardDate = regexp.MustCompile(`\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b`)
 
 // hasStateCardHeader finds a card's state header among a page's first
-// four lines with a card's number alone on a line under it and one of:
+// four lines of words with a card's number alone on a line under it and one of:
 // a DOB, EXP or ISS caption; the card's title damaged (licenseTitle,
 // identificationTitle) on one of the two lines under the header (a
 // license of another kind there is no card's); where OCR lost the
@@ -765,7 +768,16 @@ func hasStateCardHeader(raw string) bool {
 			lines = append(lines, l)
 		}
 	}
-	for i, l := range lines[:min(4, len(lines))] {
+	worded := 0
+	for i, l := range lines {
+		// Marks OCR made of a card's pattern over its header ("ee a",
+		// "~~") are no lines of the card's.
+		if !hasWord.MatchString(l) {
+			continue
+		}
+		if worded++; worded > 4 {
+			break
+		}
 		if !stateHeader(l) {
 			continue
 		}

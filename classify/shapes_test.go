@@ -87,7 +87,10 @@ func TestShapesOnDamagedScans(t *testing.T) {
 		{"a board's card at 130 dpi: its board's wording damaged, Nurse read Nune, the number coded RN",
 			"COMMONWEALTH OF MASSACHUSETTS\nDepartament of Putte Health\nDitiness of \ufffd \ufffd \ufffd\nBeard of \ufffd in Nursing\n" +
 				"Registered Nune\nBRENDAN J MCALLISTER\nLicense RN22964871\nExpires 027107008\n", "nursing_license"},
+		{"a license at 110 dpi: marks OCR made of its pattern over its state's name, its number, DOB and EXP",
+			"ee a\nwe\n\ufffd oe\n~~\nTEXAS\n31057729\nDOB 01/30/1979\nEXP 01/30/2026\n", "drivers_license"},
 		// Precision: shapes that must not type a page.
+		{"a report naming its state under four lines of words", "Mercy Clinic\nLab Services\nReport\nPatient\nOHIO\n20261104\nDOB 04/05/1985\n", catalog.OtherType},
 		{"a BLS card printing its holder's RN license", "BASIC LIFE SUPPORT\nCPR and AED Program\nJANE DOE RN\nLicense RN 1234567\n" +
 			"Issue Date 04/05/2026\nRenew By 04/2028\nTraining Center ABC Health\n", "bls"},
 		{"a hospital badge: the profession and an employee number, no license", "ST. LUKE'S MEDICAL CENTER\nJANE DOE\nREGISTERED NURSE\nICU\n" +
