@@ -54,6 +54,11 @@ var nurseProfessions = [][]string{Tokens("registered nurse"), Tokens("practical 
 // "RN2298871". Only a nursing board numbers a license so.
 var nurseNumber = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:r[il1]?n|lpn|lvn|aprn|pn)\s?[.#:-]?\s?\d{5,}`)
 
+// nurseNumberLine is such a number alone on its line, perhaps after a
+// caption of a word or two ("Credential:", "License No."): a board's
+// card printing it without the word license.
+var nurseNumberLine = regexp.MustCompile(`(?i)^\s*(?:[a-z]{2,12}[.:#]?\s*){0,2}(?:r[il1]?n|lpn|lvn|aprn|pn)\s?[.#:-]?\s?\d{5,}\s*$`)
+
 // licenseDigits is a license's number: five digits or more, perhaps after
 // the profession's letters.
 var licenseDigits = regexp.MustCompile(`\d{5,}`)
@@ -63,7 +68,7 @@ var licenseDigits = regexp.MustCompile(`\d{5,}`)
 // words of its own ("Board of Registration in Nursing", "Education
 // Department"): the nurse's profession on a line (or a nurse's type
 // code in the license's number), and a license's caption with its
-// number, on a page of a card's few lines without a resume's e-mail
+// number (or the number coded so on a line of its own), on a page of a card's few lines without a resume's e-mail
 // address or telephone number. It counts like a title lower down: the
 // card's own keywords (registered nurse, license number) must stand
 // beside it.
@@ -74,6 +79,7 @@ func hasNurseCard(raw string) bool {
 	}
 	profession, number := false, false
 	for i, l := range lines {
+		number = number || nurseNumberLine.MatchString(l)
 		toks := Tokens(l)
 		for _, pr := range nurseProfessions {
 			profession = profession || tokensNear(pr, toks)
@@ -109,7 +115,8 @@ func cardLines(raw string) ([]string, bool) {
 }
 
 // hasNurseLicenseNumber finds a license's caption over or beside a
-// number carrying a nurse's type code on a card's few lines: a nursing
+// number carrying a nurse's type code, or that number alone on its line,
+// on a card's few lines: a nursing
 // board's card whose profession OCR lost ("Registered Name"). It counts
 // like a keyword, beside hasNurseCard.
 func hasNurseLicenseNumber(raw string) bool {
@@ -118,6 +125,9 @@ func hasNurseLicenseNumber(raw string) bool {
 		return false
 	}
 	for i, l := range lines {
+		if nurseNumberLine.MatchString(l) {
+			return true
+		}
 		for _, w := range Tokens(l) {
 			if !nearWord("llcense", w) && !nearWord("llcence", w) {
 				continue

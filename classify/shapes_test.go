@@ -89,7 +89,11 @@ func TestShapesOnDamagedScans(t *testing.T) {
 				"Registered Nune\nBRENDAN J MCALLISTER\nLicense RN22964871\nExpires 027107008\n", "nursing_license"},
 		{"a license at 110 dpi: marks OCR made of its pattern over its state's name, its number, DOB and EXP",
 			"ee a\nwe\n\ufffd oe\n~~\nTEXAS\n31057729\nDOB 01/30/1979\nEXP 01/30/2026\n", "drivers_license"},
+		{"a department's card printing its number coded RN after Credential, the profession under it",
+			"State Department of Health\nSIMONE R DELACROIX\nCredential RN60812345\nRegistered Nurse\nExpiration date: 06/15/2027\n", "nursing_license"},
 		// Precision: shapes that must not type a page.
+		{"a fax cover naming a nurse's license number", "FAX COVER SHEET\nTo: Credentialing\nRE: license\nRN 1234567\nFrom: Ann Lee\nPages: 2\n", catalog.OtherType},
+		{"a skills checklist's header with the nurse's license", "Skills Checklist\nMedical-Surgical\nJANE A DOE\nLicense RN 1234567\nRate each skill 1-4\n", "skills_checklist"},
 		{"a report naming its state under four lines of words", "Mercy Clinic\nLab Services\nReport\nPatient\nOHIO\n20261104\nDOB 04/05/1985\n", catalog.OtherType},
 		{"a BLS card printing its holder's RN license", "BASIC LIFE SUPPORT\nCPR and AED Program\nJANE DOE RN\nLicense RN 1234567\n" +
 			"Issue Date 04/05/2026\nRenew By 04/2028\nTraining Center ABC Health\n", "bls"},
