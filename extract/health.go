@@ -1040,6 +1040,7 @@ func orgFinder(s string) []hit {
 	if loc := addressTail.FindStringIndex(v); loc != nil {
 		v = strings.TrimSpace(v[:loc[0]])
 	}
+	v = cutPlace(v)
 	// One word that names no organisation's kind is a fragment (a
 	// surname over a column's heading), not a lab or a vendor.
 	if len(strings.Fields(v)) < 2 && (len(v) <= 4 || !labOrg.MatchString(v) && !vendorOrg.MatchString(v)) ||
@@ -1050,6 +1051,27 @@ func orgFinder(s string) []hit {
 	hs[0].value = v
 	return hs
 }
+
+// cutPlace returns an organisation's name without the city and state
+// printed after it ("Redwood Analytical Labs, Sacramento CA", "Midland
+// Reference Toxicology · Omaha, Nebraska", whose middle dot OCR read as
+// "-" or "‘"): the place is no part of the name.
+func cutPlace(v string) string {
+	m := placeTail.FindStringSubmatchIndex(v)
+	if m == nil || m[0] == 0 {
+		return v
+	}
+	state := v[m[4]:m[5]]
+	if !validCodes[state] && stateCodes[strings.ToLower(state)] == "" {
+		return v
+	}
+	return strings.TrimSpace(v[:m[0]])
+}
+
+// placeTail is a city (one to three capitalised words) and a state (its
+// code or name, a ZIP code after it) ending a line, after a comma or a
+// separator.
+var placeTail = regexp.MustCompile(`(?:,|\s+[-–—‘'·•|])\s*((?:[A-Z][a-z]+\.?\s+){0,2}[A-Z][a-z]+),?\s+([A-Z]{2}|[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\.?(?:\s+\d{5}(?:-\d{4})?)?\s*$`)
 
 var (
 	siteCode    = regexp.MustCompile(`^(?:[A-Z0-9]{1,4}\d|\d{1,4}|[A-Z]{2,3})\s*[-–:]?\s+`)
@@ -1538,6 +1560,7 @@ func letterheadCell(line string) string {
 		// its address.
 		cell = strings.TrimSpace(cell[:loc[0]])
 	}
+	cell = cutPlace(cell)
 	words := strings.Fields(cell)
 	if len(words) == 0 || len(words) > 6 && (len(words) > 10 || !titleWords(words)) || strings.ContainsAny(cell, ":@") || documentTitle.MatchString(cell) ||
 		contactLine.MatchString(cell) || len(dateFinder(roleDate)(cell)) > 0 || strings.HasSuffix(cell, ".") && !companySuffix.MatchString(cell) {
@@ -1705,6 +1728,15 @@ func readDrugScreen(r *reading) {
 	defer r.scanGuard()
 	defer r.birthLikeEventDates()
 	r.readHolder(false)
+	if v, _ := r.fields["full_name"].(string); analyteLine.MatchString(v) {
+		// A drug's row left alone on its line where OCR lost the rest of
+		// the table ("Marijuana Metabolites", a ruled table's row read
+		// as a name at 0.6): no holder is read.
+		for _, f := range []string{"full_name", "first_name", "middle_name", "last_name"} {
+			delete(r.fields, f)
+			delete(r.conf, f)
+		}
+	}
 	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	r.lookup("collection_date", collectionLabels, dateFinder(roleDate))
 	r.lookup("collection_date", dateLabel, dateFinder(roleDate))
@@ -1857,7 +1889,7 @@ func (r *reading) drugDoubt() bool {
 		return true
 	}
 	for i, line := range r.doc.lines {
-		if specimenProblem.MatchString(line) {
+		if specimenProblemStated(line) {
 			return true
 		}
 		if analyteLine.MatchString(line) {
@@ -1868,6 +1900,21 @@ func (r *reading) drugDoubt() bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// specimenProblemStated reports a specimen problem (specimenProblem)
+// that line states: one offered beside an empty box ("[X] Negative
+// [ ] Dilute { } Cancelled", an MRO's boxes of which OCR lost one) is an
+// answer not given, no problem.
+func specimenProblemStated(line string) bool {
+	for _, m := range specimenProblem.FindAllStringIndex(line, -1) {
+		before := markEnding(line[max(0, m[0]-8):m[0]])
+		after := markStarting(line[m[1]:min(len(line), m[1]+8)])
+		if before != markEmpty && before != markWeakEmpty && (before != markNone || after != markEmpty && after != markWeakEmpty) {
+			return true
 		}
 	}
 	return false

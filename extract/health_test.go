@@ -208,6 +208,15 @@ func TestIssuerByRole(t *testing.T) {
 		{"a site code and an address around the lab", "tb_blood_test",
 			"QuantiFERON-TB Gold Plus\nResult: Negative\nPerforming Site: 01 Northern Reference Laboratory, 3300 Main St, Dayton OH",
 			"lab", "Northern Reference Laboratory"},
+		{"a lab's city and state after a comma", "drug_screen",
+			"Occupational Drug Test Report\nPerforming lab: Redwood Analytical Labs, Sacramento CA\nFinal Result: NEGATIVE",
+			"lab", "Redwood Analytical Labs"},
+		{"a letterhead's city and state after a separator OCR misread", "drug_screen",
+			"Urine Drug Screen - 5 Panel\nMidland Reference Toxicology - Omaha, Nebraska\nDonor name: Grace Achterberg\nOverall result: NEGATIVE",
+			"lab", "Midland Reference Toxicology"},
+		{"a lab's name holding a place is kept whole", "drug_screen",
+			"Urine Drug Screen\nPacific Toxicology Laboratories, Chatsworth\nDonor name: Grace Achterberg\nOverall result: NEGATIVE",
+			"lab", "Pacific Toxicology Laboratories, Chatsworth"},
 		{"a director is no lab", "tb_blood_test",
 			"QuantiFERON-TB Gold Plus\nResult: Negative\nLab Director: Brian Greer, MD",
 			"lab", nil},
@@ -647,6 +656,30 @@ func TestSkinTestGuideSentence(t *testing.T) {
 		sure := ok && got.Confidence["result"] >= c.ConfidenceThreshold("result")
 		if tt.want == nil && sure || tt.want != nil && (!sure || v != tt.want) {
 			t.Errorf("%q: result = %#v (%.2f), want %#v", tt.body, v, got.Confidence["result"], tt.want)
+		}
+	}
+}
+
+// TestDrugScreenScanLines: lines a scanned drug screen's OCR leaves. An
+// MRO's cancelled box left empty is no cancelled test; one ticked, or a
+// cancellation stated, still doubts the negative. A drug's row left alone
+// where OCR lost its table is never the donor's name.
+func TestDrugScreenScanLines(t *testing.T) {
+	c := catalog.MustLoad()
+	for _, tt := range []struct {
+		text, field string
+		want        any
+	}{
+		{"MRO Verified Drug Test Result\nDonor: Maria Alvarez\nVerified result\n[X] Negative [ ] Dilute | { } Cancelled", "result", "negative"},
+		{"MRO Verified Drug Test Result\nDonor: Maria Alvarez\nVerified result\n[X] Negative [ ] Dilute\nCancelled [ ]", "result", "negative"},
+		{"MRO Verified Drug Test Result\nDonor: Maria Alvarez\nVerified result\n[X] Negative [ ] Dilute [X] Cancelled", "result", nil},
+		{"MRO Verified Drug Test Result\nDonor: Maria Alvarez\nVerified result\n[X] Negative\nTest cancelled: fatal flaw", "result", nil},
+		{"Occupational Drug Test Report\nPerforming lab: Redwood Analytical Labs\nMarijuana Metabolites\nFinal Result: NEGATIVE", "full_name", nil},
+		{"Occupational Drug Test Report\nDonor Name: Maria Alvarez\nMarijuana Metabolites NEGATIVE\nFinal Result: NEGATIVE", "full_name", "Maria Alvarez"},
+	} {
+		res := Extract(c, "drug_screen", tt.text, testAsOf)
+		if got := sureField(c, res, tt.field); got != tt.want {
+			t.Errorf("%q: %s = %#v (conf %.2f), want %#v", tt.text, tt.field, res.Fields[tt.field], res.Confidence[tt.field], tt.want)
 		}
 	}
 }
