@@ -222,6 +222,12 @@ func (r *reading) cardNameLines() {
 				}
 			}
 		}
+		if l, g, ok := r.namesUnderSideCaptions(i, k); ok {
+			last, given = l, g
+			if !r.lineReadSurely(k) {
+				conf = confMRZFailed
+			}
+		}
 		if last == "" && lnCaption.MatchString(line) && fnCaption.MatchString(lineAt(r.doc.lines, r.doc.nextNonEmpty(k))) {
 			// The labelled style with each caption over its value:
 			// "LN" / surname / "FN" / given names.
@@ -268,12 +274,72 @@ func (r *reading) cardNameLines() {
 			cardFieldWords(gs) || cardFieldWords(ls) {
 			continue
 		}
-		if strings.ToUpper(given+last) != given+last {
+		if strings.ToUpper(given+last) != given+last || r.oneRow(i, k) {
+			// OCR parted one row into two lines: no name lines one over
+			// the other (see readDriversLicense).
 			conf = confMRZFailed
 		}
 		r.setSplitName(gs, strings.Join(ls, " "), conf)
 		return
 	}
+}
+
+// sideCaptions is a line of a card's two name captions side by side,
+// each over its value ("1 LAST 2 FIRST", OCR's "LLAST 2 FIRST", "LAST
+// NAME FIRST NAME", "SURNAME GIVEN NAMES"): the names under them share
+// one line, whose words the captions' places part.
+var sideCaptions = regexp.MustCompile(`(?i)^\s*(?:[1lI|]\s*)?(?:L?LAST(?:\s+NAME)?|SURNAME|FAMILY\s+NAME)\s+(?:2\s*)?(FIRST(?:\s+(?:AND\s+)?MIDDLE)?(?:\s+NAMES?)?|GIVEN\s+NAMES?)\s*$`)
+
+// namesUnderSideCaptions reads the family and given names from line k
+// under line i's side-by-side captions: the words left of where the
+// given names' caption (or its field number 2) starts are the family
+// name, the rest the given names. Without the words' places the line is
+// not parted (the family name may be of two words).
+func (r *reading) namesUnderSideCaptions(i, k int) (last, given string, ok bool) {
+	m := sideCaptions.FindStringSubmatchIndex(r.doc.lines[i])
+	if m == nil || !r.doc.hasGeometry(i) || !r.doc.hasGeometry(k) {
+		return "", "", false
+	}
+	g := r.doc.geometry()
+	caps, names := g.byLine[i], g.byLine[k]
+	if len(names) < 2 || len(names) != len(strings.Fields(r.doc.lines[k])) {
+		return "", "", false
+	}
+	split := -1.0
+	for j, wi := range caps {
+		w := g.words[wi]
+		if w.start < m[2] {
+			continue
+		}
+		split = w.box.X0
+		if j > 0 && g.words[caps[j-1]].text == "2" {
+			split = g.words[caps[j-1]].box.X0
+		}
+		break
+	}
+	if split < 0 || split <= g.words[caps[0]].box.X0 {
+		return "", "", false
+	}
+	var ls, gs []string
+	for _, wi := range names {
+		w := g.words[wi]
+		switch {
+		case w.box.X1 <= split:
+			if len(gs) > 0 {
+				return "", "", false
+			}
+			ls = append(ls, w.text)
+		case w.box.X0 >= split-w.em/2:
+			gs = append(gs, w.text)
+		default:
+			// A word across the captions' border belongs to neither.
+			return "", "", false
+		}
+	}
+	if len(ls) == 0 || len(gs) == 0 {
+		return "", "", false
+	}
+	return strings.Join(ls, " "), strings.Join(gs, " "), true
 }
 
 // plainCapitals reports that a name is printed in capitals.
@@ -302,15 +368,32 @@ var fieldMark = regexp.MustCompile(`^\s*(?:[^\sA-Za-z0-9]|[tlI|]\s)`)
 // capitals may print beside its value ("CLASS C", "SEX F", "RSTR NONE"),
 // and of its name's captions ("NAME" over the name): never a name.
 var cardFields = wordSet(`class sex hgt wgt eyes hair rstr restr rest end endorsements restrictions donor veteran
-	dd dl dln iss exp dob none usa real id organ name names surname`)
+	dd dl dln iss exp dob none usa real id organ name names surname birth expires expiration issued`)
+
+// cardCaptionLong are a card's longer caption words, which OCR damages by
+// a letter in small print ("EXPRES", "ISSUD"); no name is a letter from
+// one of them.
+var cardCaptionLong = []string{"expires", "expiration", "issued", "address", "license", "licence", "number"}
 
 // cardFieldWords reports that a line's words hold a license's field word
-// (not nameStop's words of forms: CROSS or HILL may be a surname).
+// (not nameStop's words of forms: CROSS or HILL may be a surname), or
+// the words "DATE OF" that open a date's caption ("DATE OF BRTH" over
+// "EXPRES", captions printed under their values, read as a name).
 func cardFieldWords(ws []string) bool {
-	for _, w := range ws {
+	for i, w := range ws {
 		bare := strings.ToLower(strings.Trim(w, ".,:"))
 		if cardFields[bare] {
 			return true
+		}
+		if bare == "date" && i+1 < len(ws) && strings.EqualFold(strings.Trim(ws[i+1], ".,:"), "of") {
+			return true
+		}
+		if len(bare) >= 5 {
+			for _, c := range cardCaptionLong {
+				if editDistance(bare, c) == 1 {
+					return true
+				}
+			}
 		}
 	}
 	return false

@@ -270,3 +270,117 @@ func TestLicenseNameRowInTwoBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesUnderSideCaptions: a card printing its family and given
+// names' captions side by side over one line of names ("1 LAST 2 FIRST"
+// over "FITZGERALD COLLEEN ROSE") is parted where the given names'
+// caption starts, whichever the words; a name word across the border
+// leaves the line unparted.
+func TestNamesUnderSideCaptions(t *testing.T) {
+	c := catalog.MustLoad()
+	head := []namesLine{
+		{y: 40, size: 9, cells: []namesCell{{40, "MASSACHUSETTS", 0}}},
+		{y: 52, size: 6, cells: []namesCell{{40, "DRIVER'S LICENSE", 0}}},
+		{y: 64, size: 4, cells: []namesCell{{90, "4D LICENSE", 0}, {150, "9 CLASS", 0}}},
+		{y: 70, size: 7, cells: []namesCell{{90, "S71840293", 0}, {150, "D", 0}}},
+	}
+	tests := []struct {
+		name       string
+		caps       []namesCell
+		names      []namesCell
+		last, full string
+	}{
+		{"caption over each part", []namesCell{{90, "1 LAST", 0}, {150, "2 FIRST", 0}},
+			[]namesCell{{90, "FITZGERALD", 0}, {150, "COLLEEN ROSE", 0}}, "FITZGERALD", "COLLEEN ROSE FITZGERALD"},
+		{"field number glued, two-word family name", []namesCell{{90, "LLAST", 0}, {160, "2 FIRST", 0}},
+			[]namesCell{{90, "DE LA CRUZ", 0}, {160, "MARIA", 0}}, "DE LA CRUZ", "MARIA DE LA CRUZ"},
+		{"a word across the border", []namesCell{{90, "1 LAST", 0}, {110, "2 FIRST", 0}},
+			[]namesCell{{90, "FITZGERALD", 0}, {150, "COLLEEN", 0}}, "", ""},
+	}
+	for _, tt := range tests {
+		lines := append(append([]namesLine(nil), head...),
+			namesLine{y: 82, size: 4, cells: tt.caps}, namesLine{y: 88, size: 7, cells: tt.names},
+			namesLine{y: 100, size: 4, cells: []namesCell{{90, "3 DOB", 0}, {150, "4B EXP", 0}}},
+			namesLine{y: 106, size: 7, cells: []namesCell{{90, "06/08/1981", 0}, {150, "06/08/2029", 0}}})
+		text, pages := namesPage(lines...)
+		res := Read(c, "drivers_license", Document{Text: text, Pages: pages})
+		sure := func(f string) string {
+			v, _ := res.Fields[f].(string)
+			if res.Confidence[f] < c.ConfidenceThreshold(f) {
+				return ""
+			}
+			return v
+		}
+		if sure("last_name") != tt.last || sure("full_name") != tt.full {
+			t.Errorf("%s: last_name %v, full_name %v (at %v), want %q, %q", tt.name, res.Fields["last_name"], res.Fields["full_name"], res.Confidence["full_name"], tt.last, tt.full)
+		}
+	}
+}
+
+// TestCaptionsUnderValuesNoName: a card printing its captions under
+// their values, read by OCR as lines of their own ("DATE OF BRTH" over
+// "EXPRES" under the two dates), holds no name in them, however OCR
+// damaged a letter.
+func TestCaptionsUnderValuesNoName(t *testing.T) {
+	c := catalog.MustLoad()
+	scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "WISCONSIN", conf: 91})}
+	for _, caps := range []string{"DATE OF BRTH\nEXPRES", "DATE OF BIRTH\nEXPIRES", "DATE OF BIRTH\nEXPIRE5"} {
+		text := "WISCONSIN\nDRIVER LICENSE\nS426-5518-7290-04\n615 LAKESHORE DR, MADISON, WI 53703\n02/17/1989 02/17/2031\n" +
+			caps + "\nISSUED\n09/05/2023\n"
+		res := Read(c, "drivers_license", Document{Text: text, Pages: scan})
+		if v, ok := res.Fields["full_name"].(string); ok && res.Confidence["full_name"] >= c.ConfidenceThreshold("full_name") {
+			t.Errorf("%q: full_name %q read surely (%v), want none", caps, v, res.Confidence["full_name"])
+		}
+	}
+}
+
+// TestStackedNamesOnOneRow: two lines of capitals read as a card's
+// family name over its given names are that only where they stand one
+// over the other; OCR's two lines of one row of the page (names side by
+// side, the family name perhaps cut short) leave the name uncertain.
+func TestStackedNamesOnOneRow(t *testing.T) {
+	c := catalog.MustLoad()
+	tests := []struct {
+		name          string
+		lastY, givenX float64
+		givenY        float64
+		sure          bool
+	}{
+		{"one over the other", 88, 90, 98, true},
+		{"side by side", 88, 150, 87, false},
+	}
+	for _, tt := range tests {
+		text, pages := namesPage(
+			namesLine{y: 40, size: 9, cells: []namesCell{{40, "MASSACHUSETTS", 0}}},
+			namesLine{y: 52, size: 6, cells: []namesCell{{40, "DRIVER'S LICENSE", 0}}},
+			namesLine{y: 70, size: 7, cells: []namesCell{{90, "S71840293", 0}}},
+			namesLine{y: tt.lastY, size: 7, cells: []namesCell{{90, "FITZGE", 0}}},
+			namesLine{y: tt.givenY, size: 7, cells: []namesCell{{tt.givenX, "COLLEEN ROSE", 0}}},
+			namesLine{y: 120, size: 7, cells: []namesCell{{90, "06/08/1981", 0}}})
+		res := Read(c, "drivers_license", Document{Text: text, Pages: pages})
+		sure := res.Confidence["last_name"] >= c.ConfidenceThreshold("last_name")
+		if res.Fields["last_name"] != "FITZGE" || sure != tt.sure {
+			t.Errorf("%s: last_name %v at %v, want FITZGE sure %v", tt.name, res.Fields["last_name"], res.Confidence["last_name"], tt.sure)
+		}
+	}
+}
+
+// TestCaptionsUnderDates: a card printing its captions under its dates,
+// which OCR reads as lines of their own ("02/17/1989 02/17/2031" over
+// "DATE OF BIRTH", "EXPIRES", "ISSUED" over "09/05/2023"), has the birth
+// date read as no issue date, the issue date as no expiry: the three
+// dates' relation settles them (the expiry, whose caption's value below
+// was the issue date, at least is no other date read surely).
+func TestCaptionsUnderDates(t *testing.T) {
+	c := catalog.MustLoad()
+	text := "WISCONSIN\nDRIVER LICENSE\nHOLLOWAY-BRANDT, JUNE M\n02/17/1989 02/17/2031\nDATE OF BIRTH\nEXPIRES\nISSUED\n09/05/2023\n"
+	scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "WISCONSIN", conf: 91}, word{x: 40, y: 60, text: "02/17/1989"},
+		word{x: 100, y: 60, text: "02/17/2031"}, word{x: 40, y: 90, text: "09/05/2023"})}
+	res := Read(c, "drivers_license", Document{Text: text, Pages: scan})
+	for f, want := range map[string]string{"date_of_birth": "1989-02-17", "issue_date": "2023-09-05", "expiration_date": "2031-02-17"} {
+		sure := res.Confidence[f] >= c.ConfidenceThreshold(f)
+		if sure && res.Fields[f] != want || !sure && f != "expiration_date" {
+			t.Errorf("%s = %v (at %v), want %s", f, res.Fields[f], res.Confidence[f], want)
+		}
+	}
+}

@@ -1265,10 +1265,17 @@ func readDriversLicense(r *reading) {
 		p, ok := r.holderName(true)
 		// A card that prints the family name over the given names with
 		// no numbers or labels: the guess took the given names alone.
-		last, given, sok := r.doc.stackedName()
+		last, given, li, gi, sok := r.doc.stackedName()
 		switch {
 		case sok && (!ok || p.conf <= confGuess && strings.EqualFold(squeeze(given), squeeze(p.full))):
-			r.setSplitName(strings.Fields(given), last, confGuess)
+			conf := confGuess
+			if r.oneRow(li, gi) {
+				// OCR parted one row of the page into two lines: names
+				// side by side under their captions, one of them perhaps
+				// cut short ("FITZGE" beside "COLLEEN ROSE"), no stack.
+				conf = confMRZFailed
+			}
+			r.setSplitName(strings.Fields(given), last, conf)
 		case ok && p.conf <= confGuess && r.doc.nameLineBelow(p.full) != "":
 			// The guess took the first of two name lines alone: the
 			// family name over the given names, or the given names
@@ -1629,8 +1636,21 @@ func (r *reading) uncaptionedCardDates() {
 		field string
 		d     dated
 	}{{"date_of_birth", dob}, {"issue_date", iss}, {"expiration_date", exp}} {
-		if v, ok := r.fields[f.field]; ok && v != f.d.iso {
+		if v, ok := r.fields[f.field]; ok && v != f.d.iso && r.conf[f.field] >= confGuess && !r.dateOfTwoFields(f.field) {
 			return
+		}
+	}
+	// A date read uncertain, or read for two fields, that the three
+	// dates' relation contradicts (a caption printed under its value,
+	// read over the next value: "DATE OF BIRTH" over the issue date)
+	// gives way to the relation.
+	for _, f := range []struct {
+		field string
+		d     dated
+	}{{"date_of_birth", dob}, {"issue_date", iss}, {"expiration_date", exp}} {
+		if v, ok := r.fields[f.field]; ok && v != f.d.iso {
+			delete(r.fields, f.field)
+			delete(r.conf, f.field)
 		}
 	}
 	for _, f := range []struct {
@@ -1643,6 +1663,22 @@ func (r *reading) uncaptionedCardDates() {
 		}
 		r.set(f.field, f.d.iso, conf)
 	}
+}
+
+// dateOfTwoFields reports that the date read for field is also a
+// card's other date field's: a birth date is no issue date, an issue
+// date no expiry, so one of the two readings took another's value.
+func (r *reading) dateOfTwoFields(field string) bool {
+	v, ok := r.fields[field]
+	if !ok {
+		return false
+	}
+	for _, other := range []string{"date_of_birth", "issue_date", "expiration_date"} {
+		if other != field && r.fields[other] == v {
+			return true
+		}
+	}
+	return false
 }
 
 // cardIssueDate reads the date right after a damaged "4a ISS" caption.
@@ -1744,7 +1780,7 @@ func (r *reading) rowContinued(p person) person {
 // stackedName finds a family name printed on a line of its own in
 // capitals over a line of given names, as cards print them: the first
 // such pair near the top of the card.
-func (d *doc) stackedName() (last, given string, ok bool) {
+func (d *doc) stackedName() (last, given string, li, gi int, ok bool) {
 	capsName := func(line string) (string, bool) {
 		ws := strings.Fields(line)
 		// A field number OCR read as a mark (» for 2) opens the line.
@@ -1774,10 +1810,36 @@ func (d *doc) stackedName() (last, given string, ok bool) {
 			continue
 		}
 		if g, ok := capsName(d.lines[k]); ok {
-			return l, g, true
+			return l, g, i, k, true
 		}
 	}
-	return "", "", false
+	return "", "", -1, -1, false
+}
+
+// oneRow reports that lines i and k, taken one over the other, stand on
+// one row of the page: every word of k right of every word of i, and
+// the two lines' heights overlapping by half the smaller.
+func (r *reading) oneRow(i, k int) bool {
+	if i < 0 || k < 0 || !r.doc.hasGeometry(i) || !r.doc.hasGeometry(k) {
+		return false
+	}
+	g := r.doc.geometry()
+	a, b := g.byLine[i], g.byLine[k]
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	ax1, ay0, ay1 := math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, wi := range a {
+		w := g.words[wi]
+		ax1, ay0, ay1 = max(ax1, w.box.X1), min(ay0, w.box.Y0), max(ay1, w.box.Y1)
+	}
+	bx0, by0, by1 := math.Inf(1), math.Inf(1), math.Inf(-1)
+	for _, wi := range b {
+		w := g.words[wi]
+		bx0, by0, by1 = min(bx0, w.box.X0), min(by0, w.box.Y0), max(by1, w.box.Y1)
+	}
+	overlap := min(ay1, by1) - max(ay0, by0)
+	return bx0 > ax1 && overlap >= min(ay1-ay0, by1-by0)/2
 }
 
 // AAMVA data elements as a card's barcode holds them, printed where a

@@ -121,6 +121,38 @@ var idScansMissed = map[string]string{
 	// machine-readable zone's (CO1X00T47) contradicts.
 	"passport_germany_dotted-120dpi/issue_date":      "date misread",
 	"passport_germany_dotted-120dpi/passport_number": "zones disagree",
+	// At 110 dpi OCR lost the card's red header, the issuer's name with it.
+	"acls_html_beside-110dpi/issuer": "header lost",
+	// Captions under their values, the small ones lost at 120 dpi ("DL
+	// NUMBER", "ADDRESS"): the number in a form not known here, the
+	// address uncaptioned, the expiry's word read unsurely.
+	"dl_html_labels_under-120dpi/license_number":  "caption lost",
+	"dl_html_labels_under-120dpi/address":         "caption lost",
+	"dl_html_labels_under-120dpi/expiration_date": "date read unsurely",
+	// The photo lost the state's name and read the number's S as $, the
+	// issue date's word unsurely.
+	"dl_html_labels_under-phone/state":          "header lost",
+	"dl_html_labels_under-phone/license_number": "letter misread",
+	"dl_html_labels_under-phone/issue_date":     "date read unsurely",
+	// Turned and at 130 dpi, OCR parted the names' row into two lines and
+	// cut the family name short ("FITZGE"), lost the dates under their
+	// captions and the address's caption.
+	"dl_html_page_over-130dpi-turned90/full_name":       "name cut short",
+	"dl_html_page_over-130dpi-turned90/first_name":      "name cut short",
+	"dl_html_page_over-130dpi-turned90/middle_name":     "name cut short",
+	"dl_html_page_over-130dpi-turned90/last_name":       "name cut short",
+	"dl_html_page_over-130dpi-turned90/date_of_birth":   "date lost",
+	"dl_html_page_over-130dpi-turned90/issue_date":      "date lost",
+	"dl_html_page_over-130dpi-turned90/expiration_date": "date lost",
+	"dl_html_page_over-130dpi-turned90/address":         "caption lost",
+	// A board card's captions in a row over their values ("STATUS
+	// SSUED EXPIRES" over the two dates and, a line lower, "Active."):
+	// the status and the issue date are not parted from the row surely.
+	"rn_html_over-120dpi/license_status": "row of captions",
+	"rn_html_over-120dpi/issue_date":     "row of captions",
+	"rn_html_over-phone/license_status":  "row of captions",
+	"rn_html_over-phone/issue_date":      "row of captions",
+	"rn_html_over-phone/expiration_date": "date read unsurely",
 }
 
 // idScansReadWrong are the made scans' fields read wrong surely: OCR
