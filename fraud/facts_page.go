@@ -258,7 +258,7 @@ func printedBirthDate(pages []pagetext.Page) (time.Time, bool) {
 					seg, segConf = valueUnder(p, l, wordAt(l, m[0]))
 					iso, ok = extract.ParseDate(seg, false)
 				}
-				if !ok || !digitsSure(seg, segConf) || !leadsWithValue(seg) {
+				if !ok || !digitsSure(seg, segConf) || !leadsWithValue(seg) || !withDay(seg) {
 					continue
 				}
 				if t, err := time.Parse(time.DateOnly, iso); err == nil {
@@ -287,4 +287,18 @@ func leadsWithValue(seg string) bool {
 	}
 	lead := strings.TrimSpace(seg[:i])
 	return len(lead) <= 10 && !strings.ContainsAny(lead, ":_")
+}
+
+// withDay: a date printed with its day, two runs of digits at least (a
+// month's name between them, or separators): "JUN 1987" is a birth date
+// whose day the reading lost (a photo's turn left the day outside the
+// caption's column), read as the month's first.
+func withDay(seg string) bool {
+	runs := 0
+	for i := 0; i < len(seg); i++ {
+		if isDigit(seg[i]) && (i == 0 || !isDigit(seg[i-1])) {
+			runs++
+		}
+	}
+	return runs >= 2
 }

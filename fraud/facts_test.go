@@ -627,6 +627,7 @@ func TestZoneHolder(t *testing.T) {
 		{"the same, its given name printed unsurely", "passport", passport("MORGAN|96", "14|95 MAR|95 1985|95", lowName, "REBECCA|71 LYNN|95"), 0, ""},
 		{"another birth date printed", "passport", passport("HARTMAN|96", "14|95 MAR|95 1978|95", name), 0.50, "date_of_birth"},
 		{"another birth date read unsurely", "passport", passport("HARTMAN|96", "14|95 MAR|95 1978|71", name), 0, ""},
+		{"the birth date's day lost to the reading (a month and year read as its first)", "passport", passport("HARTMAN|96", "MAR|95 1985|95", name, "Endorsements|95 01|95 JAN|95 2023|95"), 0, ""},
 		{"an ID card as issued, its caption in capitals", "drivers_license", card("ERIKSSON|95"), 0, ""},
 		{"an ID card with another surname", "drivers_license", card("LINDQVIST|95"), 0.50, "last_name"},
 	}
