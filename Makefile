@@ -1,6 +1,7 @@
 # The whole service from two commands:
 #   make run    PostgreSQL + Temporal dev server (UI on :8233) + API + worker, in the foreground
-#   make test   every test, with the race detector, against a throwaway PostgreSQL and Temporal
+#   make test   every test against a throwaway PostgreSQL and Temporal, with the race detector
+#               on every package that can race (scripts/test.sh)
 # and the checks that CI (.ci/run) runs beside the tests:
 #   make lint   staticcheck, Temporal's workflowcheck on ./workflows/..., and
 #               Redocly + Spectral on openapi.yaml (pinned tools, installed on first use)
@@ -26,7 +27,7 @@ run: deps $(TEMPORAL) build
 	$(COMPLIANCE) dev
 
 test: deps $(TEMPORAL) build
-	$(COMPLIANCE) stack -- $(GO) test -race -count=1 -timeout $(TEST_TIMEOUT) ./...
+	$(COMPLIANCE) stack -- env GO=$(GO) TEST_TIMEOUT=$(TEST_TIMEOUT) scripts/test.sh
 
 # Every linter runs even when an earlier one fails, so one run shows all
 # findings; any finding (and any Redocly or Spectral error) fails the target.
