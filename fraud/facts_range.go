@@ -18,7 +18,7 @@ import (
 
 // rangeCaption opens a validity range: the caption, then (within a few
 // characters: a colon, "from") its first date.
-var rangeCaption = regexp.MustCompile(`(?i)\b(?:valid(?:ity)?(?:\s+period)?|certification\s+period|certified|period\s+of\s+validity|effective)\b[^0-9]{0,12}`)
+var rangeCaption = regexp.MustCompile(`(?i)\b(?:valid(?:ity)?(?:\s+period)?|certification\s+period|certified|period\s+of\s+validity)\b[^0-9]{0,12}`)
 
 // rangeJoin is what stands between a range's two dates.
 var rangeJoin = regexp.MustCompile(`(?i)^\s*(?:-|–|—|to|through|thru|until)\s*`)
