@@ -29,6 +29,7 @@ func checkContent(d *doc, s *signals) {
 		checkFonts(d, s, n, p)
 	}
 	checkLoneFamily(d, s)
+	checkOddSetting(d, s)
 	for _, np := range d.uploadPages() {
 		checkCovered(d, s, np)
 	}

@@ -81,6 +81,9 @@ type Mark struct {
 	Invisible bool
 	// Baseline is the y of the run's baseline (horizontal text).
 	Baseline float64
+	// Setting is how the run's glyphs are painted beyond font and size: a
+	// value typed over with the template's font comes out in one of its own.
+	Setting Setting
 
 	// ImageObj is an image XObject's object number (0 for inline images).
 	ImageObj int
@@ -157,6 +160,22 @@ func (g *gstate) white() bool {
 		return len(g.fill) == 4 && g.fill[0] <= 0.06 && g.fill[1] <= 0.06 && g.fill[2] <= 0.06 && g.fill[3] <= 0.06
 	}
 	return false
+}
+
+// Setting is a text run's fill colour (its space and up to four
+// components), character spacing, horizontal scale and render mode.
+type Setting struct {
+	Space      string
+	Fill       [4]float64
+	CharSpace  float64
+	HScale     float64
+	RenderMode int
+}
+
+func (g *gstate) setting() Setting {
+	st := Setting{Space: g.fillSpace, CharSpace: g.charSpace, HScale: g.hScale, RenderMode: g.renderMode}
+	copy(st.Fill[:], g.fill)
+	return st
 }
 
 func (g *gstate) opaque() bool { return g.fillAlpha >= 0.99 && !g.softMask && !g.blend }
@@ -587,7 +606,7 @@ func (in *interp) show(g *gstate, tm matrix, parts []token) matrix {
 		_, base := m.apply(0, g.rise)
 		size := g.fontSize * math.Hypot(m[2], m[3])
 		in.add(Mark{Kind: Text, Box: box, Text: run.String(), Raw: raw.String(), Font: f.Base, Size: size,
-			Invisible: invisible, Opaque: g.opaque(), White: g.white(), Baseline: base})
+			Invisible: invisible, Opaque: g.opaque(), White: g.white(), Baseline: base, Setting: g.setting()})
 		run.Reset()
 		raw.Reset()
 		runStart = tm
