@@ -3,6 +3,7 @@ package fraud
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/clearedtostart/compliance/fraud/pdfdraw"
@@ -81,6 +82,12 @@ func oddSetting(s *signals, np numberedPage, f facts) {
 			dom = st
 		}
 	}
+	sizes := make([]float64, len(marks))
+	for i, m := range marks {
+		sizes[i] = m.Size
+	}
+	sort.Float64s(sizes)
+	body := sizes[len(sizes)/2]
 	if count[dom]*5 < len(marks)*4 {
 		// No one setting for the page's text: a page painted in many
 		// colours says nothing by one more.
@@ -88,7 +95,9 @@ func oddSetting(s *signals, np numberedPage, f facts) {
 	}
 	for i, m := range marks {
 		st := m.Setting
-		if !isFact[i] || st == dom || others[st] > 0 || count[st] > 4 {
+		if !isFact[i] || st == dom || others[st] > 0 || count[st] > 4 || m.Size > 1.3*body {
+			// A name at display size, spaced out or in colour, is a
+			// certificate's design.
 			continue
 		}
 		w, what := settingDiffers(st, dom)

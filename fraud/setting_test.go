@@ -52,6 +52,11 @@ func TestOddSetting(t *testing.T) {
 		{"the renewal date retyped at a horizontal scale of 93%", card(raw("93 Tz"), nil), oddSettingWeight, "horizontal scale"},
 		{"the renewal date in red (design may stress it)", card(color(200, 0, 0), nil), oddSettingDesignWeight, "a colour of its own"},
 		{"the renewal date stroked (a bold faked, or design)", card(raw("0.3 w 2 Tr"), nil), oddSettingDesignWeight, "render mode 2"},
+		{"a certificate's name at display size, spaced out", card(nil, func(p *fpdf.Fpdf) {
+			p.RawWriteStr("2 Tc\n")
+			say(p, 72, 300, seg("Helvetica", "B", 24, "MARIA ALVAREZ"))
+			p.RawWriteStr("0 Tc\n")
+		}), 0, ""},
 		{"a link in blue", card(nil, func(p *fpdf.Fpdf) {
 			p.SetTextColor(0, 0, 200)
 			say(p, 72, 260, seg("Helvetica", "", 10, "heart.org/cpr/mycards"))
