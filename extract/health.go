@@ -1717,7 +1717,7 @@ func (d *doc) optionsInAny(opts []option, value string) bool {
 
 var (
 	drugResultLabels = compileLabels("final result", "overall result", "mro verified result", "verified result",
-		"mro result", "test result", "overall", "result", "results")
+		"mro result", "test result", "overall", "result", "results", "interpretation")
 	// OCR reads a panel's last letter as its look-alikes ("10 Pane!").
 	panelPattern  = regexp.MustCompile(`(?i)\b(\d{1,2})\s*-?\s*pane(?:l\b|[1|!](?:$|[^\w]))`)
 	panelLabelled = regexp.MustCompile(`(?i)\bpanel\s*:?\s*(\d{1,2})\b`)
