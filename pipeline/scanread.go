@@ -918,8 +918,8 @@ const rasterDPI = 300
 // readRuled reads again, telling Tesseract its resolution, a page that
 // prints a table ruled on every cell (scanprep.Report.Ruled) and whose
 // read left any of its type's fields unread (or has no type) and is
-// garbled (see garbled), and keeps the read that yields more (see
-// moreRead). Told nothing, Tesseract takes
+// garbled or left the table out (see garbled and tableLost), and keeps
+// the read that yields more (see moreRead). Told nothing, Tesseract takes
 // an image for a 70-dpi one while it looks for ruled lines, and reads
 // such a table as garbage (see ocr.Engine.RecognizeAt): a TB skin test's
 // two steps scanned at 150 dpi lost both their dates and the result.
@@ -933,7 +933,7 @@ func (e *Engine) readRuled(ctx context.Context, _, _ string, best scanRead) (sca
 	if !best.report.Ruled || best.dpi > 0 {
 		return best, nil
 	}
-	if n, of := e.fieldsOfType(best); of > 0 && n >= of || !garbled(best.res) {
+	if n, of := e.fieldsOfType(best); of > 0 && n >= of || !garbled(best.res) && !tableLost(best.res) {
 		return best, nil
 	}
 	dpi := int(math.Round(rasterDPI * max(best.report.Scale, 1)))
@@ -964,6 +964,46 @@ func garbled(res ocr.Result) bool {
 	}
 	return n >= 2 && 20*n >= len(res.Words)
 }
+
+// tableLost reports whether a read left a band of the page blank between
+// its words, lostTableLines of its words' height or more: Tesseract told
+// nothing takes a table ruled on every cell for a picture as often as it
+// reads it as garbage, and drops it whole (a drug screen's donor grid and
+// its panel's rows scanned at 150 dpi read as the title, the lab, one
+// drug's name and the final result; a lab's ruled panel between its
+// labelled lines and its interpretation read as two cells), leaving no
+// word unsure to tell.
+func tableLost(res ocr.Result) bool {
+	type span struct{ top, bottom int }
+	var spans []span
+	var heights []int
+	for _, w := range res.Words {
+		if w.Height <= 0 || strings.TrimSpace(w.Text) == "" {
+			continue
+		}
+		spans = append(spans, span{w.Top, w.Top + w.Height})
+		heights = append(heights, w.Height)
+	}
+	if len(spans) < 2 {
+		return false
+	}
+	slices.Sort(heights)
+	em := heights[len(heights)/2]
+	slices.SortFunc(spans, func(a, b span) int { return a.top - b.top })
+	bottom := spans[0].bottom
+	for _, s := range spans[1:] {
+		if s.top-bottom >= lostTableLines*em {
+			return true
+		}
+		bottom = max(bottom, s.bottom)
+	}
+	return false
+}
+
+// lostTableLines is the blank band, in the read's words' median height,
+// that tells a table lost: ten rows of a panel leave 18-30; a letter's
+// signature space, 4-6 (see tableLost).
+const lostTableLines = 12
 
 // fewWords is the number of legible words (see legibleWords) under which
 // a page read as a page is read again as sparse text.

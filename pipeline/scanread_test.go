@@ -872,3 +872,32 @@ func TestOCRPageReadsRuledTables(t *testing.T) {
 		})
 	}
 }
+
+// TestTableLost: a read leaving a blank band of twelve of its words'
+// heights between its words lost a table Tesseract took for a picture;
+// a letter's signature space or a form's spaced rows did not.
+func TestTableLost(t *testing.T) {
+	// rows returns one word 20 pixels high on each of the given tops.
+	rows := func(tops ...int) ocr.Result {
+		var res ocr.Result
+		for i, top := range tops {
+			res.Words = append(res.Words, ocr.Word{Text: "Word", Left: 100, Top: top, Width: 120, Height: 20, Confidence: 90, Line: i})
+		}
+		return res
+	}
+	for _, tc := range []struct {
+		name string
+		res  ocr.Result
+		want bool
+	}{
+		{"title, lab, a drug's row and the final result", rows(100, 140, 700, 760), true},
+		{"labelled lines, two cells, the interpretation", rows(100, 130, 160, 190, 220, 640, 670), true},
+		{"a letter signed under its body", rows(100, 130, 160, 190, 300, 330), false},
+		{"a form's rows spaced apart", rows(100, 180, 260, 340, 420, 500), false},
+		{"one word", rows(100), false},
+	} {
+		if got := tableLost(tc.res); got != tc.want {
+			t.Errorf("%s: tableLost = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
