@@ -37,8 +37,8 @@ var shapes = []shape{
 	{typ: "pals", weight: titleWeight, found: headedBy("PALS")},
 	{typ: "nrp", weight: titleWeight, found: headedBy("NRP")},
 	{typ: "tncc", weight: titleWeight, found: headedBy("TNCC")},
-	{typ: "social_security_card", weight: keywordWeight * 1.5, found: maskedSSN.MatchString},
-	{typ: "social_security_card", weight: keywordWeight * 2, found: hasSSNOverName},
+	{typ: "social_security_card", weight: keywordWeight * 1.5, found: noTaxForm(maskedSSN.MatchString)},
+	{typ: "social_security_card", weight: keywordWeight * 2, found: noTaxForm(hasSSNOverName)},
 	{typ: "social_security_card", weight: titleTopWeight * fuzzyQuality, found: hasNoisySSAHeading},
 	{typ: "nursing_license", weight: titleWeight, found: hasNurseCard},
 	{typ: "nursing_license", weight: keywordWeight, found: hasNurseLicenseNumber},
@@ -158,6 +158,25 @@ func tokensNear(want, toks []string) bool {
 		}
 	}
 	return false
+}
+
+// taxFormWords are words of the papers that print a Social Security
+// number alone on its line over the holder's name as the card does: a
+// W-2 (wages, tax, the employee and employer), an SSA-1099 benefit
+// statement, a payroll form. The card prints none of them.
+var taxFormWords = wordSet(`wage wages tax statement employee employer payroll benefit benefits beneficiary`)
+
+// noTaxForm is a shape that does not count on a page holding one of
+// those words.
+func noTaxForm(found func(string) bool) func(string) bool {
+	return func(raw string) bool {
+		for _, w := range strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if taxFormWords[w] {
+				return false
+			}
+		}
+		return found(raw)
+	}
 }
 
 // ssaHeadingLine is the catalog's title of a Social Security card as a
@@ -505,7 +524,7 @@ var (
 // caption of another paper's number beside it.
 func cardNumber(l string) bool {
 	m := cardNumberLine.FindStringSubmatch(l)
-	if m == nil || len(strings.Map(keepDigit, m[1])) < 6 || phoneNumber.MatchString(l) {
+	if m == nil || len(strings.Map(keepDigit, m[1])) < 6 || phoneNumber.MatchString(l) || cardCaption.MatchString(l) {
 		return false
 	}
 	for _, w := range strings.FieldsFunc(strings.ToLower(l), func(r rune) bool { return !unicode.IsLetter(r) }) {
@@ -701,7 +720,8 @@ func licenseTitle(line string) (driver, other bool) {
 // or marriage certificate, a voter's card, a fishing or hunting license
 // of the department of natural resources. A card prints none of them (a
 // license's MOTOR VEHICLES is its issuer, not a vehicle's paper).
-var otherPapers = wordSet(`registration vehicle certificate voter plate vin fishing hunting wildlife resources`)
+var otherPapers = wordSet(`registration vehicle certificate voter plate vin fishing hunting wildlife resources placard parking
+	weapon firearm concealed`)
 
 // namesOtherPaper reports that a line holds one of those words.
 func namesOtherPaper(line string) bool {

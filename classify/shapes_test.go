@@ -92,6 +92,13 @@ func TestShapesOnDamagedScans(t *testing.T) {
 		{"a department's card printing its number coded RN after Credential, the profession under it",
 			"State Department of Health\nSIMONE R DELACROIX\nCredential RN60812345\nRegistered Nurse\nExpiration date: 06/15/2027\n", "nursing_license"},
 		// Precision: shapes that must not type a page.
+		{"a W-2 at 130 dpi: the employee's SSN alone on its line over the name, its caption damaged",
+			"W-2 Wage and Tax Statement 2025\na Empbyes\u2019s sora! seourity number\n058-36-2291\n2 Empibyes's name\nGRANT E HOLLOWAY\n" +
+				"18 CEDAR CT\nPHOENIX, AZ 85004\n1 Wages \ufffd 2 Federaltax \ufffd\n", catalog.OtherType},
+		{"a W-2 at 110 dpi on a flatbed page: its captions lost",
+			"W-2 Wage and Tax Sistement 2025\nOe ee eed\n058 36-2291\n\u00a2 \ufffd ete\nGRANT E HOLLOWAY\n16 CEDAR CT\nPHOENIX AZ \ufffd\n", catalog.OtherType},
+		{"a state's parking placard: its number, the holder's block, an expiry misread as a number",
+			"CALIFORNIA\nOISAGLED PERSON PARKING PLACARD ID\nPLACARD NO 6841207\nMINH O TRAN\n1209 E 7TH ST\nAUSTIN, TX 78702\nEXP 06902027\n", catalog.OtherType},
 		{"a fax cover naming a nurse's license number", "FAX COVER SHEET\nTo: Credentialing\nRE: license\nRN 1234567\nFrom: Ann Lee\nPages: 2\n", catalog.OtherType},
 		{"a skills checklist's header with the nurse's license", "Skills Checklist\nMedical-Surgical\nJANE A DOE\nLicense RN 1234567\nRate each skill 1-4\n", "skills_checklist"},
 		{"a report naming its state under four lines of words", "Mercy Clinic\nLab Services\nReport\nPatient\nOHIO\n20261104\nDOB 04/05/1985\n", catalog.OtherType},
