@@ -29,9 +29,9 @@ var shapes = []shape{
 	{typ: "passport", weight: titleTopWeight, found: hasPassportZone},
 	{typ: "drivers_license", weight: 2 * titleTopWeight, found: hasIDCardZone},
 	{typ: "drivers_license", weight: titleTopWeight, found: hasAAMVAElements},
-	{typ: "drivers_license", weight: minScore, found: hasCardHolderBlock},
-	{typ: "drivers_license", weight: minScore, found: hasCardDataBlock},
-	{typ: "drivers_license", weight: minScore, found: hasStateCardHeader},
+	{typ: "drivers_license", weight: minScore, found: notOtherLicense(hasCardHolderBlock)},
+	{typ: "drivers_license", weight: minScore, found: notOtherLicense(hasCardDataBlock)},
+	{typ: "drivers_license", weight: minScore, found: notOtherLicense(hasStateCardHeader)},
 	{typ: "bls", weight: titleWeight, found: headedBy("BLS")},
 	{typ: "acls", weight: titleWeight, found: headedBy("ACLS")},
 	{typ: "pals", weight: titleWeight, found: headedBy("PALS")},
@@ -774,6 +774,36 @@ func numberedNames(a, b string) bool {
 
 // hasWord is a word of three letters or more, or a number.
 var hasWord = regexp.MustCompile(`[A-Za-z]{3}|\d{2}`)
+
+// otherLicenseNumber is a number captioned LICENSE NO or LICENSE NUMBER
+// (LICENSE # too): another license's, where the page names no driver.
+var otherLicenseNumber = regexp.MustCompile(`(?i)(?:^|[^a-z])l[il1|]c[ea]n[sc]e\s*(?:no\b\.?|number|#)\s*:?\s*[A-Z0-9]*\d{4,}`)
+
+// notOtherLicense is a card shape that does not count on a page whose
+// number is captioned as a license's and that names no driver: a state's
+// other license (a concealed-weapon license) prints its holder's block,
+// number and dates under the state's name as a driver's license does.
+func notOtherLicense(found func(string) bool) func(string) bool {
+	return func(raw string) bool {
+		if !found(raw) {
+			return false
+		}
+		if !otherLicenseNumber.MatchString(raw) {
+			return true
+		}
+		for _, l := range strings.Split(raw, "\n") {
+			if driver, _ := licenseTitle(l); driver {
+				return true
+			}
+			for _, w := range Tokens(l) {
+				if nearWord("drlver", w) || nearWord("drlvers", w) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+}
 
 // cardDate is a date as a card prints it, numeric.
 var cardDate = regexp.MustCompile(`\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b`)

@@ -91,6 +91,8 @@ func TestShapesOnDamagedScans(t *testing.T) {
 			"ee a\nwe\n\ufffd oe\n~~\nTEXAS\n31057729\nDOB 01/30/1979\nEXP 01/30/2026\n", "drivers_license"},
 		{"a department's card printing its number coded RN after Credential, the profession under it",
 			"State Department of Health\nSIMONE R DELACROIX\nCredential RN60812345\nRegistered Nurse\nExpiration date: 06/15/2027\n", "nursing_license"},
+		{"a license printing LICENSE NO under its damaged DRIVER title",
+			"FLORIDA\nDRIVER LICENCE\nLICENSE NO W2418837\nLINDQVIST, HANNA M\n77 HARBOR VIEW DR\nTAMPA, FL 33602\nDOB 11/21/1992\n", "drivers_license"},
 		// Precision: shapes that must not type a page.
 		{"a W-2 at 130 dpi: the employee's SSN alone on its line over the name, its caption damaged",
 			"W-2 Wage and Tax Statement 2025\na Empbyes\u2019s sora! seourity number\n058-36-2291\n2 Empibyes's name\nGRANT E HOLLOWAY\n" +
@@ -99,6 +101,8 @@ func TestShapesOnDamagedScans(t *testing.T) {
 			"W-2 Wage and Tax Sistement 2025\nOe ee eed\n058 36-2291\n\u00a2 \ufffd ete\nGRANT E HOLLOWAY\n16 CEDAR CT\nPHOENIX AZ \ufffd\n", catalog.OtherType},
 		{"a state's parking placard: its number, the holder's block, an expiry misread as a number",
 			"CALIFORNIA\nOISAGLED PERSON PARKING PLACARD ID\nPLACARD NO 6841207\nMINH O TRAN\n1209 E 7TH ST\nAUSTIN, TX 78702\nEXP 06902027\n", catalog.OtherType},
+		{"a state's concealed-weapon license whose banner OCR lost: its LICENSE NO over the holder's block, DOB, ISS and EXP",
+			"FLORIDA\nLICENSE NO W2418837\nLINDQVIST, HANNA M\n77 HARBOR VIEW DR\nTAMPA, FL 33602\nDOB 11/21/1992\nISS 05/09/2024 EXP 05/05/2031\n", catalog.OtherType},
 		{"a fax cover naming a nurse's license number", "FAX COVER SHEET\nTo: Credentialing\nRE: license\nRN 1234567\nFrom: Ann Lee\nPages: 2\n", catalog.OtherType},
 		{"a skills checklist's header with the nurse's license", "Skills Checklist\nMedical-Surgical\nJANE A DOE\nLicense RN 1234567\nRate each skill 1-4\n", "skills_checklist"},
 		{"a report naming its state under four lines of words", "Mercy Clinic\nLab Services\nReport\nPatient\nOHIO\n20261104\nDOB 04/05/1985\n", catalog.OtherType},
