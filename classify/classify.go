@@ -199,6 +199,9 @@ func (c *Classifier) Classify(text string) Result {
 					s += sh.weight
 				}
 			}
+			if need := required[t.key]; s > 0 && need != nil && !need(p.raw) {
+				s, titled = 0, false
+			}
 			all = append(all, scored{key: t.key, category: t.category, score: s, titled: titled})
 		}
 		sort.SliceStable(all, func(i, j int) bool { return all[i].score > all[j].score })
@@ -522,6 +525,12 @@ func editDistance(a, b string, limit int) int {
 	return min(levenshtein.ComputeDistance(a, b), limit+1)
 }
 
+// isStart reports that a compact offset is where a token starts.
+func isStart(starts []int, off int) bool {
+	i := sort.SearchInts(starts, off)
+	return i < len(starts) && starts[i] == off
+}
+
 // approxTitle finds a title's compact form (its words without spaces) in
 // the page's compact text with up to one wrong, missing or extra letter
 // in approxPerWrong (two in "identification card"): Sellers' edit
@@ -546,7 +555,9 @@ func (p *page) approxTitle(h phrase) match {
 			}
 			cur[i] = min(prev[i]+1, cur[i-1]+1, prev[i-1]+cost)
 		}
-		if cur[len(a)] <= limit {
+		// The title must end where a word does: "identification
+		// credential" is not "identification card" with two letters wrong.
+		if cur[len(a)] <= limit && (j == len(b) || isStart(p.starts, j)) {
 			start := max(0, j-len(a))
 			return match{count: 1, first: sort.SearchInts(p.starts, start+1) - 1, quality: approxQuality}
 		}

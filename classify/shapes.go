@@ -44,6 +44,21 @@ var shapes = []shape{
 	{typ: "nursing_license", weight: keywordWeight, found: hasNurseLicenseNumber},
 }
 
+// required holds, per type, evidence without which a page is not of the
+// type however its words score: a nursing license's generic words
+// (board, license no, active, license status) are every licensing
+// board's, and a pharmacist's or a social worker's card is no nurse's.
+var required = map[string]func(raw string) bool{
+	"nursing_license": namesNursing,
+}
+
+// nurseWord is what every nursing license prints in some form: nurse,
+// nursing, Nursys, or a nurse's type code (RN, LPN, LVN, APRN; OCR reads
+// RN as Rin), or a number coded so.
+var nurseWord = regexp.MustCompile(`(?i)nurs|(?:^|[^a-z])(?:r[il1]?n|lpn|lvn|aprn)(?:[^a-z]|$)|quickconfirm`)
+
+func namesNursing(raw string) bool { return nurseWord.MatchString(raw) || nurseNumber.MatchString(raw) }
+
 // nurseProfessions are the professions a nursing board's card names, as
 // Tokens spells them.
 var nurseProfessions = [][]string{Tokens("registered nurse"), Tokens("practical nurse"), Tokens("vocational nurse"),
