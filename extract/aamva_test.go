@@ -384,3 +384,26 @@ func TestCaptionsUnderDates(t *testing.T) {
 		}
 	}
 }
+
+// TestOneLineAddress: a licence's address printed on one line, street
+// then city, state and ZIP code after a comma, is read where OCR lost its
+// caption; two such lines leave it unread.
+func TestOneLineAddress(t *testing.T) {
+	c := catalog.MustLoad()
+	scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "OHIO", conf: 91})}
+	for _, tt := range []struct{ lines, want string }{
+		{"\ufffd 88 GRANDVIEW AVE, DAYTON OH 45403\n", "88 GRANDVIEW AVE, DAYTON OH 45403"},
+		{"8 88 GRANDVIEW AVE, DAYTON, OH 45403\n", "88 GRANDVIEW AVE, DAYTON, OH 45403"},
+		{"\ufffd 88 GRANDVIEW AVE, DAYTON OH 45403\n12 MAIN ST, DAYTON OH 45402\n", ""},
+	} {
+		text := "OHIO DRIVER LICENSE\nLIC NO TK553019\nNAME OYELOWO, ADEBOLA K\n" + tt.lines + "BIRTH 07/04/1985\nEXPIRES 07/04/2028\n"
+		res := Read(c, "drivers_license", Document{Text: text, Pages: scan})
+		got, _ := res.Fields["address"].(string)
+		if res.Confidence["address"] < c.ConfidenceThreshold("address") {
+			got = ""
+		}
+		if got != tt.want {
+			t.Errorf("%q: address %v (at %v), want %q", tt.lines, res.Fields["address"], res.Confidence["address"], tt.want)
+		}
+	}
+}

@@ -1338,7 +1338,31 @@ func readDriversLicense(r *reading) {
 	r.birthdayExpiry()
 	r.doubtFaintDates("expiration_date")
 	r.doubtFaintNumber("license_number")
+	r.doubtLettersBeforeDigits(state)
 	r.lookAlikeOfCandidate()
+}
+
+// lettersThenDigits is a number of three letters or more then digits,
+// the last letter one OCR reads for a digit (S for 5, O for 0, B for 8).
+var lettersThenDigits = regexp.MustCompile(`^[A-Z]{2,}([SOBIZG])\d{4,}$`)
+
+// doubtLettersBeforeDigits makes a scanned licence number uncertain
+// where a state whose forms are not known here numbers it with three
+// letters or more before its digits, the last a digit's look-alike
+// ("TKS53019" of TK553019, read at 84): states number their cards with
+// a letter or two before the digits, so the third is likelier a misread
+// digit, and nothing here says which.
+func (r *reading) doubtLettersBeforeDigits(state string) {
+	v, ok := r.fields["license_number"].(string)
+	if !ok || !r.scanned() {
+		return
+	}
+	if n, known := idnumber.StateLicense(state); known && n.Matches(bareNumber(v)) {
+		return
+	}
+	if lettersThenDigits.MatchString(bareNumber(v)) {
+		r.conf["license_number"] = min(r.conf["license_number"], confMRZFailed)
+	}
 }
 
 // surnameLost doubts a card's name read as the candidate's given and
@@ -1991,7 +2015,43 @@ func (r *reading) address() {
 		r.set("address", street+", "+city, conf)
 		return
 	}
-	r.lookupText("address", addressLabels, textFinder)
+	if !r.lookupText("address", addressLabels, textFinder) {
+		r.oneLineAddress()
+	}
+}
+
+// oneLineAddress reads a card's address printed on one line, the street
+// then the city, state and ZIP code after a comma ("88 GRANDVIEW AVE,
+// DAYTON OH 45403"), where OCR lost its caption ("\ufffd 88 GRANDVIEW
+// AVE, ..."): the card's one such line.
+func (r *reading) oneLineAddress() {
+	found, conf := "", 0.0
+	for _, line := range r.doc.lines {
+		t := strings.TrimLeftFunc(line, func(c rune) bool { return !unicode.IsLetter(c) && !unicode.IsDigit(c) })
+		k := strings.Index(t, ",")
+		if k < 0 {
+			continue
+		}
+		m := streetLine.FindStringSubmatch(t[:k])
+		if m == nil || !cityStateZip.MatchString(t[k+1:]) {
+			continue
+		}
+		street := strings.Join(strings.Fields(m[1]), " ")
+		if f := cardFieldNumber.FindStringSubmatch(street); f != nil {
+			street = f[1]
+		}
+		city := strings.Join(strings.Fields(t[k+1:]), " ")
+		if found != "" {
+			return
+		}
+		found, conf = splitDirection(street)+", "+city, 0.85
+		if damagedAddress(street, city) {
+			conf = confMRZFailed
+		}
+	}
+	if found != "" {
+		r.set("address", found, conf)
+	}
 }
 
 // splitDirection parts a street's one-letter direction that OCR joined
@@ -2349,12 +2409,18 @@ var nationalityWords = func() map[string]bool {
 }()
 
 // captionLine reports that a line is a caption as OCR read it: words
-// with small letters, or marks alone, and no date.
+// with small letters, or marks alone, or a given names' caption printed
+// in capitals ("GIVEN NAME(S)", OCR's "GIVEN \ufffd"), and no date.
 func captionLine(line string) bool {
 	t := strings.TrimSpace(line)
 	noLetters := strings.IndexFunc(t, unicode.IsLetter) < 0 && strings.IndexFunc(t, unicode.IsDigit) < 0
-	return t != "" && (strings.ToUpper(t) != t || noLetters) && len(findDates(t)) == 0
+	return t != "" && (strings.ToUpper(t) != t || noLetters || givenCaptionCapitals.MatchString(t)) && len(findDates(t)) == 0
 }
+
+// givenCaptionCapitals is a given names' caption in capitals, whatever
+// follows its first word but another name ("GIVEN NAME(S)", "GIVEN /
+// PRENOMS", "FORENAMES"); never "GIVEN" before a name in capitals.
+var givenCaptionCapitals = regexp.MustCompile(`^(?:\d\.?\s*)?(?:GIVEN|FORENAMES?)(?:\s*$|\s+NAME|\s*[^\sA-Z])`)
 
 // passportNames finds the passport's name stack among the lines before
 // its first date: the surname and the given names (n 2), or the one name

@@ -153,6 +153,11 @@ var idScansMissed = map[string]string{
 	"rn_html_over-phone/license_status":  "row of captions",
 	"rn_html_over-phone/issue_date":      "row of captions",
 	"rn_html_over-phone/expiration_date": "date read unsurely",
+	// The number's second 5 read S ("TKS53019", at 84), which three
+	// letters before the digits doubt.
+	"dl_html_ohio_beside-120dpi/license_number": "digit read as a letter",
+	// At 110 dpi OCR lost the issue date's line.
+	"passport_html_india_slash-110dpi/issue_date": "date lost",
 }
 
 // idScansReadWrong are the made scans' fields read wrong surely: OCR

@@ -988,11 +988,40 @@ func (z mrzReading) setName(r *reading) {
 			}
 		}
 	}
+	if last == z.surname && !strings.Contains(last, " ") {
+		last = r.printedApostrophe(last)
+	}
 	given := strings.Join(z.given, " ")
 	r.set("first_name", z.given[0], z.nameConf)
 	r.set("middle_name", strings.Join(z.given[1:], " "), z.nameConf)
 	r.set("last_name", last, lastConf)
 	r.set("full_name", given+" "+last, min(z.nameConf, lastConf))
+}
+
+// printedApostrophe is the zone's one-word surname as the page prints
+// it with an apostrophe the zone drops (O'SULLIVAN for OSULLIVAN, D'ANGELO
+// for DANGELO): the page's one spelling of those letters, or the zone's.
+func (r *reading) printedApostrophe(surname string) string {
+	found := ""
+	for _, line := range r.doc.lines {
+		if strings.Contains(line, "<") {
+			continue
+		}
+		for _, w := range strings.Fields(line) {
+			w = strings.ToUpper(strings.Trim(w, ".,:;/()"))
+			if !strings.ContainsAny(w, "'’") || strings.NewReplacer("'", "", "’", "").Replace(w) != surname {
+				continue
+			}
+			if found != "" && found != w {
+				return surname
+			}
+			found = w
+		}
+	}
+	if found == "" {
+		return surname
+	}
+	return found
 }
 
 // reconcile sets the passport's number, birth date and expiry from the

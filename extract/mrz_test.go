@@ -606,3 +606,24 @@ func TestZoneDigitSettledByCandidate(t *testing.T) {
 		}
 	}
 }
+
+// TestZoneSurnameApostrophe: a surname the zone writes without its
+// apostrophe (OSULLIVAN) is read as the page prints it (O'SULLIVAN)
+// where the page's name was read from the zone; two printed spellings
+// leave the zone's.
+func TestZoneSurnameApostrophe(t *testing.T) {
+	c := catalog.MustLoad()
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	l1, l2 := td3Zone("IRL", "OSULLIVAN<<AOIFE<MAIRE", "PX4820173", "900312", "310704")
+	for _, tt := range []struct{ printed, want string }{
+		{"SURNAME / SLOINNE O'SULLIVAN\n", "O'SULLIVAN"},
+		{"SURNAME / SLOINNE O'SULLIVAN\nSIGNATURE O’SULLIVAN\n", "OSULLIVAN"},
+		{"", "OSULLIVAN"},
+	} {
+		text := "EIRE / IRELAND PASSPORT\n" + tt.printed + "DATE OF BIRTH / DATA BREITHE 12 MAR / MART 1990\n" + l1 + "\n" + l2 + "\n"
+		res := Read(c, "passport", Document{Text: text, AsOf: asOf})
+		if res.Fields["last_name"] != tt.want || res.Fields["full_name"] != "AOIFE MAIRE "+tt.want {
+			t.Errorf("%q: last_name %v, full_name %v, want %s", tt.printed, res.Fields["last_name"], res.Fields["full_name"], tt.want)
+		}
+	}
+}

@@ -266,3 +266,27 @@ func TestDamagedExpiryCaptionAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestLettersBeforeDigitsDoubted: a scanned licence number of a state
+// whose forms are not known here, three letters before its digits the
+// last a digit's look-alike ("TKS53019" of TK553019), is uncertain; two
+// letters, or a third that looks like no digit, are read.
+func TestLettersBeforeDigitsDoubted(t *testing.T) {
+	c := catalog.MustLoad()
+	for _, tt := range []struct {
+		number string
+		sure   bool
+	}{
+		{"TKS53019", false},
+		{"TK553019", true},
+		{"TKR53019", true},
+	} {
+		text := "OHIO DRIVER LICENSE\nLIC NO\n" + tt.number + "\nNAME\nOYELOWO, ADEBOLA K\nBIRTH\n07/04/1985\nEXPIRES 07/04/2028\n"
+		scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "OHIO", conf: 91}, word{x: 40, y: 60, text: tt.number, conf: 84})}
+		res := Read(c, "drivers_license", Document{Text: text, Pages: scan})
+		sure := res.Confidence["license_number"] >= c.ConfidenceThreshold("license_number")
+		if res.Fields["license_number"] != tt.number || sure != tt.sure {
+			t.Errorf("%s: license_number %v at %v, want sure %v", tt.number, res.Fields["license_number"], res.Confidence["license_number"], tt.sure)
+		}
+	}
+}
