@@ -49,7 +49,31 @@ var shapes = []shape{
 // (board, license no, active, license status) are every licensing
 // board's, and a pharmacist's or a social worker's card is no nurse's.
 var required = map[string]func(raw string) bool{
-	"nursing_license": namesNursing,
+	"nursing_license":      namesNursing,
+	"social_security_card": hasSSALine,
+}
+
+// hasSSALine finds a line only a Social Security card prints so: its
+// heading alone, its number alone (masked or not), or its sentence
+// ("THIS NUMBER HAS BEEN ESTABLISHED FOR", however damaged, by its
+// ESTABLISHED). A payroll form prints the same words and number as a
+// captioned field ("Social security number 123-45-6789"), beside a
+// signature: no card.
+func hasSSALine(raw string) bool {
+	if ssaHeadingLine.MatchString(raw) || hasNoisySSAHeading(raw) {
+		return true
+	}
+	for _, l := range strings.Split(raw, "\n") {
+		if ssnAlone.MatchString(l) || maskedSSN.MatchString(l) {
+			return true
+		}
+	}
+	for _, w := range Tokens(raw) {
+		if nearWord("establlshed", w) {
+			return true
+		}
+	}
+	return false
 }
 
 // nurseWord is what every nursing license prints in some form: nurse,
