@@ -26,6 +26,9 @@ func Enlarge(img *image.Gray, rep Report, f float64) (*image.Gray, Report) {
 	// enlarged image's pixels are f times as many.
 	rep.Scale *= float64(w) / float64(b.Dx())
 	rep.capital *= f
+	if g := rep.grid; g != nil {
+		rep.grid = &gridRules{xs: scaled(g.xs, float64(w)/float64(b.Dx())), ys: scaled(g.ys, float64(h)/float64(b.Dy()))}
+	}
 	return out, rep
 }
 

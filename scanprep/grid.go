@@ -7,8 +7,10 @@ package scanprep
 const minGridRules = 3
 
 // ruledGrid reports whether p, a prepared page reduced for measuring,
-// prints a table ruled on every cell (see Report.Ruled). capital is the
-// height of its print's capitals in p's pixels.
+// prints a table ruled on every cell (see Report.Ruled), and where its
+// rules run: across (their rows, top to bottom) and down (their columns,
+// left to right), in p's pixels. capital is the height of its print's
+// capitals in p's pixels.
 //
 // A rule is a run of thin ink (no deeper across it than a third of a
 // capital: not a letter's stem, a filled band or a photo) along rows (or
@@ -18,13 +20,13 @@ const minGridRules = 3
 // down longer than print's strokes ever stand (three capitals: a table
 // of one row under its headings is barely more). Adjacent rows holding
 // one are one rule.
-func ruledGrid(p plane, capital float64) bool {
+func ruledGrid(p plane, capital float64) (across, down []int, ok bool) {
 	if capital <= 0 || p.w < 3 || p.h < 3 {
-		return false
+		return nil, nil, false
 	}
 	thr, _, paperLv := otsu(histogram(p.pix))
 	if paperLv-float64(thr) < 20 {
-		return false
+		return nil, nil, false
 	}
 	// A rule's grey edges and a thin rule's whole width are lighter than
 	// the print's threshold: half way to the paper counts as ink here.
@@ -34,11 +36,15 @@ func ruledGrid(p plane, capital float64) bool {
 		ink[i] = v <= cut
 	}
 	thick := max(2, int(capital/3))
-	across := countRules(ruledRows(thinInk(ink, p.w, p.h, false, thick), p.w, p.h, int(6*capital), thick))
-	if across < minGridRules {
-		return false
+	across = rulesAt(ruledRows(thinInk(ink, p.w, p.h, false, thick), p.w, p.h, int(6*capital), thick))
+	if len(across) < minGridRules {
+		return nil, nil, false
 	}
-	return countRules(ruledCols(thinInk(ink, p.w, p.h, true, thick), p.w, p.h, int(3*capital), thick)) >= minGridRules
+	down = rulesAt(ruledCols(thinInk(ink, p.w, p.h, true, thick), p.w, p.h, int(3*capital), thick))
+	if len(down) < minGridRules {
+		return nil, nil, false
+	}
+	return across, down, true
 }
 
 // thinInk keeps the ink of a w×h mask no deeper than thick down the
@@ -97,14 +103,20 @@ func ruledCols(ink []bool, w, h, minLen, gap int) []bool {
 	return out
 }
 
-// countRules counts the runs of marked rows (or columns): each is one
-// rule.
-func countRules(marked []bool) int {
-	n := 0
-	for i := range marked {
-		if marked[i] && (i == 0 || !marked[i-1]) {
-			n++
+// rulesAt returns the middle of each run of marked rows (or columns):
+// each is one rule.
+func rulesAt(marked []bool) []int {
+	var at []int
+	start := -1
+	for i := 0; i <= len(marked); i++ {
+		on := i < len(marked) && marked[i]
+		switch {
+		case on && start < 0:
+			start = i
+		case !on && start >= 0:
+			at = append(at, (start+i-1)/2)
+			start = -1
 		}
 	}
-	return n
+	return at
 }

@@ -64,9 +64,74 @@ func TestRuledGrid(t *testing.T) {
 			p := newPlane(600, 400)
 			fill(p, image.Rect(0, 0, 600, 400), paperLv)
 			tc.draw(p)
-			if got := ruledGrid(p, capital); got != tc.want {
+			if _, _, got := ruledGrid(p, capital); got != tc.want {
 				t.Errorf("ruledGrid = %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestGridCellsUnread: a read of a ruled table that holds a word in every
+// cell kept its table; one that holds words in two of its twelve cells
+// (Tesseract took the rest for pictures) lost it; a page that is not
+// Ruled never did. The rules are found where they are drawn, on the
+// image enlarged too.
+func TestGridCellsUnread(t *testing.T) {
+	const capital = 12
+	p := newPlane(700, 300)
+	fill(p, image.Rect(0, 0, 700, 300), 240)
+	// Six rows of two cells, 200 and 300 pixels wide and 30 high, from
+	// (50, 40), rules 3 thick.
+	for r := 0; r <= 6; r++ {
+		fill(p, image.Rect(50, 40+30*r, 553, 43+30*r), 30)
+	}
+	for _, x := range []int{50, 250, 550} {
+		fill(p, image.Rect(x, 40, x+3, 223), 30)
+	}
+	across, down, ok := ruledGrid(p, capital)
+	if !ok || len(across) != 7 || len(down) != 3 {
+		t.Fatalf("ruledGrid = %v, %v, %v; want 7 rules across and 3 down", across, down, ok)
+	}
+	rep := Report{Ruled: true, Scale: 1, grid: &gridRules{xs: scaled(down, 1), ys: scaled(across, 1)}}
+	// word is a word's box in the cell of row r and column c.
+	word := func(r, c int) image.Rectangle {
+		x := []int{60, 260}[c]
+		return image.Rect(x, 48+30*r, x+80, 48+30*r+capital)
+	}
+	var all, two []image.Rectangle
+	for r := range 6 {
+		for c := range 2 {
+			all = append(all, word(r, c))
+		}
+	}
+	two = append(two, word(0, 1), word(2, 1), image.Rect(50, 5, 400, 20)) // and a title above the table
+	for _, tc := range []struct {
+		name  string
+		rep   Report
+		words []image.Rectangle
+		want  bool
+	}{
+		{"every cell read", rep, all, false},
+		{"two cells read", rep, two, true},
+		{"nothing read", rep, nil, true},
+		{"not ruled", Report{Scale: 1}, nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.rep.GridCellsUnread(tc.words); got != tc.want {
+				t.Errorf("GridCellsUnread = %v, want %v", got, tc.want)
+			}
+		})
+	}
+	// Enlarged twice (any image twice as large), the words' boxes twice
+	// as large fill the cells.
+	_, big := Enlarge(image.NewGray(image.Rect(0, 0, 70, 30)), rep, 2)
+	for i, w := range all {
+		all[i] = image.Rectangle{w.Min.Mul(2), w.Max.Mul(2)}
+	}
+	if big.GridCellsUnread(all) {
+		t.Errorf("enlarged: every cell read, and GridCellsUnread")
+	}
+	if !big.GridCellsUnread(two) {
+		t.Errorf("enlarged: words at the unenlarged places, and not GridCellsUnread")
 	}
 }

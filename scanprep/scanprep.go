@@ -185,6 +185,67 @@ type Report struct {
 	soft bool
 	// edge is the print's edge width in the raster (see edgeWidth).
 	edge float64
+	// grid is where a Ruled page's rules run (nil when not Ruled); a
+	// pointer, so that reports stay comparable.
+	grid *gridRules
+}
+
+// gridRules is where a table's rules run down (xs, left to right) and
+// across (ys, top to bottom), in the prepared image's pixels.
+type gridRules struct{ xs, ys []int }
+
+// GridCellsUnread reports whether a read of the prepared image, the boxes
+// of its words (in its pixels) words, lost most of a Ruled page's table:
+// more of the cells its rules part hold no word's centre than hold one.
+// Tesseract, told nothing of an image's resolution, finds no rules as
+// thick as a page scanned at 110-130 dpi and drawn at 300 prints, takes
+// the cells for pictures and drops them: a drug screen's donor, birth
+// date, specimen, collection date and panel, each in a ruled cell, were
+// no words of its read at all (or two of six rows), a read neither
+// garbled nor short of its other lines. A table read as it should be
+// holds a label or a value in nearly every cell.
+func (r Report) GridCellsUnread(words []image.Rectangle) bool {
+	g := r.grid
+	if !r.Ruled || g == nil || len(g.xs) < 2 || len(g.ys) < 2 {
+		return false
+	}
+	cols := len(g.xs) - 1
+	filled := make([]bool, cols*(len(g.ys)-1))
+	for _, w := range words {
+		c := w.Min.Add(w.Max).Div(2)
+		i, j := cellOf(g.xs, c.X), cellOf(g.ys, c.Y)
+		if i >= 0 && j >= 0 {
+			filled[j*cols+i] = true
+		}
+	}
+	empty := 0
+	for _, f := range filled {
+		if !f {
+			empty++
+		}
+	}
+	return 2*empty > len(filled)
+}
+
+// cellOf returns the index of the gap between consecutive rules at
+// (ascending) that v lies in, -1 outside them.
+func cellOf(at []int, v int) int {
+	for i := 0; i+1 < len(at); i++ {
+		if v > at[i] && v < at[i+1] {
+			return i
+		}
+	}
+	return -1
+}
+
+// scaled returns at, positions in an image reduced k times, in the
+// image's pixels.
+func scaled(at []int, k float64) []int {
+	out := make([]int, len(at))
+	for i, v := range at {
+		out[i] = int(math.Round((float64(v) + 0.5) * k))
+	}
+	return out
 }
 
 // EdgeWidth is the median width, in the raster's pixels, over which the
@@ -353,7 +414,11 @@ func (e *Engine) prepare(p plane, img *image.Gray, extra int) (*image.Gray, Repo
 	if capital > 0 && !rep.Perspective {
 		q := planeOf(out)
 		k := analysisReduction(q)
-		rep.Ruled = ruledGrid(shrink(q, k), capital/float64(k))
+		var across, down []int
+		across, down, rep.Ruled = ruledGrid(shrink(q, k), capital/float64(k))
+		if rep.Ruled {
+			rep.grid = &gridRules{xs: scaled(down, float64(k)), ys: scaled(across, float64(k))}
+		}
 	}
 	// Cards keep their lines: a card's are its border, a signature line
 	// and the guilloche behind its print, not a form's cells, and on
