@@ -27,7 +27,8 @@ var (
 		"report result", "qualitative result", "your result", "result", "results", "result interpretation", "overall interpretation",
 		"interpretation", "impression", "reading")
 	tbProviderLabels = compileLabels("provider name", "provider", "clinic name", "clinic", "facility name", "facility",
-		"healthcare provider", "administered by", "placed by", "read by", "performed by", "location")
+		"healthcare provider", "administered by", "placed by", "read by", "performed by", "location", "given by",
+		"administered and read by", "placed and read by", "planted by")
 	igraResultLabels = compileLabels("final result", "overall result", "qft result", "your result", "test result", "overall test result",
 		"report result", "qualitative result", "result", "results", "result interpretation", "overall interpretation", "interpretation")
 	// A lab prints the result in the test's own row.
