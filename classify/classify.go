@@ -193,13 +193,18 @@ func (c *Classifier) Classify(text string) Result {
 	rank := func() {
 		all = make([]scored, 0, len(c.types))
 		for _, t := range c.types {
-			s, titled, vetoed := p.score(t)
+			s, titled, vetoed, named := p.score(t)
+			shaped := named
 			for _, sh := range shapes {
 				if sh.typ == t.key && !vetoed && sh.found(p.raw) {
 					s += sh.weight
+					shaped = true
 				}
 			}
-			if need := required[t.key]; s > 0 && need != nil && !need(p.raw) {
+			// What a type requires it requires of every page, or (for a
+			// type whose titles and shapes are its own) of a page that
+			// scored on keywords alone.
+			if r, ok := required[t.key]; ok && s > 0 && (r.always || !shaped) && !r.found(p.raw) {
 				s, titled = 0, false
 			}
 			all = append(all, scored{key: t.key, category: t.category, score: s, titled: titled})
@@ -323,10 +328,11 @@ func (p *page) top(tokIndex int) bool {
 }
 
 // score adds up the evidence for one type; a negative phrase vetoes it.
-func (p *page) score(t typeHints) (score float64, titled, vetoed bool) {
+// named reports that one of the type's titles matched, anywhere.
+func (p *page) score(t typeHints) (score float64, titled, vetoed, named bool) {
 	for _, n := range t.negative {
 		if m := p.match(n); m.count > 0 && m.quality > fuzzyQuality {
-			return 0, false, true
+			return 0, false, true, false
 		}
 	}
 	for _, h := range t.titles {
@@ -343,13 +349,14 @@ func (p *page) score(t typeHints) (score float64, titled, vetoed bool) {
 			titled = true
 		}
 		score += w * m.quality * repeats(m.count)
+		named = true
 	}
 	for _, h := range t.keywords {
 		if m := p.match(h); m.count > 0 {
 			score += keywordWeight * m.quality * repeats(m.count)
 		}
 	}
-	return score, titled, false
+	return score, titled, false, named
 }
 
 func repeats(n int) float64 { return 1 + repeatGain*float64(min(n-1, maxRepeats)) }

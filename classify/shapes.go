@@ -46,11 +46,53 @@ var shapes = []shape{
 
 // required holds, per type, evidence without which a page is not of the
 // type however its words score: a nursing license's generic words
-// (board, license no, active, license status) are every licensing
-// board's, and a pharmacist's or a social worker's card is no nurse's.
-var required = map[string]func(raw string) bool{
-	"nursing_license":      namesNursing,
-	"social_security_card": hasSSALine,
+// (board, license no, active, license status, license verification) are
+// every licensing board's, and a pharmacist's or a social worker's card
+// is no nurse's.
+// A driver's license's keywords (EXP, ISS, VETERAN, DONOR) are any
+// card's, but its titles and shapes are its own.
+var required = map[string]requirement{
+	"nursing_license":      {found: namesNursing, always: true},
+	"social_security_card": {found: hasSSALine, always: true},
+	"drivers_license":      {found: namesLicenseOrState},
+}
+
+// requirement is evidence a type requires; always: of every page, not
+// only of a page that matched none of the type's titles and shapes.
+type requirement struct {
+	found  func(raw string) bool
+	always bool
+}
+
+// cardDescriptor is what OCR leaves of a license's or state ID's
+// captions describing its holder or its licence (CLASS, SEX, HGT, EYES,
+// HAIR, WGT, RSTR, END, DD, DL, DLN), often run into their values
+// ("CLASSC SEXF HAIRBRN").
+var cardDescriptor = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:class|sex|hgt|eyes|hair|wgt|rstr|restr|dln|dl|dd|end)(?:[^a-z]|$|[a-z]{1,3}\b)`)
+
+// namesLicenseOrState finds what every license or state ID prints in
+// some form: its state's name, a license's or an ID's word (driver,
+// license, identification, permit), one of its descriptors, or a
+// machine-readable zone or AAMVA data. A veteran's or a club's card
+// printing EXP, ISS and VETERAN or DONOR prints none of them.
+func namesLicenseOrState(raw string) bool {
+	if cardDescriptor.MatchString(raw) || hasIDCardZone(raw) || hasAAMVAElements(raw) {
+		return true
+	}
+	words := strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) })
+	for i, w := range words {
+		if usStates[w] || i+1 < len(words) && usStatePairs[w+"_"+words[i+1]] || len(w) >= 6 && nearState(w) {
+			return true
+		}
+	}
+	for _, w := range Tokens(raw) {
+		for _, h := range []string{"drlver", "drlvers", "llcense", "llcence", "ldentlflcatlon", "permlt"} {
+			if nearWord(h, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasSSALine finds a line only a Social Security card prints so: its

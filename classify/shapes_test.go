@@ -112,6 +112,7 @@ func TestShapesOnDamagedScans(t *testing.T) {
 			"Form W-4\nEmployee's Withholding Certificate\nJANE A DOE\nSocial security number 123-45-6789\nSignature\n", catalog.OtherType},
 		{"a direct deposit form: Social Security, a number and a signature",
 			"DIRECT DEPOSIT FORM\nName JANE A DOE\nSocial Security 123-45-6789\nBank routing 123456789\nSignature\n", catalog.OtherType},
+		{"a veteran's card: VETERAN, EXP and ISS, no state and no license", "VETERANS AFFAIRS\nVETERAN\nJOHN A DOE\nEXP 01/02/2030\nISS 01/02/2024\n", catalog.OtherType},
 		{"a fax cover naming a nurse's license number", "FAX COVER SHEET\nTo: Credentialing\nRE: license\nRN 1234567\nFrom: Ann Lee\nPages: 2\n", catalog.OtherType},
 		{"a skills checklist's header with the nurse's license", "Skills Checklist\nMedical-Surgical\nJANE A DOE\nLicense RN 1234567\nRate each skill 1-4\n", "skills_checklist"},
 		{"a report naming its state under four lines of words", "Mercy Clinic\nLab Services\nReport\nPatient\nOHIO\n20261104\nDOB 04/05/1985\n", catalog.OtherType},
