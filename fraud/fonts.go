@@ -48,22 +48,24 @@ func checkLoneFamily(d *doc, s *signals) {
 	if d.Upload != nil && d.Upload.image == nil {
 		for _, np := range d.uploadPages() {
 			if p, ok := markPage(np.p); ok {
-				loneFamily(s, np.n, p, facts)
-				oddDate(s, np.n, p, dates)
-				oddColumnDate(s, np.n, p, dates)
-				oddRowValue(s, np.n, p, dates)
-				offBaselineRow(s, np.n, p, facts)
+				lay := layOut(p)
+				loneFamily(s, np.n, lay, facts)
+				oddDate(s, np.n, lay, dates)
+				oddColumnDate(s, np.n, lay, dates)
+				oddRowValue(s, np.n, lay, dates)
+				offBaselineRow(s, np.n, lay, facts)
 			}
 		}
 		return
 	}
 	for i, p := range d.Pages {
 		if n := d.first + i; !skipFontChecks(d, n, p) {
-			loneFamily(s, n, p, facts)
-			oddDate(s, n, p, dates)
-			oddColumnDate(s, n, p, dates)
-			oddRowValue(s, n, p, dates)
-			offBaselineRow(s, n, p, facts)
+			lay := layOut(p)
+			loneFamily(s, n, lay, facts)
+			oddDate(s, n, lay, dates)
+			oddColumnDate(s, n, lay, dates)
+			oddRowValue(s, n, lay, dates)
+			offBaselineRow(s, n, lay, facts)
 		}
 	}
 }
@@ -78,14 +80,15 @@ const oddDateWeight = 0.50
 // with the template's font at hand comes out bold, or a point larger, by
 // eye. Two other dates at least must agree, so that a page printing one
 // date large (a certificate's single "valid through" line) says nothing.
-func oddDate(s *signals, n int, p pagetext.Page, f facts) {
+func oddDate(s *signals, n int, lay layout, f facts) {
+	p := lay.page
 	type dated struct {
 		r    run
 		fact bool
 	}
 	var ds []dated
-	for _, line := range visualLines(p) {
-		for _, ph := range phrases(line) {
+	for _, phs := range lay.phrases {
+		for _, ph := range phs {
 			for _, r := range ph {
 				if !datePattern.MatchString(r.text()) || inMargin(r.box(), p.Height) {
 					continue
@@ -143,7 +146,8 @@ const oddColumnDateWeight = 0.45
 // verification page's rows are often two (issued, expires): too few for
 // oddDate, while the row's siblings (name, number, status) show the
 // template's value style as well.
-func oddColumnDate(s *signals, n int, p pagetext.Page, f facts) {
+func oddColumnDate(s *signals, n int, lay layout, f facts) {
+	p := lay.page
 	if s.has(CodeFontMismatch) {
 		return
 	}
@@ -151,8 +155,7 @@ func oddColumnDate(s *signals, n int, p pagetext.Page, f facts) {
 		label, value run
 	}
 	var rows []row
-	for _, line := range visualLines(p) {
-		ph := phrases(line)
+	for _, ph := range lay.phrases {
 		if len(ph) < 2 || len(ph[1]) != 1 || !joinRuns(ph[0]).labelish() || inMargin(ph[1][0].box(), p.Height) {
 			continue
 		}
@@ -187,6 +190,23 @@ func oddColumnDate(s *signals, n int, p pagetext.Page, f facts) {
 			n, r.value.text(), r.label.text(), r.value.st, others, ref)
 		return
 	}
+}
+
+// layout is a page's words as the style checks read them: its visual
+// lines and each line's phrases, worked out once for all of them.
+type layout struct {
+	page    pagetext.Page
+	lines   [][]pagetext.Word
+	phrases [][][]run
+}
+
+func layOut(p pagetext.Page) layout {
+	lay := layout{page: p, lines: visualLines(p)}
+	lay.phrases = make([][][]run, len(lay.lines))
+	for i, line := range lay.lines {
+		lay.phrases[i] = phrases(line)
+	}
+	return lay
 }
 
 // markPage turns a page's visible text marks into words in page points
@@ -312,8 +332,8 @@ func designFont(family string) bool {
 // loneFamily flags a run printing one of the document's facts in a family
 // no other word of the page is set in, at about the size of the values
 // the page's body font prints.
-func loneFamily(s *signals, n int, p pagetext.Page, f facts) {
-	lines := visualLines(p)
+func loneFamily(s *signals, n int, lay layout, f facts) {
+	p, lines := lay.page, lay.lines
 	words := map[string]int{}
 	total := 0
 	for _, w := range p.Words {
@@ -349,8 +369,8 @@ func loneFamily(s *signals, n int, p pagetext.Page, f facts) {
 		}
 		return false
 	}
-	for li, line := range lines {
-		for _, ph := range phrases(line) {
+	for li := range lines {
+		for _, ph := range lay.phrases[li] {
 			for _, r := range ph {
 				if alnumCount(r.text()) < 2 {
 					continue
@@ -457,14 +477,14 @@ const offBaselineRowWeight = 0.45
 // or so above or below. Three or more other rows, their labels and
 // values in the same two styles, must agree on the offset to a tenth of
 // a point: a form filled in (values in their own boxes) agrees on none.
-func offBaselineRow(s *signals, n int, p pagetext.Page, f facts) {
+func offBaselineRow(s *signals, n int, lay layout, f facts) {
+	p := lay.page
 	type row struct {
 		label, value run
 		off          float64
 	}
 	var rows []row
-	for _, line := range visualLines(p) {
-		ph := phrases(line)
+	for _, ph := range lay.phrases {
 		for i := 0; i+1 < len(ph); i++ {
 			l, v := joinRuns(ph[i]), ph[i+1][0]
 			if !l.labelish() || !sizeSame(l.st.size, v.st.size) || inMargin(v.box(), p.Height) {

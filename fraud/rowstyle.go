@@ -3,8 +3,6 @@ package fraud
 import (
 	"math"
 	"strings"
-
-	"github.com/clearedtostart/compliance/pagetext"
 )
 
 // A value retyped over a document in the template's own font, with
@@ -42,10 +40,9 @@ type labelledRow struct {
 // a column of its own), or, in one phrase, the label's run and the run
 // after it (a value in another style), or the words after the label's
 // colon (a value set as its label).
-func labelledRows(p pagetext.Page, tokens map[string]bool) []labelledRow {
+func labelledRows(lay layout, tokens map[string]bool) []labelledRow {
 	var rows []labelledRow
-	for _, line := range visualLines(p) {
-		ph := phrases(line)
+	for _, ph := range lay.phrases {
 		if len(ph) == 0 {
 			continue
 		}
@@ -79,11 +76,12 @@ func colonInside(r run) int {
 // of a labelled row, set in the face of the page's other rows' values but
 // in another weight or size, where three or more other rows, their
 // labels set as its label, all set their values alike.
-func oddRowValue(s *signals, n int, p pagetext.Page, f facts) {
+func oddRowValue(s *signals, n int, lay layout, f facts) {
+	p := lay.page
 	if s.has(CodeFontMismatch) {
 		return
 	}
-	rows := labelledRows(p, f.names)
+	rows := labelledRows(lay, f.names)
 	for i, r := range rows {
 		k := f.kind(r.value)
 		if k != "date" && k != "name" || inMargin(r.value.box(), p.Height) || symbolFont(r.value.st.family) {

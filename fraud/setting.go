@@ -64,22 +64,34 @@ func oddSetting(s *signals, np numberedPage, f facts) {
 		return
 	}
 	count := map[pdfdraw.Setting]int{}
-	// others counts the marks of each setting that print none of the
-	// document's facts.
-	others := map[pdfdraw.Setting]int{}
-	isFact := make([]bool, len(marks))
-	for i, m := range marks {
+	for _, m := range marks {
 		count[m.Setting]++
-		if k := f.kind(run{words: []pagetext.Word{{Text: m.Text}}}); k == "date" || k == "name" {
-			isFact[i] = true
-		} else {
-			others[m.Setting]++
-		}
 	}
 	var dom pdfdraw.Setting
 	for st, c := range count {
 		if c > count[dom] {
 			dom = st
+		}
+	}
+	if count[dom]*5 < len(marks)*4 || len(count) == 1 {
+		// Every word painted alike: nothing set apart. No one setting
+		// for the page's text: a page painted in many colours says
+		// nothing by one more.
+		return
+	}
+	// isFact says which marks print a date or name of the document's
+	// facts, and others counts the marks of each setting that print
+	// none: only the marks set otherwise than the page are read.
+	isFact := make([]bool, len(marks))
+	others := map[pdfdraw.Setting]int{}
+	for i, m := range marks {
+		if m.Setting == dom {
+			continue
+		}
+		if k := f.kind(run{words: []pagetext.Word{{Text: m.Text}}}); k == "date" || k == "name" {
+			isFact[i] = true
+		} else {
+			others[m.Setting]++
 		}
 	}
 	sizes := make([]float64, len(marks))
@@ -88,11 +100,6 @@ func oddSetting(s *signals, np numberedPage, f facts) {
 	}
 	sort.Float64s(sizes)
 	body := sizes[len(sizes)/2]
-	if count[dom]*5 < len(marks)*4 {
-		// No one setting for the page's text: a page painted in many
-		// colours says nothing by one more.
-		return
-	}
 	for i, m := range marks {
 		st := m.Setting
 		if !isFact[i] || st == dom || others[st] > 0 || count[st] > 4 || m.Size > 1.3*body {
