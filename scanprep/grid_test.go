@@ -42,29 +42,34 @@ func TestRuledGrid(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		draw func(p plane)
+		blur float64
 		want bool
 	}{
-		{"a table of two rows under its headings", func(p plane) { table(p, 40, 60, 3, 5, 90, 18, 2, 0) }, true},
-		{"a table off straight", func(p plane) { table(p, 40, 60, 4, 4, 110, 20, 2, 1) }, true},
-		{"print beside a table", func(p plane) { text(p, 40, 10, 2, 40); table(p, 40, 80, 3, 6, 80, 18, 1, 0) }, true},
-		{"lines of print", func(p plane) { text(p, 20, 20, 15, 50) }, false},
+		{"a table of two rows under its headings", func(p plane) { table(p, 40, 60, 3, 5, 90, 18, 2, 0) }, 0, true},
+		{"a table off straight", func(p plane) { table(p, 40, 60, 4, 4, 110, 20, 2, 1) }, 0, true},
+		{"print beside a table", func(p plane) { text(p, 40, 10, 2, 40); table(p, 40, 80, 3, 6, 80, 18, 1, 0) }, 0, true},
+		{"lines of print", func(p plane) { text(p, 20, 20, 15, 50) }, 0, false},
+		// A scan at 110-130 dpi widens rules by its blur.
+		{"a table scanned soft", func(p plane) { table(p, 40, 60, 3, 5, 90, 24, 6, 0) }, 2.5, true},
+		{"a table scanned soft, its blur not allowed for", func(p plane) { table(p, 40, 60, 3, 5, 90, 24, 6, 0) }, 0, false},
+		{"lines of print scanned soft", func(p plane) { text(p, 20, 20, 15, 50) }, 2.5, false},
 		{"a box round a field, lines under values", func(p plane) {
 			table(p, 40, 40, 1, 1, 300, 40, 2, 0)
 			fill(p, image.Rect(40, 150, 300, 152), ink)
 			fill(p, image.Rect(40, 200, 300, 202), ink)
 			fill(p, image.Rect(40, 250, 300, 252), ink)
-		}, false},
+		}, 0, false},
 		{"a dark band and a photo", func(p plane) {
 			fill(p, image.Rect(20, 20, 580, 60), 60)
 			fill(p, image.Rect(40, 100, 200, 300), 50)
 			text(p, 220, 100, 8, 25)
-		}, false},
+		}, 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := newPlane(600, 400)
 			fill(p, image.Rect(0, 0, 600, 400), paperLv)
 			tc.draw(p)
-			if _, _, got := ruledGrid(p, capital); got != tc.want {
+			if _, _, got := ruledGrid(p, capital, tc.blur); got != tc.want {
 				t.Errorf("ruledGrid = %v, want %v", got, tc.want)
 			}
 		})
@@ -88,7 +93,7 @@ func TestGridCellsUnread(t *testing.T) {
 	for _, x := range []int{50, 250, 550} {
 		fill(p, image.Rect(x, 40, x+3, 223), 30)
 	}
-	across, down, ok := ruledGrid(p, capital)
+	across, down, ok := ruledGrid(p, capital, 0)
 	if !ok || len(across) != 7 || len(down) != 3 {
 		t.Fatalf("ruledGrid = %v, %v, %v; want 7 rules across and 3 down", across, down, ok)
 	}

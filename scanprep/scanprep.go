@@ -415,7 +415,7 @@ func (e *Engine) prepare(p plane, img *image.Gray, extra int) (*image.Gray, Repo
 		q := planeOf(out)
 		k := analysisReduction(q)
 		var across, down []int
-		across, down, rep.Ruled = ruledGrid(shrink(q, k), capital/float64(k))
+		across, down, rep.Ruled = ruledGrid(shrink(q, k), capital/float64(k), rep.edge*rep.Scale/float64(k))
 		if rep.Ruled {
 			rep.grid = &gridRules{xs: scaled(down, float64(k)), ys: scaled(across, float64(k))}
 		}
