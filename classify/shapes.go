@@ -32,6 +32,7 @@ var shapes = []shape{
 	{typ: "drivers_license", weight: minScore, found: notOtherLicense(hasCardHolderBlock)},
 	{typ: "drivers_license", weight: minScore, found: notOtherLicense(hasCardDataBlock)},
 	{typ: "drivers_license", weight: minScore, found: notOtherLicense(hasStateCardHeader)},
+	{typ: "drivers_license", weight: titleWeight, found: notOtherLicense(hasCardCaptions)},
 	{typ: "bls", weight: titleWeight, found: headedBy("BLS")},
 	{typ: "acls", weight: titleWeight, found: headedBy("ACLS")},
 	{typ: "pals", weight: titleWeight, found: headedBy("PALS")},
@@ -885,6 +886,43 @@ func notOtherLicense(found func(string) bool) func(string) bool {
 		return false
 	}
 }
+
+// hasCardCaptions finds what OCR keeps of a license at 110-130 dpi or
+// photographed where it loses the title and the holder's block: on a
+// card's few lines, its number alone on a line, a date after DOB and one
+// after EXP, and its state's name or one of a license's descriptors
+// (CLASS, HGT, EYES, DL...). A lab's or an insurer's card prints a
+// member's number, a DOB and a sex, but no expiry beside a class or a
+// state. It counts like a title
+// lower down: the card's own keywords (EXP, CLASS C) must stand beside
+// it.
+func hasCardCaptions(raw string) bool {
+	lines, ok := cardLines(raw)
+	if !ok || pageNamesOtherPaper(raw) || !cardDateCaption["dob"].MatchString(raw) || !cardDateCaption["exp"].MatchString(raw) {
+		return false
+	}
+	number := false
+	for _, l := range lines {
+		number = number || cardNumber(l)
+	}
+	if !number {
+		return false
+	}
+	if licenseDescriptor.MatchString(raw) {
+		return true
+	}
+	words := strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) })
+	for i, w := range words {
+		if usStates[w] || i+1 < len(words) && usStatePairs[w+"_"+words[i+1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// licenseDescriptor is cardDescriptor without SEX, which a lab's or a
+// clinic's form prints too.
+var licenseDescriptor = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:class|hgt|eyes|hair|wgt|rstr|restr|dln|dl|dd|end)(?:[^a-z]|$|[a-z]{1,3}\b)`)
 
 // cardDate is a date as a card prints it, numeric.
 var cardDate = regexp.MustCompile(`\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b`)

@@ -93,7 +93,10 @@ func TestShapesOnDamagedScans(t *testing.T) {
 			"State Department of Health\nSIMONE R DELACROIX\nCredential RN60812345\nRegistered Nurse\nExpiration date: 06/15/2027\n", "nursing_license"},
 		{"a license printing LICENSE NO under its damaged DRIVER title",
 			"FLORIDA\nDRIVER LICENCE\nLICENSE NO W2418837\nLINDQVIST, HANNA M\n77 HARBOR VIEW DR\nTAMPA, FL 33602\nDOB 11/21/1992\n", "drivers_license"},
+		{"a license at 120 dpi: only its number, DOB, EXP and CLASS left", "ee a\n12345678\nDOB 01/02/1980\nEXP 01/02/2030\nCLASS D SEX M\n", "drivers_license"},
+		{"a license whose state OCR read beside a mark, its number, DOB and EXP", "Texas ~ Sait\n12345678\nDOB 01/02/1980\nEXP 01/02/2030\n", "drivers_license"},
 		// Precision: shapes that must not type a page.
+		{"an insurer's card: a member's number, DOB, EXP and sex", "ee a\nID 12345678\nDOB 01/02/1980\nEXP 01/02/2030\nSEX F\n", catalog.OtherType},
 		{"a W-2 at 130 dpi: the employee's SSN alone on its line over the name, its caption damaged",
 			"W-2 Wage and Tax Statement 2025\na Empbyes\u2019s sora! seourity number\n058-36-2291\n2 Empibyes's name\nGRANT E HOLLOWAY\n" +
 				"18 CEDAR CT\nPHOENIX, AZ 85004\n1 Wages \ufffd 2 Federaltax \ufffd\n", catalog.OtherType},
