@@ -367,6 +367,7 @@ func TestZoneReadByOCR(t *testing.T) {
 		{"an ID card's expiry moved on, its digit left", []pagetext.Page{ocrWords("IDENTIFICATION CARD", "I<UTOD231458907<<<<<<<<<<<<|60", "7408122F1504159UTO<<<<<<<<6|60", "ERIKSSON<<ANNA<MARIA<<<<<<<<<<|60")}, 0.50, "the expiration date, the whole zone"},
 		{"the printed number a digit off, read surely, a digit OCR does not confuse", numberPage("548213799|96"), 0.50, "printed (548213799)"},
 		{"the same, an 8 OCR may have made of the zone's 6", numberPage("548213798|96"), 0, ""},
+		{"the same, an 8 a noisy scan may have made of the zone's 9", numberPage("548213786|96"), 0, ""},
 		{"the same, read unsurely", numberPage("548213799|80"), 0, ""},
 		{"a number's letter O read as a 0", []pagetext.Page{ocrWords("PASSPORT", "P<PHLCHAVEZ<<NATHANIEL<ALLEN<<<<<<<<<<<<<<<<|93", "U295424109PHL8802211M3303023<<<<<<<<<<<<<<<8|93")}, 0, ""},
 		{"a look-alike letter in the changed expiry: not judged", page(name, "5482137967USA8503149F34O5227<<<<<<<<<<<<<<<2|60"), 0, ""},

@@ -751,10 +751,13 @@ func mrzOK(data string, digit byte) bool {
 
 // confusedDigits are the digits OCR takes for one another in print (a
 // stroke lost or added: 3 and 8, 5 and 6, 6 and 8, 0 and 8, 1 and 7, 4
-// and 9).
+// and 9; on a noisy scan a loop closed or opened: 8 and 9, 0 and 6, 0
+// and 9, 3 and 5).
 var confusedDigits = map[[2]byte]bool{
 	{'3', '8'}: true, {'8', '3'}: true, {'5', '6'}: true, {'6', '5'}: true, {'6', '8'}: true, {'8', '6'}: true,
 	{'0', '8'}: true, {'8', '0'}: true, {'1', '7'}: true, {'7', '1'}: true, {'4', '9'}: true, {'9', '4'}: true,
+	{'8', '9'}: true, {'9', '8'}: true, {'0', '6'}: true, {'6', '0'}: true, {'0', '9'}: true, {'9', '0'}: true,
+	{'3', '5'}: true, {'5', '3'}: true,
 }
 
 // surelyOtherDigit: the printed number, read surely, differs from the
