@@ -50,11 +50,12 @@ var shapes = []shape{
 // (board, license no, active, license status, license verification) are
 // every licensing board's, and a pharmacist's or a social worker's card
 // is no nurse's.
-// A driver's license's keywords (EXP, ISS, VETERAN, DONOR) are any
-// card's, but its titles and shapes are its own.
+// A driver's license's keywords (EXP, ISS, VETERAN, DONOR) and a Social
+// Security card's (social security, signature, a number) are any card's
+// or form's, but their titles and shapes are their own.
 var required = map[string]requirement{
 	"nursing_license":      {found: namesNursing, always: true},
-	"social_security_card": {found: hasSSALine, always: true},
+	"social_security_card": {found: hasSSALine},
 	"drivers_license":      {found: namesLicenseOrState},
 }
 

@@ -95,6 +95,8 @@ func TestShapesOnDamagedScans(t *testing.T) {
 			"FLORIDA\nDRIVER LICENCE\nLICENSE NO W2418837\nLINDQVIST, HANNA M\n77 HARBOR VIEW DR\nTAMPA, FL 33602\nDOB 11/21/1992\n", "drivers_license"},
 		{"a license at 120 dpi: only its number, DOB, EXP and CLASS left", "ee a\n12345678\nDOB 01/02/1980\nEXP 01/02/2030\nCLASS D SEX M\n", "drivers_license"},
 		{"a license whose state OCR read beside a mark, its number, DOB and EXP", "Texas ~ Sait\n12345678\nDOB 01/02/1980\nEXP 01/02/2030\n", "drivers_license"},
+		{"a page titled as a copy of a Social Security card, the card's heading and number read onto one line",
+			"Copy of Social Security Card\nSOC1AL SECUR1TY 123-45-6789 ~\nMARIA ALVAREZ\n", "social_security_card"},
 		// Precision: shapes that must not type a page.
 		{"an insurer's card: a member's number, DOB, EXP and sex", "ee a\nID 12345678\nDOB 01/02/1980\nEXP 01/02/2030\nSEX F\n", catalog.OtherType},
 		{"a W-2 at 130 dpi: the employee's SSN alone on its line over the name, its caption damaged",
