@@ -25,6 +25,11 @@ type Font struct {
 	// Scale multiplies widths (Type3 fonts with a FontMatrix other than
 	// 0.001).
 	Scale float64
+	// core caches the standard metrics of a single-byte code (0: not
+	// looked up yet, -1: none): a text page shows each letter hundreds of
+	// times, and the metrics are looked up by name through maps. A Font
+	// belongs to one Resources, read by one goroutine.
+	core *[256]int32
 }
 
 func (f *Font) codes(s string) []int {
@@ -51,11 +56,8 @@ func (f *Font) width(c int) float64 {
 		return w * scale
 	}
 	if f.Core != "" && !f.TwoByte {
-		r := []rune(f.decode(c))
-		if len(r) == 1 {
-			if w, err := pfont.CharWidth(f.Core, r[0]); err == nil && w > 0 {
-				return float64(w) * scale
-			}
+		if w := f.coreWidth(c); w > 0 {
+			return float64(w) * scale
 		}
 	}
 	if f.Default > 0 {
@@ -65,6 +67,30 @@ func (f *Font) width(c int) float64 {
 		return 1000
 	}
 	return 500 * scale
+}
+
+// coreWidth is the standard metrics' width of a code's character, 0 or
+// less when they have none.
+func (f *Font) coreWidth(c int) int {
+	look := func() int {
+		r := []rune(f.decode(c))
+		if len(r) == 1 {
+			if w, err := pfont.CharWidth(f.Core, r[0]); err == nil && w > 0 {
+				return w
+			}
+		}
+		return -1
+	}
+	if c < 0 || c > 255 {
+		return look()
+	}
+	if f.core == nil {
+		f.core = new([256]int32)
+	}
+	if f.core[c] == 0 {
+		f.core[c] = int32(look())
+	}
+	return int(f.core[c])
 }
 
 func (f *Font) decode(c int) string {
