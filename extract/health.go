@@ -327,7 +327,17 @@ func (r *reading) tbResult() {
 	var results []found
 	for _, f := range r.doc.lookupAll(tbResultLabels, optionFinder(resultOptions), false) {
 		// A legend under an "Interpretation" label is no result.
-		if v, ok := r.lineResult(f.line, resultOptions); ok && v == f.value {
+		v, ok := r.lineResult(f.line, resultOptions)
+		if !ok && r.doc.scanned(f.line) {
+			// OCR read the answer beside its caption as a line of its
+			// own (a grid's "Interpretation" | "Negative"): the page's
+			// row says it.
+			if row, rok := r.doc.pageRowText(f.line); rok {
+				t := stripLegends(resultText(row))
+				v, ok = choose(t, findOptions(t, resultOptions))
+			}
+		}
+		if ok && v == f.value {
 			results = append(results, f)
 		}
 	}
