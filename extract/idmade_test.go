@@ -102,8 +102,6 @@ var idScansMissed = map[string]string{
 	"dl_arizona_over-115dpi/license_number":  "OCR lost it",
 	"dl_arizona_over-115dpi/expiration_date": "captions lost",
 	"dl_arizona_over-115dpi/address":         "house number misread",
-	// The photo's D read 0 ("008954796"), which the state's form doubts.
-	"dl_arizona_over-phone/license_number": "letter read as a digit",
 	// The name under a caption column's "NAME" (the family name, then the
 	// given names on the next line) is not read: the signature's, in other
 	// words, is uncertain.
@@ -114,9 +112,6 @@ var idScansMissed = map[string]string{
 	// "4a ISS" read "4018S"; the birth date's 15 read 18 at 68.
 	"dl_newjersey_groups-110dpi/issue_date":    "caption misread",
 	"dl_newjersey_groups-110dpi/date_of_birth": "date misread",
-	// OCR lost the issue date's caption ("\ufffd \ufffd 03/11/2024"), and
-	// the under-21 date makes four dates, no guess.
-	"dl_ohio_portrait-phone/issue_date": "caption lost",
 	// 2022 read 2622; the visual zone's number read C01X60T47, which the
 	// machine-readable zone's (CO1X00T47) contradicts.
 	"passport_germany_dotted-120dpi/issue_date":      "date misread",
@@ -129,11 +124,6 @@ var idScansMissed = map[string]string{
 	"dl_html_labels_under-120dpi/license_number":  "caption lost",
 	"dl_html_labels_under-120dpi/address":         "caption lost",
 	"dl_html_labels_under-120dpi/expiration_date": "date read unsurely",
-	// The photo lost the state's name and read the number's S as $, the
-	// issue date's word unsurely.
-	"dl_html_labels_under-phone/state":          "header lost",
-	"dl_html_labels_under-phone/license_number": "letter misread",
-	"dl_html_labels_under-phone/issue_date":     "date read unsurely",
 	// Turned and at 130 dpi, OCR parted the names' row into two lines and
 	// cut the family name short ("FITZGE"), lost the dates under their
 	// captions and the address's caption.
@@ -150,9 +140,6 @@ var idScansMissed = map[string]string{
 	// the status and the issue date are not parted from the row surely.
 	"rn_html_over-120dpi/license_status": "row of captions",
 	"rn_html_over-120dpi/issue_date":     "row of captions",
-	"rn_html_over-phone/license_status":  "row of captions",
-	"rn_html_over-phone/issue_date":      "row of captions",
-	"rn_html_over-phone/expiration_date": "date read unsurely",
 	// The number's second 5 read S ("TKS53019", at 84), which three
 	// letters before the digits doubt.
 	"dl_html_ohio_beside-120dpi/license_number": "digit read as a letter",
