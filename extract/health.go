@@ -35,7 +35,7 @@ var (
 	igraTestNames = compileLabels("quantiferon tb gold plus", "quantiferon tb gold", "quantiferon", "qft plus", "t spot tb",
 		"t-spot.tb", "tb gold plus")
 	labLabels = compileLabels("performing laboratory", "performing lab", "testing laboratory", "test laboratory", "lab", "performed at",
-		"performed by", "performing site")
+		"performed by", "performing site", "specimen tested by", "tested by", "analyzed by", "testing lab")
 	examDateLabels = compileDateLabels("exam date", "date of exam", "examination date", "date of examination", "study date",
 		"date of study", "date of service", "dos", "date of x-ray", "x-ray date", "date of x ray", "date of film",
 		"date of chest x-ray", "chest x-ray date", "date of cxr", "cxr date", "date of radiograph", "film date",
