@@ -94,6 +94,8 @@ type point struct {
 	x, y int
 	desc uint64
 	resp float32
+	// id is the point's index among the points kept.
+	id int32
 }
 
 // findCopyMove looks for a repeated region in a luminance plane. maxRMS
@@ -236,30 +238,52 @@ func findCopyMove(src luma, maxRMS float64) *copyMove {
 	}
 	// Pair points whose descriptors agree on one of five 12-bit bands
 	// (any two within 4 bits do, and most copies within 10), then on most
-	// bits, then in the correlation of their detail.
+	// bits, then in the correlation of their detail. The points are
+	// sorted by each band in turn (a counting sort on its 4096 values) so
+	// that a bucket's points lie together: a page holds hundreds of
+	// thousands of points, and tens of millions of pairs are looked at.
 	type shift struct{ dx, dy int }
-	matches := map[shift][]int{}
+	matches := map[shift]int{}
 	const bands = 5
 	bandOf := func(d uint64, k int) uint16 { return uint16(d>>(12*k)) & 0xfff }
+	for i := range pts {
+		pts[i].id = int32(i)
+	}
+	energy := make([]float64, len(pts))
+	for i := range energy {
+		energy[i] = -1
+	}
+	sorted := make([]point, len(pts))
 	for band := 0; band < bands; band++ {
-		idx := map[uint16][]int{}
-		for i, p := range pts {
-			key := bandOf(p.desc, band)
-			idx[key] = append(idx[key], i)
+		var start [4097]int32
+		for _, p := range pts {
+			start[bandOf(p.desc, band)+1]++
 		}
-		for _, is := range idx {
+		for k := 1; k <= 4096; k++ {
+			start[k] += start[k-1]
+		}
+		next := start
+		for _, p := range pts {
+			k := bandOf(p.desc, band)
+			sorted[next[k]] = p
+			next[k]++
+		}
+		for k := 0; k < 4096; k++ {
+			is := sorted[start[k]:start[k+1]]
 			if len(is) < 2 || len(is) > 256 {
 				continue
 			}
 			for a := 0; a < len(is); a++ {
 				for b := a + 1; b < len(is); b++ {
-					ia, ib := is[a], is[b]
-					p, q := pts[ia], pts[ib]
+					p, q := is[a], is[b]
+					if bits.OnesCount64(p.desc^q.desc) > 14 {
+						continue
+					}
 					if q.y < p.y || (q.y == p.y && q.x < p.x) {
-						p, q, ia = q, p, ib
+						p, q = q, p
 					}
 					s := shift{q.x - p.x, q.y - p.y}
-					if s.dx*s.dx+s.dy*s.dy < cmMinShift*cmMinShift || bits.OnesCount64(p.desc^q.desc) > 14 {
+					if s.dx*s.dx+s.dy*s.dy < cmMinShift*cmMinShift {
 						continue
 					}
 					// Count each pair once: in the first band it agrees on.
@@ -270,34 +294,34 @@ func findCopyMove(src luma, maxRMS float64) *copyMove {
 							break
 						}
 					}
-					if first != band || !copied(detail, w, h, p, q) {
+					if first != band || !copied(detail, w, h, p, q, energy) {
 						continue
 					}
-					matches[s] = append(matches[s], ia)
+					matches[s]++
 				}
 			}
 		}
 	}
 	// Pairs count with their neighbours: a point found a sample off in
 	// the copy (recompression moves peaks) lands one shift away.
-	near := func(s shift) []int {
-		var out []int
+	near := func(s shift) int {
+		n := 0
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
-				out = append(out, matches[shift{s.dx + dx, s.dy + dy}]...)
+				n += matches[shift{s.dx + dx, s.dy + dy}]
 			}
 		}
-		return out
+		return n
 	}
 	var shifts []shift
-	for s, ms := range matches {
-		if len(ms) >= 2 {
+	for s, n := range matches {
+		if n >= 2 {
 			shifts = append(shifts, s)
 		}
 	}
 	count := map[shift]int{}
 	for _, s := range shifts {
-		count[s] = len(near(s))
+		count[s] = near(s)
 	}
 	sort.Slice(shifts, func(i, j int) bool {
 		if count[shifts[i]] != count[shifts[j]] {
@@ -583,14 +607,31 @@ func abs(x int) int {
 // correlation is the normalised correlation of the detail around two
 // points (a 12×12 window).
 func correlation(d []float32, w, ax, ay, bx, by int) float64 {
-	var sab, saa, sbb float64
+	return correlationWith(d, w, ax, ay, bx, by, windowEnergy(d, w, ax, ay), windowEnergy(d, w, bx, by))
+}
+
+// windowEnergy is the sum of the squared detail of the 12×12 window
+// around a point. The detail is whole numbers (25 samples less their
+// 5×5 sum: a few tens of thousands at most, exact in a float32), so this
+// sum and correlationWith's are exact whatever order they are taken in:
+// the figures are those of one loop summing all three.
+func windowEnergy(d []float32, w, x, y int) float64 {
+	var s float64
 	for dy := -6; dy < 6; dy++ {
-		ra, rb := d[(ay+dy)*w+ax-6:], d[(by+dy)*w+bx-6:]
-		for dx := 0; dx < 12; dx++ {
-			a, b := float64(ra[dx]), float64(rb[dx])
-			sab += a * b
-			saa += a * a
-			sbb += b * b
+		for _, v := range d[(y+dy)*w+x-6 : (y+dy)*w+x+6] {
+			s += float64(v) * float64(v)
+		}
+	}
+	return s
+}
+
+// correlationWith is correlation given the two windows' energies.
+func correlationWith(d []float32, w, ax, ay, bx, by int, saa, sbb float64) float64 {
+	var sab float64
+	for dy := -6; dy < 6; dy++ {
+		ra, rb := d[(ay+dy)*w+ax-6:(ay+dy)*w+ax+6], d[(by+dy)*w+bx-6:(by+dy)*w+bx+6]
+		for dx, a := range ra {
+			sab += float64(a) * float64(rb[dx])
 		}
 	}
 	if saa == 0 || sbb == 0 {
@@ -602,9 +643,16 @@ func correlation(d []float32, w, ax, ay, bx, by int) float64 {
 // copied: the detail around two points correlates as a copy's does,
 // closely at their exact displacement and hardly one sample off it (a
 // smooth drawn pattern correlates with itself a sample off too; the grain
-// of a photo or a scan does not).
-func copied(d []float32, w, h int, p, q point) bool {
-	c := correlation(d, w, p.x, p.y, q.x, q.y)
+// of a photo or a scan does not). energy caches each point's window
+// energy by its id (negative: not measured yet): a point is paired again
+// and again.
+func copied(d []float32, w, h int, p, q point, energy []float64) bool {
+	for _, o := range [2]point{p, q} {
+		if energy[o.id] < 0 {
+			energy[o.id] = windowEnergy(d, w, o.x, o.y)
+		}
+	}
+	c := correlationWith(d, w, p.x, p.y, q.x, q.y, energy[p.id], energy[q.id])
 	if c < cmPairCorr {
 		return false
 	}
