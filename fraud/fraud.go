@@ -414,6 +414,9 @@ type doc struct {
 	// first and last bound the document's pages in the upload.
 	first, last int
 	cat         *catalog.Catalog
+	// imgs are the document's images (images), listed once.
+	imgs         []docImage
+	imagesListed bool
 }
 
 func newDoc(ev Evidence) *doc {

@@ -39,11 +39,36 @@ type docImage struct {
 	img *pdfdraw.PageImage
 	// media is the page's box the image is placed on.
 	media pdfdraw.Rect
+	// plane keeps the decoded samples for the other checks of the same
+	// document (nil: decoded each time asked).
+	plane *decodedPlane
+}
+
+// decodedPlane is an image's luminance once decodePlane has read it: a
+// scanned page's picture is analysed by several checks (the print of its
+// values, its paper, error levels, copies), and decoding it is the
+// largest part of some of them. The checks only read the samples.
+type decodedPlane struct {
+	done bool
+	l    luma
+	size image.Point
+	ok   bool
 }
 
 // images lists the document's images: the upload itself when it was an
-// image, else the largest image XObjects its pages draw.
+// image, else the largest image XObjects its pages draw. The list is
+// made once per document, its images decoded at most once (decodePlane).
 func (d *doc) images() []docImage {
+	if !d.imagesListed {
+		d.imgs, d.imagesListed = d.listImages(), true
+		for i := range d.imgs {
+			d.imgs[i].plane = &decodedPlane{}
+		}
+	}
+	return d.imgs
+}
+
+func (d *doc) listImages() []docImage {
 	u := d.Upload
 	if u == nil {
 		return nil
@@ -214,8 +239,21 @@ func checkPixels(d *doc, s *signals, im docImage) {
 	}
 }
 
-// decodePlane decodes an image's luminance, bounded in size.
+// decodePlane decodes an image's luminance, bounded in size, once for
+// the document's checks (docImage.plane).
 func decodePlane(im docImage) (luma, image.Point, bool) {
+	c := im.plane
+	if c == nil {
+		return decodeLuma(im)
+	}
+	if !c.done {
+		c.l, c.size, c.ok = decodeLuma(im)
+		c.done = true
+	}
+	return c.l, c.size, c.ok
+}
+
+func decodeLuma(im docImage) (luma, image.Point, bool) {
 	switch {
 	case im.jpeg != nil:
 		cfg, err := jpeg.DecodeConfig(bytes.NewReader(im.jpeg))
