@@ -222,9 +222,21 @@ func (r *reading) cardNameLines() {
 				}
 			}
 		}
+		// rowA and rowB are the name's two lines, where it was read from
+		// two.
+		rowA, rowB := i, k
 		if l, g, ok := r.namesUnderSideCaptions(i, k); ok {
 			last, given = l, g
+			rowA = -1
 			if !r.lineReadSurely(k) {
+				conf = confMRZFailed
+			}
+		}
+		if last == "" && nameCaptionAlone.MatchString(line) {
+			var settled bool
+			last, given, settled = r.namesUnderNameCaption(k)
+			rowA, rowB = k, r.doc.nextNonEmpty(k)
+			if !settled {
 				conf = confMRZFailed
 			}
 		}
@@ -232,6 +244,7 @@ func (r *reading) cardNameLines() {
 			// The labelled style with each caption over its value:
 			// "LN" / surname / "FN" / given names.
 			if v := r.doc.nextNonEmpty(r.doc.nextNonEmpty(k)); v >= 0 {
+				rowA, rowB = k, v
 				last, given = strings.TrimSpace(r.doc.lines[k]), strings.TrimSpace(r.doc.lines[v])
 				if !plainName.MatchString(last) || !plainName.MatchString(given) {
 					last, given = "", ""
@@ -274,7 +287,7 @@ func (r *reading) cardNameLines() {
 			cardFieldWords(gs) || cardFieldWords(ls) {
 			continue
 		}
-		if strings.ToUpper(given+last) != given+last || r.oneRow(i, k) {
+		if strings.ToUpper(given+last) != given+last || r.oneRow(rowA, rowB) {
 			// OCR parted one row into two lines: no name lines one over
 			// the other (see readDriversLicense).
 			conf = confMRZFailed
@@ -340,6 +353,50 @@ func (r *reading) namesUnderSideCaptions(i, k int) (last, given string, ok bool)
 		return "", "", false
 	}
 	return strings.Join(ls, " "), strings.Join(gs, " "), true
+}
+
+// nameCaptionAlone is a card's caption "NAME" on a line of its own, over
+// the name's two lines in a column of values.
+var nameCaptionAlone = regexp.MustCompile(`^\s*(?i:NAME)\s*:?\s*$`)
+
+// namesUnderNameCaption reads the two lines of capitals under a card's
+// "NAME" caption (line k the first), closed by a line that is no name
+// (the next caption, "ADDRESS", or the street): the family name over
+// the given names, as cards print them, or the given names over the
+// family name where the request's surname on the second line, or the
+// first line opening with a given name and the second with none, shows
+// it. The order is settled where the request's surname is on one of the
+// lines, or the known given names say it; else the name is uncertain
+// ("MCALLISTER" over "BRIDGET ANNE" and "BRIDGET ANNE" over "MCALLISTER"
+// are alike to words no list knows).
+func (r *reading) namesUnderNameCaption(k int) (last, given string, settled bool) {
+	v := r.doc.nextNonEmpty(k)
+	if v < 0 {
+		return "", "", false
+	}
+	a, b := strings.TrimSpace(r.doc.lines[k]), strings.TrimSpace(r.doc.lines[v])
+	wa, wb := strings.Fields(a), strings.Fields(b)
+	if len(wa) == 0 || len(wa) > 2 || len(wb) == 0 || len(wb) > 3 || !plainCapitals(a) || !plainCapitals(b) ||
+		!onlyNameWords(wa) || !onlyNameWords(wb) || cardFieldWords(wa) || cardFieldWords(wb) || streetLine.MatchString(b) {
+		return "", "", false
+	}
+	if after := r.doc.nextNonEmpty(v); after >= 0 {
+		if wc := strings.Fields(r.doc.lines[after]); plainCapitals(r.doc.lines[after]) && len(wc) <= 3 && onlyNameWords(wc) && !cardFieldWords(wc) && !cardCaption.MatchString(r.doc.lines[after]) {
+			// A third line of names: the lines are not the name's two.
+			return "", "", false
+		}
+	}
+	fold := namematch.Fold
+	switch {
+	case r.holder.LastName != "" && fold(r.holder.LastName) == fold(b):
+		return b, a, true
+	case r.holder.LastName != "" && fold(r.holder.LastName) == fold(a):
+		return a, b, true
+	case givenNamesFirst(a, b):
+		return b, a, true
+	default:
+		return a, b, givenNamesFirst(b, a)
+	}
 }
 
 // plainCapitals reports that a name is printed in capitals.

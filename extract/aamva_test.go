@@ -407,3 +407,48 @@ func TestOneLineAddress(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesUnderNameCaption: a card printing a column of captions beside
+// a column of values, OCR reading each caption and value as lines of
+// their own ("NAME" / "MCALLISTER" / "BRIDGET ANNE" / "ADDRESS"), has
+// its name read from the two lines under "NAME", the family name over
+// the given names or the given names over it as the request's surname
+// shows; with no request to say, the order of words no list knows is
+// uncertain.
+func TestNamesUnderNameCaption(t *testing.T) {
+	c := catalog.MustLoad()
+	for _, tt := range []struct {
+		first, second string
+		holder        Holder
+		sure          bool
+	}{
+		{"MCALLISTER", "BRIDGET ANNE", Holder{FirstName: "Bridget", LastName: "McAllister"}, true},
+		{"BRIDGET ANNE", "MCALLISTER", Holder{FirstName: "Bridget", LastName: "McAllister"}, true},
+		{"BRIDGET ANNE", "MCALLISTER", Holder{}, false},
+	} {
+		var lines []namesLine
+		y := 40.0
+		row := func(cells ...namesCell) {
+			for _, cl := range cells {
+				lines = append(lines, namesLine{y: y, size: 7, cells: []namesCell{cl}})
+			}
+			y += 11
+		}
+		row(namesCell{40, "Illinois", 0})
+		row(namesCell{74, "DL NUMBER", 0}, namesCell{112, "M263-4418-9052", 0})
+		row(namesCell{74, "NAME", 0}, namesCell{112, tt.first, 0})
+		row(namesCell{112, tt.second, 0})
+		row(namesCell{74, "ADDRESS", 0}, namesCell{112, "402 W ELM ST", 0})
+		row(namesCell{112, "SPRINGFIELD, IL 62704", 0})
+		row(namesCell{74, "DOB", 0}, namesCell{112, "12/09/1987", 0})
+		row(namesCell{10, "Bridget A McAllister", 0})
+		text, pages := namesPage(lines...)
+		res := Read(c, "drivers_license", Document{Text: text, Pages: pages, Holder: tt.holder})
+		sure := res.Confidence["full_name"] >= c.ConfidenceThreshold("full_name")
+		if tt.sure && (res.Fields["full_name"] != "BRIDGET ANNE MCALLISTER" || res.Fields["last_name"] != "MCALLISTER" || !sure) ||
+			!tt.sure && sure {
+			t.Errorf("%s over %s (%v): full_name %v, last_name %v (at %v), want BRIDGET ANNE MCALLISTER sure %v", tt.first, tt.second,
+				tt.holder, res.Fields["full_name"], res.Fields["last_name"], res.Confidence["full_name"], tt.sure)
+		}
+	}
+}

@@ -102,13 +102,14 @@ var idScansMissed = map[string]string{
 	"dl_arizona_over-115dpi/license_number":  "OCR lost it",
 	"dl_arizona_over-115dpi/expiration_date": "captions lost",
 	"dl_arizona_over-115dpi/address":         "house number misread",
-	// The name under a caption column's "NAME" (the family name, then the
-	// given names on the next line) is not read: the signature's, in other
-	// words, is uncertain.
-	"dl_illinois_columns-120dpi/full_name":   "caption column",
-	"dl_illinois_columns-120dpi/first_name":  "caption column",
-	"dl_illinois_columns-120dpi/middle_name": "caption column",
-	"dl_illinois_columns-120dpi/last_name":   "caption column",
+	// The name under a caption column's "NAME", the family name over the
+	// given names, is read but uncertain: with no request's surname to
+	// say, nothing tells its order from the given names over the family
+	// name.
+	"dl_illinois_columns-120dpi/full_name":   "order unsettled",
+	"dl_illinois_columns-120dpi/first_name":  "order unsettled",
+	"dl_illinois_columns-120dpi/middle_name": "order unsettled",
+	"dl_illinois_columns-120dpi/last_name":   "order unsettled",
 	// "4a ISS" read "4018S"; the birth date's 15 read 18 at 68.
 	"dl_newjersey_groups-110dpi/issue_date":    "caption misread",
 	"dl_newjersey_groups-110dpi/date_of_birth": "date misread",
