@@ -569,3 +569,34 @@ func TestGrainless(t *testing.T) {
 		})
 	}
 }
+
+// TestImageDecodedOnce: the checks of one document share each image's
+// decoded samples (a scanned page's picture is read by five of them);
+// another document decodes its own.
+func TestImageDecodedOnce(t *testing.T) {
+	g := image.NewGray(image.Rect(0, 0, 160, 160))
+	for i := range g.Pix {
+		g.Pix[i] = uint8(i * 7)
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, g, &jpeg.Options{Quality: 90}); err != nil {
+		t.Fatal(err)
+	}
+	up, err := ReadUpload(b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := Evidence{Upload: up, AsOf: sampledocs.DefaultAsOf(), DocumentType: "drivers_license"}
+	d := newDoc(ev)
+	first, _, ok := decodePlane(d.images()[0])
+	again, _, _ := decodePlane(d.images()[0])
+	other, _, _ := decodePlane(newDoc(ev).images()[0])
+	switch {
+	case !ok || first.w != 160 || first.h != 160:
+		t.Fatalf("decoded %dx%d (%v), want 160x160", first.w, first.h, ok)
+	case &first.pix[0] != &again.pix[0]:
+		t.Error("the document's second check decoded the image again")
+	case &first.pix[0] == &other.pix[0]:
+		t.Error("another document shares the first one's samples")
+	}
+}
