@@ -352,7 +352,7 @@ var (
 		`positive[\s-]*dilute|dilute[\s-]*positive`, "positive",
 		`negative[\s-]*dilute|dilute[\s-]*negative`, "negative",
 		`presumptive\s+positive`, "positive",
-		`not\s+detected`, "negative",
+		`not\s+detected|no\s+drugs?\s+detected|none\s+detected`, "negative",
 		`negative`, "negative",
 		`neg`, "negative",
 		`positive`, "positive",

@@ -685,6 +685,7 @@ func TestDrugScreenScanLines(t *testing.T) {
 		{"MRO Verified Drug Test Result\nDonor: Maria Alvarez\nVerified result\n[X] Negative\nTest cancelled: fatal flaw", "result", nil},
 		{"Occupational Drug Test Report\nPerforming lab: Redwood Analytical Labs\nMarijuana Metabolites\nFinal Result: NEGATIVE", "full_name", nil},
 		{"Toxicology Report - 9 Panel Urine Drug Screen\nPatient Name: Maria Alvarez\n300 ng/mL\nInterpretation: NEGATIVE\nSpecimen validity: within range", "result", "negative"},
+		{"Toxicology Report - 9 Panel Urine Drug Screen\nPatient Name: Maria Alvarez\nInterpretation: Negative. No drugs detected at or above the cutoff levels.", "result", "negative"},
 		{"Toxicology Report - 9 Panel Urine Drug Screen\nPatient Name: Maria Alvarez\nInterpretation: Negative = below the cutoff; Positive = at or above the cutoff", "result", nil},
 		{"Toxicology Report - 9 Panel Urine Drug Screen\nPatient Name: Maria Alvarez\nInterpretation: Positive for amphetamines", "result", "positive"},
 		{"Occupational Drug Test Report\nDonor Name: Maria Alvarez\nMarijuana Metabolites NEGATIVE\nFinal Result: NEGATIVE", "full_name", "Maria Alvarez"},
