@@ -894,6 +894,7 @@ func TestTableLost(t *testing.T) {
 		{"labelled lines, two cells, the interpretation", rows(100, 130, 160, 190, 220, 640, 670), true},
 		{"a letter signed under its body", rows(100, 130, 160, 190, 300, 330), false},
 		{"a form's rows spaced apart", rows(100, 180, 260, 340, 420, 500), false},
+		{"a page's footer far under its text", rows(100, 130, 160, 190, 1000), false},
 		{"one word", rows(100), false},
 	} {
 		if got := tableLost(tc.res); got != tc.want {
