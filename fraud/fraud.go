@@ -58,6 +58,10 @@
 //	                            0.45  a value in another font family or size than the rest of its phrase (0.40: than the values of its sibling fields)
 //	                            0.45  a date the document is judged by, a labelled row's value, set bold or 8% larger or smaller among four or
 //	                                  more values of its column set alike, its label set as theirs (fonts.go: oddColumnDate; design may stress it)
+//	                            0.50  a labelled row's date or name in the page's own face but 4.5% or more larger or smaller than the values
+//	                                  of three or more other rows set alike (rowstyle.go; 0.45 set bold)
+//	                            0.50  a date or name painted in a setting no other word of its page uses: a grey a shade off the page's text,
+//	                                  its own character spacing or horizontal scale (setting.go; 0.45 stroked, or in a colour of its own)
 //	                            0.30  a value on a scanned picture whose print is steeper-edged than every other word of its height by far,
 //	                                  and as dark: typed onto the picture after the scan (content.go: checkCrispValue; corroborates only)
 //	baseline_shift              0.30  a value off the baseline of the words around it, in the same font and size
