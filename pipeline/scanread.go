@@ -933,7 +933,7 @@ func (e *Engine) readRuled(ctx context.Context, _, _ string, best scanRead) (sca
 	if !best.report.Ruled || best.dpi > 0 {
 		return best, nil
 	}
-	if n, of := e.fieldsOfType(best); of > 0 && n >= of || !garbled(best.res) && !tableLost(best.res) {
+	if n, of := e.fieldsOfType(best); of > 0 && n >= of || !garbled(best.res) && !tableLost(best.res) && !best.report.GridCellsUnread(wordBoxes(best.res)) {
 		return best, nil
 	}
 	dpi := int(math.Round(rasterDPI * max(best.report.Scale, 1)))
@@ -1013,6 +1013,16 @@ func tableLost(res ocr.Result) bool {
 // that tells a table lost: ten rows of a panel leave 17-22; a letter's
 // signature space, 4-6 (see tableLost).
 const lostTableLines = 12
+
+// wordBoxes returns the boxes of a read's words in the pixels of the
+// image read (see scanprep.Report.GridCellsUnread).
+func wordBoxes(res ocr.Result) []image.Rectangle {
+	boxes := make([]image.Rectangle, len(res.Words))
+	for i, w := range res.Words {
+		boxes[i] = image.Rect(w.Left, w.Top, w.Left+w.Width, w.Top+w.Height)
+	}
+	return boxes
+}
 
 // fewWords is the number of legible words (see legibleWords) under which
 // a page read as a page is read again as sparse text.

@@ -837,17 +837,27 @@ func TestOCRPageTurnsPagesOfOtherLayouts(t *testing.T) {
 func TestOCRPageReadsRuledTables(t *testing.T) {
 	e := engine(t)
 	for _, tc := range []struct {
-		file   string
-		fields map[string]string
-		rows   []string
+		file, docType string
+		fields        map[string]string
+		rows          []string
 	}{
 		{
-			file: "tb_grid_150dpi.jpg",
+			file: "tb_grid_150dpi.jpg", docType: "tb_skin_test",
 			fields: map[string]string{
 				"administered_date": "2026-08-13", "read_date": "2026-08-15", "result": "negative",
 				"date_of_birth": "1986-11-03", "last_name": "Okonkwo-Barnes",
 			},
 			rows: []string{"08/04/2026", "08/06/2026", "08/13/2026", "08/15/2026"},
+		},
+		{
+			// A drug screen scanned at 120 dpi, its donor, collection and
+			// panel in ruled cells: Tesseract told no resolution dropped
+			// the cells whole, a read neither garbled nor gapped
+			// (scanprep.Report.GridCellsUnread).
+			file: "drug_ruled_120dpi.jpg", docType: "drug_screen",
+			fields: map[string]string{
+				"collection_date": "2026-09-14", "date_of_birth": "1991-11-03", "panel": "10-panel", "result": "negative", "last_name": "Patel",
+			},
 		},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
@@ -856,8 +866,8 @@ func TestOCRPageReadsRuledTables(t *testing.T) {
 				t.Fatal(err)
 			}
 			pages, j := readScanned(t, e, data, "image/jpeg")
-			if j.DocumentType != "tb_skin_test" {
-				t.Fatalf("read as %s, want tb_skin_test:\n%s", j.DocumentType, pages[0].Text)
+			if j.DocumentType != tc.docType {
+				t.Fatalf("read as %s, want %s:\n%s", j.DocumentType, tc.docType, pages[0].Text)
 			}
 			for f, want := range tc.fields {
 				if got := anyString(j.Fields[f]); got != want {
