@@ -346,13 +346,53 @@ func ruledRow(g *geometry, row labRow) bool {
 // theirs, and the heading's value on the type's own row is read instead.
 func (r *reading) lookupOwnRow(field string, labels []label, f finder, lines []immunizationLine) bool {
 	for _, v := range r.doc.lookupAll(labels, f, false) {
-		if v.line >= 0 && v.line < len(lines) && len(lines[v.line].vaccines) > 0 && !lines[v.line].vaccines[r.typ] {
+		if v.line < 0 || v.line >= len(lines) {
+			r.set(field, v.value, v.conf)
+			return true
+		}
+		named := lines[v.line].vaccines
+		if len(named) == 0 {
+			named = r.rowVaccines(v.line, lines)
+		}
+		if len(named) > 0 && !named[r.typ] {
 			continue
 		}
 		r.set(field, v.value, v.conf)
 		return true
 	}
 	return false
+}
+
+// rowVaccines returns the vaccines named on the page's row through line
+// i, by the other lines whose words stand on it: OCR may read a table's
+// cells as lines of their own ("Influenza (IIV4)" / "10/02/2025" /
+// "Sanofi"), so the line of a date under the "Date Given" heading names
+// no vaccine while its row names the influenza shot. Nil when the line
+// has no layout.
+func (r *reading) rowVaccines(i int, lines []immunizationLine) map[string]bool {
+	if !r.doc.hasGeometry(i) {
+		return nil
+	}
+	g := r.doc.geo
+	var out map[string]bool
+	seen := map[int]bool{i: true}
+	for _, wi := range g.byLine[i] {
+		w := &g.words[wi]
+		for _, oj := range g.pages[w.page].words {
+			o := &g.words[oj]
+			if seen[o.line] || o.line < 0 || o.line >= len(lines) || !sameRow(w, o) {
+				continue
+			}
+			seen[o.line] = true
+			for k := range lines[o.line].vaccines {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[k] = true
+			}
+		}
+	}
+	return out
 }
 
 // vaccineColumn is the part of a page's width under a heading that names
