@@ -132,6 +132,12 @@ func (r *reading) readHolder(guess bool) {
 // split the way the request's name splits the same words.
 func (r *reading) setPerson(p person) {
 	p = p.splitAs(r.holder)
+	if initial(p.last) && p.first != "" {
+		// "KOWALCZY K. MAGDALENA R" read as FIRST ... LAST ends in an
+		// initial: no surname is one letter, so the words are not in
+		// the order read, and nothing here says theirs.
+		p.conf = min(p.conf, confMRZFailed)
+	}
 	r.set("full_name", p.full, p.conf)
 	r.set("first_name", p.first, p.conf)
 	r.set("middle_name", p.middle, p.conf)

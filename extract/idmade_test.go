@@ -146,6 +146,13 @@ var idScansMissed = map[string]string{
 	"dl_html_ohio_beside-120dpi/license_number": "digit read as a letter",
 	// At 110 dpi OCR lost the issue date's line.
 	"passport_html_india_slash-110dpi/issue_date": "date lost",
+	// At 120 dpi OCR lost every small caption over the board card's
+	// values (LICENSE NO., ISSUED, EXPIRES, STATUS): two bare dates, a
+	// bare number and a bare word say nothing of what they are.
+	"rn_ohio_pocket-120dpi/license_number":  "captions lost",
+	"rn_ohio_pocket-120dpi/issue_date":      "captions lost",
+	"rn_ohio_pocket-120dpi/expiration_date": "captions lost",
+	"rn_ohio_pocket-120dpi/license_status":  "captions lost",
 }
 
 // idScansReadWrong are the made scans' fields read wrong surely: OCR

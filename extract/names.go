@@ -212,6 +212,16 @@ func readName(s string, whole bool) (string, int) {
 			continue
 		}
 		w = fixCapitalCase(fixInitialI(fixNameDigits(w)))
+		if r := []rune(w); len(got) == 1 && len(r) == 2 && unicode.IsUpper(r[0]) && r[1] == ',' &&
+			splitSurnameEnd(got[0], s[start:], words[i+1:]) {
+			// "KOWALCZY K, MAGDALENA R": OCR parted the family name's
+			// last letter from it in a LAST, FIRST M order, which the
+			// lone initial ending the name tells from "Maria L,
+			// Alvarez" (no surname is one letter).
+			got[0] += w
+			rest, end = i+1, start+loc[1]
+			continue
+		}
 		if r := []rune(w); len(got) > 0 && i+1 < len(words) && len(r) == 2 && unicode.IsUpper(r[0]) && r[1] == ',' &&
 			!strings.HasSuffix(got[len(got)-1], ",") {
 			// "Maria L, Alvarez": a middle initial's period OCR read as
@@ -755,4 +765,28 @@ func HolderName(text string) string {
 		return ""
 	}
 	return p.full
+}
+
+// splitSurnameEnd reports that prev and a lone capital with a comma after
+// it are one family name OCR parted before its last letter, in a LAST,
+// FIRST M order: prev is a word in capitals, and the rest of s (its words
+// at after) is a given name and a middle initial, in capitals too. "First
+// L, Last" ends in a family name, never in an initial.
+func splitSurnameEnd(prev, s string, after [][]int) bool {
+	if len(after) != 2 || len([]rune(prev)) < 3 || strings.ToUpper(prev) != prev || !allLetters(prev) {
+		return false
+	}
+	given, mid := s[after[0][0]:after[0][1]], strings.TrimRight(s[after[1][0]:after[1][1]], ".")
+	return len([]rune(given)) >= 2 && strings.ToUpper(given) == given && allLetters(given) &&
+		len([]rune(mid)) == 1 && allLetters(mid) && strings.ToUpper(mid) == mid
+}
+
+// allLetters reports that w is letters only.
+func allLetters(w string) bool {
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return w != ""
 }
