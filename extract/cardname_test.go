@@ -35,3 +35,34 @@ func TestBoardCardNameParted(t *testing.T) {
 		}
 	}
 }
+
+// TestUncaptionedBirthdayExpiry: a scanned licence's three dates whose
+// captions OCR lost are read by their relation; the expiry is reported
+// surely only where it also falls on the holder's birthday, and not where
+// that birthday is an age's ("UNDER 21 UNTIL") a lost expiry left latest.
+func TestUncaptionedBirthdayExpiry(t *testing.T) {
+	c := catalog.MustLoad()
+	for _, tt := range []struct {
+		name, dob, iss, exp string
+		want                any
+	}{
+		{"on the birthday", "11/14/1979", "10/01/2024", "11/14/2030", "2030-11-14"},
+		{"on the issue's day", "11/14/1979", "10/01/2024", "10/01/2030", nil},
+		{"the 21st birthday", "05/02/2006", "03/11/2024", "05/02/2027", nil},
+	} {
+		p := ocrPage(ocrWords(ocrRow(0, 0, 20, 20, "WASHINGTON", 95),
+			ocrRow(1, 0, 20, 34, "DRIVER LICENSE", 95),
+			ocrRow(2, 1, 150, 60, "WDLK7H3M92PB", 90),
+			ocrRow(3, 1, 150, 80, tt.exp, 96),
+			ocrRow(4, 1, 150, 100, tt.dob, 94),
+			ocrRow(5, 1, 150, 120, "VILLANUEVA", 90),
+			ocrRow(6, 1, 150, 140, "ROSA ISABEL", 95),
+			ocrRow(7, 1, 150, 160, "1520 N 45TH ST", 93),
+			ocrRow(8, 1, 150, 172, "SEATTLE, WA 98103", 95),
+			ocrRow(9, 1, 150, 190, tt.iss, 96))...)
+		res := Read(c, "drivers_license", Document{Text: p.Text(), Pages: []pagetext.Page{p}, AsOf: testAsOf})
+		if got := sureField(c, res, "expiration_date"); got != tt.want {
+			t.Errorf("%s: expiration_date = %#v (%.2f), want %#v", tt.name, res.Fields["expiration_date"], res.Confidence["expiration_date"], tt.want)
+		}
+	}
+}

@@ -1684,9 +1684,23 @@ func (r *reading) uncaptionedCardDates() {
 		conf := confGuess
 		if r.scanned() && !r.wordsReadSurely(f.d.text) {
 			conf = confMRZFailed
+		} else if f.field == "expiration_date" && birthdayExpiry(dob.t, exp.t) {
+			// The latest date on the holder's birthday: the relation
+			// and the day both say it is the expiry, as much as a
+			// caption damaged but confirmed does.
+			conf = confCaptionBelow
 		}
 		r.set(f.field, f.d.iso, conf)
 	}
+}
+
+// birthdayExpiry reports that a card's latest date falls on the holder's
+// birthday some years on, and is not a birthday a card prints for an age
+// ("UNDER 21 UNTIL 05/02/2027", of 18 and 19 too), which an expiry OCR
+// lost would leave the latest.
+func birthdayExpiry(dob, exp time.Time) bool {
+	years := exp.Year() - dob.Year()
+	return exp.Month() == dob.Month() && exp.Day() == dob.Day() && years != 18 && years != 19 && years != 21
 }
 
 // dateOfTwoFields reports that the date read for field is also a

@@ -153,6 +153,11 @@ var idScansMissed = map[string]string{
 	"rn_ohio_pocket-120dpi/issue_date":      "captions lost",
 	"rn_ohio_pocket-120dpi/expiration_date": "captions lost",
 	"rn_ohio_pocket-120dpi/license_status":  "captions lost",
+	// A debris mark OCR read on a line between the street and the city
+	// ("1520 N 45TH ST" | "©" | "SEATTLE, WA 98103").
+	"dl_washington_over-150dpi-turned180/address": "mark between the lines",
+	// The number's S read "$" ("$58217406", at 81).
+	"dl_mass_date_row-140dpi-turned90/license_number": "letter read as a mark",
 }
 
 // idScansReadWrong are the made scans' fields read wrong surely: OCR
