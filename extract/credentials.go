@@ -1267,7 +1267,7 @@ func readDriversLicense(r *reading) {
 		// no numbers or labels: the guess took the given names alone.
 		last, given, li, gi, sok := r.doc.stackedName()
 		switch {
-		case sok && (!ok || p.conf <= confGuess && strings.EqualFold(squeeze(given), squeeze(p.full))):
+		case sok && (!ok || p.conf <= confGuess && (strings.EqualFold(squeeze(given), squeeze(p.full)) || signsStack(p, last, given))):
 			conf := confGuess
 			if r.oneRow(li, gi) {
 				// OCR parted one row of the page into two lines: names
@@ -1813,6 +1813,25 @@ func (r *reading) rowContinued(p person) person {
 		return p
 	}
 	return p
+}
+
+// signsStack reports that a guessed name is the stacked one's holder
+// written otherwise (a signature's "Sean P. Doherty" under "DOHERTY" over
+// "SEAN PATRICK"): the same family and given name, the middle name its
+// initial or left out. The printed stack is the name as the card gives it.
+func signsStack(p person, last, given string) bool {
+	gs := strings.Fields(given)
+	if len(gs) == 0 || p.first == "" || p.last == "" {
+		return false
+	}
+	fold := func(s string) string { return strings.Trim(namematch.Fold(s), ".,") }
+	if fold(p.last) != fold(last) || fold(p.first) != fold(gs[0]) {
+		return false
+	}
+	if m := fold(p.middle); m != "" {
+		return len(gs) == 2 && strings.HasPrefix(fold(gs[1]), m) && (len(m) == 1 || m == fold(gs[1]))
+	}
+	return true
 }
 
 // stackedName finds a family name printed on a line of its own in

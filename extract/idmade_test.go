@@ -158,6 +158,12 @@ var idScansMissed = map[string]string{
 	"dl_washington_over-150dpi-turned180/address": "mark between the lines",
 	// The number's S read "$" ("$58217406", at 81).
 	"dl_mass_date_row-140dpi-turned90/license_number": "letter read as a mark",
+	// At 115 dpi OCR lost the number and the row of three dates ("�
+	// � �"), and kept only their captions ("iss", "ExP").
+	"dl_mass_date_row-115dpi/license_number":  "OCR lost it",
+	"dl_mass_date_row-115dpi/date_of_birth":   "OCR lost it",
+	"dl_mass_date_row-115dpi/issue_date":      "OCR lost it",
+	"dl_mass_date_row-115dpi/expiration_date": "OCR lost it",
 }
 
 // idScansReadWrong are the made scans' fields read wrong surely: OCR
