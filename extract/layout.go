@@ -520,6 +520,8 @@ type geoFound struct {
 	// apart: read beside a label with no colon, in the next cell of its
 	// row rather than its own.
 	apart bool
+	// ocr is the value's own words' OCR factor (see ocrFactor).
+	ocr float64
 }
 
 // colonAfter reports that a label ending at end is followed by a colon,
@@ -790,7 +792,8 @@ func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWor
 		// Far from its label, the value might be another column's.
 		conf = confUnder
 	}
-	return geoFound{found: found{value: h.value, conf: conf * d.ocrFactor(words), line: sp.line}, apart: !ownCell}, false, true
+	ocr := d.ocrFactor(words)
+	return geoFound{found: found{value: h.value, conf: conf * ocr, line: sp.line}, apart: !ownCell, ocr: ocr}, false, true
 }
 
 // verticalLayout reads the value under (dir 1) or over (dir -1) the
@@ -1161,7 +1164,8 @@ func (d *doc) cellIn(sp span, ref gword, label []int, col column, f finder, dir 
 		}
 	}
 	h := hs[pick]
-	return geoFound{found: found{value: h.value, conf: d.ocrFactor(wordsIn(offs, h.start, h.end)), line: b.line}, dy: bestDY, row: best}, true
+	ocr := d.ocrFactor(wordsIn(offs, h.start, h.end))
+	return geoFound{found: found{value: h.value, conf: ocr, line: b.line}, dy: bestDY, row: best, ocr: ocr}, true
 }
 
 // wordOffset is a word's bytes in a piece of text made of words.

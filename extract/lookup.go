@@ -227,6 +227,13 @@ func (d *doc) valueAt(sp span, f finder, mode lookupMode) (found, bool) {
 		return t, tok
 	case g.place != placeNone:
 		if tok && t.value == g.value {
+			// The text's reading is as sure as its whole line's OCR;
+			// the layout knows the value's own words: a lot number read
+			// at 39 ('3K9OPT' for 3K9PT) on a line read well otherwise
+			// is no surer for its neighbours.
+			if g.ocr > 0 {
+				t.conf = min(t.conf, confSameLine*g.ocr)
+			}
 			g.conf = max(g.conf, t.conf)
 		}
 		g.found.placed = g.place
