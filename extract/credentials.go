@@ -875,8 +875,11 @@ func (r *reading) validForYears(from string) {
 	if !ok {
 		return
 	}
-	for _, line := range r.doc.lines {
+	for i, line := range r.doc.lines {
 		m := validFor.FindStringSubmatch(line)
+		if m == nil {
+			m = r.validForBelow(i)
+		}
 		if m == nil {
 			continue
 		}
@@ -892,6 +895,32 @@ func (r *reading) validForYears(from string) {
 		r.set("expiration_date", t.AddDate(n, 0, 0).Format(time.DateOnly), min(confDerived, r.conf[from]))
 		return
 	}
+}
+
+// validForCaption is "Valid For" as a caption in a row of captions, its
+// value ("2 Years") on the line under the row; yearsValue is that value.
+var (
+	validForCaption = regexp.MustCompile(`(?i)\bvalid\s+for\b\s*:?(?:\s+[a-z][a-z.:]*)*\s*$`)
+	yearsValue      = regexp.MustCompile(`(?i)(?:^|\s)(\d|one|two|three|four|five)\s*y(?:ea)?rs?\b`)
+)
+
+// validForBelow reads a row of captions at line i ("Date Completed  Valid
+// For  Certificate ID") over its values ("06/22/2025  2 Years  01XK7M9"):
+// the one count of years on the next line is the validity, as validFor's
+// match gives it.
+func (r *reading) validForBelow(i int) []string {
+	if !validForCaption.MatchString(r.doc.lines[i]) {
+		return nil
+	}
+	k := r.doc.nextNonEmpty(i)
+	if k < 0 {
+		return nil
+	}
+	ms := yearsValue.FindAllStringSubmatch(r.doc.lines[k], -1)
+	if len(ms) != 1 {
+		return nil
+	}
+	return ms[0]
 }
 
 // trainingCenter reads the training center, including a name that wraps
@@ -1245,7 +1274,7 @@ func digitsToSpace(r rune) rune {
 var (
 	dlNumberLabels = compileLabels("4d dl no", "4d dl #", "4d lic no", "4d license no", "4d dln", "4d dl", "4d lic",
 		"4d id", "4d no", "dln", "oln", "dl no", "dl #", "dl number", "dl", "lic no", "lic #", "license no", "license number",
-		"license #", "id no", "id #", "id number", "customer id", "customer number", "4d")
+		"license #", "id no", "id #", "id number", "customer id", "customer number", "customer no", "4d")
 	addressLabels = compileLabels("address", "addr", "residence address", "mailing address")
 	cityStateZip  = regexp.MustCompile(`^\s*([A-Za-z][A-Za-z .'-]*?),?\s+([A-Z]{2})\s*,?\s+(\d{5}(?:-\d{4})?)\s*$`)
 	streetLine    = regexp.MustCompile(`(?i)^\s*(?:8\s+)?(?:address:?\s*)?((?:\d+[A-Z]?\s+\S.*)|(?:p\.?\s*o\.?\s+box\s+\d+.*))$`)
@@ -2801,6 +2830,12 @@ var ssnScanned = regexp.MustCompile(`^\s*\d{3}\s?[-–—.~]?\s?\d{2}\s?[-–—
 // the second stand.
 var ssnMiddleMisread = regexp.MustCompile(`^\s*\d{3}\s?[-–—]\s?(?:\d|\d{3})\s?[-–—]\s?(\d{4})\s*[|.]?\s*$`)
 
+// ssnLeadMisread is a card's number whose first digit OCR read as a mark
+// ("§39-20-4471" of 539-20-4471, a 5 in a monospaced font at 120 dpi),
+// alone on its line: both hyphens part the groups, so the last four after
+// the second stand. No date opens with a mark.
+var ssnLeadMisread = regexp.MustCompile(`^\s*[^\s\w]\d{2}\s?[-–—]\s?\d{2}\s?[-–—]\s?(\d{4})\s*[|.]?\s*$`)
+
 // nearCardSentence reports that line i stands where a Social Security
 // card prints its number: within two lines of the card's title or of
 // the sentence over its holder's name (a telephone number on the card's
@@ -2835,6 +2870,12 @@ func readSocialSecurityCard(r *reading) {
 		}
 		for i, line := range r.doc.lines {
 			if m := ssnMiddleMisread.FindStringSubmatch(fixDigits(line)); m != nil && r.nearCardSentence(i) {
+				r.set("ssn_last4", m[1], confNextLine)
+				return
+			}
+		}
+		for i, line := range r.doc.lines {
+			if m := ssnLeadMisread.FindStringSubmatch(fixDigits(line)); m != nil && r.nearCardSentence(i) {
 				r.set("ssn_last4", m[1], confNextLine)
 				return
 			}

@@ -593,13 +593,24 @@ func pickGuess(unknown []nameReading, ctx Holder, sized, ocr bool) person {
 		unknown[i].conf = min(unknown[i].conf, confGuess*min(1, unknown[i].ocr/fullOCR))
 	}
 	top := unknown[0]
+	if top.conf < confUnsureRead {
+		// The largest name read unsurely (a signature OCR misread,
+		// "Erik Lindgqvist-Oyelaran") where the page prints the same
+		// name again in type, read surely: that reading is the name.
+		for _, u := range unknown[1:] {
+			if u.conf >= confUnsureRead && misreadOf(top.person, u.person) {
+				top = u
+				break
+			}
+		}
+	}
 	equal, unsure := 0.9, confAmbiguous
 	if ocr && strings.TrimSpace(ctx.FirstName) != "" && strings.TrimSpace(ctx.LastName) != "" {
 		equal, unsure = 0.75, confLost
 	}
 	var peers []nameReading
 	for _, u := range unknown[1:] {
-		if !samePerson(u.person, top.person) && (!sized || u.size >= top.size*equal) {
+		if !samePerson(u.person, top.person) && !misreadOf(u.person, top.person) && (!sized || u.size >= top.size*equal) {
 			peers = append(peers, u)
 		}
 	}
@@ -655,6 +666,18 @@ func wordsWithin(a, b string) bool {
 		}
 	}
 	return false
+}
+
+// confUnsureRead is the confidence under which a name is not reported.
+const confUnsureRead = 0.5
+
+// misreadOf reports that a is b's name OCR misread by a letter or two in
+// the family name: the same given name, a family name of five letters or
+// more within two edits of b's.
+func misreadOf(a, b person) bool {
+	fold := func(s string) string { return strings.ReplaceAll(strings.Trim(namematch.Fold(s), ".,"), " ", "") }
+	la, lb := fold(a.last), fold(b.last)
+	return fold(a.first) != "" && fold(a.first) == fold(b.first) && len(lb) >= 5 && la != lb && editsWithin(la, lb, 2)
 }
 
 func samePerson(a, b person) bool {

@@ -164,6 +164,10 @@ var idScansMissed = map[string]string{
 	"dl_mass_date_row-115dpi/date_of_birth":   "OCR lost it",
 	"dl_mass_date_row-115dpi/issue_date":      "OCR lost it",
 	"dl_mass_date_row-115dpi/expiration_date": "OCR lost it",
+	// At 115 dpi the number's caption read "Customer Wo." (at 15 and
+	// 59), and the expiry's date at 63.
+	"dl_oregon_comma_words-115dpi/license_number":  "caption misread",
+	"dl_oregon_comma_words-115dpi/expiration_date": "date read unsurely",
 }
 
 // idScansReadWrong are the made scans' fields read wrong surely: OCR
