@@ -1,6 +1,9 @@
 package scanprep
 
-import "math"
+import (
+	"image"
+	"math"
+)
 
 // field is a coarse grid of values over an image (the paper's brightness),
 // read back anywhere by bilinear interpolation.
@@ -8,6 +11,9 @@ type field struct {
 	w, h int
 	cell float64 // image pixels per grid cell
 	v    []float32
+	// lid: the image is a card on a flatbed's lid, whiter than it (see
+	// cardOnLid).
+	lid bool
 }
 
 func (f field) at(x, y float64) float32 {
@@ -57,12 +63,119 @@ func paper(p plane, cells int) field {
 			f.v[gy*gw+gx] = float32(v)
 		}
 	}
+	if lid, card, bright, ok := cardsOnLid(f.v, gw, gh); ok {
+		// Two levels, with a sharp step between them: the cards' cells
+		// (but for their edges', which the lid's level leaves white) and
+		// the lid's. Closed and softened as light is, a card's brightness
+		// would spread over the lid round it, which dividing then darkens
+		// into a halo the contrast stretch takes for print (a license's
+		// guilloche and photo turned black and its read garbage, on
+		// sample cards on a grey lid at 300 dpi).
+		for i := range f.v {
+			x, y := i%gw, i/gw
+			f.v[i] = lid
+			if bright[i] && x > 0 && y > 0 && x < gw-1 && y < gh-1 &&
+				bright[i-1] && bright[i+1] && bright[i-gw] && bright[i+gw] {
+				f.v[i] = card
+			}
+		}
+		f.lid = true
+		return f
+	}
 	r := max(1, min(gw, gh)/4)
 	f.v = filterGrid(f.v, gw, gh, r, true)
 	f.v = filterGrid(f.v, gw, gh, r, false)
 	// Soften the steps the closing leaves at the window's scale.
 	f.v = boxGrid(boxGrid(f.v, gw, gh, 1), gw, gh, 1)
 	return f
+}
+
+// A card on a flatbed under a grey lid (or on grey paper) is whiter than
+// the page round it: the page's brightness is then two levels, the lid's
+// over most of it, even, and the card's over a compact block, not light
+// falling unevenly. A table in a photo is far darker than the card
+// (findCard's concern, see darkBorder), and a page in uneven light
+// changes brightness across the paper that carries the print.
+const (
+	// lidMinStep is how much whiter than the lid a card is, at least (a
+	// white card on a mid-grey lid about 20%), and lidMaxStep how much at
+	// most: a table under a card is darker than 0.7 of its white.
+	lidMinStep, lidMaxStep = 0.08, 0.3
+	// lidSpread is the largest spread of the lid's brightness (its cells'
+	// 5th to 95th percentiles) over its level.
+	lidSpread = 0.06
+	// lidMinShare and lidMaxShare bound the card's share of the page's
+	// cells: an ID-1 card is 6% of a letter page, a passport's data page
+	// 14% (see cardMaxArea).
+	lidMinShare, lidMaxShare = 0.01, 0.3
+)
+
+// cardsOnLid reports whether the cells v (gw×gh, each the brightest of
+// its pixels) are a lid, even, with compact blocks of whiter cells on it
+// (a card, or a license's front and back side by side), and returns the
+// lid's brightness, the cards' and which cells are theirs.
+func cardsOnLid(v []float32, gw, gh int) (lid, card float32, bright []bool, ok bool) {
+	var h [256]int
+	for _, x := range v {
+		h[uint8(min(max(x, 0), 255))]++
+	}
+	level := float64(percentile(h, 0.5))
+	if level <= 0 {
+		return 0, 0, nil, false
+	}
+	var dark, white [256]int
+	bright = make([]bool, len(v))
+	n := 0
+	for i, x := range v {
+		step := (float64(x) - level) / level
+		switch {
+		case step > lidMaxStep:
+			return 0, 0, nil, false
+		case step >= lidMinStep:
+			bright[i] = true
+			n++
+			white[uint8(min(max(x, 0), 255))]++
+		default:
+			dark[uint8(min(max(x, 0), 255))]++
+		}
+	}
+	if share := float64(n) / float64(len(v)); share < lidMinShare || share > lidMaxShare {
+		return 0, 0, nil, false
+	}
+	if hi, lo := float64(percentile(dark, 0.95)), float64(percentile(dark, 0.05)); (hi-lo)/level > lidSpread {
+		return 0, 0, nil, false
+	}
+	// Each block nearly fills its bounds (a card turned a few degrees
+	// still fills two thirds of them): cards, not whiter patches of light.
+	seen := make([]bool, len(v))
+	var stack []int
+	for start := range v {
+		if !bright[start] || seen[start] {
+			continue
+		}
+		seen[start] = true
+		stack = append(stack[:0], start)
+		var bounds image.Rectangle
+		cells := 0
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := i%gw, i/gw
+			bounds = bounds.Union(image.Rect(x, y, x+1, y+1))
+			cells++
+			for _, j := range [4]int{i - 1, i + 1, i - gw, i + gw} {
+				if j < 0 || j >= len(v) || (j == i-1 && x == 0) || (j == i+1 && x == gw-1) || !bright[j] || seen[j] {
+					continue
+				}
+				seen[j] = true
+				stack = append(stack, j)
+			}
+		}
+		if float64(cells) < 0.65*float64(bounds.Dx()*bounds.Dy()) {
+			return 0, 0, nil, false
+		}
+	}
+	return float32(level), float32(percentile(white, 0.5)), bright, true
 }
 
 // filterGrid is a separable running maximum (or minimum) of radius r.
@@ -116,7 +229,15 @@ func boxGrid(v []float32, w, h, r int) []float32 {
 
 // unevenness is how much the paper's brightness varies across the image:
 // (bright - dark) / bright between its 95th and 5th percentiles.
+//
+// A card on a lid counts as wholly uneven: its lid must be divided out
+// with the light, or Otsu's threshold parts the lid from the card instead
+// of the print from the paper, and the stretch of contrast that follows
+// blackens the lid.
 func (f field) unevenness() float64 {
+	if f.lid {
+		return 1
+	}
 	var h [256]int
 	for _, v := range f.v {
 		h[uint8(min(max(v, 0), 255))]++
