@@ -1376,6 +1376,8 @@ func readPhysicalExam(r *reading) {
 // the organisation of the letterhead. An organisation is the provider only
 // where no clinician is named.
 func (r *reading) provider(labels []label, clean func(string) string) {
+	own := clean
+	clean = func(s string) string { return own(strings.TrimSpace(signedTail.ReplaceAllString(s, ""))) }
 	var people, steps, named []label
 	for _, l := range labels {
 		switch {
@@ -1506,6 +1508,12 @@ func personName(v string) bool {
 	n := len(strings.Fields(v))
 	return n >= 2 && n <= 5 && !anyDigit.MatchString(v) && !providerOrg.MatchString(v) && !documentTitle.MatchString(v)
 }
+
+// signedTail is what a line runs on with after a clinician's name: the
+// day and time it was signed, or the next field's caption where OCR left
+// no gap to part them ("Helen Marsh, MD 06/18/2026 4:12 PM", "Samuel
+// Okonjo, DO Date signed: 05/05/2026"). No name goes on so.
+var signedTail = regexp.MustCompile(`(?i)[,;\s]+(?:(?:date|dated)\b|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|(?:19|20)\d\d-\d\d-\d\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+(?:19|20)\d\d).*$`)
 
 // byRole is a label naming who did one step of a test ("Placed by",
 // "Read by"), not the provider the document is from.
