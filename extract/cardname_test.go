@@ -66,3 +66,36 @@ func TestUncaptionedBirthdayExpiry(t *testing.T) {
 		}
 	}
 }
+
+// TestIssueBeforeRenewal: a card whose issue caption OCR lost, its
+// expiry read by its caption, gives the one other date a whole number of
+// years before the expiry in its month as the issue; a third date, or
+// another month, says nothing.
+func TestIssueBeforeRenewal(t *testing.T) {
+	c := catalog.MustLoad()
+	for _, tt := range []struct {
+		name  string
+		lines []string
+		want  any
+	}{
+		{"two years before", []string{"February 2026", "February 2028"}, "2026-02-01"},
+		{"another month", []string{"January 2026", "February 2028"}, nil},
+		{"a third date", []string{"February 2026", "February 2028", "Printed 03/04/2026"}, nil},
+	} {
+		// A row of captions over a row of values, each cell a line of
+		// its own as OCR parted them.
+		rows := [][]word{ocrRow(0, 0, 40, 40, "ACLS Provider", 95), ocrRow(1, 0, 40, 60, "Dimitri A. Vasquez-Lund", 95),
+			ocrRow(2, 1, 40, 90, "ssue Cate", 55), ocrRow(3, 1, 200, 90, "Recommended Renewal Date", 92)}
+		for i, l := range tt.lines {
+			rows = append(rows, ocrRow(4+i, 1, 40+160*float64(i%2), 106+float64(i/2)*16, l, 95))
+		}
+		p := ocrPage(ocrWords(rows...)...)
+		res := Read(c, "acls", Document{Text: p.Text(), Pages: []pagetext.Page{p}, AsOf: testAsOf})
+		if got := sureField(c, res, "issue_date"); got != tt.want {
+			t.Errorf("%s: issue_date = %#v (%.2f), want %#v", tt.name, res.Fields["issue_date"], res.Confidence["issue_date"], tt.want)
+		}
+		if got := sureField(c, res, "expiration_date"); got != "2028-02-29" {
+			t.Errorf("%s: expiration_date = %#v (%.2f), want 2028-02-29", tt.name, res.Fields["expiration_date"], res.Confidence["expiration_date"])
+		}
+	}
+}

@@ -80,6 +80,7 @@ func readLifeSupport(r *reading) {
 	r.proseDate("issue_date", courseHeldOn)
 	r.validForYears("issue_date")
 	r.datePair()
+	r.issueBeforeRenewal()
 	// A caption a header row stacks on two lines ("Certificate" over
 	// "No.") is read before the labels, which may take the words of two
 	// columns' stacked captions for one ("Course ID" beside "Certificate
@@ -811,6 +812,49 @@ func (r *reading) datePair() {
 			}
 		}
 	}
+}
+
+// issueBeforeRenewal reads a card's issue date whose caption OCR lost
+// where its expiry was read: OCR parted a row of captions over a row of
+// values into lines ("ssue Cate" | "Recommended Renewal Date" | "February
+// 2026" | "February 2028"), and the card prints no other date than the
+// two. The other date falls a whole number of years (one to five) before
+// the expiry, in the same month, as a card's validity runs: it is the
+// issue, no surer than a guess.
+func (r *reading) issueBeforeRenewal() {
+	exp, ok := r.fields["expiration_date"].(string)
+	if r.has("issue_date") || !ok {
+		return
+	}
+	te, err := time.Parse(time.DateOnly, exp)
+	if err != nil {
+		return
+	}
+	other, text, seen := "", "", false
+	for _, line := range r.doc.lines {
+		for _, h := range dateFinder(roleDate)(line) {
+			v, _ := h.value.(string)
+			t, err := time.Parse(time.DateOnly, v)
+			if err != nil || t.Year() == te.Year() && t.Month() == te.Month() {
+				// The expiry itself, read as a date of its month.
+				continue
+			}
+			if seen && v != other {
+				return
+			}
+			other, text, seen = v, line[h.start:h.end], true
+		}
+	}
+	ti, err := time.Parse(time.DateOnly, other)
+	if !seen || err != nil || ti.Month() != te.Month() || te.Year()-ti.Year() < 1 || te.Year()-ti.Year() > 5 ||
+		!r.asOf.IsZero() && ti.After(r.asOf) {
+		return
+	}
+	conf := confGuess
+	if r.scanned() && !r.wordsReadSurely(text) {
+		conf = confMRZFailed
+	}
+	r.set("issue_date", other, conf)
 }
 
 // pairConf is how sure a pair of dates read side by side is: a guess,

@@ -168,6 +168,10 @@ var idScansMissed = map[string]string{
 	// 59), and the expiry's date at 63.
 	"dl_oregon_comma_words-115dpi/license_number":  "caption misread",
 	"dl_oregon_comma_words-115dpi/expiration_date": "date read unsurely",
+	// At 125 dpi OCR lost the card's header, white on red, and the
+	// training center's caption ("� Center", at 0 and 19).
+	"acls_front_instructor-125dpi/issuer":          "header lost",
+	"acls_front_instructor-125dpi/training_center": "caption lost",
 }
 
 // idScansReadWrong are the made scans' fields read wrong surely: OCR
