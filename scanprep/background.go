@@ -99,8 +99,10 @@ func paper(p plane, cells int) field {
 const (
 	// lidMinStep is how much whiter than the lid a card is, at least (a
 	// white card on a mid-grey lid about 20%), and lidMaxStep how much at
-	// most: a table under a card is darker than 0.7 of its white.
-	lidMinStep, lidMaxStep = 0.08, 0.3
+	// most (a lid 0.62 of the card's white): a table under a card in a
+	// photo is darker, and a card on a lid darker than 0.7 of its white
+	// is found by its outline first (see findCard).
+	lidMinStep, lidMaxStep = 0.08, 0.6
 	// lidSpread is the largest spread of the lid's brightness (its cells'
 	// 5th to 95th percentiles) over its level.
 	lidSpread = 0.06

@@ -44,13 +44,15 @@ func TestPrepareCardOnAGreyLid(t *testing.T) {
 	e := New(Config{})
 	for _, tc := range []struct {
 		name  string
+		lid   float64
 		cards [][2]int
 	}{
-		{"one card", [][2]int{{300, 900}}},
-		{"front and back", [][2]int{{100, 300}, {640, 1000}}},
+		{"one card", 205, [][2]int{{300, 900}}},
+		{"front and back", 205, [][2]int{{100, 300}, {640, 1000}}},
+		{"a darker lid", 182, [][2]int{{500, 200}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := lidScan(205, 7, tc.cards...)
+			p := lidScan(tc.lid, 7, tc.cards...)
 			out, rep := e.Prepare(p.gray())
 			if rep.Contrast {
 				t.Errorf("contrast stretched: %+v", rep)
