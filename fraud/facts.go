@@ -118,6 +118,14 @@ func checkFacts(d *doc, s *signals) {
 				after = strings.ReplaceAll(f, "_", " ") + " " + t.Format(time.DateOnly)
 			}
 		}
+		// Nor does a document expire before its holder is born: an expiry
+		// moved back, or a birth date moved on, where the reading left
+		// the issue date out (with it, the expiry is before the issue
+		// too). A year's grace, as for an event, unless the page prints
+		// the birth date after its caption.
+		if after == "" && okE && (dob.After(exp.AddDate(1, 0, 0)) || okPB && dob.After(exp)) {
+			after = "the expiration date " + exp.Format(time.DateOnly)
+		}
 		switch {
 		case after != "":
 			w, sure := weigh(0.50), ""

@@ -219,21 +219,16 @@ func judgeCheck(data, check zoneText, digits bool) (v checkVerdict, field, digit
 // a field's check was not, and fails only where its digit and fillers
 // were read surely and as they are.
 func judgeComposite(c zoneCheck, verdicts []checkVerdict, fields, digits []string) checkVerdict {
-	var b strings.Builder
 	sure := c.digit.allSure()
 	for _, p := range c.parts {
 		switch {
 		case p.check < 0:
-			b.WriteString(p.fill.text)
 			sure = sure && p.fill.allSure()
 		case verdicts[p.check] == checkUnjudged || verdicts[p.check] == checkFailedUnsure:
 			return checkUnjudged
-		case p.digit:
-			b.WriteString(digits[p.check])
-		default:
-			b.WriteString(fields[p.check])
 		}
 	}
+	data := compositeData(c, fields, digits)
 	if len(c.digit.text) != 1 {
 		return checkUnjudged
 	}
@@ -243,13 +238,62 @@ func judgeComposite(c zoneCheck, verdicts []checkVerdict, fields, digits []strin
 	if !isDigit(d[0]) {
 		return checkUnjudged
 	}
-	if mrzOK(b.String(), d[0]) {
+	if mrzOK(data, d[0]) {
 		return checkPassed
 	}
 	if d != c.digit.text || !sure && c.digit.ocr {
 		return checkUnjudged
 	}
 	return checkFailed
+}
+
+// compositeData is the composite digit's data: its parts, each field as
+// its own check passed or failed as read, and the fillers.
+func compositeData(c zoneCheck, fields, digits []string) string {
+	var b strings.Builder
+	for _, p := range c.parts {
+		switch {
+		case p.check < 0:
+			b.WriteString(p.fill.text)
+		case p.digit:
+			b.WriteString(digits[p.check])
+		default:
+			b.WriteString(fields[p.check])
+		}
+	}
+	return b.String()
+}
+
+// compositeSurelyOther: read by OCR, the composite digit alone fails
+// where every field's check passed on its characters as read (no
+// look-alike repaired, no filler taken for a digit), and the digit read
+// is not one OCR takes for the digit the fields make (a 4 where they
+// make a 2, not an 8 for a 3). A misread character inside a field fails
+// that field's own digit nine times in ten; what is left to misread is
+// the composite digit itself, and OCR misreads a printed digit as one
+// of its look-alikes. A forger who changed a field and recomputed its
+// own digit, but not the composite (which covers the whole line), left
+// a digit that is any of the ten.
+func compositeSurelyOther(z zoneFound, verdicts []checkVerdict, fields, digits []string) bool {
+	comp := -1
+	for k, c := range z.checks {
+		switch {
+		case c.parts != nil:
+			comp = k
+		case verdicts[k] != checkPassed || fields[k] != c.data.text || digits[k] != c.digit.text:
+			return false
+		}
+	}
+	if comp < 0 {
+		return false
+	}
+	c := z.checks[comp]
+	if len(c.digit.text) != 1 || !isDigit(c.digit.text[0]) || !c.digit.allSure() {
+		return false
+	}
+	want := idnumber.MRZCheckDigit(compositeData(c, fields, digits))
+	got := c.digit.text[0]
+	return len(want) == 1 && want[0] != got && !confusedDigits[[2]byte{got, want[0]}]
 }
 
 // lettersAsDigitsPass: some of the field's look-alike letters read as
@@ -554,7 +598,7 @@ func judgeZone(d *doc, s *signals, page int, above [][]pagetext.Word, z zoneFoun
 		// digit passing while the composite fails means a field was
 		// edited and its own digit recomputed.
 		w := 0.50
-		if len(failed) == 1 && failed[0] == "the whole zone" && z.ocr {
+		if len(failed) == 1 && failed[0] == "the whole zone" && z.ocr && !compositeSurelyOther(z, verdicts, fields, digits) {
 			w = 0.30
 		}
 		s.addf(CodeMRZCheckFailed, w, &SignalEvidence{Page: page, Field: "mrz", Value: z.value, Expected: "check digits of " + strings.Join(failed, ", ")},
