@@ -104,7 +104,8 @@ func (r *reading) rowDate(field string, test *regexp.Regexp) {
 		if len(hs) != 1 || hs[0].value == born {
 			continue
 		}
-		if len(pipeCells(line)) < 3 && len(columnGap.FindAllStringIndex(strings.TrimSpace(line), -1)) < 2 && !cellApart(line, loc[1], hs[0].start) {
+		if len(pipeCells(line)) < 3 && len(columnGap.FindAllStringIndex(strings.TrimSpace(line), -1)) < 2 && !cellApart(line, loc[1], hs[0].start) &&
+			!r.doc.spansGap(i, loc[1], hs[0].end) {
 			continue
 		}
 		if pick != "" && pick != hs[0].value {
@@ -116,6 +117,26 @@ func (r *reading) rowDate(field string, test *regexp.Regexp) {
 	if pick != "" {
 		r.set(field, pick, conf)
 	}
+}
+
+// otherTestsDate reports that line i, where a bare "Date" label's value
+// was read, is the row of another test than the one test names, while a
+// row that names it prints a date of its own: a summary of services
+// ("Physical examination 10/09/2026" over "Urine drug screen, 10-panel
+// 10/12/2026" under one "Date" heading) dates each on its own row, and
+// the heading's first value is the physical's.
+func (r *reading) otherTestsDate(i int, test *regexp.Regexp) bool {
+	if i < 0 || i >= len(r.doc.lines) || test.MatchString(r.doc.rowText(i)) {
+		return false
+	}
+	for j := range r.doc.lines {
+		if j != i && test.MatchString(r.doc.lines[j]) {
+			if row := r.doc.rowText(j); test.MatchString(row) && len(dateFinder(roleDate)(row)) == 1 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // cellApart reports that a bar or a column gap parts [from, to) of line:
@@ -1758,7 +1779,9 @@ func readDrugScreen(r *reading) {
 	}
 	r.lookup("date_of_birth", dobLabels, birthDateFinder(r.asOf))
 	r.lookup("collection_date", collectionLabels, dateFinder(roleDate))
-	r.lookup("collection_date", dateLabel, dateFinder(roleDate))
+	if f, ok := r.doc.lookup(dateLabel, dateFinder(roleDate)); ok && !r.has("collection_date") && !r.otherTestsDate(f.line, drugRow) {
+		r.set("collection_date", f.value, f.conf)
+	}
 	r.rowDate("collection_date", drugRow)
 	if !r.markedResult(drugOptions) && !r.lookupResult(drugResultLabels, drugOptions, "negative") {
 		// No overall result: every analyte negative is a negative screen,

@@ -334,6 +334,37 @@ func sameRow(a, b *gword) bool {
 	return a.page == b.page && math.Abs(a.cy-b.cy) <= 0.45*max(a.em, b.em)
 }
 
+// rowText returns the words of the page's row through line i, left to
+// right: the line itself, with the words of other lines that stand on
+// its row (OCR may read a table's cells as lines of their own). Line i's
+// text where it has no layout.
+func (d *doc) rowText(i int) string {
+	if !d.hasGeometry(i) {
+		return d.lines[i]
+	}
+	g := d.geo
+	in := map[int]bool{}
+	for _, wi := range g.byLine[i] {
+		w := &g.words[wi]
+		in[wi] = true
+		for _, oj := range g.pages[w.page].words {
+			if !in[oj] && sameRow(w, &g.words[oj]) {
+				in[oj] = true
+			}
+		}
+	}
+	ws := make([]int, 0, len(in))
+	for wi := range in {
+		ws = append(ws, wi)
+	}
+	sort.Slice(ws, func(a, b int) bool { return g.words[ws[a]].box.X0 < g.words[ws[b]].box.X0 })
+	texts := make([]string, len(ws))
+	for k, wi := range ws {
+		texts[k] = g.words[wi].text
+	}
+	return strings.Join(texts, " ")
+}
+
 // geoLike reports that the label at [start, end) of line i is placed as
 // a label by the layout: a whole word run after a column gap, or before
 // one with something after it.
