@@ -1390,6 +1390,7 @@ func readDriversLicense(r *reading) {
 	r.lookup("issue_date", issueLabels, dateFinder(roleDate))
 	r.cardIssueDate()
 	r.lookup("expiration_date", expiryLabels, dateFinder(roleExpiry))
+	r.expiryPastCaption()
 	r.uncaptionedCardDates()
 	r.damagedExpiryCaption()
 	r.address()
@@ -1774,6 +1775,44 @@ func (r *reading) uncaptionedCardDates() {
 func birthdayExpiry(dob, exp time.Time) bool {
 	years := exp.Year() - dob.Year()
 	return exp.Month() == dob.Month() && exp.Day() == dob.Day() && years != 18 && years != 19 && years != 21
+}
+
+// otherDateCaptions are the captions of a card's other dates, as words.
+var otherDateCaptions = map[string]bool{"iss": true, "issued": true, "4a": true, "dob": true, "doi": true, "birth": true}
+
+// expiryPastCaption withdraws a card's expiry read beside its caption
+// where another date's caption stands between the two ("4b ExP � Iss
+// 06/11/2025": OCR lost the expiry's value, and the date after it is the
+// issue's). The expiry printed is unread, not the issue date.
+func (r *reading) expiryPastCaption() {
+	v, ok := r.fields["expiration_date"].(string)
+	if !ok {
+		return
+	}
+	for _, line := range r.doc.lines {
+		for _, h := range dateFinder(roleExpiry)(line) {
+			if h.value != v {
+				continue
+			}
+			words := strings.Fields(strings.ToLower(line[:h.start]))
+			capAt := -1
+			for i, w := range words {
+				if slices.Contains(expiryCaptionWords, strings.Trim(w, ".,:;")) {
+					capAt = i
+				}
+			}
+			if capAt < 0 {
+				continue
+			}
+			for _, w := range words[capAt+1:] {
+				if otherDateCaptions[strings.Trim(w, ".,:;")] {
+					delete(r.fields, "expiration_date")
+					delete(r.conf, "expiration_date")
+					return
+				}
+			}
+		}
+	}
 }
 
 // dateOfTwoFields reports that the date read for field is also a

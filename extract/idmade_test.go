@@ -172,6 +172,14 @@ var idScansMissed = map[string]string{
 	// training center's caption ("� Center", at 0 and 19).
 	"acls_front_instructor-125dpi/issuer":          "header lost",
 	"acls_front_instructor-125dpi/training_center": "caption lost",
+	// OCR lost the expiry's value between its caption and the issue's
+	// ("4b ExP � Iss 06/11/2025"): the date after them is the issue's.
+	// The ten digits under a caption read "4di0" or "ido" fit no form
+	// known here that says whether a letter before them was lost.
+	"id_nevada_numbered-phone/expiration_date":  "value lost",
+	"id_nevada_numbered-120dpi/expiration_date": "value lost",
+	"id_nevada_numbered-phone/license_number":   "no form settles it",
+	"id_nevada_numbered-120dpi/license_number":  "no form settles it",
 }
 
 // idScansReadWrong are the made scans' fields read wrong surely: OCR
