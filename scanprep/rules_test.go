@@ -182,6 +182,26 @@ func TestCleanSpeckle(t *testing.T) {
 	}
 }
 
+// TestCardLongSide: a card's long side is the cut card's when cut out of
+// its page, the page's when scanned alone, none on a page of no card.
+func TestCardLongSide(t *testing.T) {
+	cases := []struct {
+		name string
+		rep  Report
+		want int
+	}{
+		{"ID-1 card scanned alone at 300 dpi", Report{frameW: 638, frameH: 1012}, 1012},
+		{"card cut out of a letter page", Report{CardCut: true, frameW: 2550, frameH: 3300, cutW: 1118, cutH: 651}, 1118},
+		{"card cut out of a page drawn at 120 dpi", Report{CardCut: true, frameW: 1020, frameH: 1320, cutW: 441, cutH: 250}, 441},
+		{"letter page", Report{frameW: 2550, frameH: 3300}, 0},
+	}
+	for _, tc := range cases {
+		if got := tc.rep.CardLongSide(); got != tc.want {
+			t.Errorf("%s: card long side %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
 func TestCardShaped(t *testing.T) {
 	cases := []struct {
 		name string

@@ -302,6 +302,24 @@ func (r Report) CardShaped() bool {
 	return aspect >= 1.45 && aspect <= 2.2
 }
 
+// CardLongSide is the long side, in the source image's pixels, of the
+// card a card-shaped page is (see CardShaped): the card cut out of its
+// page, or the whole page scanned alone; 0 when the page is no card. A
+// reader that knows the raster's resolution learns from it whether the
+// card is drawn at its size (an ID-1 card is 3.37 inches long): a card
+// written small into a page and drawn at that page's resolution, far
+// under it, is not, and no resolution told of its raster would be its
+// print's.
+func (r Report) CardLongSide() int {
+	switch {
+	case r.CardCut:
+		return max(r.cutW, r.cutH)
+	case r.CardShaped():
+		return max(r.frameW, r.frameH)
+	}
+	return 0
+}
+
 // Prepare measures img and returns it corrected (img itself when nothing
 // needed doing) with what was done.
 func (e *Engine) Prepare(img *image.Gray) (*image.Gray, Report) {
