@@ -153,9 +153,6 @@ var idScansMissed = map[string]string{
 	"rn_ohio_pocket-120dpi/issue_date":      "captions lost",
 	"rn_ohio_pocket-120dpi/expiration_date": "captions lost",
 	"rn_ohio_pocket-120dpi/license_status":  "captions lost",
-	// A debris mark OCR read on a line between the street and the city
-	// ("1520 N 45TH ST" | "©" | "SEATTLE, WA 98103").
-	"dl_washington_over-150dpi-turned180/address": "mark between the lines",
 	// The number's S read "$" ("$58217406", at 81).
 	"dl_mass_date_row-140dpi-turned90/license_number": "letter read as a mark",
 	// At 115 dpi OCR lost the number and the row of three dates ("�
@@ -164,22 +161,16 @@ var idScansMissed = map[string]string{
 	"dl_mass_date_row-115dpi/date_of_birth":   "OCR lost it",
 	"dl_mass_date_row-115dpi/issue_date":      "OCR lost it",
 	"dl_mass_date_row-115dpi/expiration_date": "OCR lost it",
-	// At 115 dpi the number's caption read "Customer Wo." (at 15 and
-	// 59), and the expiry's date at 63.
-	"dl_oregon_comma_words-115dpi/license_number":  "caption misread",
-	"dl_oregon_comma_words-115dpi/expiration_date": "date read unsurely",
 	// At 125 dpi OCR lost the card's header, white on red, and the
 	// training center's caption ("� Center", at 0 and 19).
 	"acls_front_instructor-125dpi/issuer":          "header lost",
 	"acls_front_instructor-125dpi/training_center": "caption lost",
 	// OCR lost the expiry's value between its caption and the issue's
 	// ("4b ExP � Iss 06/11/2025"): the date after them is the issue's.
-	// The ten digits under a caption read "4di0" or "ido" fit no form
+	// The ten digits under a caption read "4di0" fit no form
 	// known here that says whether a letter before them was lost.
-	"id_nevada_numbered-phone/expiration_date":  "value lost",
-	"id_nevada_numbered-120dpi/expiration_date": "value lost",
-	"id_nevada_numbered-phone/license_number":   "no form settles it",
-	"id_nevada_numbered-120dpi/license_number":  "no form settles it",
+	"id_nevada_numbered-phone/expiration_date": "value lost",
+	"id_nevada_numbered-phone/license_number":  "no form settles it",
 }
 
 // idScansReadWrong are the made scans' fields read wrong surely: OCR
@@ -191,7 +182,8 @@ var idScansReadWrong = map[string]string{
 // TestIDScansMade reads identity documents laid out by hand in other
 // layouts than the sample generator's (ReportLab licences of several
 // states' styles, Social Security cards, passport data pages with their
-// machine-readable zone), rasterised at 120 to 200 dpi with noise, a
+// machine-readable zone, boards' licence cards, life-support cards and
+// certificates), rasterised at 110 to 200 dpi with noise, a
 // small skew and some turned, and OCRed once by the worker's page reader
 // (testdata/idscans). Each field is read surely as printed, or (null) not
 // reported surely.
