@@ -929,11 +929,16 @@ const rasterDPI = 300
 // and its holder was lost), and on sample cards written small into a
 // page at 600 dpi and pages at 130 dpi read upside down, 35% and 67% of
 // fields were read against 52% and 80% (BenchmarkScanHardPages).
+// A ruled page whose holder went unread is read again too: a radiology
+// report's ruled row of captions ("Patient | DOB | Exam | Exam date")
+// read as a few brackets ("[Patient [oon [eam"), the rest of the page
+// well, left the name and the exam's date under them no caption's.
 func (e *Engine) readRuled(ctx context.Context, _, _ string, best scanRead) (scanRead, error) {
 	if !best.report.Ruled || best.dpi > 0 {
 		return best, nil
 	}
-	if n, of := e.fieldsOfType(best); of > 0 && n >= of || !garbled(best.res) && !tableLost(best.res) && !best.report.GridCellsUnread(wordBoxes(best.res)) {
+	if n, of := e.fieldsOfType(best); of > 0 && n >= of || !garbled(best.res) && !tableLost(best.res) && !best.report.GridCellsUnread(wordBoxes(best.res)) &&
+		!e.holderUnread(best) {
 		return best, nil
 	}
 	dpi := int(math.Round(rasterDPI * max(best.report.Scale, 1)))

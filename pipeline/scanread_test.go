@@ -859,6 +859,18 @@ func TestOCRPageReadsRuledTables(t *testing.T) {
 				"collection_date": "2026-09-14", "date_of_birth": "1991-11-03", "panel": "10-panel", "result": "negative", "last_name": "Patel",
 			},
 		},
+		{
+			// A radiology report (WeasyPrint, DejaVu Sans) scanned at 150
+			// dpi, its patient, birth date and exam date in a ruled row
+			// under a ruled row of captions: told no resolution,
+			// Tesseract read the captions as brackets and the rest well,
+			// a read neither garbled nor gapped that left the holder
+			// unread.
+			file: "cxr_caption_row_150dpi.jpg", docType: "chest_xray",
+			fields: map[string]string{
+				"last_name": "Watanabe", "exam_date": "2026-03-11", "date_of_birth": "1991-01-15", "result": "negative",
+			},
+		},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "ruled", tc.file))
