@@ -2136,7 +2136,7 @@ func (r *reading) address() {
 			continue
 		}
 		k := i - 1
-		for k >= 0 && strings.TrimSpace(r.doc.lines[k]) == "" {
+		for k >= 0 && (strings.TrimSpace(r.doc.lines[k]) == "" || markLine(r.doc.lines[k])) {
 			k--
 		}
 		if k < 0 {
@@ -2163,6 +2163,14 @@ func (r *reading) address() {
 	if !r.lookupText("address", addressLabels, textFinder) {
 		r.oneLineAddress()
 	}
+}
+
+// markLine reports a line of a mark or two and nothing else, a speck OCR
+// read between a card's lines ("1520 N 45TH ST" | "©" | "SEATTLE, WA
+// 98103"): no line of an address.
+func markLine(line string) bool {
+	t := strings.TrimSpace(line)
+	return t != "" && len([]rune(t)) <= 2 && strings.IndexFunc(t, func(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }) < 0
 }
 
 // oneLineAddress reads a card's address printed on one line, the street
