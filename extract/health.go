@@ -2008,13 +2008,45 @@ func respiratorFinder(s string) []hit {
 	return hs
 }
 
+// proseWord is a word of running text: lower-case letters only.
+var proseWord = regexp.MustCompile(`^[a-z]+$`)
+
+// respiratorNamed reads the respirator model where no label gave it from
+// the one known maker's model the record names anywhere: a letter says
+// it in a sentence ("The respirator tested was the 3M Aura 1870+ N95").
+// Two models named (a retest with another mask) cannot say which.
+func (r *reading) respiratorNamed() {
+	pick, conf := "", 0.0
+	for i, line := range r.doc.lines {
+		for _, loc := range respiratorModel.FindAllStringIndex(line, -1) {
+			// In a sentence, after a word of it ("was the 3M ..."): a
+			// table's row of cells ("03/05/2026  3M 1870+  Std") is
+			// its headings' to tell.
+			before := strings.Fields(line[:loc[0]])
+			if len(before) == 0 || !proseWord.MatchString(before[len(before)-1]) {
+				continue
+			}
+			v := strings.Join(strings.Fields(line[loc[0]:loc[1]]), " ")
+			if pick != "" && !strings.EqualFold(pick, v) {
+				return
+			}
+			pick, conf = v, 0.75*r.doc.lineOCRFactor(i, loc[0], loc[1])
+		}
+	}
+	if pick != "" {
+		r.set("respirator_model", pick, conf)
+	}
+}
+
 func readFitTest(r *reading) {
 	defer r.scanGuard()
 	defer r.birthLikeEventDates()
 	r.readHolder(false)
 	r.lookup("test_date", testDateLabels, dateFinder(roleDate))
 	r.lookup("test_date", dateLabel, dateFinder(roleDate))
-	r.lookupText("respirator_model", respiratorLabels, respiratorFinder)
+	if !r.lookupText("respirator_model", respiratorLabels, respiratorFinder) {
+		r.respiratorNamed()
+	}
 	if !r.lookupResult(fitResultLabels, fitOptions, "pass") {
 		if v, ok := r.markedOption(fitOptions); ok {
 			r.set("result", v, 0.85)
