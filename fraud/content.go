@@ -6,6 +6,7 @@ import (
 	"math"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -21,17 +22,19 @@ import (
 // white box or an image patch, or left under the new text.
 
 func checkContent(d *doc, s *signals) {
+	fam := familyMemo{}
 	for i, p := range d.Pages {
 		n := d.first + i
 		if skipFontChecks(d, n, p) {
 			continue
 		}
-		checkFonts(d, s, n, p)
+		checkFonts(d, s, n, p, fam)
 	}
-	checkLoneFamily(d, s)
-	checkOddSetting(d, s)
+	df := &docFacts{fields: d.Fields}
+	checkLoneFamily(d, s, df, fam)
+	checkOddSetting(d, s, df)
 	for _, np := range d.uploadPages() {
-		checkCovered(d, s, np)
+		checkCovered(d, s, np, df)
 	}
 	checkTextLayer(d, s)
 	checkCrispValue(d, s)
@@ -81,13 +84,23 @@ type style struct {
 }
 
 func (st style) key() string {
-	return fmt.Sprintf("%s|%s|%.1f", st.family, st.variant, math.Round(st.size*2)/2)
+	return st.family + "|" + st.variant + "|" + strconv.FormatFloat(math.Round(st.size*2)/2, 'f', 1, 64)
+}
+
+// sameKey is st.key() == o.key() without building the two strings: the
+// family, the variant and the size to half a point.
+func (st style) sameKey(o style) bool {
+	return st.family == o.family && st.variant == o.variant && math.Round(st.size*2) == math.Round(o.size*2)
 }
 
 func (st style) String() string { return fmt.Sprintf("%s %.1fpt", st.font, st.size) }
 
-func styleOf(w pagetext.Word) style {
-	f, v := fontFamily(w.Font)
+func styleOf(w pagetext.Word) style { return styleIn(w, nil) }
+
+// styleIn is styleOf with the fonts' families looked up in fam (nil: not
+// remembered).
+func styleIn(w pagetext.Word, fam familyMemo) style {
+	f, v := fam.of(w.Font)
 	name := w.Font
 	if i := strings.IndexByte(name, '+'); i == 6 {
 		name = name[i+1:]
@@ -122,6 +135,22 @@ func fontFamily(name string) (family, variant string) {
 		}
 	}
 	return f, strings.Join(styles, "")
+}
+
+// familyMemo remembers fontFamily's answer for each font name a page's
+// words are set in (a page uses a few fonts for hundreds of words).
+type familyMemo map[string][2]string
+
+func (m familyMemo) of(font string) (family, variant string) {
+	if m == nil {
+		return fontFamily(font)
+	}
+	if fv, ok := m[font]; ok {
+		return fv[0], fv[1]
+	}
+	family, variant = fontFamily(font)
+	m[font] = [2]string{family, variant}
+	return family, variant
 }
 
 // styleWord: a part of a font name that names a weight, slant or width.
@@ -235,7 +264,7 @@ func labelLike(r run, tokens map[string]bool) bool {
 
 // phrases splits a line into phrases (words closer than most of an em,
 // in known fonts) and each phrase into runs.
-func phrases(line []pagetext.Word) [][]run {
+func phrases(line []pagetext.Word, fam familyMemo) [][]run {
 	var out [][]run
 	var cur []run
 	var prev *pagetext.Word
@@ -255,8 +284,8 @@ func phrases(line []pagetext.Word) [][]run {
 		if prev != nil && w.Box.X0-prev.Box.X1 > 0.8*min(prev.Size, w.Size) {
 			flush()
 		}
-		st := styleOf(w)
-		if k := len(cur) - 1; k >= 0 && cur[k].st.key() == st.key() {
+		st := styleIn(w, fam)
+		if k := len(cur) - 1; k >= 0 && cur[k].st.sameKey(st) {
 			cur[k].words = append(cur[k].words, w)
 		} else {
 			cur = append(cur, run{words: []pagetext.Word{w}, st: st})
@@ -323,20 +352,20 @@ func sizeSame(a, b float64) bool    { return math.Abs(a-b) <= 0.05*max(a, b) }
 // size between words of one size), against the values of sibling fields
 // (the one value of a form set unlike the others), and off the baseline
 // of the words it stands with.
-func checkFonts(d *doc, s *signals, n int, p pagetext.Page) {
+func checkFonts(d *doc, s *signals, n int, p pagetext.Page, fam familyMemo) {
 	tokens := valueTokens(d.Fields)
 	lines := visualLines(p)
 	freq := map[string]int{}
 	for _, w := range p.Words {
 		if w.Font != "" {
-			f, _ := fontFamily(w.Font)
+			f, _ := fam.of(w.Font)
 			freq[f]++
 		}
 	}
 	var pairs []pair
 	var prevLine []run
 	for _, line := range lines {
-		ph := phrases(line)
+		ph := phrases(line, fam)
 		var segs []run
 		for _, runs := range ph {
 			checkPhrase(s, n, runs, tokens, freq)
@@ -346,7 +375,7 @@ func checkFonts(d *doc, s *signals, n int, p pagetext.Page) {
 		// Label and value side by side.
 		for i := 0; i+1 < len(segs); i++ {
 			l, v := segs[i], segs[i+1]
-			if l.st.key() == v.st.key() {
+			if l.st.sameKey(v.st) {
 				continue
 			}
 			if labelLike(l, tokens) {
@@ -415,7 +444,9 @@ func checkFonts(d *doc, s *signals, n int, p pagetext.Page) {
 	}
 }
 
-func familyKey(st style) string { return fmt.Sprintf("%s|%.0f", st.family, math.Round(st.size)) }
+func familyKey(st style) string {
+	return st.family + "|" + strconv.FormatFloat(math.Round(st.size), 'f', 0, 64)
+}
 
 // pair is a label and the value printed beside or under it.
 type pair struct {
@@ -426,7 +457,7 @@ func round1(f float64) float64 { return math.Round(f*10) / 10 }
 
 func sameStyle(rs []run) bool {
 	for _, r := range rs[1:] {
-		if r.st.key() != rs[0].st.key() {
+		if !r.st.sameKey(rs[0].st) {
 			return false
 		}
 	}
@@ -540,7 +571,7 @@ func checkBaseline(s *signals, n int, runs []run, tokens map[string]bool) {
 
 // checkCovered finds text something opaque was painted over after it (a
 // white box, a patch of image) and different text printed over text.
-func checkCovered(d *doc, s *signals, np numberedPage) {
+func checkCovered(d *doc, s *signals, np numberedPage, df *docFacts) {
 	p := np.p
 	pageArea := p.box.Area()
 	var texts []pdfdraw.Mark
@@ -579,7 +610,7 @@ func checkCovered(d *doc, s *signals, np numberedPage) {
 			"page %d: %s was painted over text printed before it (%s)", np.n, what, quoteList(words, 4))
 		return
 	}
-	checkOverprint(s, np, texts, factValues(d.Fields))
+	checkOverprint(s, np, texts, df.all())
 }
 
 // checkOverprint finds text printed over different text. The same text
@@ -1071,10 +1102,7 @@ func checkCrispValue(d *doc, s *signals) { onScannedFactPages(d, s, crispValue) 
 // full-page scan of the document's first page (every page of a short
 // upload) that reads 20 words or more, when the document holds facts.
 func onScannedFactPages(d *doc, s *signals, check func(*signals, docImage, luma, image.Point, pagetext.Page, facts)) {
-	facts := factValues(d.Fields)
-	if facts.empty() {
-		return
-	}
+	var facts *facts
 	for _, im := range d.images() {
 		if im.img != nil && !d.fullPageScan(im) || im.page != d.first && !d.shortUpload() {
 			continue
@@ -1083,11 +1111,18 @@ func onScannedFactPages(d *doc, s *signals, check func(*signals, docImage, luma,
 		if i < 0 || i >= len(d.Pages) || len(d.Pages[i].Words) < 20 {
 			continue
 		}
+		if facts == nil {
+			f := factValues(d.Fields)
+			facts = &f
+		}
+		if facts.empty() {
+			return
+		}
 		plane, size, ok := decodePlane(im)
 		if !ok {
 			continue
 		}
-		check(s, im, plane, size, d.Pages[i], facts)
+		check(s, im, plane, size, d.Pages[i], *facts)
 	}
 }
 

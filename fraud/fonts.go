@@ -31,25 +31,17 @@ const loneFamilyWeight = 0.50
 // checkLoneFamily runs on the drawing's own text marks (exact fonts and
 // sizes, as the content stream sets them) where the upload is given, else
 // on the pages' words.
-func checkLoneFamily(d *doc, s *signals) {
-	facts := factValues(d.Fields)
+func checkLoneFamily(d *doc, s *signals, df *docFacts, fam familyMemo) {
+	facts := df.all()
 	if facts.empty() {
 		return
 	}
-	// The dates a document is judged by: a birth date is printed apart
-	// by design (a patient's header), and nobody retypes one to pass.
-	judged := map[string]any{}
-	for k, v := range d.Fields {
-		if k != "date_of_birth" {
-			judged[k] = v
-		}
-	}
-	dates := factValues(judged)
+	dates := df.judged()
 	if d.Upload != nil && d.Upload.image == nil {
 		for _, np := range d.uploadPages() {
 			if p, ok := markPage(np.p); ok {
-				lay := layOut(p)
-				loneFamily(s, np.n, lay, facts)
+				lay := layOut(p, fam)
+				loneFamily(s, np.n, lay, facts, fam)
 				oddDate(s, np.n, lay, dates)
 				oddColumnDate(s, np.n, lay, dates)
 				oddRowValue(s, np.n, lay, dates)
@@ -60,8 +52,8 @@ func checkLoneFamily(d *doc, s *signals) {
 	}
 	for i, p := range d.Pages {
 		if n := d.first + i; !skipFontChecks(d, n, p) {
-			lay := layOut(p)
-			loneFamily(s, n, lay, facts)
+			lay := layOut(p, fam)
+			loneFamily(s, n, lay, facts, fam)
 			oddDate(s, n, lay, dates)
 			oddColumnDate(s, n, lay, dates)
 			oddRowValue(s, n, lay, dates)
@@ -90,7 +82,8 @@ func oddDate(s *signals, n int, lay layout, f facts) {
 	for _, phs := range lay.phrases {
 		for _, ph := range phs {
 			for _, r := range ph {
-				if !datePattern.MatchString(r.text()) || inMargin(r.box(), p.Height) {
+				// Every form datePattern reads holds a digit.
+				if t := r.text(); !hasDigit(t) || !datePattern.MatchString(t) || inMargin(r.box(), p.Height) {
 					continue
 				}
 				ds = append(ds, dated{r, f.kind(r) == "date"})
@@ -200,11 +193,11 @@ type layout struct {
 	phrases [][][]run
 }
 
-func layOut(p pagetext.Page) layout {
+func layOut(p pagetext.Page, fam familyMemo) layout {
 	lay := layout{page: p, lines: visualLines(p)}
 	lay.phrases = make([][][]run, len(lay.lines))
 	for i, line := range lay.lines {
-		lay.phrases[i] = phrases(line)
+		lay.phrases[i] = phrases(line, fam)
 	}
 	return lay
 }
@@ -247,6 +240,37 @@ type facts struct {
 }
 
 func (f facts) empty() bool { return len(f.names) == 0 && len(f.ids) == 0 && len(f.dates) == 0 }
+
+// docFacts are a document's facts worked out once for the checks that
+// read them: all its fields, and those it is judged by.
+type docFacts struct {
+	fields        map[string]any
+	allF, judgedF *facts
+}
+
+func (df *docFacts) all() facts {
+	if df.allF == nil {
+		f := factValues(df.fields)
+		df.allF = &f
+	}
+	return *df.allF
+}
+
+// judged leaves the birth date out: it is printed apart by design (a
+// patient's header), and nobody retypes one to pass.
+func (df *docFacts) judged() facts {
+	if df.judgedF == nil {
+		judged := map[string]any{}
+		for k, v := range df.fields {
+			if k != "date_of_birth" {
+				judged[k] = v
+			}
+		}
+		f := factValues(judged)
+		df.judgedF = &f
+	}
+	return *df.judgedF
+}
 
 var dateLayouts = []string{"01/02/2006", "1/2/2006", "01/02/06", "1/2/06", "2006-01-02", "01-02-2006", "1-2-2006", "01.02.2006",
 	"02.01.2006", "02/01/2006", "Jan 2, 2006", "January 2, 2006", "2 Jan 2006", "02 Jan 2006", "2 January 2006", "Jan 02, 2006", "01/2006", "Jan 2006", "January 2006"}
@@ -292,7 +316,12 @@ func tokensOf(s string) []string {
 // "id" or "" (an id still counts among the values set in the body face).
 func (f facts) kind(r run) string {
 	text := strings.ToLower(strings.Join(strings.Fields(r.text()), " "))
+	digitsIn := hasDigit(text)
+	// Every layout of a date prints its year's digits.
 	for _, d := range f.dates {
+		if !digitsIn {
+			break
+		}
 		if i := strings.Index(text, d); i >= 0 && !digitAt(text, i-1) && !digitAt(text, i+len(d)) {
 			return "date"
 		}
@@ -332,12 +361,12 @@ func designFont(family string) bool {
 // loneFamily flags a run printing one of the document's facts in a family
 // no other word of the page is set in, at about the size of the values
 // the page's body font prints.
-func loneFamily(s *signals, n int, lay layout, f facts) {
+func loneFamily(s *signals, n int, lay layout, f facts, fm familyMemo) {
 	p, lines := lay.page, lay.lines
 	words := map[string]int{}
 	total := 0
 	for _, w := range p.Words {
-		fam, _ := fontFamily(w.Font)
+		fam, _ := fm.of(w.Font)
 		words[fam]++
 		total++
 	}
@@ -418,7 +447,7 @@ func loneFamily(s *signals, n int, lay layout, f facts) {
 		if inFacts != words[sp.r.st.family] || inFacts > 12 {
 			continue
 		}
-		if ratio := sp.r.st.size / med; ratio < 0.75 || ratio > 1.5 && !displayRetyped(sp.kind, sp.r, lines[sp.line], p, med) {
+		if ratio := sp.r.st.size / med; ratio < 0.75 || ratio > 1.5 && !displayRetyped(sp.kind, sp.r, lines[sp.line], p, med, fm) {
 			continue
 		}
 		b := sp.r.box()
@@ -437,12 +466,12 @@ func loneFamily(s *signals, n int, lay layout, f facts) {
 // template that gives the name a display face of its own draws it in
 // calligraphy (a script or an italic, left out before), and a forger's
 // tool sets it in whatever plain face it has.
-func displayRetyped(kind string, r run, line []pagetext.Word, p pagetext.Page, med float64) bool {
+func displayRetyped(kind string, r run, line []pagetext.Word, p pagetext.Page, med float64, fm familyMemo) bool {
 	if kind != "name" || len(line) != len(r.words) {
 		return false
 	}
 	for _, w := range p.Words {
-		fam, _ := fontFamily(w.Font)
+		fam, _ := fm.of(w.Font)
 		if fam != r.st.family && w.Size >= 1.3*med && len([]rune(w.Text)) >= 3 {
 			return true
 		}
@@ -499,7 +528,7 @@ func offBaselineRow(s *signals, n int, lay layout, f facts) {
 		}
 		var offs []float64
 		for j, o := range rows {
-			if j != i && o.label.st.key() == r.label.st.key() && o.value.st.key() == r.value.st.key() {
+			if j != i && o.label.st.sameKey(r.label.st) && o.value.st.sameKey(r.value.st) {
 				offs = append(offs, o.off)
 			}
 		}

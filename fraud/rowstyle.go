@@ -91,7 +91,7 @@ func oddRowValue(s *signals, n int, lay layout, f facts) {
 		others, alike := 0, 0
 		x := r.value.box().X0
 		for j, o := range rows {
-			if j == i || o.label.st.key() != r.label.st.key() {
+			if j == i || !o.label.st.sameKey(r.label.st) {
 				continue
 			}
 			if r.column && (!o.column || math.Abs(o.value.box().X0-x) > 2) {

@@ -30,17 +30,11 @@ const oddSettingWeight = 0.50
 const oddSettingDesignWeight = 0.45
 
 // checkOddSetting runs on the drawing of each page of a PDF's document.
-func checkOddSetting(d *doc, s *signals) {
+func checkOddSetting(d *doc, s *signals, df *docFacts) {
 	if d.Upload == nil || d.Upload.image != nil {
 		return
 	}
-	judged := map[string]any{}
-	for k, v := range d.Fields {
-		if k != "date_of_birth" {
-			judged[k] = v
-		}
-	}
-	f := factValues(judged)
+	f := df.judged()
 	if f.empty() {
 		return
 	}
