@@ -80,6 +80,7 @@ func readLifeSupport(r *reading) {
 	r.proseDate("issue_date", courseHeldOn)
 	r.validForYears("issue_date")
 	r.datePair()
+	r.datesOverCaptions()
 	r.issueBeforeRenewal()
 	// A caption a header row stacks on two lines ("Certificate" over
 	// "No.") is read before the labels, which may take the words of two
@@ -814,6 +815,81 @@ func (r *reading) datePair() {
 	}
 }
 
+// datesOverCaptions reads a card's dates printed over their captions
+// where OCR parted the row of values and the row of captions into a line
+// per cell ("11/18/2025" | "11/2027" | "Issue Date" | "Recommended
+// Renewal Date"): the dates, each a line of its own, then as many lines
+// each a date caption and nothing else, every date standing where its
+// caption starts on the page. Each is as sure as a value by its caption.
+func (r *reading) datesOverCaptions() {
+	if r.has("issue_date") && r.has("expiration_date") {
+		return
+	}
+	g := r.doc.geometry()
+	if g == nil {
+		return
+	}
+	lines := r.doc.lines
+	field := func(line string) string {
+		t := strings.ToLower(squeeze(strings.Trim(line, " :")))
+		for _, l := range issueLabels {
+			if l.text == t {
+				return "issue_date"
+			}
+		}
+		for _, l := range expiryLabels {
+			if l.text == t {
+				return "expiration_date"
+			}
+		}
+		return ""
+	}
+	lone := func(line string) bool {
+		hs := findDates(line)
+		return len(hs) == 1 && strings.TrimSpace(line[:hs[0].start]) == "" && strings.TrimSpace(line[hs[0].end:]) == ""
+	}
+	startX := func(k int) (float64, float64, bool) {
+		if k >= len(g.byLine) || len(g.byLine[k]) == 0 {
+			return 0, 0, false
+		}
+		w := g.words[g.byLine[k][0]]
+		return w.box.X0, w.em, true
+	}
+	for i := 0; i < len(lines); {
+		k := i
+		for k < len(lines) && lone(lines[k]) {
+			k++
+		}
+		n := k - i
+		if n < 2 || k+n > len(lines) {
+			i = k + 1
+			continue
+		}
+		got := map[string]string{}
+		for j := 0; j < n; j++ {
+			f := field(lines[k+j])
+			dx, em, ok1 := startX(i + j)
+			cx, _, ok2 := startX(k + j)
+			if f == "" || got[f] != "" || !ok1 || !ok2 || abs64(dx-cx) > 2*em {
+				return
+			}
+			role := roleDate
+			if f == "expiration_date" {
+				role = roleExpiry
+			}
+			hs := dateFinder(role)(lines[i+j])
+			if len(hs) != 1 {
+				return
+			}
+			got[f], _ = hs[0].value.(string)
+		}
+		for f, v := range got {
+			r.set(f, v, confCaption)
+		}
+		return
+	}
+}
+
 // issueBeforeRenewal reads a card's issue date whose caption OCR lost
 // where its expiry was read: OCR parted a row of captions over a row of
 // values into lines ("ssue Cate" | "Recommended Renewal Date" | "February
@@ -976,6 +1052,18 @@ func (r *reading) trainingCenter() {
 	}
 	v := f.value.(string)
 	line := r.doc.lines[f.line]
+	if cell := strings.TrimSpace(line); v != cell && strings.HasSuffix(v, " "+cell) && len(strings.Fields(cell)) >= 2 {
+		// "B. HOLLISTER Gateway Resuscitation Partners": the row over
+		// the caption ran the instructor's cell, which OCR read as a
+		// line of its own ("LORRAINE B. HOLLISTER"), into the value.
+		head := strings.TrimSpace(strings.TrimSuffix(v, cell))
+		for k, other := range r.doc.lines {
+			if k != f.line && strings.HasSuffix(strings.TrimSpace(other), head) {
+				v = cell
+				break
+			}
+		}
+	}
 	col := strings.Index(line, v)
 	if k := f.line + 1; col >= 0 && k < len(r.doc.lines) && f.conf == confNextLine {
 		next := r.doc.lines[k]
