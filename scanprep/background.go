@@ -63,19 +63,27 @@ func paper(p plane, cells int) field {
 			f.v[gy*gw+gx] = float32(v)
 		}
 	}
-	if lid, card, bright, ok := cardsOnLid(f.v, gw, gh); ok {
+	lid, card, cards, ok := cardsOnLid(f.v, gw, gh, false)
+	if !ok {
+		lid, card, cards, ok = cardsOnLid(f.v, gw, gh, true)
+	}
+	if ok {
 		// Two levels, with a sharp step between them: the cards' cells
 		// (but for their edges', which the lid's level leaves white) and
 		// the lid's. Closed and softened as light is, a card's brightness
 		// would spread over the lid round it, which dividing then darkens
 		// into a halo the contrast stretch takes for print (a license's
 		// guilloche and photo turned black and its read garbage, on
-		// sample cards on a grey lid at 300 dpi).
+		// sample cards on a grey lid at 300 dpi); a tinted card's ground,
+		// as wide as the window, was kept, and Otsu's threshold, taken
+		// over the page, parted the card from the paper and lost its
+		// print whole (a pale SSA card on a page at 110-130 dpi read no
+		// word).
 		for i := range f.v {
 			x, y := i%gw, i/gw
 			f.v[i] = lid
-			if bright[i] && x > 0 && y > 0 && x < gw-1 && y < gh-1 &&
-				bright[i-1] && bright[i+1] && bright[i-gw] && bright[i+gw] {
+			if cards[i] && x > 0 && y > 0 && x < gw-1 && y < gh-1 &&
+				cards[i-1] && cards[i+1] && cards[i-gw] && cards[i+gw] {
 				f.v[i] = card
 			}
 		}
@@ -91,11 +99,12 @@ func paper(p plane, cells int) field {
 }
 
 // A card on a flatbed under a grey lid (or on grey paper) is whiter than
-// the page round it: the page's brightness is then two levels, the lid's
-// over most of it, even, and the card's over a compact block, not light
-// falling unevenly. A table in a photo is far darker than the card
-// (findCard's concern, see darkBorder), and a page in uneven light
-// changes brightness across the paper that carries the print.
+// the page round it, and a tinted card on a white page darker: the page's
+// brightness is then two levels, the lid's (or paper's) over most of it,
+// even, and the card's over compact blocks, not light falling unevenly.
+// A table in a photo is far darker than the card (findCard's concern, see
+// darkBorder), and a page in uneven light changes brightness across the
+// paper that carries the print.
 const (
 	// lidMinStep is how much whiter than the lid a card is, at least (a
 	// white card on a mid-grey lid about 20%), and lidMaxStep how much at
@@ -103,6 +112,10 @@ const (
 	// photo is darker, and a card on a lid darker than 0.7 of its white
 	// is found by its outline first (see findCard).
 	lidMinStep, lidMaxStep = 0.08, 0.6
+	// tintMinStep and tintMaxStep bound how much darker than the paper a
+	// tinted card's ground is (a pale blue SSA card about 10%); darker
+	// blocks are photos, bands and shaded boxes, kept as they are.
+	tintMinStep, tintMaxStep = 0.06, 0.3
 	// lidSpread is the largest spread of the lid's brightness (its cells'
 	// 5th to 95th percentiles) over its level.
 	lidSpread = 0.06
@@ -114,9 +127,10 @@ const (
 
 // cardsOnLid reports whether the cells v (gw×gh, each the brightest of
 // its pixels) are a lid, even, with compact blocks of whiter cells on it
-// (a card, or a license's front and back side by side), and returns the
-// lid's brightness, the cards' and which cells are theirs.
-func cardsOnLid(v []float32, gw, gh int) (lid, card float32, bright []bool, ok bool) {
+// (a card, or a license's front and back side by side), or, tinted, paper
+// with blocks of darker cells shaped like cards and clear of its edges;
+// it returns the lid's brightness, the cards' and which cells are theirs.
+func cardsOnLid(v []float32, gw, gh int, tinted bool) (lid, card float32, cards []bool, ok bool) {
 	var h [256]int
 	for _, x := range v {
 		h[uint8(min(max(x, 0), 255))]++
@@ -125,34 +139,44 @@ func cardsOnLid(v []float32, gw, gh int) (lid, card float32, bright []bool, ok b
 	if level <= 0 {
 		return 0, 0, nil, false
 	}
-	var dark, white [256]int
-	bright = make([]bool, len(v))
-	n := 0
+	var ground, ink [256]int
+	cards = make([]bool, len(v))
+	n, darker := 0, 0
 	for i, x := range v {
 		step := (float64(x) - level) / level
+		if tinted {
+			step = -step
+		}
 		switch {
+		case tinted && step > tintMaxStep:
+			// Print dense enough to fill a cell, a photo: on a card,
+			// within its block; elsewhere, no card's.
+			cards[i] = true
+			darker++
 		case step > lidMaxStep:
 			return 0, 0, nil, false
-		case step >= lidMinStep:
-			bright[i] = true
+		case step >= lidMinStep && !tinted || step >= tintMinStep && tinted:
+			cards[i] = true
 			n++
-			white[uint8(min(max(x, 0), 255))]++
+			ink[uint8(min(max(x, 0), 255))]++
 		default:
-			dark[uint8(min(max(x, 0), 255))]++
+			ground[uint8(min(max(x, 0), 255))]++
 		}
 	}
-	if share := float64(n) / float64(len(v)); share < lidMinShare || share > lidMaxShare {
+	if share := float64(n) / float64(len(v)); share < lidMinShare || share > lidMaxShare || darker*4 > n {
 		return 0, 0, nil, false
 	}
-	if hi, lo := float64(percentile(dark, 0.95)), float64(percentile(dark, 0.05)); (hi-lo)/level > lidSpread {
+	if hi, lo := float64(percentile(ground, 0.95)), float64(percentile(ground, 0.05)); (hi-lo)/level > lidSpread {
 		return 0, 0, nil, false
 	}
 	// Each block nearly fills its bounds (a card turned a few degrees
-	// still fills two thirds of them): cards, not whiter patches of light.
+	// still fills two thirds of them): cards, not patches of light; and a
+	// tinted block is shaped like a card and lies on the paper, not a
+	// band along its edge or a shaded box of a form.
 	seen := make([]bool, len(v))
 	var stack []int
 	for start := range v {
-		if !bright[start] || seen[start] {
+		if !cards[start] || seen[start] {
 			continue
 		}
 		seen[start] = true
@@ -166,7 +190,7 @@ func cardsOnLid(v []float32, gw, gh int) (lid, card float32, bright []bool, ok b
 			bounds = bounds.Union(image.Rect(x, y, x+1, y+1))
 			cells++
 			for _, j := range [4]int{i - 1, i + 1, i - gw, i + gw} {
-				if j < 0 || j >= len(v) || (j == i-1 && x == 0) || (j == i+1 && x == gw-1) || !bright[j] || seen[j] {
+				if j < 0 || j >= len(v) || (j == i-1 && x == 0) || (j == i+1 && x == gw-1) || !cards[j] || seen[j] {
 					continue
 				}
 				seen[j] = true
@@ -176,8 +200,15 @@ func cardsOnLid(v []float32, gw, gh int) (lid, card float32, bright []bool, ok b
 		if float64(cells) < 0.65*float64(bounds.Dx()*bounds.Dy()) {
 			return 0, 0, nil, false
 		}
+		if tinted {
+			long, short := float64(max(bounds.Dx(), bounds.Dy())), float64(min(bounds.Dx(), bounds.Dy()))
+			if short < 3 || long/short < 1.25 || long/short > 2.3 ||
+				bounds.Min.X == 0 || bounds.Min.Y == 0 || bounds.Max.X == gw || bounds.Max.Y == gh {
+				return 0, 0, nil, false
+			}
+		}
 	}
-	return float32(level), float32(percentile(white, 0.5)), bright, true
+	return float32(level), float32(percentile(ink, 0.5)), cards, true
 }
 
 // filterGrid is a separable running maximum (or minimum) of radius r.

@@ -11,6 +11,11 @@ import (
 // (with noise) and, at each of at, a white card 510×320 with rows of dark
 // letters, a grey photo and a light guilloche of wavy lines across it.
 func lidScan(lid float64, seed uint64, at ...[2]int) plane {
+	return cardScan(lid, 250, seed, at...)
+}
+
+// cardScan is lidScan with the card's ground of brightness ground.
+func cardScan(lid, ground float64, seed uint64, at ...[2]int) plane {
 	r := rand.New(rand.NewPCG(seed, 2))
 	p := newPlane(1275, 1650)
 	for i := range p.pix {
@@ -19,7 +24,7 @@ func lidScan(lid float64, seed uint64, at ...[2]int) plane {
 	for _, o := range at {
 		for y := 0; y < 320; y++ {
 			for x := 0; x < 510; x++ {
-				v := 250.0
+				v := ground
 				switch {
 				case x >= 20 && x < 110 && y >= 110 && y < 230:
 					v = 120 // the photo
@@ -93,6 +98,31 @@ func TestPrepareCardOnAGreyLid(t *testing.T) {
 	}
 }
 
+// TestPrepareTintedCardOnAPage: a pale tinted card (an SSA card's blue)
+// on a white page comes back on white: Otsu's threshold, over the page,
+// parted the card's ground from the paper, not its print, and a card
+// scanned so at 110-130 dpi read no word.
+func TestPrepareTintedCardOnAPage(t *testing.T) {
+	p := cardScan(238, 212, 8, [2]int{400, 700})
+	out, rep := New(Config{}).Prepare(p.gray())
+	if !rep.Flattened {
+		t.Errorf("not flattened: %+v", rep)
+	}
+	q := planeOf(out)
+	var ground []uint8
+	for y := 782; y < 800; y++ {
+		for x := 514; x < 527; x++ { // between the photo and the letters
+			if v := q.pix[y*q.w+x]; v > 150 {
+				ground = append(ground, v)
+			}
+		}
+	}
+	slices.Sort(ground)
+	if m := ground[len(ground)/2]; m < 235 {
+		t.Errorf("card's ground at %d, want white", m)
+	}
+}
+
 // TestCardsOnLid: the paper's estimate takes two levels only for whiter
 // cards lying on an even lid; light falling unevenly, a card on a dark
 // table, a page of paper, and whiter patches that are no card's shape are
@@ -145,8 +175,44 @@ func TestCardsOnLid(t *testing.T) {
 		}), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, _, _, ok := cardsOnLid(tc.v, gw, gh); ok != tc.want {
+			if _, _, _, ok := cardsOnLid(tc.v, gw, gh, false); ok != tc.want {
 				t.Errorf("card on a lid %v, want %v", ok, tc.want)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name string
+		v    []float32
+		want bool
+	}{
+		{"a tinted card on a page", grid(func(x, y int) float32 {
+			if in(x, y, 12, 20, 21, 13) {
+				return 212
+			}
+			return 238
+		}), true},
+		{"a shaded band along the page's top", grid(func(x, y int) float32 {
+			if y < 10 {
+				return 212
+			}
+			return 238
+		}), false},
+		{"a shaded square box of a form", grid(func(x, y int) float32 {
+			if in(x, y, 10, 20, 16, 16) {
+				return 212
+			}
+			return 238
+		}), false},
+		{"a white card on a grey lid", grid(func(x, y int) float32 {
+			if in(x, y, 10, 30, 20, 13) {
+				return 248
+			}
+			return 205
+		}), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, _, _, ok := cardsOnLid(tc.v, gw, gh, true); ok != tc.want {
+				t.Errorf("tinted card on a page %v, want %v", ok, tc.want)
 			}
 		})
 	}
