@@ -1252,6 +1252,8 @@ type paperGrain struct {
 	grain float64
 	// n is the flat paper samples measured.
 	n int
+	// blocks are its blocks of paper (paperBlocks).
+	blocks []paperBlock
 }
 
 // checkPaintedPaper compares, on each scanned page of the document's
@@ -1298,7 +1300,7 @@ func paintedPaper(s *signals, im docImage, plane luma, size image.Point, p paget
 			others = append(others, g)
 		}
 	}
-	if len(others) < grainWords || len(facts) == 0 {
+	if len(others) < grainWords {
 		return
 	}
 	gs := make([]float64, len(others))
@@ -1321,6 +1323,7 @@ func paintedPaper(s *signals, im docImage, plane luma, size image.Point, p paget
 		}
 	}
 	if best == nil {
+		flatPatch(s, im, plane, p, f, others, med, b, sx, sy)
 		return
 	}
 	bx := best.w.Box
@@ -1335,27 +1338,54 @@ func paintedPaper(s *signals, im docImage, plane luma, size image.Point, p paget
 // paper's tone). False for a faint word, for too few samples of paper,
 // or for paper blown out to white.
 func grainAround(plane luma, r image.Rectangle) (paperGrain, bool) {
-	if r.Dx() < 6 || r.Dy() < 6 {
+	blocks, white, ok := paperBlocks(plane, r, max(3, r.Dy()/4))
+	if !ok {
 		return paperGrain{}, false
 	}
-	e := max(3, r.Dy()/4)
+	var sum float64
+	for _, b := range blocks {
+		sum += b.sum
+	}
+	flat := len(blocks) * blockInner
+	if flat < grainSamples || white*10 > flat {
+		return paperGrain{}, false
+	}
+	return paperGrain{grain: sum / float64(flat), n: flat, blocks: blocks}, true
+}
+
+// blockInner is the samples of a block measured: its inner 6 by 6.
+const blockInner = 36
+
+// paperBlock is one block of paper: the sum of its inner samples'
+// difference from their four neighbours, and how many of them are blown
+// out to white.
+type paperBlock struct {
+	sum   float64
+	white int
+}
+
+// paperBlocks lists the blocks of paper around a word's box r widened by
+// e samples and counts their samples blown out to white; false for a
+// faint word or a region too large to be a word's.
+func paperBlocks(plane luma, r image.Rectangle, e int) (blocks []paperBlock, white int, ok bool) {
+	if r.Dx() < 6 || r.Dy() < 6 {
+		return nil, 0, false
+	}
 	outer := r.Inset(-e).Intersect(image.Rect(3, 3, plane.w-3, plane.h-3))
 	r = r.Intersect(outer)
 	if outer.Dx()*outer.Dy() > 120000 || r.Empty() {
-		return paperGrain{}, false
+		return nil, 0, false
 	}
 	at := func(x, y int) int { return int(plane.pix[y*plane.stride+x]) }
 	paper, ink := plane.paperAndInk(outer, r)
 	c := paper - ink
 	if c < 60 {
-		return paperGrain{}, false
+		return nil, 0, false
 	}
 	// The paper is measured by whole blocks of 8 by 8 samples (a JPEG's
 	// own blocks: the image's grid from its corner) with no ink in them:
 	// a block a glyph's edge crosses rings with the compression's
 	// artefacts, as much around a crisp retyped value as grain.
-	var sum float64
-	flat, white := 0, 0
 	for by := (outer.Min.Y + 7) / 8 * 8; by+8 <= outer.Max.Y; by += 8 {
 		for bx := (outer.Min.X + 7) / 8 * 8; bx+8 <= outer.Max.X; bx += 8 {
 			lo, hi := 255, 0
@@ -1370,22 +1400,21 @@ func grainAround(plane luma, r image.Rectangle) (paperGrain, bool) {
 			}
 			// Its inner samples against their neighbours in the block: a
 			// neighbour across its edge may be in a block that rings.
+			var b paperBlock
 			for y := by + 1; y < by+7; y++ {
 				for x := bx + 1; x < bx+7; x++ {
 					v := at(x, y)
-					flat++
 					if v >= 254 {
-						white++
+						b.white++
 					}
-					sum += math.Abs(float64(4*v-at(x-1, y)-at(x+1, y)-at(x, y-1)-at(x, y+1))) / 4
+					b.sum += math.Abs(float64(4*v-at(x-1, y)-at(x+1, y)-at(x, y-1)-at(x, y+1))) / 4
 				}
 			}
+			white += b.white
+			blocks = append(blocks, b)
 		}
 	}
-	if flat < grainSamples || white*10 > flat {
-		return paperGrain{}, false
-	}
-	return paperGrain{grain: sum / float64(flat), n: flat}, true
+	return blocks, white, true
 }
 
 // properNounWeight flags a document alone at MEDIUM, less surely than a

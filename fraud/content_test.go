@@ -801,14 +801,19 @@ func TestTextLayer(t *testing.T) {
 // the softening, as a paint program types it on the picture. It returns
 // the JPEG and its OCR words (an image's pixels are its page's points).
 func scanWithValue(t testing.TB, value string, crisp bool) ([]byte, pagetext.Page) {
-	return scanPainted(t, value, crisp, false, 4)
+	return scanPainted(t, value, crisp, patch{}, 4)
 }
 
+// patch is a rectangle painted over a value: pad samples around its box,
+// right more to its right (an old value longer than the new one); none
+// when both are 0.
+type patch struct{ pad, right int }
+
 // scanPainted is scanWithValue with the scanner's grain of amplitude
-// grain (0: a scanner that whitens the paper) and, with patch, the
+// grain (0: a scanner that whitens the paper) and, with a patch, the
 // value's place painted over in the paper's tone after the scan and the
 // value typed on it, as a paint program's fill and text tools do.
-func scanPainted(t testing.TB, value string, crisp, patch bool, grain int) ([]byte, pagetext.Page) {
+func scanPainted(t testing.TB, value string, crisp bool, pt patch, grain int) ([]byte, pagetext.Page) {
 	t.Helper()
 	const scale = 2
 	small := image.NewGray(image.Rect(0, 0, 300, 130))
@@ -871,12 +876,12 @@ func scanPainted(t testing.TB, value string, crisp, patch bool, grain int) ([]by
 		n := int(seed>>24)%(2*grain+1) - grain
 		soft.Pix[i] = uint8(max(0, min(255, int(v)*235/255+8+n)))
 	}
-	if patch {
+	if pt != (patch{}) {
 		for _, w := range page.Words {
 			if w.Text != value {
 				continue
 			}
-			x0, y0, x1, y1 := int(w.Box.X0)-3, int(w.Box.Y0)-3, int(w.Box.X1)+3, int(w.Box.Y1)+3
+			x0, y0, x1, y1 := int(w.Box.X0)-pt.pad, int(w.Box.Y0)-pt.pad, int(w.Box.X1)+pt.pad+pt.right, int(w.Box.Y1)+pt.pad
 			for y := y0; y < y1; y++ {
 				for x := x0; x < x1; x++ {
 					soft.Pix[y*soft.Stride+x] = 243
@@ -970,14 +975,20 @@ func TestPaintedPaper(t *testing.T) {
 	tests := []struct {
 		name  string
 		value string
-		patch bool
+		patch patch
 		grain int
-		want  bool
+		want  string
 	}{
-		{"the date painted over and typed again", "07/12/2027", true, 6, true},
-		{"the date scanned with the rest", "07/12/2027", false, 6, false},
-		{"a word that is no fact painted over", "Station", true, 6, false},
-		{"a patch on a scan with no grain", "07/12/2027", true, 0, false},
+		{"the date painted over and typed again", "07/12/2027", patch{3, 0}, 6, `the paper around "07/12/2027" shows none of the scan's grain`},
+		{"the date scanned with the rest", "07/12/2027", patch{}, 6, ""},
+		{"a word that is no fact painted over", "Station", patch{3, 0}, 6, ""},
+		{"a patch on a scan with no grain", "07/12/2027", patch{3, 0}, 0, ""},
+		// A patch hugging the value, wider to its right (the old value
+		// longer): too few blocks of paper around it to judge its grain,
+		// several of them dead flat where the page shows none.
+		{"the date on a tight patch", "07/12/2027", patch{0, 14}, 6, `blocks of paper around "07/12/2027" are flat`},
+		{"a word that is no fact on a tight patch", "Station", patch{0, 14}, 6, ""},
+		{"a tight patch on a scan with no grain", "07/12/2027", patch{0, 14}, 0, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -990,10 +1001,10 @@ func TestPaintedPaper(t *testing.T) {
 			var s signals
 			checkPaintedPaper(newDoc(ev), &s)
 			got := s.has(CodeCoveredText)
-			if got != tt.want {
-				t.Fatalf("covered_text %v, want %v: %+v", got, tt.want, s.list)
+			if got != (tt.want != "") {
+				t.Fatalf("covered_text %v, want %q: %+v", got, tt.want, s.list)
 			}
-			if got && (s.list[0].Weight != paintedPaperWeight || !strings.Contains(s.list[0].Detail, `the paper around "07/12/2027" shows none of the scan's grain`)) {
+			if got && (s.list[0].Weight != paintedPaperWeight || !strings.Contains(s.list[0].Detail, tt.want)) {
 				t.Fatalf("signal %+v", s.list[0])
 			}
 		})
