@@ -891,7 +891,21 @@ func (e *Engine) readPrepared(ctx context.Context, dir, path, name string, src, 
 		}
 	}
 	seg := segmentation(rep)
-	res, err := e.ocr.RecognizeAs(ctx, path, seg)
+	// A card read as sparse text is told its resolution (see
+	// ocr.Engine.RecognizeAt): estimated from its large values, it is
+	// taken for a finer one and its small captions dropped (a nursing
+	// licence card scanned alone at 110 dpi lost ISSUED and EXPIRES, and
+	// with them both its dates). Only a card drawn at its size, though
+	// (see cardAtSize): a card written small into a page is drawn at
+	// that page's resolution, and told 300 dpi, a passport card on a page
+	// scanned at 120 dpi read 1 of its 9 fields against 5
+	// (BenchmarkScanHardPages). A page read as a page is not told:
+	// Tesseract then parts labels from their values (see readRuled).
+	dpi := 0
+	if seg == ocr.SegmentSparse && cardAtSize(rep) {
+		dpi = int(math.Round(rasterDPI * max(rep.Scale, 1)))
+	}
+	res, err := e.ocr.RecognizeAt(ctx, path, seg, dpi)
 	if err != nil {
 		return scanRead{}, err
 	}
@@ -905,10 +919,19 @@ func (e *Engine) readPrepared(ctx context.Context, dir, path, name string, src, 
 			return scanRead{}, err
 		}
 		if e.classifier.Classify(page.Text).Type != catalog.OtherType {
-			res, seg = page, ocr.SegmentPage
+			res, seg, dpi = page, ocr.SegmentPage, 0
 		}
 	}
-	return scanRead{res: res, report: rep, path: path, seg: seg}, nil
+	return scanRead{res: res, report: rep, path: path, seg: seg, dpi: dpi}, nil
+}
+
+// cardAtSize reports whether the card a page is (see
+// scanprep.Report.CardLongSide) is drawn at rasterDPI its size: its long
+// side, margins round it included, 2.5 to 6 inches (an ID-1 card is
+// 3.37, an eCard's panel up to about 4.5).
+func cardAtSize(rep scanprep.Report) bool {
+	in := float64(rep.CardLongSide()) / rasterDPI
+	return in >= 2.5 && in <= 6
 }
 
 // rasterDPI is the resolution pdfdoc.Rasterize draws a page at (finer
