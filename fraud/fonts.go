@@ -114,7 +114,7 @@ func oddDate(s *signals, n int, lay layout, f facts) {
 		if !aligned || len(count) != 1 || count[ref.key()] < 2 || count[sp.r.st.key()] > 0 {
 			continue
 		}
-		if setAlike(sp.r.st, ref) {
+		if setAlike(sp.r.st, ref) || minorDate(sp.r.st, ref) {
 			continue
 		}
 		b := sp.r.box()
@@ -122,6 +122,16 @@ func oddDate(s *signals, n int, lay layout, f facts) {
 			"page %d: the date %q is set in %s, while the page's other %d dates are all in %s", n, sp.r.text(), sp.r.st, count[ref.key()], ref)
 		return
 	}
+}
+
+// minorDate reports a date set both lighter and smaller than its sibling
+// dates, which are bold: a design's minor date, as licences print the
+// issue date small and plain under a stressed birth date and expiry
+// (California's and Texas's cards; clean cards drawn so scored 0.50). A
+// forger retyping a date aims at its siblings' look, and does not pick a
+// lighter face and a smaller size at once.
+func minorDate(st, siblings style) bool {
+	return strings.Contains(siblings.variant, "bold") && !strings.Contains(st.variant, "bold") && st.size < siblings.size
 }
 
 // oddColumnDateWeight does not flag a document alone at MEDIUM: an issuer

@@ -143,6 +143,46 @@ func TestOddDate(t *testing.T) {
 	}
 }
 
+// TestOddDateMinor: a licence that prints its birth date and expiry bold
+// and its issue date plain and smaller is a design (clean cards so drawn
+// scored 0.50); an issue date retyped plain at the bold dates' size, or
+// bold dates beside a plain one made larger, is still odd.
+func TestOddDateMinor(t *testing.T) {
+	fields := map[string]any{"full_name": "Maria Alvarez", "date_of_birth": "1990-03-14", "issue_date": "2026-06-09", "expiration_date": "2028-06-30"}
+	card := func(issStyle string, issSize float64) func(p *fpdf.Fpdf) {
+		return func(p *fpdf.Fpdf) {
+			say(p, 72, 80, seg("Helvetica", "B", 12, "DRIVER LICENSE"))
+			say(p, 72, 110, seg("Helvetica", "", 6, "DOB"))
+			say(p, 110, 110, seg("Helvetica", "B", 8.5, "03/14/1990"))
+			say(p, 72, 125, seg("Helvetica", "", 6, "EXP"))
+			say(p, 110, 125, seg("Helvetica", "B", 8.5, "06/30/2028"))
+			say(p, 72, 140, seg("Helvetica", "", 6, "ISS"))
+			say(p, 110, 140, seg("Helvetica", issStyle, issSize, "06/09/2026"))
+			say(p, 72, 160, seg("Helvetica", "", 8, "ALVAREZ, MARIA"))
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		draw func(p *fpdf.Fpdf)
+		odd  bool
+	}{
+		{"issue date plain and smaller (design)", card("", 8), false},
+		{"issue date plain at the bold dates' size", card("", 8.5), true},
+		{"issue date plain and larger", card("", 9.5), true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Assess(evidence(t, page(t, tt.draw), "drivers_license", fields, asOf), "MEDIUM")
+			var odd bool
+			for _, sg := range signalsOf(v, CodeFontMismatch) {
+				odd = odd || sg.Weight == oddDateWeight && sg.Evidence.Text == "06/09/2026"
+			}
+			if odd != tt.odd {
+				t.Fatalf("odd issue date flagged %v, want %v: %+v", odd, tt.odd, v.Signals)
+			}
+		})
+	}
+}
+
 // TestOddColumnDate: a labelled row's date set bold among a column of
 // values set alike is told at 0.45; a row stressed whole (its label bold
 // too) or a column of too few values says nothing.

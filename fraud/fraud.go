@@ -46,7 +46,8 @@
 //	                                  path within the clipping path: HTML renderers paint a box's background through a clip)
 //	                            0.50  a value of the document's fields on a scanned picture whose paper shows none of the scan's grain,
 //	                                  far smoother than around every other word of the page: a patch painted over it after the scan
-//	                                  (content.go: checkPaintedPaper; measured on whole 8x8 blocks free of ink)
+//	                                  (content.go: checkPaintedPaper; measured on whole 8x8 blocks free of ink), or hugged by four and
+//	                                  more dead-flat blocks of paper on a grainy page where such blocks are rare (patch.go: flatPatch)
 //	overlapping_text            0.40  different text printed over text
 //	                            0.55  a date or number printed over a different one, the holder's name over another word, or a word
 //	                                  retyped in place in another font (on its baseline, at its size): a value typed over with nothing to
@@ -104,7 +105,8 @@
 //	                            0.50  read by OCR, the page printing the date with every digit read surely (90 and more): no misreading
 //	implausible_birth_date      0.40  an age under 16 or over 100 (0.28 read by OCR; 0.50 where the page prints that birth date after
 //	                                  or under its caption, in a text layer or read surely: no other date taken for it)
-//	                            0.50  born after the as-of day, or a year and more after an event the document records (0.35 read by
+//	                            0.50  born after the as-of day, or a year and more after an event the document records or after its
+//	                                  expiry (by a day where the page prints the birth date after its caption) (0.35 read by
 //	                                  OCR; 0.50 where the page prints the birth date with every digit read surely; the reading withholding
 //	                                  it, the date printed after or under its caption, read surely: facts_page.go)
 //	validity_too_long           0.50  valid longer than the issuer grants (catalog max_validity_years; 0.35 read by OCR)
@@ -127,7 +129,9 @@
 //	                                  OCR only where the page prints the license's kind surely (idformats.go: checkLicenseType); a
 //	                                  U.S. passport's number printed after its caption, where the reading took the zone's
 //	mrz_check_failed            0.50  a check digit of the machine-readable zone does not match (0.30: the composite digit alone, read by
-//	                                  OCR), or the zone disagrees with the visual zone (its expiry or number not the one printed)
+//	                                  OCR, unless every field's digit passed on its characters as read and the composite read is not a
+//	                                  digit OCR takes for the right one: 0.50), or the zone disagrees with the visual zone (its expiry
+//	                                  or number not the one printed)
 //	                                  Read by OCR the zone is found by its block of dates and judged only on characters read surely and as
 //	                                  they are (zone.go); a field failing on characters read unsurely flags only where the page prints the
 //	                                  same value above the zone and the composite fails with the field's own digit made right
