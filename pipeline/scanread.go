@@ -140,10 +140,100 @@ func (e *Engine) readScan(ctx context.Context, dir, path string) (scanRead, imag
 		}
 	}
 	best.res = blankUnread(best.res)
+	if best.seg == ocr.SegmentSparse {
+		best.res = joinFieldNumbers(best.res)
+	}
 	if best.report.Soft() && best.report.EdgeWidth() >= coarseEdge {
 		best.res = doubtDates(best.res)
 	}
 	return best, size, nil
+}
+
+// fieldNumber is a licence's printed field number (AAMVA's 1 to 18, "4a",
+// "4b", "4d", "9a"...), the caption many states print before a value.
+var fieldNumber = regexp.MustCompile(`^(1[0-8]|[1-9])[a-d]?$`)
+
+// joinFieldNumbers returns res with each line that is a field number
+// alone joined to the line its value starts to its right on the same row.
+// Read as sparse text, Tesseract parts a card's words into runs of their
+// own, so "1 PETROVA" came as the lines "1" and "PETROVA", and the
+// licence's field-numbered reading, which needs the number before its
+// value, read no holder (own Washington and Texas licences scanned alone
+// at 200 dpi: the name lost, while the same cards read as pages read it).
+// Only a value close by is taken: within a few line heights to its
+// right, over half the number's height level with it.
+func joinFieldNumbers(res ocr.Result) ocr.Result {
+	var lines []wordSpan
+	for i, w := range res.Words {
+		if i == 0 || w.Line != res.Words[i-1].Line {
+			lines = append(lines, wordSpan{i, i})
+			continue
+		}
+		lines[len(lines)-1].last = i
+	}
+	words := slices.Clone(res.Words)
+	joined := false
+	for _, l := range lines {
+		n := res.Words[l.first]
+		if l.first != l.last || !fieldNumber.MatchString(n.Text) || n.Height <= 0 {
+			continue
+		}
+		best, gap := -1, 0
+		for k, o := range lines {
+			v := res.Words[o.first]
+			if o == l || v.Line == n.Line || v.Height > 3*n.Height || outOfOrder(res, lines[:k], l, v) {
+				continue
+			}
+			overlap := min(n.Top+n.Height, v.Top+v.Height) - max(n.Top, v.Top)
+			g := v.Left - (n.Left + n.Width)
+			if 2*overlap < n.Height || g < 0 || g > 5*max(n.Height, v.Height) || best >= 0 && g >= gap {
+				continue
+			}
+			best, gap = o.first, g
+		}
+		if best < 0 {
+			continue
+		}
+		words[l.first].Line, words[l.first].Block = res.Words[best].Line, res.Words[best].Block
+		joined = true
+	}
+	if !joined {
+		return res
+	}
+	// Lines keep their reading order; a number goes before its value.
+	order := map[int]int{}
+	for i, w := range res.Words {
+		if _, ok := order[w.Line]; !ok {
+			order[w.Line] = i
+		}
+	}
+	slices.SortStableFunc(words, func(a, b ocr.Word) int {
+		if a.Line != b.Line {
+			return order[a.Line] - order[b.Line]
+		}
+		return a.Left - b.Left
+	})
+	return res.WithWords(words)
+}
+
+// wordSpan is one line of a read: the indices of its first and last
+// words in the read's Words.
+type wordSpan struct{ first, last int }
+
+// outOfOrder reports whether value's line stands, in the read's order,
+// after a line lower on the page (before holds the lines read before it;
+// skip is the number's own). Tesseract then read the row out of its place
+// (a 120-dpi licence's "2" "IRINAY" came after the street line under it),
+// and joined, the name would be read as part of what it was read among:
+// "2 IRINAY" as the address's street. It stays parted, unread.
+func outOfOrder(res ocr.Result, before []wordSpan, skip wordSpan, value ocr.Word) bool {
+	for k := len(before) - 1; k >= 0; k-- {
+		if before[k] == skip {
+			continue
+		}
+		return res.Words[before[k].first].Top > value.Top+value.Height/2
+	}
+	return false
 }
 
 // minReadConfidence is the OCR confidence under which no read of a word

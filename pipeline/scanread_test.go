@@ -948,3 +948,46 @@ func TestTableLost(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinFieldNumbers: read as sparse text, a licence's field numbers
+// come as lines of their own ("1" over nothing, "PETROVA" beside it);
+// each is joined to the value on its row to its right, and nothing else
+// moves: a number with no value close by on its row, a number above its
+// value, and a line that is more than a number stay as they were.
+func TestJoinFieldNumbers(t *testing.T) {
+	word := func(text string, x, y, w, h, line int) ocr.Word {
+		return ocr.Word{Text: text, Left: x, Top: y, Width: w, Height: h, Confidence: 90, Line: line, Block: line}
+	}
+	for _, c := range []struct {
+		name  string
+		words []ocr.Word
+		want  string
+	}{
+		{"numbers joined to their values", []ocr.Word{
+			word("DRIVER", 200, 30, 60, 12, 0), word("LICENSE", 265, 30, 70, 12, 0),
+			word("1", 95, 73, 4, 10, 1),
+			word("PETROVA", 119, 70, 90, 14, 2),
+			word("2", 95, 93, 6, 10, 3),
+			word("IRINA", 118, 90, 55, 14, 4), word("V", 178, 90, 12, 14, 4),
+		}, "DRIVER LICENSE\n1 PETROVA\n2 IRINA V"},
+		{"value too far", []ocr.Word{
+			word("4d", 20, 73, 10, 10, 0),
+			word("WDL7QK82M41B", 300, 70, 140, 14, 1),
+		}, "4d\nWDL7QK82M41B"},
+		{"value under its number", []ocr.Word{
+			word("3", 95, 73, 6, 10, 0),
+			word("12/05/1990", 95, 90, 100, 14, 1),
+		}, "3\n12/05/1990"},
+		{"not a number alone", []ocr.Word{
+			word("CLASS", 20, 73, 50, 10, 0), word("1", 75, 73, 6, 10, 0),
+			word("C", 90, 71, 12, 14, 1),
+			word("19", 20, 100, 20, 10, 2),
+			word("EYES", 45, 100, 40, 10, 3),
+		}, "CLASS 1\nC\n19\nEYES"},
+	} {
+		res := ocr.Result{Width: 500, Height: 200}.WithWords(c.words)
+		if got := joinFieldNumbers(res).Text; got != c.want {
+			t.Errorf("%s: read\n%s\nwant\n%s", c.name, got, c.want)
+		}
+	}
+}
