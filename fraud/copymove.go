@@ -516,14 +516,7 @@ func copiedRegion(d []float32, w, h, dx, dy int, smooth func(x0, y0, x1, y1 int)
 			hit[by*gw+bx] = c-off >= 0.05
 		}
 	}
-	return largestRegion(hit, gw, gh, 0, 0, bs)
-}
-
-// largestRegion returns the largest 8-connected region of the grid's hit
-// cells (gw by gh cells of bs pixels, the grid's first cell at cell gx0,
-// gy0 of the image) as a pixel rectangle, and its cells.
-func largestRegion(hit []bool, gw, gh, gx0, gy0, bs int) (image.Rectangle, int) {
-	seen := make([]bool, len(hit))
+	seen := make([]bool, gw*gh)
 	var best image.Rectangle
 	bestN := 0
 	var queue []int
@@ -539,8 +532,7 @@ func largestRegion(hit []bool, gw, gh, gx0, gy0, bs int) (image.Rectangle, int) 
 			g := queue[len(queue)-1]
 			queue = queue[:len(queue)-1]
 			x, y := g%gw, g/gw
-			X, Y := (gx0+x)*bs, (gy0+y)*bs
-			r = r.Union(image.Rect(X, Y, X+bs, Y+bs))
+			r = r.Union(image.Rect(x*bs, y*bs, x*bs+bs, y*bs+bs))
 			n++
 			for oy := -1; oy <= 1; oy++ {
 				for ox := -1; ox <= 1; ox++ {

@@ -331,7 +331,44 @@ func scaledRegion(d []float32, w, h int, k, tx, ty float64, area image.Rectangle
 			hit[by*gw+bx] = ok && c-off >= cmScaledOffCorr
 		}
 	}
-	return largestRegion(hit, gw, gh, gx0, gy0, bs)
+	// The largest connected region (8-connected), as copiedRegion.
+	seen := make([]bool, len(hit))
+	var best image.Rectangle
+	bestN := 0
+	var queue []int
+	for start := range hit {
+		if !hit[start] || seen[start] {
+			continue
+		}
+		seen[start] = true
+		queue = append(queue[:0], start)
+		var r image.Rectangle
+		n := 0
+		for len(queue) > 0 {
+			g := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			x, y := g%gw, g/gw
+			X, Y := (gx0+x)*bs, (gy0+y)*bs
+			r = r.Union(image.Rect(X, Y, X+bs, Y+bs))
+			n++
+			for oy := -1; oy <= 1; oy++ {
+				for ox := -1; ox <= 1; ox++ {
+					xx, yy := x+ox, y+oy
+					if xx < 0 || yy < 0 || xx >= gw || yy >= gh {
+						continue
+					}
+					if k := yy*gw + xx; hit[k] && !seen[k] {
+						seen[k] = true
+						queue = append(queue, k)
+					}
+				}
+			}
+		}
+		if n > bestN {
+			best, bestN = r, n
+		}
+	}
+	return best, bestN
 }
 
 // scaledRMS is the root mean square difference, in 8-bit levels, of a
