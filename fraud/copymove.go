@@ -42,9 +42,6 @@ type copyMove struct {
 	// Distance the perceptual hashes' Hamming distance.
 	Blocks   int
 	Distance int
-	// Scale is the copy's size over its source's: 1 for a copy pasted as
-	// it was, 0.94 to 0.985 or 1.015 to 1.06 for one resized (scaledCopy).
-	Scale float64
 }
 
 // Limits of the search.
@@ -257,10 +254,6 @@ func findCopyMove(src luma, maxRMS float64) *copyMove {
 		energy[i] = -1
 	}
 	sorted := make([]point, len(pts))
-	// Pairs that correlate at about their displacement but not a sample
-	// off it as sharply as a copy's: where a clone was resized, its
-	// samples lie between the source's (scaledCopy).
-	var loose [][4]int32
 	for band := 0; band < bands; band++ {
 		var start [4097]int32
 		for _, p := range pts {
@@ -301,14 +294,7 @@ func findCopyMove(src luma, maxRMS float64) *copyMove {
 							break
 						}
 					}
-					if first != band {
-						continue
-					}
-					exact, near := copied(detail, w, h, p, q, energy)
-					if near && len(loose) < cmMaxLoose {
-						loose = append(loose, [4]int32{int32(p.x), int32(p.y), int32(q.x), int32(q.y)})
-					}
-					if !exact {
+					if first != band || !copied(detail, w, h, p, q, energy) {
 						continue
 					}
 					matches[s]++
@@ -417,17 +403,8 @@ func findCopyMove(src luma, maxRMS float64) *copyMove {
 		// noise: there the samples themselves agree, to the error of the
 		// last save.
 		if ok && (dist <= 8 || regionRMS(img, sc, w, r.from, dst) <= maxRMS) {
-			return &copyMove{Source: scale(r.from), Target: scale(dst), Blocks: r.blocks, Distance: dist, Scale: 1}
+			return &copyMove{Source: scale(r.from), Target: scale(dst), Blocks: r.blocks, Distance: dist}
 		}
-	}
-	bare := func(x0, y0, x1, y1 int) bool {
-		n := float64((x1 - x0) * (y1 - y0))
-		s1, s2 := float64(box(sum, x0, y0, x1, y1)), float64(box(sq, x0, y0, x1, y1))
-		return s2/n-(s1/n)*(s1/n) <= bareVar
-	}
-	if c := scaledCopy(img, detail, w, h, sc, loose, bare, maxRMS); c != nil {
-		c.Source, c.Target = scale(c.Source), scale(c.Target)
-		return c
 	}
 	return nil
 }
@@ -669,11 +646,7 @@ func correlationWith(d []float32, w, ax, ay, bx, by int, saa, sbb float64) float
 // of a photo or a scan does not). energy caches each point's window
 // energy by its id (negative: not measured yet): a point is paired again
 // and again.
-//
-// near: the pair correlates at cmPairCorr or more and less a sample off
-// either way (by 0.05 at least), as the samples of a resized copy do,
-// which lie between the source's.
-func copied(d []float32, w, h int, p, q point, energy []float64) (exact, near bool) {
+func copied(d []float32, w, h int, p, q point, energy []float64) bool {
 	for _, o := range [2]point{p, q} {
 		if energy[o.id] < 0 {
 			energy[o.id] = windowEnergy(d, w, o.x, o.y)
@@ -681,22 +654,18 @@ func copied(d []float32, w, h int, p, q point, energy []float64) (exact, near bo
 	}
 	c := correlationWith(d, w, p.x, p.y, q.x, q.y, energy[p.id], energy[q.id])
 	if c < cmPairCorr {
-		return false, false
+		return false
 	}
-	exact, near = true, true
 	for _, o := range [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}} {
 		x, y := q.x+o[0], q.y+o[1]
 		if x+6 >= w || y+6 >= h || x < 6 || y < 6 {
-			return false, false
+			return false
 		}
-		off := correlation(d, w, p.x, p.y, x, y)
-		exact = exact && off <= c-0.2
-		near = near && off <= c-0.05
-		if !near {
-			return false, false
+		if correlation(d, w, p.x, p.y, x, y) > c-0.2 {
+			return false
 		}
 	}
-	return exact, near
+	return true
 }
 
 // regionRMS is the root mean square difference of two equal regions, in

@@ -87,9 +87,6 @@
 //	                                  region of bare 8x8 blocks matching at one displacement and less one sample off it, and not again
 //	                                  at twice it, before it, at a whole fraction of it or at another displacement found: a printed
 //	                                  pattern such as a card's wave lines repeats itself)
-//	                            0.55  ... one of them resized by 1.5 to 6% (a clone dragged a little larger or smaller): a connected region
-//	                                  of 24 or more bare blocks matching where a scale and a translation map them, between samples, and
-//	                                  less a sample off (copyscaled.go; 0.30 from 16 to 23 blocks: corroborates only)
 //
 // Facts that cannot be true:
 //

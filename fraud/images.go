@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/jpeg"
 	_ "image/png" // image uploads in PNG
-	"math"
 	"time"
 
 	"github.com/clearedtostart/compliance/fraud/pdfdraw"
@@ -233,25 +232,9 @@ func checkPixels(d *doc, s *signals, im docImage) {
 			// Confirmed block by block on bare card at one displacement,
 			// grain and all: no camera or scanner repeats its grain, so a
 			// copy is strong evidence alone (0.55, flagging at MEDIUM).
-			ev := &SignalEvidence{Page: im.page, Box: &a, Boxes: []Box{b}, Measure: float64(c.Blocks)}
-			if c.Scale == 1 {
-				s.addf(CodeCopyMove, 0.55, ev,
-					"page %d: two regions of the image are copies of each other, grain and all (%.0f,%.0f and %.0f,%.0f; %d blocks of 8x8 samples copied at one displacement)",
-					im.page, a.X0, a.Y0, b.X0, b.Y0, c.Blocks)
-				return
-			}
-			// A copy resized on its way is matched between samples, at a
-			// scale and a translation found among many tried: strong only
-			// over a region of cmScaledStrongBlocks or more (no clean scan
-			// or photo matched more than 10 blocks at any), corroborating
-			// under it.
-			w := 0.30
-			if c.Blocks >= cmScaledStrongBlocks {
-				w = 0.55
-			}
-			s.addf(CodeCopyMove, w, ev,
-				"page %d: two regions of the image are copies of each other, one resized by about %.1f%%, grain and all (%.0f,%.0f and %.0f,%.0f; %d blocks of 8x8 samples copied at one scale)",
-				im.page, math.Abs(c.Scale-1)*100, a.X0, a.Y0, b.X0, b.Y0, c.Blocks)
+			s.addf(CodeCopyMove, 0.55, &SignalEvidence{Page: im.page, Box: &a, Boxes: []Box{b}, Measure: float64(c.Blocks)},
+				"page %d: two regions of the image are copies of each other, grain and all (%.0f,%.0f and %.0f,%.0f; %d blocks of 8x8 samples copied at one displacement)",
+				im.page, a.X0, a.Y0, b.X0, b.Y0, c.Blocks)
 		}
 	}
 }
