@@ -95,9 +95,7 @@ func (st style) sameKey(o style) bool {
 
 func (st style) String() string { return fmt.Sprintf("%s %.1fpt", st.font, st.size) }
 
-func styleOf(w pagetext.Word) style { return styleIn(w, nil) }
-
-// styleIn is styleOf with the fonts' families looked up in fam (nil: not
+// styleIn is a word's style, its font's family looked up in fam (nil: not
 // remembered).
 func styleIn(w pagetext.Word, fam familyMemo) style {
 	f, v := fam.of(w.Font)
