@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/adrg/strutil/metrics"
+
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/classify"
 	"github.com/clearedtostart/compliance/extract"
@@ -30,8 +32,16 @@ func Features(index int, text string, cls classify.Result) PageFeatures {
 	f.FormID = formID(text)
 	f.Continues, f.ContinuesNext = continuation(text)
 	f.FaxCover = faxCover(text, cls)
+	f.Heading = heading(text)
+	f.Encloses = enclosesRecord.MatchString(text)
 	return f
 }
+
+// enclosesRecord is a letter's sending the record that follows it: "please
+// find attached a copy of your immunization record", "enclosed are your
+// results". A candidate's own letter listing what she attached ("I have
+// attached my resume") sends several documents and introduces none.
+var enclosesRecord = regexp.MustCompile(`(?i)\bplease\s+find\s+(?:attached|enclosed)\b|\b(?:enclosed|attached)\s+(?:is|are|please\s+find)\b|\b(?:is|are)\s+(?:enclosed|attached)\b`)
 
 var blankNotice = regexp.MustCompile(`(?i)(?:intentionally|deliberately)\s+(?:left\s+)?blank|this\s+page\s+(?:is\s+)?(?:left\s+)?blank|^\s*blank\s*(?:page)?\s*$`)
 
@@ -200,4 +210,94 @@ func faxCover(text string, cls classify.Result) bool {
 		}
 	}
 	return cues >= 3
+}
+
+// headingNoun are the words a document's own title is named by ("Vaccine
+// Administration Record", "Certificate of Tdap Immunization"), not a
+// type's vocabulary: two records of one kind from two issuers carry two
+// titles, and the classifier's Titled knows only the type's own.
+var headingNoun = regexp.MustCompile(`(?i)\b(?:record|records|certificate|certification|report|card|form|verification|results?|statement|clearance|consent|letter|printout|receipt|attestation|documentation)\b`)
+
+// headingLines is how far down a page its title and its issuer are
+// looked for: a letterhead's name, address and telephone lines (or OCR's
+// noise of a logo) come first.
+const headingLines = 8
+
+// issuerLine is a letterhead's address or telephone line: a state and ZIP
+// code, or a telephone number.
+var issuerLine = regexp.MustCompile(`\b[A-Z]{2},?\s+\d{5}(?:-\d{4})?\b|\(?\b\d{3}\)?[\s.-]*\d{3}[\s.-]\d{4}\b`)
+
+// heading reads the title a page opens with under its issuer's address,
+// folded to lower-case words of three letters or more: a short line of
+// words that names a record, among the top lines with an address or
+// telephone line. Label and value lines ("Patient: ...", "Date of
+// vaccination 01/14/2026") are no title; a page with a title but no
+// issuer block (a record's second page of doses under a heading of its
+// own) has no heading.
+func heading(text string) string {
+	seen, issuer := 0, false
+	title := ""
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if seen++; seen > headingLines {
+			break
+		}
+		if issuerLine.MatchString(line) {
+			issuer = true
+		}
+		if title == "" {
+			title = titleLine(line)
+		}
+	}
+	if !issuer {
+		return ""
+	}
+	return title
+}
+
+// titleLine folds line as a heading, or returns "" when it is none.
+func titleLine(line string) string {
+	if strings.ContainsAny(line, ":@") || !headingNoun.MatchString(line) {
+		return ""
+	}
+	letters, digits, others := 0, 0, 0
+	for _, r := range line {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.IsDigit(r):
+			digits++
+		case !unicode.IsSpace(r):
+			others++
+		}
+	}
+	if digits > 0 || letters < 8 || others*4 > letters {
+		return ""
+	}
+	var words []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(line), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if len(w) >= 3 {
+			words = append(words, w)
+		}
+	}
+	if len(words) < 2 || len(words) > 8 {
+		return ""
+	}
+	h := strings.Join(words, " ")
+	if len(h) > 48 {
+		h = h[:48]
+	}
+	return h
+}
+
+// sameHeading reports whether two pages' headings are one title, allowing
+// for OCR's misreading a letter or two of it on one page.
+func sameHeading(a, b string) bool {
+	if a == b {
+		return true
+	}
+	return metrics.NewLevenshtein().Distance(a, b)*5 <= max(len(a), len(b))
 }

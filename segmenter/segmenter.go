@@ -65,6 +65,13 @@ type PageFeatures struct {
 	// page's reader sets it, knowing the page's size; the text does not
 	// tell it.
 	Card bool `json:"card,omitempty"`
+	// Heading is the title the page opens with ("vaccine administration
+	// record"), folded (see heading): two one-page records of one kind
+	// and one holder, from two issuers, open with two titles.
+	Heading string `json:"heading,omitempty"`
+	// Encloses: the page is a letter sending the record that follows
+	// ("please find attached a copy of your immunization record").
+	Encloses bool `json:"encloses,omitempty"`
 }
 
 // The largest page a card is printed, scanned or photographed on alone,
@@ -117,7 +124,10 @@ type current struct {
 	of    int // its "of N", when known
 	count int
 	first PageFeatures
-	last  PageFeatures
+	// record is the first page of type typ: the record itself, after a
+	// cover that introduced it.
+	record PageFeatures
+	last   PageFeatures
 }
 
 // Split groups pages into documents. Pages must be in index order; every
@@ -160,7 +170,7 @@ func (c *current) add(i int, p PageFeatures) {
 	c.End = i
 	c.count++
 	if c.typ == "" && isConfident(p) {
-		c.typ = p.Type
+		c.typ, c.record = p.Type, p
 	}
 	if c.name == "" {
 		c.name = p.Name
@@ -228,10 +238,12 @@ func continues(c *current, p PageFeatures) bool {
 			return false
 		case c.typ == "":
 			// Unclassified pages, then a real document: two things, unless
-			// the first announced more pages.
-			return expecting && !p.Titled
-		case p.Titled && c.first.Titled && !multiPage[p.Type] && !expecting:
+			// the first announced more pages, or introduced this one.
+			return expecting && !p.Titled || introduces(c, p)
+		case p.Titled && c.record.Titled && !multiPage[p.Type] && !expecting:
 			// Two complete one-page documents of one kind back to back.
+			return false
+		case newRecord(c, p, expecting):
 			return false
 		}
 		return true
@@ -245,13 +257,47 @@ func continues(c *current, p PageFeatures) bool {
 	case expecting:
 		return true
 	case p.Type != "" && p.Type == c.typ:
-		return true
+		return !newRecord(c, p, expecting)
 	case p.Name != "" && p.Name == c.name && multiPage[c.typ]:
 		// Every document of a packet names the same person, so the name
 		// only links an unlabelled page to a kind that runs long.
 		return true
 	}
 	return false
+}
+
+// newRecord reports that page p opens another record of the document's
+// kind: both open with a title, the type's own or one under an issuer's
+// letterhead, and not one letterhead's one title (a clinic's "Certificate
+// of Tdap Immunization", then a pharmacy's "Vaccine Administration
+// Record" for the same person). A record's later page repeating its
+// letterhead repeats its title; a later page of doses under a title but
+// no letterhead has no heading.
+func newRecord(c *current, p PageFeatures, expecting bool) bool {
+	if multiPage[p.Type] || expecting {
+		return false
+	}
+	first := c.record
+	if first.Heading != "" && p.Heading != "" {
+		return !sameHeading(first.Heading, p.Heading)
+	}
+	return (first.Titled || first.Heading != "") && (p.Titled || p.Heading != "")
+}
+
+// introduces reports that the document's one page, which no type was
+// sure of, is the cover of record page p: a letter sending it, or a
+// consent form or requisition that names the holder and guesses p's type
+// before a record of that type that names no one. Apart, the cover would
+// lose the record's values, or the record its holder. A cover numbered
+// "page 1 of 2" is joined by its numbering.
+func introduces(c *current, p PageFeatures) bool {
+	if c.count != 1 || c.first.Card || p.Card || p.PageNo > 1 {
+		return false
+	}
+	if c.first.Encloses {
+		return p.Name == "" || c.name == "" || p.Name == c.name
+	}
+	return c.first.Type == p.Type && c.name != "" && p.Name == ""
 }
 
 // cardKinds are the types printed on cards with two sides: a

@@ -35,6 +35,8 @@ func (p PageFeatures) form(id string) PageFeatures  { p.FormID = id; return p }
 func (p PageFeatures) cont() PageFeatures           { p.Continues = true; return p }
 func (p PageFeatures) more() PageFeatures           { p.ContinuesNext = true; return p }
 func (p PageFeatures) card() PageFeatures           { p.Card = true; return p }
+func (p PageFeatures) head(h string) PageFeatures   { p.Heading = h; return p }
+func (p PageFeatures) sends() PageFeatures          { p.Encloses = true; return p }
 
 func rs(pairs ...int) []Range {
 	var out []Range
@@ -127,6 +129,39 @@ func TestSplit(t *testing.T) {
 			titled("bls").who("ann lee")}, rs(0, 0, 1, 1)},
 		{"a one-page test's kind has no back", []PageFeatures{titled("tb_skin_test").who("ann lee"),
 			titled("tb_skin_test")}, rs(0, 0, 1, 1)},
+		{"two records of one holder under two letterheads", []PageFeatures{
+			titled("tdap_record").who("ann lee").head("certificate tdap immunization"),
+			doc("tdap_record").who("ann lee").head("vaccine administration record"),
+			titled("tdap_record").who("ann lee")}, rs(0, 0, 1, 1, 2, 2)},
+		{"a letterhead record, then one opening with the type's title", []PageFeatures{
+			doc("tdap_record").who("ann lee").head("vaccine administration record"), titled("tdap_record").who("ann lee")},
+			rs(0, 0, 1, 1)},
+		{"a record's letterhead and title repeated on its second page", []PageFeatures{
+			titled("tdap_record").who("ann lee").head("employee immunization record"),
+			doc("tdap_record").who("ann lee").head("employee immunlzation record")}, rs(0, 1)},
+		{"a second page of doses under no letterhead", []PageFeatures{
+			titled("tdap_record").who("ann lee").head("employee immunization record"), doc("tdap_record").who("ann lee")},
+			rs(0, 1)},
+		{"a second page saying it is continued under another title", []PageFeatures{
+			titled("tdap_record").who("ann lee").head("employee immunization record"),
+			titled("tdap_record").who("ann lee").head("vaccine administration record").cont()}, rs(0, 1)},
+		{"a multi-page kind's pages under two titles", []PageFeatures{
+			titled("skills_checklist").who("ann lee").head("critical care skills checklist"),
+			doc("skills_checklist").who("ann lee").head("competency verification form")}, rs(0, 1)},
+		{"a consent form naming the holder before the record naming no one", []PageFeatures{
+			low("tdap_record").who("ann lee"), titled("tdap_record")}, rs(0, 1)},
+		{"a page guessing the type before a record of another holder", []PageFeatures{
+			low("tdap_record").who("ann lee"), titled("tdap_record").who("bo chan")}, rs(0, 0, 1, 1)},
+		{"a page guessing the type before a record naming its holder", []PageFeatures{
+			low("tdap_record").who("ann lee"), titled("tdap_record").who("ann lee")}, rs(0, 0, 1, 1)},
+		{"a letter sending the record", []PageFeatures{unclassified().sends(), doc("tdap_record").who("ann lee"),
+			titled("tb_skin_test").who("ann lee")}, rs(0, 1, 2, 2)},
+		{"a letter sending a record of someone else", []PageFeatures{unclassified().who("bo chan").sends(),
+			doc("tdap_record").who("ann lee")}, rs(0, 0, 1, 1)},
+		{"a letter introduces one page only", []PageFeatures{unclassified().sends(), titled("tdap_record"),
+			titled("tdap_record")}, rs(0, 1, 2, 2)},
+		{"a letter listing what its writer attached", []PageFeatures{{Readable: true, Type: "other", Confidence: 0.7},
+			titled("resume")}, rs(0, 0, 1, 1)},
 		{"a card's back comes right after its front", []PageFeatures{titled("bls").who("ann lee"),
 			low("bls").who("ann lee"), titled("bls")}, rs(0, 1, 2, 2)},
 	}
@@ -249,6 +284,18 @@ func TestFeatures(t *testing.T) {
 		{"blank", "  \n \n", func(f PageFeatures) bool { return f.Blank && !f.Readable }},
 		{"left blank", "This page intentionally left blank.", func(f PageFeatures) bool { return f.Blank }},
 		{"unreadable noise", "~ ., ' ;; ~ iI1l |lI\n~ rn. ,, Il1 ~~ ' .. I|", func(f PageFeatures) bool { return !f.Readable && !f.Blank && f.Type == "other" }},
+		{"heading under a letterhead", "CORNERSTONE PHARMACY #0412\n880 Mill Street, Reno, NV 89502 - (775) 555-0142\nVaccine Administration Record\nPatient: QUINTERO, RAFAEL DOB: 02/11/1987",
+			func(f PageFeatures) bool { return f.Heading == "vaccine administration record" }},
+		{"heading below a logo read as noise", "� 2290 Foothill Blvd\nSunrise Urgent Care Boise, ID 83706\n: ee � er Tel (208) 555-0117\nO M\n�\nCertificate of Tdap Immunization\nThis certifies that Rafael Quintero",
+			func(f PageFeatures) bool { return f.Heading == "certificate tdap immunization" }},
+		{"a title without a letterhead is no heading", "Immunization Record (page 2)\nTdap 01/14/2026 Adacel AC52B074AA",
+			func(f PageFeatures) bool { return f.Heading == "" }},
+		{"a label line is no heading", "Valley Clinic, Fresno, CA 93721\nRecord number: 4471\nPatient: Ann Lee",
+			func(f PageFeatures) bool { return f.Heading == "" }},
+		{"a letter sending a record", "Dear Ms. Lee,\nAs requested, please find attached a copy of your immunization record.",
+			func(f PageFeatures) bool { return f.Encloses }},
+		{"a letter listing attachments sends none", "Dear Hiring Manager,\nI have attached my resume along with my BLS card.",
+			func(f PageFeatures) bool { return !f.Encloses }},
 		{"readable", "QuantiFERON report\nPatient: Ann Lee\nResult: negative", func(f PageFeatures) bool {
 			return f.Readable && !f.Blank && f.Type == "tb_blood_test" && f.Titled && f.Confidence == 0.9
 		}},
