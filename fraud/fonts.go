@@ -46,6 +46,7 @@ func checkLoneFamily(d *doc, s *signals, df *docFacts, fam familyMemo) {
 				oddColumnDate(s, np.n, lay, dates)
 				oddRowValue(s, np.n, lay, dates)
 				offBaselineRow(s, np.n, lay, facts)
+				offBaselineValue(s, np.n, np.p, facts)
 			}
 		}
 		return
