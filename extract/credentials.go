@@ -1426,7 +1426,15 @@ func readDriversLicense(r *reading) {
 		p, ok := r.holderName(true)
 		// A card that prints the family name over the given names with
 		// no numbers or labels: the guess took the given names alone.
-		last, given, li, gi, sok := r.doc.stackedName()
+		last, given, li, gi, sok := r.doc.stackedName(false)
+		if !sok && ok && p.conf <= confGuess {
+			// Both lines' captions misread as letters ("uv ADAMS-PRICE"
+			// over "«x KEISHA MONIQUE"): a stack only where the guessed
+			// name, a signature's, signs it.
+			if l, g, i, k, lok := r.doc.stackedName(true); lok && signsStack(p, l, g) {
+				last, given, li, gi, sok = l, g, i, k, true
+			}
+		}
 		switch {
 		case sok && (!ok || p.conf <= confGuess && (strings.EqualFold(squeeze(given), squeeze(p.full)) || signsStack(p, last, given))):
 			conf := confGuess
@@ -2018,15 +2026,23 @@ func (r *reading) rowContinued(p person) person {
 // signsStack reports that a guessed name is the stacked one's holder
 // written otherwise (a signature's "Sean P. Doherty" under "DOHERTY" over
 // "SEAN PATRICK"): the same family and given name, the middle name its
-// initial or left out. The printed stack is the name as the card gives it.
+// initial or left out; a family name of two parts signed with one of
+// them ("Marisol Gutierrez" under "GUTIERREZ-LOPEZ," over "MARISOL
+// ANDREA"). The printed stack is the name as the card gives it.
 func signsStack(p person, last, given string) bool {
 	gs := strings.Fields(given)
 	if len(gs) == 0 || p.first == "" || p.last == "" {
 		return false
 	}
 	fold := func(s string) string { return strings.Trim(namematch.Fold(s), ".,") }
-	if fold(p.last) != fold(last) || fold(p.first) != fold(gs[0]) {
+	if fold(p.first) != fold(gs[0]) {
 		return false
+	}
+	if pl := fold(p.last); pl != fold(last) {
+		parts := strings.FieldsFunc(fold(last), func(r rune) bool { return r == '-' || r == ' ' })
+		if len(parts) < 2 || !slices.Contains(parts, pl) {
+			return false
+		}
 	}
 	if m := fold(p.middle); m != "" {
 		return len(gs) == 2 && strings.HasPrefix(fold(gs[1]), m) && (len(m) == 1 || m == fold(gs[1]))
@@ -2034,14 +2050,41 @@ func signsStack(p person, last, given string) bool {
 	return true
 }
 
+// misreadCaption reports that a word of two runes is a short caption OCR
+// misread: a mark in it, or a small letter that no short word of English
+// prints ("uv", "«x", not "of", "to").
+func misreadCaption(w string) bool {
+	rs := []rune(w)
+	if len(rs) != 2 {
+		return false
+	}
+	if strings.ContainsAny(w, "»«•·:.,+'|‘’*&") {
+		return true
+	}
+	return strings.ToUpper(w) != w && !nameStop[strings.ToLower(w)] && !twoLetterWords[strings.ToLower(w)]
+}
+
+// twoLetterWords are words of two letters a line may open with.
+var twoLetterWords = wordSet(`an as at be by do go he if in is it me my no of on or so to up us we mr ms dr st jr sr`)
+
+// stackCaptions are a name's short captions OCR may read on a line of
+// their own over the name they caption ("LN" over "ADAMS-PRICE" over
+// "KEISHA MONIQUE", the "FN" under it lost): no name of a stack.
+var stackCaptions = wordSet(`ln fn`)
+
 // stackedName finds a family name printed on a line of its own in
 // capitals over a line of given names, as cards print them: the first
-// such pair near the top of the card.
-func (d *doc) stackedName() (last, given string, li, gi int, ok bool) {
+// such pair near the top of the card. Misread allows each line to open
+// with a caption OCR read as two letters or marks not all capitals ("uv"
+// for "LN", "«x" for "FN").
+func (d *doc) stackedName(misread bool) (last, given string, li, gi int, ok bool) {
 	capsName := func(line string) (string, bool) {
 		ws := strings.Fields(line)
 		// A field number OCR read as a mark (» for 2) opens the line.
 		if len(ws) > 1 && len([]rune(ws[0])) == 1 && strings.ContainsAny(ws[0], "»«•·:.,+'|‘’*") {
+			ws = ws[1:]
+			line = strings.Join(ws, " ")
+		} else if misread && len(ws) > 1 && misreadCaption(ws[0]) {
 			ws = ws[1:]
 			line = strings.Join(ws, " ")
 		}
@@ -2049,8 +2092,8 @@ func (d *doc) stackedName() (last, given string, li, gi int, ok bool) {
 			return "", false
 		}
 		for _, w := range ws {
-			bare := strings.ToLower(strings.Trim(w, ".,"))
-			if !nameToken.MatchString(w) || nameStop[bare] || len(bare) < 2 && len(ws) == 1 {
+			bare := strings.ToLower(strings.Trim(w, ".,:"))
+			if !nameToken.MatchString(w) || nameStop[bare] || len(bare) < 2 && len(ws) == 1 || len(ws) == 1 && stackCaptions[bare] {
 				return "", false
 			}
 		}
@@ -2211,8 +2254,21 @@ func aamvaDateOf(v string, role dateRole) (dateHit, bool) {
 }
 
 // setSplitName sets the name fields from a surname and the given names a
-// card prints apart from it.
+// card prints apart from it. The comma a card prints after a family name
+// over the given names ("GUTIERREZ-LOPEZ," over "MARISOL ANDREA") parts
+// the two and is no letter of either.
 func (r *reading) setSplitName(given []string, last string, conf float64) {
+	last = strings.TrimRight(last, ",")
+	var gs []string
+	for _, g := range given {
+		if g = strings.TrimRight(g, ","); g != "" {
+			gs = append(gs, g)
+		}
+	}
+	given = gs
+	if len(given) == 0 || last == "" {
+		return
+	}
 	r.setPerson(person{full: strings.Join(given, " ") + " " + last, first: given[0],
 		middle: strings.Join(given[1:], " "), last: last, conf: conf})
 }

@@ -171,6 +171,9 @@ var idScansMissed = map[string]string{
 	// known here that says whether a letter before them was lost.
 	"id_nevada_numbered-phone/expiration_date": "value lost",
 	"id_nevada_numbered-phone/license_number":  "no form settles it",
+	// OCR read the caption DLN as nothing over a number on its own line:
+	// a bare number of nine digits may be any of the card's numbers.
+	"dl_tennessee_lnfn-phone/license_number": "caption lost",
 }
 
 // idScansReadWrong are the made scans' fields read wrong surely: OCR
