@@ -22,7 +22,8 @@ var (
 		"retake by", "retrain by date")
 	issueLabels = compileDateLabels("original issue date", "date of original issue", "original issue", "issue date", "date of issue",
 		"date issued", "issued on", "issued", "4a iss", "iss", "initial license date", "original license date",
-		"licensed since", "issued date", "issuance date", "date of issuance", "card issue date", "effective date")
+		"licensed since", "issued date", "issuance date", "date of issuance", "card issue date", "effective date",
+		"date of licensure", "licensure date")
 	completionLabels = compileDateLabels("verification date", "verified on", "verified", "completion date", "date completed", "date of completion", "course completion date",
 		"completed on", "course completed", "completed", "date of course", "course date", "class date",
 		"training date", "date of training", "certification date", "date taken", "course completion", "date of certification",
@@ -36,7 +37,8 @@ var (
 	// validityLabels label the period a card or license is good for,
 	// printed as two dates: the issue is the first, the expiry the last.
 	validityLabels = compileDateLabels("valid from", "validity period", "period of validity", "valid dates",
-		"dates valid", "certification period", "effective dates", "validity", "valid")
+		"dates valid", "certification period", "effective dates", "validity", "valid", "registration period",
+		"licensure period", "license period")
 )
 
 // rangeEnd returns which of a value's hits a label wants: the first, or
