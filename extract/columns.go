@@ -56,11 +56,23 @@ func (d *doc) columnHeading(i, start, end int) string {
 			continue
 		}
 		text := strings.Join(over, " ")
-		if !strings.ContainsFunc(text, unicode.IsLetter) || len(dateFinder(roleDate)(text)) > 0 {
-			// Another row's value in the same column.
+		if !strings.ContainsFunc(text, unicode.IsLetter) || len(dateFinder(roleDate)(text)) > 0 || allCoded(over) {
+			// Another row's value in the same column: a date, a number,
+			// a lot ("C3148AA").
 			continue
 		}
 		return text
 	}
 	return ""
+}
+
+// allCoded reports that every word carries a digit, as codes and lots do
+// and headings do not.
+func allCoded(words []string) bool {
+	for _, w := range words {
+		if !strings.ContainsFunc(w, unicode.IsDigit) {
+			return false
+		}
+	}
+	return true
 }

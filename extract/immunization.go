@@ -54,6 +54,10 @@ var (
 	tetanusOnly = regexp.MustCompile(` (?:td|dt|dtap|tenivac|tdvax|daptacel|infanrix|pediarix|kinrix|quadracel|pentacel|vaxelis) `)
 	// tdapNamed names Tdap itself.
 	tdapNamed = regexp.MustCompile(` (?:tdap|t dap|boostrix|adacel) `)
+	// tetanusGroup is a registry's vaccine group, naming the tetanus
+	// vaccines together ("Td/Tdap", "DTaP/Tdap/Td") in a column beside
+	// the dose's own vaccine: it names no one dose's.
+	tetanusGroup = regexp.MustCompile(`(?i)\b(?:dtap|dtp|tdap|td)(?:\s*/\s*(?:dtap|dtp|tdap|td))+\b`)
 )
 
 // titerWords mark a line that reports a titer rather than a dose.
@@ -125,7 +129,16 @@ func (r *reading) immunizationLines() []immunizationLine {
 				}
 			}
 		}
-		if tetanusOnly.MatchString(l.norm) && !tdapNamed.MatchString(l.norm) {
+		tetanus := l.norm
+		if tetanusGroup.MatchString(line) {
+			// The dose's own vaccine, where the row names it beside its
+			// group ("Td/Tdap  Td (adult)  08/14/2009" is a Td booster).
+			if rest := " " + classify.Normalize(tetanusGroup.ReplaceAllString(line, " ")) + " "; tdapNamed.MatchString(rest) ||
+				tetanusOnly.MatchString(rest) {
+				tetanus = rest
+			}
+		}
+		if tetanusOnly.MatchString(tetanus) && !tdapNamed.MatchString(tetanus) {
 			// A tetanus-diphtheria booster (Td) or a child's DTaP is
 			// another vaccine than Tdap, though "tetanus" names both:
 			// its row's date and lot are not the Tdap's.
@@ -160,7 +173,7 @@ func readImmunization(r *reading) {
 			r.wrappedAdministered()
 		}
 		r.withheldBirthDate("administered_date", dropped)
-		if !r.lookupOwnRow("lot_number", lotLabels, idFinder(1), lines) {
+		if !r.headedRowLot(lines) && !r.lookupOwnRow("lot_number", lotLabels, idFinder(1), lines) {
 			r.pipeTableLot()
 		}
 		if !r.has("lot_number") {
@@ -1606,6 +1619,45 @@ func (r *reading) pipeTableLot() {
 		r.set("lot_number", hs[0].value, 0.8*d.lineOCRFactor(pick, -1, 0))
 		return
 	}
+}
+
+// lotHeading is a table column's heading over lots ("Lot Number", "Lot #",
+// "Lot/Exp"); a maker's or an expiry's heading without "lot" is not.
+var lotHeading = regexp.MustCompile(`(?i)\blot\b`)
+
+// headedRowLot reads, on a page read by OCR, the lot of the one row of a
+// table naming the type's vaccine: the one lot-shaped word on the row
+// whose column is headed "Lot". A registry's history prints a row per
+// dose under one heading row, the Tdap's among a child's DTaP doses and a
+// Td booster; the label lookup takes a lot-shaped word over the heading
+// (a client id in the patient block) for a caption's value, and none of
+// the rows under it. Two rows of the vaccine with a lot leave it unread.
+func (r *reading) headedRowLot(lines []immunizationLine) bool {
+	lot, conf, rows := "", 0.0, 0
+	for i, l := range lines {
+		if !l.vaccines[r.typ] || l.titer || !r.doc.scanned(i) {
+			continue
+		}
+		line := r.doc.lines[i]
+		var here []string
+		for _, loc := range lotToken.FindAllStringIndex(line, -1) {
+			if lotHeading.MatchString(r.doc.columnHeading(i, loc[0], loc[1])) {
+				here = append(here, line[loc[0]:loc[1]])
+			}
+		}
+		if len(here) == 0 {
+			continue
+		}
+		if rows++; rows > 1 || len(here) > 1 {
+			return false
+		}
+		lot, conf = here[0], 0.8*r.doc.lineOCRFactor(i, -1, 0)
+	}
+	if rows != 1 {
+		return false
+	}
+	r.set("lot_number", lot, conf)
+	return true
 }
 
 // rowLot reads, on a page read by OCR whose lot heading was lost, the lot
