@@ -1069,7 +1069,7 @@ func (r *reading) trainingCenter() {
 		next := r.doc.lines[k]
 		cs := cells(next)
 		if len(cs) == 1 && abs(cs[0].start-col) <= 2 && len(r.doc.labelRow(k)) == 0 &&
-			len(strings.Fields(cs[0].text)) <= 3 && !strings.ContainsAny(cs[0].text, "0123456789:") {
+			len(strings.Fields(cs[0].text)) <= 3 && !strings.ContainsAny(cs[0].text, "0123456789:") && !centerCaption(cs[0].text) {
 			v += " " + cs[0].text
 		}
 	} else if more := r.doc.runOn(f.line, v); more != "" {
@@ -1099,6 +1099,20 @@ func (r *reading) trainingCenter() {
 	}
 	r.set("training_center", v, f.conf)
 }
+
+// centerCaption reports that a line under a training center's name is
+// the caption of the next of the center's fields ("TC Info", "TC ID",
+// "Instructor Name"), not the name's wrapped end.
+func centerCaption(s string) bool {
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		if centerCaptionWords[strings.Trim(w, ".:#")] {
+			return true
+		}
+	}
+	return false
+}
+
+var centerCaptionWords = wordSet(`tc info id phone tel contact instructor location site code`)
 
 // labelRemnant reports that a word is a caption's "Name" as OCR misread
 // it (Nar, Narne, Nme): a short word a letter or two from it.

@@ -88,7 +88,9 @@ func textFinder(s string) []hit {
 		// A check box line is one of a form's options, not a value.
 		return nil
 	}
-	t := strings.TrimSpace(strings.Trim(strings.TrimLeft(strings.TrimSpace(s), "._…"), ":#=-|"))
+	// A colon OCR read as a semicolon ("Training Center; Riverbend ...")
+	// parts the label from the value as the colon does.
+	t := strings.TrimSpace(strings.Trim(strings.TrimLeft(strings.TrimSpace(s), "._…;"), ":#=-|"))
 	t = strings.Join(strings.Fields(t), " ")
 	t = strings.TrimRight(pageFooter.ReplaceAllString(t, ""), ",;")
 	t = boundText(t)
