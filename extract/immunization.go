@@ -179,6 +179,7 @@ func readImmunization(r *reading) {
 		if !r.has("lot_number") {
 			r.rowLot(lines)
 		}
+		r.doubtSplitLot()
 	default:
 		if len(doses) > 0 {
 			// Too few doses for a series, where a scan's table shows
@@ -1618,6 +1619,35 @@ func (r *reading) pipeTableLot() {
 		}
 		r.set("lot_number", hs[0].value, 0.8*d.lineOCRFactor(pick, -1, 0))
 		return
+	}
+}
+
+// lotTail is a fragment of a lot OCR parted from it by a space: a few
+// capitals and digits, both, right after the lot ("AC52B21 1CA)").
+var lotTail = regexp.MustCompile(`^\s([A-Z0-9]{1,4})(?:[\s),;.]|$)`)
+
+// doubtSplitLot leaves unread a lot a scan's OCR may have cut short: the
+// lot is followed, a space apart, by a fragment of capitals and digits
+// that no lot's neighbour is (a dose number has no letter, a route or a
+// site no digit). Half a lot read surely is a wrong lot.
+func (r *reading) doubtSplitLot() {
+	v, ok := r.fields["lot_number"].(string)
+	if !ok || !r.scanned() || v == "" {
+		return
+	}
+	for _, line := range r.doc.lines {
+		for at := strings.Index(line, v); at >= 0; {
+			if m := lotTail.FindStringSubmatch(line[at+len(v):]); m != nil &&
+				strings.ContainsFunc(m[1], unicode.IsDigit) && strings.ContainsFunc(m[1], unicode.IsLetter) {
+				r.conf["lot_number"] = min(r.conf["lot_number"], 0.4)
+				return
+			}
+			next := strings.Index(line[at+1:], v)
+			if next < 0 {
+				break
+			}
+			at += 1 + next
+		}
 	}
 }
 
