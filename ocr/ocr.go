@@ -171,7 +171,14 @@ func (e *Engine) RecognizeAt(ctx context.Context, imagePath string, seg Segmenta
 		}
 		return Result{}, fmt.Errorf("ocr: tesseract: %v: %s", err, strings.TrimSpace(stderr.String()))
 	}
-	return ParseTSV(out)
+	res, err := ParseTSV(out)
+	if err != nil {
+		return Result{}, err
+	}
+	if words, mended := mendCaptions(res.Words); mended {
+		res = res.WithWords(words)
+	}
+	return res, nil
 }
 
 // Orientation is what Tesseract's orientation detection (OSD, --psm 0)

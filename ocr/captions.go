@@ -1,0 +1,210 @@
+package ocr
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Captions misread. A card's small captions, scanned at 110-130 dpi, are
+// read by Tesseract as look-alikes it is sure of: the L and I of LICENSE,
+// their strokes run together, as one U ("UCENSE" at 85-91), a D as an O
+// ("OLN", "ORIVER"), the B of DOB as an 8 and an AAMVA field number glued
+// to its caption ("3008" for "3 DOB"), the I of ISS lost ("4a SS"). The
+// value beside such a caption is read, but no field's label finds it.
+// Tesseract's dictionary cannot be told these captions: its LSTM decoder
+// ignores --user-words and --user-patterns, with or without
+// tessedit_enable_dict_correction (Tesseract 5.3, Debian's eng model:
+// "UCENSE" either way). So a word that is one of these captions in every
+// letter but OCR's look-alikes is read as that caption here.
+
+// captionWords are upper-case captions printed on identity cards and
+// licences whose misreadings lose a field.
+var captionWords = []string{
+	"LICENSE", "LICENSEE", "LICENSED", "DRIVER", "DRIVER'S", "DLN", "DOB", "ISS", "ISSUE", "ISSUED",
+	"EXP", "EXPIRES", "EXPIRATION", "BIRTH", "DATE", "NUMBER", "CLASS",
+}
+
+// aamvaCaptions are the captions the AAMVA card design numbers (3 DOB,
+// 4a ISS, 4b EXP, 4d DLN): after its number, a word is its caption when
+// it is that caption but for one letter more or less than OCR's
+// look-alikes ("4a SS", "4d ON").
+var aamvaCaptions = map[string]string{"3": "DOB", "4a": "ISS", "4b": "EXP", "4d": "DLN"}
+
+// captionFolds maps each caption's fold to it.
+var captionFolds = func() map[string]string {
+	m := make(map[string]string, len(captionWords))
+	for _, c := range captionWords {
+		m[foldCaption(c)] = c
+	}
+	return m
+}()
+
+// foldCaption reads a word as OCR's look-alikes make it: 0, D and Q as O;
+// 8 as B; 1, l, |, !, ( and [ as I; 5 as S; and then LI as U.
+func foldCaption(w string) string {
+	var b strings.Builder
+	for _, r := range w {
+		switch r {
+		case '0', 'D', 'Q', 'O', 'o':
+			r = 'O'
+		case '8', 'B':
+			r = 'B'
+		case '1', 'l', '|', '!', '(', '[', 'I', 'i':
+			r = 'I'
+		case '5', 'S', 's':
+			r = 'S'
+		default:
+			r = unicode.ToUpper(r)
+		}
+		b.WriteRune(r)
+	}
+	return strings.ReplaceAll(b.String(), "LI", "U")
+}
+
+// captionCore parts a word into its text and the punctuation it ends with
+// ("DOB:" is "DOB" and ":").
+func captionCore(w string) (core, tail string) {
+	core = strings.TrimRight(w, ".:,;")
+	return core, w[len(core):]
+}
+
+// upperWord reports whether every letter of w but a lower-case l (OCR's I)
+// is upper-case, and w has a letter or is at least three long.
+func upperWord(w string) bool {
+	letters := 0
+	for _, r := range w {
+		if unicode.IsLetter(r) {
+			letters++
+			if r != 'l' && !unicode.IsUpper(r) {
+				return false
+			}
+		}
+	}
+	return letters > 0
+}
+
+// mendCaption returns the caption the word w is misread from, or "".
+func mendCaption(w string) string {
+	core, tail := captionCore(w)
+	if len([]rune(core)) < 3 || !upperWord(core) {
+		return ""
+	}
+	c, ok := captionFolds[foldCaption(core)]
+	if !ok || strings.EqualFold(core, c) {
+		return ""
+	}
+	return c + tail
+}
+
+// nearCaption reports whether w is caption c read with OCR's look-alikes
+// and at most one letter more, fewer or other.
+func nearCaption(w, c string) bool {
+	a, b := []rune(foldCaption(w)), []rune(foldCaption(c))
+	if len(a) < 2 {
+		return false
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) > 1 {
+		return false
+	}
+	edits := 0
+	for i, j := 0, 0; i < len(a) || j < len(b); {
+		switch {
+		case i < len(a) && j < len(b) && a[i] == b[j]:
+			i++
+			j++
+			continue
+		case len(a) == len(b):
+			i++
+			j++
+		default:
+			j++
+		}
+		edits++
+		if edits > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// isValue reports whether a word starts with a digit: a date or a number.
+func isValue(w string) bool {
+	return w != "" && unicode.IsDigit([]rune(w)[0])
+}
+
+// mendCaptions returns words with the captions OCR misread read as
+// printed, and whether any was. Words keep their boxes and confidences;
+// an AAMVA number glued to its caption ("3008") is parted into two
+// words, each its share of the box.
+func mendCaptions(words []Word) ([]Word, bool) {
+	var out []Word
+	changed := false
+	for i, w := range words {
+		sameLine := func(k int) bool { return k >= 0 && k < len(words) && words[k].Line == w.Line }
+		text := w.Text
+		if m := mendCaption(text); m != "" {
+			text = m
+		} else if sameLine(i-1) && sameLine(i+1) && isValue(words[i+1].Text) {
+			if c, ok := aamvaCaptions[words[i-1].Text]; ok && !strings.EqualFold(text, c) && upperWordOrDigits(text) && nearCaption(text, c) {
+				text = c
+			}
+		}
+		if text == w.Text && sameLine(i+1) && isValue(words[i+1].Text) {
+			if num, c, ok := gluedNumber(text); ok {
+				if out == nil {
+					out = append(make([]Word, 0, len(words)+1), words[:i]...)
+				}
+				share := w.Width * len(num) / len(text)
+				n, cw := w, w
+				n.Text, n.Width = num, share
+				cw.Text, cw.Left, cw.Width = c, w.Left+share, w.Width-share
+				out = append(out, n, cw)
+				changed = true
+				continue
+			}
+		}
+		if text != w.Text {
+			if out == nil {
+				out = append(make([]Word, 0, len(words)), words[:i]...)
+			}
+			w.Text = text
+			changed = true
+		}
+		if out != nil {
+			out = append(out, w)
+		}
+	}
+	if !changed {
+		return words, false
+	}
+	return out, true
+}
+
+// upperWordOrDigits reports whether w is an upper-case word or OCR's
+// digits for one ("008" after a 3 is DOB).
+func upperWordOrDigits(w string) bool {
+	for _, r := range w {
+		if unicode.IsLetter(r) && r != 'l' && !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// gluedNumber parts a word read as an AAMVA field number run into its
+// caption ("3008", "4aISS") into the number and the caption.
+func gluedNumber(w string) (num, caption string, ok bool) {
+	for n, c := range aamvaCaptions {
+		rest, found := strings.CutPrefix(w, n)
+		if !found || len(rest) != len(c) || !upperWordOrDigits(rest) {
+			continue
+		}
+		if foldCaption(rest) == foldCaption(c) {
+			return n, c, true
+		}
+	}
+	return "", "", false
+}
