@@ -40,6 +40,13 @@ const (
 func checkFacts(d *doc, s *signals) {
 	asOf := d.AsOf
 	ocr := d.readByOCR()
+	misread := func(f string, t time.Time, detail *string) bool {
+		g, e, ok := d.misreadYear(f, t)
+		if ok {
+			*detail = fmt.Sprintf(", a year one look-alike digit from the %s %s (a misreading)", strings.ReplaceAll(g, "_", " "), e.Format(time.DateOnly))
+		}
+		return ok
+	}
 	weigh := func(w float64) float64 {
 		if ocr {
 			return round2(w * ocrFactWeight)
@@ -74,6 +81,9 @@ func checkFacts(d *doc, s *signals) {
 				// The expiry read as the event too: the reading, not the card.
 				w = echoedWeight
 				detail = ", the same date as the expiration date"
+			case ocr && misread(f, t, &detail):
+				// A year one look-alike digit off its sibling's: the reading.
+				w = echoedWeight
 			case ocr && d.datePrintedSurely(t, false):
 				// Printed and read surely: no misreading made it.
 				w = 0.50
