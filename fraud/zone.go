@@ -387,9 +387,12 @@ func td3Zone(l zoneText, j int) (checks []zoneCheck, dob, exp, num string, ok bo
 		checks = append(checks, zoneCheck{name: "the personal number", data: at(j+15, j+29), digit: at(j+29, j+30)})
 		parts = append(parts, compPart{check: 3}, compPart{check: 3, digit: true})
 		composite = at(j+30, j+31)
-	case len(tail.text) >= 2 && fillersOnly(tail.text[:len(tail.text)-1]):
+	case len(tail.text) >= 2 && fillersOnly(tail.text[:len(tail.text)-1]),
+		len(tail.text) >= 3 && fillersOnly(tail.text[:len(tail.text)-2]) && strings.IndexByte("0OQD", tail.text[len(tail.text)-2]) >= 0:
 		// Fillers at the end of the composite's data add nothing
-		// however many OCR read.
+		// however many OCR read; nor does an empty personal number's
+		// check digit, a 0 as much as a filler (a scan's 0 read as Q
+		// after fillers OCR doubled).
 		parts = append(parts, compPart{check: -1, fill: filled(15, at(j+15, len(l.text)-1).allSure(), l.ocr)})
 		composite = at(len(l.text)-1, len(l.text))
 	default:
