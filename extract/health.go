@@ -2008,6 +2008,44 @@ func respiratorFinder(s string) []hit {
 	return hs
 }
 
+var (
+	makerLabels      = compileLabels("respirator manufacturer", "manufacturer", "mfr", "make", "brand")
+	modelNumberLabel = compileLabels("model number", "model no", "model #", "model")
+	// modelNumber is a model's number alone ("1860", "8210+", "N95-1870"),
+	// a form's "Model" box beside its "Manufacturer" box.
+	modelNumber = regexp.MustCompile(`^\s*[:#;]?\s*([A-Z]{0,3}-?\d{2,}[A-Za-z0-9+-]*)(?:\s|$)`)
+)
+
+// makerAndModel reads a respirator a form gives in two boxes, each beside
+// its label, its maker ("Manufacturer: 3M") and its model's number
+// ("Model: 1860"), as one model ("3M 1860"); a table's columns are their
+// headings' to tell. A maker of more than three words is a sentence, and
+// a model number alone, without its maker, names no respirator.
+func (r *reading) makerAndModel() bool {
+	models := r.doc.lookupWhere(modelNumberLabel, func(s string) []hit {
+		if m := modelNumber.FindStringSubmatchIndex(s); m != nil {
+			return []hit{{start: m[2], end: m[3], value: s[m[2]:m[3]]}}
+		}
+		return nil
+	}, true, beside)
+	if len(models) == 0 {
+		return false
+	}
+	makers := r.doc.lookupWhere(makerLabels, func(s string) []hit {
+		hs := textFinder(s)
+		if len(hs) == 0 || len(strings.Fields(hs[0].value.(string))) > 3 {
+			return nil
+		}
+		return hs
+	}, true, beside)
+	if len(makers) == 0 {
+		return false
+	}
+	model, maker := models[0], makers[0]
+	r.set("respirator_model", maker.value.(string)+" "+model.value.(string), min(maker.conf, model.conf))
+	return true
+}
+
 // proseWord is a word of running text: lower-case letters only.
 var proseWord = regexp.MustCompile(`^[a-z]+$`)
 
@@ -2023,6 +2061,11 @@ func (r *reading) respiratorNamed() {
 			// table's row of cells ("03/05/2026  3M 1870+  Std") is
 			// its headings' to tell.
 			before := strings.Fields(line[:loc[0]])
+			if len(before) == 0 && i > 0 && strings.HasSuffix(r.doc.lines[i-1], " the") {
+				// The sentence wrapped before the model ("... an
+				// acceptable fit with the" | "Halyard 46727 N95 ...").
+				before = strings.Fields(r.doc.lines[i-1])
+			}
 			if len(before) == 0 || !proseWord.MatchString(before[len(before)-1]) {
 				continue
 			}
@@ -2044,7 +2087,7 @@ func readFitTest(r *reading) {
 	r.readHolder(false)
 	r.lookup("test_date", testDateLabels, dateFinder(roleDate))
 	r.lookup("test_date", dateLabel, dateFinder(roleDate))
-	if !r.lookupText("respirator_model", respiratorLabels, respiratorFinder) {
+	if !r.lookupText("respirator_model", respiratorLabels, respiratorFinder) && !r.makerAndModel() {
 		r.respiratorNamed()
 	}
 	if !r.lookupResult(fitResultLabels, fitOptions, "pass") {

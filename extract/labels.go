@@ -266,7 +266,7 @@ var allLabels = knownLabels(
 	// health.go
 	administeredLabels, readDateLabels, indurationLabels, tbResultLabels, tbProviderLabels, igraResultLabels,
 	igraTestNames, labLabels, examDateLabels, cxrResultLabels, cxrProviderLabels, restrictionLabels,
-	examinerLabels, drugResultLabels, testDateLabels, respiratorLabels, fitResultLabels, bgDateLabels,
+	examinerLabels, drugResultLabels, testDateLabels, respiratorLabels, makerLabels, modelNumberLabel, fitResultLabels, bgDateLabels,
 	bgResultLabels, vendorLabels,
 	// immunization.go
 	lotLabels, visLabels, titerDateLabels, titerResultLabels,
