@@ -47,6 +47,7 @@ func checkLoneFamily(d *doc, s *signals, df *docFacts, fam familyMemo) {
 				oddRowValue(s, np.n, lay, dates)
 				offBaselineRow(s, np.n, lay, facts)
 				offBaselineValue(s, np.n, np.p, facts)
+				secondCopy(s, np.n, np.p, facts)
 			}
 		}
 		return
