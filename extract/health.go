@@ -1271,7 +1271,10 @@ func (r *reading) cxrFinding() bool {
 		}
 		for _, clause := range clauseSplit.Split(line, -1) {
 			for _, h := range findOptions(clause, cxrOptions) {
-				if h.value == "positive" && h.mark != -1 && !denied.MatchString(clause[:h.start]) {
+				// A positive skin or blood test is why the film was
+				// taken, whichever line says so.
+				if h.value == "positive" && h.mark != -1 && !denied.MatchString(clause[:h.start]) &&
+					!filmOtherTest.MatchString(clause[h.end:]) {
 					return true
 				}
 			}
@@ -1315,8 +1318,108 @@ func readChestXray(r *reading) {
 			r.doubt("result")
 		}
 	}
+	if !r.has("exam_date") {
+		r.narrativeExamDate()
+	}
+	if !r.has("result") {
+		r.narrativeCxrResult()
+	}
 	r.unsureBoxes(cxrOptions, "positive")
 	r.provider(cxrProviderLabels, func(s string) string { return provenanceTail.ReplaceAllString(s, "") })
+}
+
+var (
+	// filmTaken is a sentence's telling when the film was taken: "had a
+	// chest x-ray on", "a chest radiograph taken on", "CXR dated".
+	filmTaken = regexp.MustCompile(`(?i)\b(?:x-?\s?rays?|radiographs?|cxr|chest\s+films?)\s+(?:was\s+|were\s+)?(?:(?:taken|performed|done|obtained|completed)\s+)?(?:on|dated)\s+`)
+	// filmWords name the film in a sentence.
+	sentenceEnd = regexp.MustCompile(`[.;\n]\s`)
+	filmWords   = regexp.MustCompile(`(?i)\bx-?\s?rays?\b|\bradiograph|\bcxr\b|\bchest\s+films?\b`)
+	// filmOtherTest is the test a finding right before it belongs to ("a
+	// positive tuberculin skin test", "positive QuantiFERON"), not the film.
+	filmOtherTest = regexp.MustCompile(`(?i)^(?:\s+[a-z-]+){0,2}?\s+(?:tuberculin|skin|ppd|tst|quantiferon|igra|t-spot|blood|mantoux)\b`)
+)
+
+// narrative joins a page's lines into running text, a word hyphenated at
+// a line's end ("x-" | "ray") joined again.
+func (r *reading) narrative() string {
+	var b strings.Builder
+	for _, line := range r.doc.lines {
+		line = strings.TrimSpace(line)
+		if line == "" || line == "\f" {
+			b.WriteString("\n")
+			continue
+		}
+		b.WriteString(line)
+		if !strings.HasSuffix(line, "-") {
+			b.WriteString(" ")
+		}
+	}
+	return b.String()
+}
+
+// narrativeExamDate reads a letter's film date where no label gives one:
+// the date right after the sentence says the film was taken ("had a
+// chest x-ray on 02/09/2026"). Two such dates that differ leave it unread.
+func (r *reading) narrativeExamDate() {
+	text := r.narrative()
+	pick, conf := "", 0.0
+	for _, loc := range filmTaken.FindAllStringIndex(text, -1) {
+		hs := dateFinder(roleDate)(text[loc[1]:min(len(text), loc[1]+24)])
+		if len(hs) == 0 || hs[0].start != 0 {
+			continue
+		}
+		v := hs[0].value.(string)
+		if pick != "" && pick != v {
+			return
+		}
+		pick, conf = v, 0.75
+		raw := text[loc[1] : loc[1]+hs[0].end]
+		for i, line := range r.doc.lines {
+			if at := strings.Index(line, raw); at >= 0 {
+				conf *= r.doc.lineOCRFactor(i, at, at+len(raw))
+				break
+			}
+		}
+	}
+	if pick != "" {
+		r.set("exam_date", pick, conf)
+	}
+}
+
+// narrativeCxrResult reads a letter's finding where no label or box gives
+// one: the findings of the sentences that speak of the film ("The chest
+// x-ray was read as normal, with no evidence of active pulmonary
+// tuberculosis"), all agreeing. A finding of another test the sentence
+// names ("as follow-up to a positive tuberculin skin test") is that
+// test's.
+func (r *reading) narrativeCxrResult() {
+	pick := ""
+	for _, sentence := range sentenceEnd.Split(r.narrative(), -1) {
+		if !filmWords.MatchString(sentence) {
+			continue
+		}
+		for _, h := range findOptions(sentence, cxrOptions) {
+			if h.mark != markNone {
+				// A form's boxes, which markedResult and unsureBoxes
+				// read: no sentence.
+				return
+			}
+			if filmOtherTest.MatchString(sentence[h.end:]) {
+				continue
+			}
+			if pick != "" && pick != h.value {
+				return
+			}
+			pick = h.value
+		}
+	}
+	if pick != "" {
+		r.set("result", pick, 0.75)
+		if pick == "negative" && r.cxrFinding() {
+			r.doubt("result")
+		}
+	}
 }
 
 var (

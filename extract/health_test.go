@@ -106,6 +106,14 @@ func TestHealthResultsFailSafe(t *testing.T) {
 		{"cxr history under its heading", "chest_xray", "CHEST X-RAY\nCLINICAL HISTORY:\nHealthcare worker, history of positive TST.\nCOMPARISON:\nNone.\nFINDINGS:\n" +
 			"The lungs are clear without focal consolidation. No cavitary lesion.\nIMPRESSION:\nNormal chest. No evidence of active pulmonary tuberculosis.", "result", "negative"},
 		{"cxr findings denied", "chest_xray", "Chest X-ray\nClinical indication: positive tuberculin skin test.\nFINDINGS: Lungs are clear without infiltrate, nodule or cavitation.\nIMPRESSION: No radiographic evidence of active pulmonary tuberculosis.", "result", "negative"},
+		{"cxr letter, a normal film after a positive skin test", "chest_xray", "Northside Family Medicine\nRE: Ann Lee (DOB 01/30/1983)\n" +
+			"Ms. Lee had a chest x-ray on 02/09/2026 as follow-up to a positive tuberculin skin test. The chest x-\nray was read as normal, with no evidence of active pulmonary tuberculosis.", "result", "negative"},
+		{"cxr letter's film date", "chest_xray", "Northside Family Medicine\nRE: Ann Lee (DOB 01/30/1983)\n" +
+			"Ms. Lee had a chest x-ray on 02/09/2026 as follow-up to a positive tuberculin skin test. The chest x-\nray was read as normal.", "exam_date", "2026-02-09"},
+		{"cxr letter, a cavity", "chest_xray", "Dear Dr. Lee,\nMr. Ray had a chest x-ray on 03/01/2026, which showed a cavitary lesion in the right upper lobe.", "result", "positive"},
+		{"cxr letter, the film normal and the CT not", "chest_xray", "Dear Dr. Lee,\nThe chest x-ray was normal; the chest x-ray of 2024 was abnormal.", "result", nil},
+		{"cxr letter, two film dates", "chest_xray", "Dear Dr. Lee,\nHer chest x-ray on 03/01/2026 was normal. A chest x-ray taken on 04/11/2026 was normal.", "exam_date", nil},
+		{"cxr form, no box ticked", "chest_xray", "Chest X-ray Clearance\nName: Ann Lee\nChest x-ray: [ ] Normal [ ] Abnormal", "result", nil},
 
 		// background_check
 		{"background clear but pending", "background_check", "Background Screening Report\nStatus: Clear - pending county records", "result", nil},
