@@ -257,7 +257,10 @@ func (r *reading) cardNameLines() {
 			unnumbered := false
 			if g == nil && m != nil {
 				// The "2" lost too: only right under the card's number.
-				if p := r.doc.prevNonEmpty(i); p >= 0 && strings.Count(strings.Map(keepDigits, r.doc.lines[p]), "") > 6 {
+				// A lone letter (the class's "D" under the issue date) is
+				// no family name.
+				if p := r.doc.prevNonEmpty(i); p >= 0 && strings.Count(strings.Map(keepDigits, r.doc.lines[p]), "") > 6 &&
+					len([]rune(m[1])) > 1 {
 					g = markedSurname.FindStringSubmatch(r.doc.lines[k])
 					unnumbered = g != nil && !fieldMark.MatchString(line) && !fieldMark.MatchString(r.doc.lines[k])
 				}

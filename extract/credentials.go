@@ -1205,6 +1205,7 @@ func readNursingLicense(r *reading) {
 		}
 	}
 	r.splitNumber("license_number", "")
+	r.typedNumberAlone()
 	code, at := stateIn(strings.Join(r.doc.lines, "\n"))
 	if !r.lookup("state", licenseStateLabels, stateFinder) && at >= 0 {
 		r.set("state", code, 0.8)
@@ -1228,6 +1229,36 @@ func readNursingLicense(r *reading) {
 	}
 	r.capitalStatus()
 }
+
+// typedNumberAlone reads a license number that no caption gave, or gave
+// unsurely, where the card prints it run into its kind's code as a word
+// of its own ("RN712845L" under "REGISTERED NURSE", its caption misread
+// "Ucense Nurnber"): the one such word on the page, as a guess.
+func (r *reading) typedNumberAlone() {
+	if r.has("license_number") && r.conf["license_number"] >= 0.5 {
+		return
+	}
+	found := ""
+	for _, line := range r.doc.lines {
+		for _, w := range strings.Fields(line) {
+			if w = strings.TrimRight(w, ".,;:"); typedWord.MatchString(w) {
+				if found != "" && found != w {
+					return
+				}
+				found = w
+			}
+		}
+	}
+	if found == "" {
+		return
+	}
+	delete(r.fields, "license_number")
+	r.set("license_number", found, confGuess)
+}
+
+// typedWord is a license number run into its kind's code: the code, five
+// to nine digits and perhaps a letter after them.
+var typedWord = regexp.MustCompile(`^(?:APRN|LPN|LVN|RN|PN|VN)\d{5,9}[A-Z]?$`)
 
 // capitalStatus is a status a verification report prints in capitals
 // where no label gave it ("ACTIVE" in a results row under a heading row
@@ -1438,6 +1469,9 @@ func readDriversLicense(r *reading) {
 	r.cardNameLines()
 	if !r.has("full_name") {
 		p, ok := r.holderName(true)
+		if ok && p.conf <= confGuess {
+			p = r.doc.signedName(p)
+		}
 		// A card that prints the family name over the given names with
 		// no numbers or labels: the guess took the given names alone.
 		last, given, li, gi, sok := r.doc.stackedName(false)
@@ -1517,6 +1551,7 @@ func readDriversLicense(r *reading) {
 	r.repairNumber(state)
 	if r.scanned() {
 		r.stateFormNumber(state)
+		r.groupedNumberAlone()
 	}
 	r.splitNumber("license_number", state)
 	r.birthdayExpiry()
@@ -1631,6 +1666,13 @@ func (r *reading) birthdayExpiry() {
 	if iss, ok := r.fields["issue_date"].(string); ok && len(iss) == 10 && md(iss) == md(exp) {
 		return
 	}
+	if st, _ := r.fields["state"].(string); dayAfterBirthday[st] {
+		// Pennsylvania's licenses expire the day after the birthday
+		// (75 Pa. C.S. § 1514).
+		if b, err := time.Parse(time.DateOnly, exp[:4]+dob[4:]); err == nil && md(b.AddDate(0, 0, 1).Format(time.DateOnly)) == md(exp) {
+			return
+		}
+	}
 	diff := 0
 	for i := range md(exp) {
 		if md(exp)[i] != md(dob)[i] {
@@ -1642,6 +1684,10 @@ func (r *reading) birthdayExpiry() {
 		r.conf["date_of_birth"] = min(r.conf["date_of_birth"], confMRZFailed)
 	}
 }
+
+// dayAfterBirthday are the states whose licenses expire the day after
+// the holder's birthday.
+var dayAfterBirthday = map[string]bool{"PA": true}
 
 var (
 	// addressState is the state of an address read: its two letters
@@ -2037,6 +2083,58 @@ func (r *reading) rowContinued(p person) person {
 	return p
 }
 
+// signedName settles a guessed name by the card's signature: a guess
+// that is the signature ("Beatriz Sandoval") gives way to the one line of
+// capitals it signs ("BEATRIZ ELENA SANDOVAL-ORTIZ"), the name as the card
+// prints it; a guess in capitals the signature signs, left unsure by the
+// signature beside it as a rival of its size, is the holder's as surely
+// as a guess. Anything else is left as it is.
+func (d *doc) signedName(p person) person {
+	signs := func(sig, printed person) bool {
+		return sig.full != printed.full && signsStack(sig, printed.last, strings.TrimSpace(printed.first+" "+printed.middle))
+	}
+	if p.full != strings.ToUpper(p.full) {
+		var found []person
+		for _, line := range d.lines {
+			if c, ok := capsNameLine(line); ok && signs(p, c) {
+				found = append(found, c)
+			}
+		}
+		if len(found) == 1 {
+			found[0].conf = confGuess
+			return found[0]
+		}
+		return p
+	}
+	for _, line := range d.lines {
+		line = strings.TrimSpace(line)
+		if line == "" || line == strings.ToUpper(line) || strings.ContainsAny(line, "0123456789:") {
+			continue
+		}
+		if ws := strings.Fields(line); len(ws) >= 2 && len(ws) <= 4 && !notAName(ws) && signs(personFrom(line, 0), p) {
+			p.conf = max(p.conf, confGuess)
+			return p
+		}
+	}
+	return p
+}
+
+// capsNameLine reads a line that is a name of two to five words in
+// capitals and nothing else.
+func capsNameLine(line string) (person, bool) {
+	ws := strings.Fields(line)
+	if len(ws) < 2 || len(ws) > 5 || strings.ToUpper(line) != line || notAName(ws) {
+		return person{}, false
+	}
+	for _, w := range ws {
+		if !nameToken.MatchString(w) || nameStop[strings.ToLower(strings.Trim(w, ".,"))] {
+			return person{}, false
+		}
+	}
+	p := personFrom(strings.Join(ws, " "), confGuess)
+	return p, p.first != "" && p.last != ""
+}
+
 // signsStack reports that a guessed name is the stacked one's holder
 // written otherwise (a signature's "Sean P. Doherty" under "DOHERTY" over
 // "SEAN PATRICK"): the same family and given name, the middle name its
@@ -2283,8 +2381,13 @@ func (r *reading) setSplitName(given []string, last string, conf float64) {
 	if len(given) == 0 || last == "" {
 		return
 	}
-	r.setPerson(person{full: strings.Join(given, " ") + " " + last, first: given[0],
-		middle: strings.Join(given[1:], " "), last: last, conf: conf})
+	full := strings.Join(given, " ") + " " + last
+	// A suffix printed after the family name ("1 WASHINGTON JR") is the
+	// full name's, not the family name's.
+	if ws := strings.Fields(last); len(ws) > 1 && nameSuffixes[strings.ToLower(strings.Trim(ws[len(ws)-1], ".,"))] {
+		last = strings.TrimRight(strings.Join(ws[:len(ws)-1], " "), ",")
+	}
+	r.setPerson(person{full: full, first: given[0], middle: strings.Join(given[1:], " "), last: last, conf: conf})
 }
 
 // address reads a street line followed by a "City, ST 12345" line.

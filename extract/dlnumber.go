@@ -347,3 +347,34 @@ var aamvaFieldNo = regexp.MustCompile(`^\d{1,2}[a-dA-D]?$`)
 
 // dlCaptionWord are the short captions a license's number follows.
 var dlCaptionWord = wordSet(`dl dln lic no id 4d rn lpn lvn aprn`)
+
+// letterGroupedNumber is a license number led by a letter and printed in
+// hyphened groups of digits ("W426-7182-9035-07", "M263-4418-9052"): a
+// shape no date, ZIP code or phone number has.
+var letterGroupedNumber = regexp.MustCompile(`^[A-Z]\d{2,4}(?:-\d{2,4}){2,4}$`)
+
+// groupedNumberAlone reads the license number that no caption gave, or
+// gave unsurely ("DOL NUMBER", "C4 NUMBER" over it), from the one word of
+// the card in letterGroupedNumber's shape, as a guess; two such words that
+// differ leave it unread.
+func (r *reading) groupedNumberAlone() {
+	if r.has("license_number") && r.conf["license_number"] >= 0.5 {
+		return
+	}
+	found := ""
+	for _, line := range r.doc.lines {
+		for _, w := range strings.Fields(line) {
+			if w = strings.TrimRight(w, ".,;:"); letterGroupedNumber.MatchString(w) {
+				if found != "" && found != w {
+					return
+				}
+				found = w
+			}
+		}
+	}
+	if found == "" {
+		return
+	}
+	delete(r.fields, "license_number")
+	r.set("license_number", found, confGuess)
+}

@@ -189,9 +189,31 @@ var idScansMissed = map[string]string{
 	// The captions and the zone's data line lost: a bare nine digits
 	// after "Pp GBR" is no number a caption or check digit vouches for.
 	"passport_uk_bilingual-a120/passport_number": "captions and zone lost",
-	// "Ucense Nurnber" over the number; "RN2 14578" split by OCR.
-	"rn_arizona_wallet-c110/license_number":  "caption misread",
+	// "RN2 14578": the number split by OCR.
 	"rn_arizona_wallet-phone/license_number": "number split",
+	// "vo. 503987164": the caption DL lost, nine bare digits that no
+	// form known here vouches for.
+	"dl_newmexico_two_word_surname-a125/license_number":  "caption lost",
+	"dl_newmexico_two_word_surname-b140r/license_number": "caption lost",
+	"dl_newmexico_two_word_surname-c115/license_number":  "caption lost",
+	"dl_newmexico_two_word_surname-phone/license_number": "caption lost",
+	// "cos 03/08/1979" beside "exe 03/08/2031", a digit of one or the
+	// other perhaps misread: the two agree no better than the day.
+	"dl_newmexico_two_word_surname-b140r/date_of_birth": "captions misread",
+	// At 115 dpi the captions read "2008", "40 (8S.", "so exp,".
+	"dl_pa_numbered_suffix-c115/date_of_birth":   "captions misread",
+	"dl_pa_numbered_suffix-c115/issue_date":      "captions misread",
+	"dl_pa_numbered_suffix-c115/expiration_date": "captions misread",
+	// "$802 W BLUEMOUND RO" over "MILWAUKEE WI $3213-4410".
+	"dl_wisconsin_dashes-c115/address": "digits read as marks",
+	// "HOLL Y-ANNE K PRZYBYLSKI": a name OCR parted inside a word.
+	"rn_pa_wallet_signer-b140r/full_name":  "name torn",
+	"rn_pa_wallet_signer-b140r/first_name": "name torn",
+	"rn_pa_wallet_signer-b140r/last_name":  "name torn",
+	// The header white on red and the dates' row lost at 115 dpi.
+	"acls_instructor_first-c115/issuer":          "header lost",
+	"acls_instructor_first-c115/issue_date":      "dates lost",
+	"acls_instructor_first-c115/expiration_date": "dates lost",
 }
 
 // idScansReadWrong are the made scans' fields read wrong surely: OCR
@@ -202,6 +224,8 @@ var idScansReadWrong = map[string]string{
 	// digit on a name, its I read L stands against the print's I.
 	"passport_uk_bilingual-c110/first_name": "zone's I read L",
 	"passport_uk_bilingual-c110/full_name":  "zone's I read L",
+	// "182-9035-07" under "Dt NUMBER": the number's head W426-7 lost.
+	"dl_wisconsin_dashes-a125/license_number": "head of the number lost",
 }
 
 // TestIDScansMade reads identity documents laid out by hand in other
