@@ -433,7 +433,7 @@ func inverseGhost(errs []float64, gw, gh int) *elaResult {
 	}
 	var best *elaResult
 	for _, r := range windowRegions(errs, gw, gh, func(win float64) bool { return win < inverseMaxError }) {
-		if r.n < inverseMinBlocks || r.box.Dy() > inverseMaxHeight {
+		if r.n < inverseMinBlocks || r.box.Dy() > inverseMaxHeight || alikeBlocks(errs, gw, gh, r.box) {
 			continue
 		}
 		if best == nil || r.n > best.Blocks {
@@ -441,6 +441,28 @@ func inverseGhost(errs []float64, gw, gh int) *elaResult {
 		}
 	}
 	return best
+}
+
+// alikeBlocks: the blocks that sit on the lattice in and around a region
+// (its windows' blocks) are copies of a few, as the blocks along a ruled
+// or dotted line of a page rendered without grain are: the same samples,
+// so the same error to the bit, a few phases of a pattern at most. One
+// block's chance fit to a quality, repeated along the line, is not a
+// region's history; pasted print on a scan or a photo differs block by
+// block, glyphs and grain.
+func alikeBlocks(errs []float64, gw, gh int, box image.Rectangle) bool {
+	box = box.Inset(-1).Intersect(image.Rect(0, 0, gw, gh))
+	seen := map[float64]bool{}
+	n := 0
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if e := errs[y*gw+x]; e < inverseMaxError {
+				seen[e] = true
+				n++
+			}
+		}
+	}
+	return len(seen) < inverseMinBlocks/2 || 2*len(seen) < n
 }
 
 // ghostRegion finds, on a grid of block errors at one quality, a region

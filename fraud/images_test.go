@@ -256,6 +256,10 @@ func TestImages(t *testing.T) {
 	// A page rendered to an image without noise or skew: its table's
 	// rows repeat to the sample, and there is no grain to tell a copy by.
 	flat := scanJPEG(t, "nursing_license", "nursys_quickconfirm", 11, sampledocs.ScanOptions{DPI: 200, JPEGQuality: 92, Noise: -1, Straight: true})
+	// The same at 150 dpi saved once at 95: its rules' blocks, alike to
+	// the sample, sat on quality 70's lattice by chance, a run of them the
+	// length of a line of print (an inverse ghost, before alikeBlocks).
+	flat150 := scanJPEG(t, "nursing_license", "nursys_quickconfirm", 11, sampledocs.ScanOptions{DPI: 150, JPEGQuality: 95, Noise: -1, Straight: true})
 	// A scanner saving at a quality no multiple of five.
 	scan82 := scanJPEG(t, "nursing_license", "wallet_card", 8, sampledocs.ScanOptions{DPI: 150, JPEGQuality: 82})
 	tests := []struct {
@@ -313,6 +317,7 @@ func TestImages(t *testing.T) {
 			CodeCopyMove, 0.55, image.Rect(651, 367, 771, 407)},
 		{"a page rendered without grain, saved at 92", flat, false, "nursing_license", "", 0, image.Rectangle{}},
 		{"the grainless page saved again at 95", editJPEG(t, flat, 95, nil), false, "nursing_license", "", 0, image.Rectangle{}},
+		{"a page rendered without grain at 150 dpi, saved at 95", flat150, false, "nursing_license", "", 0, image.Rectangle{}},
 		// A printed pattern repeats itself: it matches at its period,
 		// and again at twice it.
 		{"a card printed with wave lines, scanned with little grain", waves, false, "nursing_license", "", 0, image.Rectangle{}},
