@@ -61,14 +61,17 @@ func checkFacts(d *doc, s *signals) {
 	if okE {
 		for _, f := range startFields {
 			if t, ok := date(d.Fields, f); ok && exp.Before(t) {
-				w := 0.60
+				w, misread := 0.60, ""
 				if ocr {
 					// Two dates misread at once in the order that contradicts
 					// is rare; one date misread is not: 0.50 keeps it at MEDIUM.
 					w = 0.50
+					if d.misreadOrder(t, exp) {
+						w, misread = echoedWeight, ", a year one look-alike digit off a validity the issuer grants (a misreading)"
+					}
 				}
 				s.addf(CodeExpiresBeforeIssue, w, &SignalEvidence{Field: f, Value: t.Format(time.DateOnly), Expected: "on or before the expiration date " + exp.Format(time.DateOnly)},
-					"expiration date %s is before %s %s%s", exp.Format(time.DateOnly), strings.ReplaceAll(f, "_", " "), t.Format(time.DateOnly), how)
+					"expiration date %s is before %s %s%s%s", exp.Format(time.DateOnly), strings.ReplaceAll(f, "_", " "), t.Format(time.DateOnly), misread, how)
 			}
 		}
 	}
@@ -84,6 +87,8 @@ func checkFacts(d *doc, s *signals) {
 			case ocr && misread(f, t, &detail):
 				// A year one look-alike digit off its sibling's: the reading.
 				w = echoedWeight
+			case ocr && okE && exp.Before(t) && d.misreadOrder(t, exp):
+				w, detail = echoedWeight, ", a year one look-alike digit off a validity the issuer grants (a misreading)"
 			case ocr && d.datePrintedSurely(t, false):
 				// Printed and read surely: no misreading made it.
 				w = 0.50
@@ -315,6 +320,13 @@ func checkECardCode(d *doc, s *signals) {
 				// date were printed and read surely: a digit of either read
 				// unsurely may be the one that set the years apart.
 				if !d.readSurely(code) || !printedIssue && !d.datePrintedSurely(issue, false) {
+					return
+				}
+				// A soft photo's digit is misread at 90 and more too: years
+				// one look-alike digit and at most three years apart (a 5
+				// read as a 6), or a code that fits the renewal date where
+				// the issue date does not, are the reading's.
+				if yearsLookAlike(year, issue.Year()) || codeFitsRenewal(d, year, issue) {
 					return
 				}
 				w, how = idSurelyReadWeight, " (read by OCR, both read surely)"

@@ -2,6 +2,7 @@ package fraud
 
 import (
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -50,4 +51,77 @@ func (d *doc) misreadYear(f string, t time.Time) (string, time.Time, bool) {
 		}
 	}
 	return "", time.Time{}, false
+}
+
+// yearsLookAlike: two years at most three apart that differ in one digit,
+// a pair OCR takes for each other.
+func yearsLookAlike(a, b int) bool {
+	if a == b || a-b > 3 || b-a > 3 {
+		return false
+	}
+	x, y := strconv.Itoa(a), strconv.Itoa(b)
+	if len(x) != len(y) {
+		return false
+	}
+	diff := -1
+	for i := range len(x) {
+		if x[i] != y[i] {
+			if diff >= 0 {
+				return false
+			}
+			diff = i
+		}
+	}
+	return strings.IndexByte(lookAlikeDigits[x[diff]], y[diff]) >= 0
+}
+
+// codeFitsRenewal: an eCard code's year fits the card's renewal date (an
+// AHA card is renewed two years after its issue, a code claimed early in
+// January carrying the next year) where the issue date does not: the
+// issue date is the one misread.
+func codeFitsRenewal(d *doc, year int, issue time.Time) bool {
+	exp, ok := date(d.Fields, "expiration_date")
+	fits := func(y int) bool { return y == exp.Year()-2 || y == exp.Year()-1 }
+	return ok && fits(year) && !fits(issue.Year())
+}
+
+// misreadOrder: a start date (after the expiry, or in the future) that
+// one look-alike digit of its year set right puts exactly the issuer's
+// validity before the expiry (within misreadNear): a card issued
+// 2025-03-14, renewed by 2027-03-31, its issue read 2028-03-14. A forger
+// who moves an expired card's issue to a recent day leaves no such fit
+// (it would take a look-alike year the validity before the expiry, the
+// recent day on the old one's season). The expiry is not repaired so: an
+// expired card's 2025 read as its 2028 would fit many a recent day.
+func (d *doc) misreadOrder(start, exp time.Time) bool {
+	issuer, _ := d.Fields["issuer"].(string)
+	years, ok := d.cat.MaxValidity(d.DocumentType, issuer)
+	if !ok {
+		return false
+	}
+	fits := func(s, e time.Time) bool {
+		gap := e.Sub(s.AddDate(years, 0, 0))
+		return !e.Before(s) && gap < misreadNear && gap > -misreadNear
+	}
+	for _, r := range yearRepairs(start) {
+		if fits(r, exp) {
+			return true
+		}
+	}
+	return false
+}
+
+// yearRepairs are t with one digit of its year swapped for a look-alike.
+func yearRepairs(t time.Time) []time.Time {
+	var out []time.Time
+	year := strconv.Itoa(t.Year())
+	for i := 0; i < len(year); i++ {
+		for _, c := range []byte(lookAlikeDigits[year[i]]) {
+			y, _ := strconv.Atoi(year[:i] + string(c) + year[i+1:])
+			if r := time.Date(y, t.Month(), t.Day(), 0, 0, 0, 0, time.UTC); r.Month() == t.Month() {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
 }

@@ -154,6 +154,8 @@ func TestFacts(t *testing.T) {
 		{"a Red Cross certificate mentioning eCards", "bls", map[string]any{"issuer": "American Red Cross", "certificate_id": "233011000103", "issue_date": "2026-06-01"}, []pagetext.Page{linesPage("Helvetica", "Red Cross eCard", "eCard Code 233011000103")}, "", 0, "", ""},
 		{"eCard code of another year, the issue date the reading left out printed surely", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "213011000103"}, []pagetext.Page{ocrWords("American|96 Heart|96 Association|96 eCard|95", "Issue|95 Date|95 14|95 March|95 2025|96", "Renewal|95 Date|95 03/2027|96", "eCard|95 Code|95 213011000103|95")}, CodeIDFormat, 0.50, "both read surely", "certificate_id"},
 		{"eCard code of another year, code and issue read surely by OCR", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "213011000103", "issue_date": "2025-03-14"}, []pagetext.Page{ocrWords("American|96 Heart|96 Association|96 eCard|95", "Issue|95 Date|95 14|95 March|95 2025|96", "eCard|95 Code|95 213011000103|95")}, CodeIDFormat, 0.50, "both read surely", "certificate_id"},
+		{"a code's 5 read surely as a 3 off a soft photo", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "233011000103", "issue_date": "2025-03-14"}, []pagetext.Page{ocrWords("American|96 Heart|96 Association|96 eCard|95", "Issue|95 Date|95 14|95 March|95 2025|96", "eCard|95 Code|95 233011000103|95")}, "", 0, "", ""},
+		{"a code of another year fitting neither", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "213011000103", "issue_date": "2025-03-14", "expiration_date": "2027-03-31"}, []pagetext.Page{ocrWords("American|96 Heart|96 Association|96 eCard|95", "Issue|95 Date|95 03/14/2025|95", "Renew|95 By|95 03/2027|95", "eCard|95 Code|95 213011000103|95")}, CodeIDFormat, 0.50, "both read surely", "certificate_id"},
 		{"the same, the code read unsurely", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "213011000103", "issue_date": "2025-03-14"}, []pagetext.Page{ocrWords("American|96 Heart|96 Association|96 eCard|95", "Issue|95 Date|95 14|95 March|95 2025|96", "eCard|95 Code|95 213011000103|84")}, "", 0, "", ""},
 		{"the same, the issue date read unsurely", "bls", map[string]any{"issuer": "American Heart Association", "certificate_id": "213011000103", "issue_date": "2025-03-14"}, []pagetext.Page{ocrWords("American|96 Heart|96 Association|96 eCard|95", "Issue|95 Date|95 14|95 March|95 2025|82", "eCard|95 Code|95 213011000103|95")}, "", 0, "", ""},
 		{"passport zone as ICAO prints it", "passport", nil, []pagetext.Page{linesPage("Courier", specimen...)}, "", 0, "", ""},
@@ -679,5 +681,24 @@ func wantSignal(t *testing.T, v Verdict, code string, weight float64) {
 	}
 	if len(got) != 1 || got[0].Weight != weight {
 		t.Fatalf("signals %+v, want %s of %.2f", got, code, weight)
+	}
+}
+
+// TestMisreadYearOnSoftPhoto: a clean card photographed soft, its issue
+// year's 5 read surely as an 8 (Tesseract reads such a digit at 94): the
+// issue then lies after the expiry, in the future and away from the
+// eCard code's year, and none of it flags; the code fits the renewal.
+func TestMisreadYearOnSoftPhoto(t *testing.T) {
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	pages := []pagetext.Page{ocrWords("American|96 Heart|96 Association|96 eCard|95", "Issue|95 Date|95 03/14/2028|95", "Renew|95 By|95 03/2027|95", "eCard|95 Code|95 253011000103|95")}
+	fields := map[string]any{"issuer": "American Heart Association", "certificate_id": "253011000103", "issue_date": "2028-03-14", "expiration_date": "2027-03-31"}
+	v := Assess(Evidence{DocumentType: "bls", Fields: fields, Pages: pages, AsOf: asOf}, "HIGH")
+	if v.Result != Clean {
+		t.Fatalf("verdict %+v, want clean at HIGH", v)
+	}
+	for _, s := range v.Signals {
+		if s.Code == CodeIDFormat || s.Weight > echoedWeight {
+			t.Errorf("signal %+v, want none above %.2f and no id_format", s, echoedWeight)
+		}
 	}
 }
