@@ -68,8 +68,9 @@ func captionCore(w string) (core, tail string) {
 	return core, w[len(core):]
 }
 
-// upperWord reports whether every letter of w but a lower-case l (OCR's I)
-// is upper-case, and w has a letter or is at least three long.
+// upperWord reports whether w has a letter and every letter but a
+// lower-case l (OCR's I) is upper-case: digits alone ("008", "155") are
+// a value, read as a caption only after its AAMVA number.
 func upperWord(w string) bool {
 	letters := 0
 	for _, r := range w {
