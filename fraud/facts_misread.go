@@ -87,21 +87,23 @@ func codeFitsRenewal(d *doc, year int, issue time.Time) bool {
 
 // misreadOrder: a start date (after the expiry, or in the future) that
 // one look-alike digit of its year set right puts exactly the issuer's
-// validity before the expiry (within misreadNear): a card issued
-// 2025-03-14, renewed by 2027-03-31, its issue read 2028-03-14. A forger
-// who moves an expired card's issue to a recent day leaves no such fit
-// (it would take a look-alike year the validity before the expiry, the
-// recent day on the old one's season). The expiry is not repaired so: an
-// expired card's 2025 read as its 2028 would fit many a recent day.
+// validity before the expiry: a card issued 2025-03-14, renewed by
+// 2027-03-31, its issue read 2028-03-14. A forger who moves an expired
+// card's issue to a recent day leaves no such fit (it would take a
+// look-alike year the validity before the expiry's, and the recent day
+// in the month before the expiry's day). The expiry is not repaired so:
+// an expired card's 2025 read as its 2028 would fit many a recent day.
 func (d *doc) misreadOrder(start, exp time.Time) bool {
 	issuer, _ := d.Fields["issuer"].(string)
 	years, ok := d.cat.MaxValidity(d.DocumentType, issuer)
 	if !ok {
 		return false
 	}
+	// A renewal falls on the validity's last day, or at the end of its
+	// month (an AHA card's): from two days before it to a month after.
 	fits := func(s, e time.Time) bool {
 		gap := e.Sub(s.AddDate(years, 0, 0))
-		return !e.Before(s) && gap < misreadNear && gap > -misreadNear
+		return gap >= -2*24*time.Hour && gap <= 31*24*time.Hour
 	}
 	for _, r := range yearRepairs(start) {
 		if fits(r, exp) {
