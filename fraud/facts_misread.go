@@ -93,7 +93,20 @@ func codeFitsRenewal(d *doc, year int, issue time.Time) bool {
 // look-alike year the validity before the expiry's, and the recent day
 // in the month before the expiry's day). The expiry is not repaired so:
 // an expired card's 2025 read as its 2028 would fit many a recent day.
+//
+// A start date both after the expiry and in the future is read so too
+// where a repair puts it on or before both (and no more than twelve years
+// before the expiry: a driver's license's eight, a passport's ten): one
+// digit explains two contradictions; a forger moves an expired card's
+// issue to a day past, not to one to come.
 func (d *doc) misreadOrder(start, exp time.Time) bool {
+	if start.After(d.AsOf.AddDate(0, 0, 1)) {
+		for _, r := range yearRepairs(start) {
+			if !r.After(exp) && !r.After(d.AsOf) && !r.Before(exp.AddDate(-12, 0, 0)) {
+				return true
+			}
+		}
+	}
 	issuer, _ := d.Fields["issuer"].(string)
 	years, ok := d.cat.MaxValidity(d.DocumentType, issuer)
 	if !ok {
