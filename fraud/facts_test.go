@@ -496,6 +496,7 @@ func TestPrintedDates(t *testing.T) {
 		{"a validity range ending before it starts", map[string]any{"expiration_date": "2025-09-02"}, card("Valid|95 09/03/2026|95 -|80 09/02/2025|95"), 0.50},
 		{"the same in a text layer, 'through' between", map[string]any{"expiration_date": "2025-05-31"}, []pagetext.Page{linesPage("Helvetica", "BLS Provider", "Certification Period: 06/12/2026 through 05/31/2025")}, 0.50},
 		{"a validity range in order", map[string]any{"expiration_date": "2026-09-02"}, card("Valid|95 09/03/2025|95 -|80 09/02/2026|95"), 0},
+		{"the issue's 5 read surely as an 8 off a soft photo", map[string]any{"expiration_date": "2027-03-31"}, card("Completed|95 Mar|95 14,|95 2028|95", "Expires|94 03/2027|95"), 0},
 		{"a range read unsurely", map[string]any{"expiration_date": "2025-09-02"}, card("Valid|95 09/03/2026|74 -|80 09/02/2025|95"), 0},
 		{"a range naming a course's days, no validity", map[string]any{"expiration_date": "2025-09-02"}, card("Class|95 dates|95 09/03/2026|95 -|80 09/02/2025|95"), 0},
 	}
