@@ -1,9 +1,9 @@
 package fraud
 
 import (
+	"cmp"
 	"math"
-	"sort"
-	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/clearedtostart/compliance/fraud/pdfdraw"
@@ -43,8 +43,13 @@ type baseMark struct {
 }
 
 // styleID is a run's font and size to a tenth of a point.
-func (m baseMark) styleID() string {
-	return m.font + "|" + strconv.FormatFloat(math.Round(m.size*10)/10, 'f', 1, 64)
+type styleID struct {
+	font   string
+	size10 int
+}
+
+func (m baseMark) styleID() styleID {
+	return styleID{m.font, int(math.Round(m.size * 10))}
 }
 
 // offBaselineValue flags a date or name of the document's facts whose
@@ -54,7 +59,7 @@ func (m baseMark) styleID() string {
 // smaller than their line's largest (a superscript, a footnote mark) are
 // left out.
 func offBaselineValue(s *signals, n int, p *uploadPage, f facts) {
-	var ms []baseMark
+	ms := make([]baseMark, 0, len(p.marks))
 	for _, m := range p.marks {
 		if m.Kind != pdfdraw.Text || m.Invisible || m.White || m.Annotation != "" || m.Size < 4 || alnumCount(m.Text) == 0 {
 			continue
@@ -72,7 +77,7 @@ func offBaselineValue(s *signals, n int, p *uploadPage, f facts) {
 	if len(ms) < 2*minExactLines {
 		return
 	}
-	sort.Slice(ms, func(i, j int) bool { return ms[i].base > ms[j].base })
+	slices.SortFunc(ms, func(a, b baseMark) int { return cmp.Compare(b.base, a.base) })
 	var lines [][]baseMark
 	for i := 0; i < len(ms); {
 		j := i + 1
@@ -83,25 +88,31 @@ func offBaselineValue(s *signals, n int, p *uploadPage, f facts) {
 		i = j
 	}
 	exact := 0
-	var loose [][]baseMark
-	pairs := map[[2]string]int{}
+	var loose []baseMark
 	for _, l := range lines {
 		if len(l) < 2 {
 			continue
 		}
 		if baseSpread(l) <= exactBaseline {
 			exact++
-			for i := 1; i < len(l); i++ {
-				pairs[[2]string{l[i-1].styleID(), l[i].styleID()}]++
-			}
+		} else if loose == nil {
+			loose = l
 		} else {
-			loose = append(loose, l)
+			return
 		}
 	}
-	if exact < minExactLines || len(loose) != 1 {
+	if exact < minExactLines || loose == nil {
 		return
 	}
-	flagOffValue(s, n, p.box, loose[0], f, pairs)
+	pairs := map[[2]styleID]int{}
+	for _, l := range lines {
+		if len(l) >= 2 && baseSpread(l) <= exactBaseline {
+			for i := 1; i < len(l); i++ {
+				pairs[[2]styleID{l[i-1].styleID(), l[i].styleID()}]++
+			}
+		}
+	}
+	flagOffValue(s, n, p.box, loose, f, pairs)
 }
 
 // mainRuns are a line's runs set within 5% of its largest size, left to
@@ -111,13 +122,13 @@ func mainRuns(l []baseMark) []baseMark {
 	for _, m := range l {
 		big = max(big, m.size)
 	}
-	var out []baseMark
+	out := l[:0] // in place: the line's runs are its own
 	for _, m := range l {
 		if m.size >= 0.95*big {
 			out = append(out, m)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].box.X0 < out[j].box.X0 })
+	slices.SortFunc(out, func(a, b baseMark) int { return cmp.Compare(a.box.X0, b.box.X0) })
 	return out
 }
 
@@ -132,7 +143,7 @@ func baseSpread(l []baseMark) float64 {
 // flagOffValue: the line's runs fall on two exact baselines 0.2 pt or
 // more apart, one of them holding a run of consecutive runs that print a
 // date or name of the document's, the other the rest.
-func flagOffValue(s *signals, n int, media pdfdraw.Rect, l []baseMark, f facts, pairs map[[2]string]int) bool {
+func flagOffValue(s *signals, n int, media pdfdraw.Rect, l []baseMark, f facts, pairs map[[2]styleID]int) bool {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, m := range l {
 		lo, hi = min(lo, m.base), max(hi, m.base)
@@ -176,12 +187,12 @@ func flagOffValue(s *signals, n int, media pdfdraw.Rect, l []baseMark, f facts, 
 	// those two faces side by side (an HTML line mixing fonts sits them a
 	// tenth of a point apart).
 	g := groups[found]
-	var pair [2]string
+	var pair [2]styleID
 	switch {
 	case g[0] > 0:
-		pair = [2]string{l[g[0]-1].styleID(), l[g[0]].styleID()}
+		pair = [2]styleID{l[g[0]-1].styleID(), l[g[0]].styleID()}
 	default:
-		pair = [2]string{l[g[len(g)-1]].styleID(), l[g[len(g)-1]+1].styleID()}
+		pair = [2]styleID{l[g[len(g)-1]].styleID(), l[g[len(g)-1]+1].styleID()}
 	}
 	if pairs[pair] < 2 {
 		return false

@@ -1,6 +1,7 @@
 package fraud
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/clearedtostart/compliance/fraud/pdfdraw"
@@ -28,72 +29,102 @@ const secondCopyWeight = 0.45
 // other copy prints ten or more of the page's words, every character of
 // the value among them.
 func secondCopy(s *signals, n int, p *uploadPage, f facts) {
-	type copyOf struct {
-		marks []pdfdraw.Mark
-		words int
+	// First the words each font prints, by its full name: most pages
+	// hold one copy of each face, and nothing more is kept for them.
+	words := map[string]int{}
+	for i := range p.marks {
+		if m := &p.marks[i]; shownText(m) {
+			words[m.Font] += fieldCount(m.Text)
+		}
 	}
-	copies := map[string]map[string]*copyOf{} // base name -> full name -> its marks
-	for _, m := range p.marks {
-		if m.Kind != pdfdraw.Text || m.Invisible || m.White || m.Annotation != "" || strings.TrimSpace(m.Text) == "" || m.Font == "" {
+	if len(words) < 2 {
+		return
+	}
+	names := make([]string, 0, len(words))
+	for name := range words {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		base := untagged(name)
+		if words[name] > 4 {
 			continue
 		}
-		base := m.Font
-		if i := strings.IndexByte(base, '+'); i == 6 {
-			base = base[i+1:]
+		// The one other copy of the face, printing ten words or more.
+		other, copies := "", 0
+		for o := range words {
+			if o != name && untagged(o) == base {
+				other = o
+				copies++
+			}
 		}
-		if copies[base] == nil {
-			copies[base] = map[string]*copyOf{}
-		}
-		c := copies[base][m.Font]
-		if c == nil {
-			c = &copyOf{}
-			copies[base][m.Font] = c
-		}
-		c.marks = append(c.marks, m)
-		c.words += len(strings.Fields(m.Text))
-	}
-	for _, byName := range copies {
-		if len(byName) != 2 {
+		if copies != 1 || words[other] < 10 {
 			continue
 		}
-		var pair []*copyOf
-		var names []string
-		for name, c := range byName {
-			pair = append(pair, c)
-			names = append(names, name)
+		var second, first []pdfdraw.Mark
+		for i := range p.marks {
+			m := &p.marks[i]
+			switch {
+			case !shownText(m):
+			case m.Font == name:
+				second = append(second, *m)
+			case m.Font == other:
+				first = append(first, *m)
+			}
 		}
-		for i, second := range pair {
-			first := pair[1-i]
-			if first.words < 10 || second.words > 4 {
-				continue
-			}
-			r := run{}
-			var texts []string
-			for _, m := range second.marks {
-				texts = append(texts, m.Text)
-			}
-			value := strings.Join(texts, " ")
-			for _, t := range strings.Fields(value) {
-				r.words = append(r.words, pagetext.Word{Text: t})
-			}
-			if k := f.kind(r); k != "date" && k != "name" {
-				continue
-			}
-			if !oneLine(second.marks) || !coveredBy(value, first.marks) {
-				continue
-			}
-			b := second.marks[0].Box
-			for _, m := range second.marks[1:] {
-				b = b.Union(m.Box)
-			}
-			bx := toTopLeft(b, p.box)
-			s.addf(CodeFontMismatch, secondCopyWeight, &SignalEvidence{Page: n, Box: &bx, Text: value, Fonts: []string{names[i], names[1-i]},
-				Sizes: []float64{round1(second.marks[0].Size)}},
-				"page %d: %q is the only text printed in %s, a second copy of the font the page prints %d other words in (%s), every character of it among them: a value brought in from another file",
-				n, value, names[i], first.words, names[1-i])
-			return
+		texts := make([]string, len(second))
+		for i, m := range second {
+			texts[i] = m.Text
 		}
+		value := strings.Join(texts, " ")
+		r := run{}
+		for _, t := range strings.Fields(value) {
+			r.words = append(r.words, pagetext.Word{Text: t})
+		}
+		if k := f.kind(r); k != "date" && k != "name" {
+			continue
+		}
+		if !oneLine(second) || !coveredBy(value, first) {
+			continue
+		}
+		b := second[0].Box
+		for _, m := range second[1:] {
+			b = b.Union(m.Box)
+		}
+		bx := toTopLeft(b, p.box)
+		s.addf(CodeFontMismatch, secondCopyWeight, &SignalEvidence{Page: n, Box: &bx, Text: value, Fonts: []string{name, other},
+			Sizes: []float64{round1(second[0].Size)}},
+			"page %d: %q is the only text printed in %s, a second copy of the font the page prints %d other words in (%s), every character of it among them: a value brought in from another file",
+			n, value, name, words[other], other)
+		return
 	}
+}
+
+// shownText: a text mark of the page's own content that paints.
+func shownText(m *pdfdraw.Mark) bool {
+	return m.Kind == pdfdraw.Text && !m.Invisible && !m.White && m.Annotation == "" && m.Font != "" && strings.TrimSpace(m.Text) != ""
+}
+
+// fieldCount is len(strings.Fields(t)) for ASCII spacing, counted
+// without the slice.
+func fieldCount(t string) int {
+	n, in := 0, false
+	for i := 0; i < len(t); i++ {
+		sp := t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r'
+		if !sp && !in {
+			n++
+		}
+		in = !sp
+	}
+	return n
+}
+
+// untagged is a font's name less its subset tag.
+func untagged(name string) string {
+	if i := strings.IndexByte(name, '+'); i == 6 {
+		return name[i+1:]
+	}
+	return name
 }
 
 // oneLine: the marks share a baseline to a point.
