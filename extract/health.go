@@ -1333,8 +1333,10 @@ var (
 	// chest x-ray on", "a chest radiograph taken on", "CXR dated".
 	filmTaken = regexp.MustCompile(`(?i)\b(?:x-?\s?rays?|radiographs?|cxr|chest\s+films?)\s+(?:was\s+|were\s+)?(?:(?:taken|performed|done|obtained|completed)\s+)?(?:on|dated)\s+`)
 	// filmWords name the film in a sentence.
-	sentenceEnd = regexp.MustCompile(`[.;\n]\s`)
-	filmWords   = regexp.MustCompile(`(?i)\bx-?\s?rays?\b|\bradiograph|\bcxr\b|\bchest\s+films?\b`)
+	// drugTestWords name a drug test in a sentence.
+	drugTestWords = regexp.MustCompile(`(?i)\bdrug\s+(?:screen|test)|\btoxicology\b|\burine\s+(?:screen|test|specimen)`)
+	sentenceEnd   = regexp.MustCompile(`[.;\n]\s`)
+	filmWords     = regexp.MustCompile(`(?i)\bx-?\s?rays?\b|\bradiograph|\bcxr\b|\bchest\s+films?\b`)
 	// filmOtherTest is the test a finding right before it belongs to ("a
 	// positive tuberculin skin test", "positive QuantiFERON"), not the film.
 	filmOtherTest = regexp.MustCompile(`(?i)^(?:\s+[a-z-]+){0,2}?\s+(?:tuberculin|skin|ppd|tst|quantiferon|igra|t-spot|blood|mantoux)\b`)
@@ -1390,36 +1392,42 @@ func (r *reading) narrativeExamDate() {
 // narrativeCxrResult reads a letter's finding where no label or box gives
 // one: the findings of the sentences that speak of the film ("The chest
 // x-ray was read as normal, with no evidence of active pulmonary
-// tuberculosis"), all agreeing. A finding of another test the sentence
-// names ("as follow-up to a positive tuberculin skin test") is that
-// test's.
+// tuberculosis"). A finding of another test the sentence names ("as
+// follow-up to a positive tuberculin skin test") is that test's.
 func (r *reading) narrativeCxrResult() {
+	if v, ok := r.sentencesResult(filmWords, cxrOptions, filmOtherTest); ok {
+		r.set("result", v, 0.75)
+		if v == "negative" && r.cxrFinding() {
+			r.doubt("result")
+		}
+	}
+}
+
+// sentencesResult reads the answer of the sentences of running text that
+// name the test (subject), all agreeing: a letter's "the chest x-ray was
+// read as normal", "your drug screen ... was reported as NEGATIVE". An
+// answer followed by another test's name (aside) is that test's. A page
+// with check boxes among its answers is a form, for the boxes to tell.
+func (r *reading) sentencesResult(subject *regexp.Regexp, opts []option, aside *regexp.Regexp) (string, bool) {
 	pick := ""
 	for _, sentence := range sentenceEnd.Split(r.narrative(), -1) {
-		if !filmWords.MatchString(sentence) {
+		if !subject.MatchString(sentence) {
 			continue
 		}
-		for _, h := range findOptions(sentence, cxrOptions) {
+		for _, h := range findOptions(sentence, opts) {
 			if h.mark != markNone {
-				// A form's boxes, which markedResult and unsureBoxes
-				// read: no sentence.
-				return
+				return "", false
 			}
-			if filmOtherTest.MatchString(sentence[h.end:]) {
+			if aside != nil && aside.MatchString(sentence[h.end:]) {
 				continue
 			}
 			if pick != "" && pick != h.value {
-				return
+				return "", false
 			}
 			pick = h.value
 		}
 	}
-	if pick != "" {
-		r.set("result", pick, 0.75)
-		if pick == "negative" && r.cxrFinding() {
-			r.doubt("result")
-		}
-	}
+	return pick, pick != ""
 }
 
 var (
@@ -1908,6 +1916,11 @@ func readDrugScreen(r *reading) {
 		}
 	}
 	r.badge(drugOptions)
+	if !r.has("result") {
+		if v, ok := r.sentencesResult(drugTestWords, drugOptions, nil); ok {
+			r.set("result", v, 0.75)
+		}
+	}
 	r.unsureBoxes(drugOptions, "positive")
 	if r.fields["result"] == "negative" && r.drugDoubt() {
 		r.doubt("result")

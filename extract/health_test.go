@@ -114,6 +114,8 @@ func TestHealthResultsFailSafe(t *testing.T) {
 		{"cxr letter, the film normal and the CT not", "chest_xray", "Dear Dr. Lee,\nThe chest x-ray was normal; the chest x-ray of 2024 was abnormal.", "result", nil},
 		{"cxr letter, two film dates", "chest_xray", "Dear Dr. Lee,\nHer chest x-ray on 03/01/2026 was normal. A chest x-ray taken on 04/11/2026 was normal.", "exam_date", nil},
 		{"cxr form, no box ticked", "chest_xray", "Chest X-ray Clearance\nName: Ann Lee\nChest x-ray: [ ] Normal [ ] Abnormal", "result", nil},
+		{"drug letter", "drug_screen", "Concentra\nRE: Ann Lee - pre-employment drug screen\nDear Ms. Lee,\nYour pre-employment urine drug screen, collected on September 14, 2026, was reviewed by the Medical Review Officer and\nreported as NEGATIVE. A copy of this letter has been sent to your employer.", "result", "negative"},
+		{"drug letter, a retest", "drug_screen", "Dear Ms. Lee,\nYour drug screen of September 1 was reported as positive. Your drug test of September 14 was negative.", "result", nil},
 
 		// background_check
 		{"background clear but pending", "background_check", "Background Screening Report\nStatus: Clear - pending county records", "result", nil},
