@@ -1230,12 +1230,14 @@ func readNursingLicense(r *reading) {
 	r.capitalStatus()
 }
 
-// typedNumberAlone reads a license number that no caption gave, or gave
-// unsurely, where the card prints it run into its kind's code as a word
-// of its own ("RN712845L" under "REGISTERED NURSE", its caption misread
-// "Ucense Nurnber"): the one such word on the page, as a guess.
+// typedNumberAlone reads a license number that no caption gave (its
+// caption lost, or misread "Ucense Nurnber" over a value it could not
+// pair) where the card prints it run into its kind's code as a word of
+// its own ("RN712845L" under "REGISTERED NURSE"): the one such word on
+// the page, as a guess.
 func (r *reading) typedNumberAlone() {
-	if r.has("license_number") && r.conf["license_number"] >= 0.5 {
+	if _, read := r.fields["license_number"].(string); read {
+		// Read, surely or doubted for a reason of its own.
 		return
 	}
 	found := ""

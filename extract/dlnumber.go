@@ -353,12 +353,13 @@ var dlCaptionWord = wordSet(`dl dln lic no id 4d rn lpn lvn aprn`)
 // shape no date, ZIP code or phone number has.
 var letterGroupedNumber = regexp.MustCompile(`^[A-Z]\d{2,4}(?:-\d{2,4}){2,4}$`)
 
-// groupedNumberAlone reads the license number that no caption gave, or
-// gave unsurely ("DOL NUMBER", "C4 NUMBER" over it), from the one word of
+// groupedNumberAlone reads the license number that no caption gave (its
+// caption misread "DOL NUMBER", "C4 NUMBER" over it) from the one word of
 // the card in letterGroupedNumber's shape, as a guess; two such words that
 // differ leave it unread.
 func (r *reading) groupedNumberAlone() {
-	if r.has("license_number") && r.conf["license_number"] >= 0.5 {
+	if _, read := r.fields["license_number"].(string); read {
+		// Read, surely or doubted for a reason of its own.
 		return
 	}
 	found := ""
