@@ -23,6 +23,9 @@ type lines struct {
 	// angle is near 0; in [-1, 1]. evidence counts the glyphs it rests on.
 	up       float64
 	evidence int
+	// starts and ends count the runs of print whose start, or end, lines
+	// up with another line's (see alignment).
+	starts, ends int
 	// size is the glyphs' median extent across the lines, in pixels;
 	// capital is their upper quartile, the height of capitals, digits
 	// and ascenders in mixed text.
@@ -98,7 +101,36 @@ func findLines(gs []box, maxSkew float64) (lines, bool) {
 		l.sharpness = 1
 	}
 	l.up, l.evidence, l.size, l.capital = ascenders(gs, l.angle)
+	l.starts, l.ends = alignment(gs, l.angle, l.size)
 	return l, true
+}
+
+// upward returns the evidence that the text's top lies towards smaller v
+// (see lines.up) and whether it is sure. Ascenders decide where they are
+// many enough; print in capitals and digits alone (a license card) has
+// none, and its runs' alignment decides where one side lines up at
+// least twice as often as the other, by three runs or more: on 39 own
+// card designs scanned alone at 120-200 dpi, upright, turned a quarter
+// either way and upside down (153 scans), the ascenders were sure of 11
+// and the alignment of 94 more, none wrong; by the ascenders alone 110 of
+// the 153 were turned right, by the alignment's majority 148. On 50 other
+// scans (forms, certificates, receipts, registrations, cards; upright,
+// turned and upside down) the alignment was sure of none wrongly; a
+// receipt's prices set flush right left it unsure. Which side a page on
+// its side lies on, which unsure ascenders only guess, is the
+// alignment's where it is sure.
+func (l lines) upward() (up float64, sure bool) {
+	if math.Abs(l.up*math.Sqrt(float64(l.evidence))) >= 3 {
+		return l.up, true
+	}
+	lo, hi := min(l.starts, l.ends), max(l.starts, l.ends)
+	if hi >= 2*lo && hi-lo >= 3 {
+		if l.starts > l.ends {
+			return 1, true
+		}
+		return -1, true
+	}
+	return l.up, false
 }
 
 // ascenders groups the glyphs into lines running at angle (degrees) and
@@ -157,4 +189,67 @@ func ascenders(gs []box, angle float64) (up float64, evidence int, size, capital
 		return 0, 0, size, capital
 	}
 	return float64(above-below) / float64(above+below), above + below, size, capital
+}
+
+// alignment counts, over the lines of glyphs running at angle (degrees),
+// the runs of print (glyphs closer than a gap of two glyphs) whose start
+// lines up with another line's run's start, and those whose end lines up
+// with another's end, along the lines. Print is set flush left far more
+// often than flush right (labels, values in a column, paragraphs), so on
+// a page upside down the ends line up, not the starts: a cue to which
+// way up all-capital print is, where no ascender tells.
+func alignment(gs []box, angle, size float64) (starts, ends int) {
+	s, c := math.Sincos(angle * math.Pi / 180)
+	type g struct{ u0, u1, v float64 }
+	items := make([]g, len(gs))
+	for i, b := range gs {
+		cx, cy := float64(b.x0+b.x1)/2, float64(b.y0+b.y1)/2
+		e := math.Abs(c)*float64(b.w()) + math.Abs(s)*float64(b.h())
+		u := cx*c + cy*s
+		items[i] = g{u - e/2, u + e/2, acrossAt(cx, cy, s, c)}
+	}
+	slices.SortFunc(items, func(a, b g) int { return cmp.Compare(a.v, b.v) })
+	type run struct {
+		u0, u1 float64
+		line   int
+	}
+	var runs []run
+	for i, line := 0, 0; i < len(items); line++ {
+		j := i + 1
+		for j < len(items) && items[j].v-items[j-1].v <= 0.35*size {
+			j++
+		}
+		l := items[i:j]
+		i = j
+		slices.SortFunc(l, func(a, b g) int { return cmp.Compare(a.u0, b.u0) })
+		for k := 0; k < len(l); {
+			m, end := k+1, l[k].u1
+			for m < len(l) && l[m].u0-end <= 2*size {
+				end = max(end, l[m].u1)
+				m++
+			}
+			if m-k >= 3 {
+				runs = append(runs, run{l[k].u0, end, line})
+			}
+			k = m
+		}
+	}
+	tol := 0.3 * size
+	for i, a := range runs {
+		var st, en bool
+		for j, b := range runs {
+			if i == j || a.line == b.line {
+				continue
+			}
+			st = st || math.Abs(a.u0-b.u0) <= tol
+			en = en || math.Abs(a.u1-b.u1) <= tol
+		}
+		if st {
+			starts++
+		}
+		if en {
+			ends++
+		}
+	}
+	return starts, ends
 }

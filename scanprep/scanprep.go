@@ -583,22 +583,21 @@ func orientation(m measures) (rho float64, sure bool) {
 		return 0, false // no lines to go by
 	}
 	direction := l.across >= 1.5
-	// The ascenders' evidence as a z-score: how far the count above the
-	// lines is from an even split with the count below.
-	sureUp := math.Abs(l.up*math.Sqrt(float64(l.evidence))) >= 3
+	// Which way up the ascenders, or the print's alignment, say.
+	up, sureUp := l.upward()
 	switch {
 	case direction && l.angle > 45:
-		// Lines run down the page: it is on its side, and the ascenders,
-		// even if unsure, are the only hint of which.
+		// Lines run down the page: it is on its side, and the evidence,
+		// even if unsure, is the only hint of which.
 		rho = -l.angle
-		if l.up < 0 {
+		if up < 0 {
 			rho += 180
 		}
 	case direction || l.angle < 45:
 		// Lines run across: upside down only on good evidence; a page is
 		// upright far more often than not.
 		rho = -l.angle
-		if sureUp && l.up < 0 {
+		if sureUp && up < 0 {
 			rho += 180
 		}
 	}
