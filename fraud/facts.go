@@ -66,8 +66,8 @@ func checkFacts(d *doc, s *signals) {
 					// Two dates misread at once in the order that contradicts
 					// is rare; one date misread is not: 0.50 keeps it at MEDIUM.
 					w = 0.50
-					if d.misreadOrder(t, exp) {
-						w, misread = echoedWeight, ", a year one look-alike digit off a validity the issuer grants (a misreading)"
+					if why, ok := d.misreadStart(t, exp); ok {
+						w, misread = echoedWeight, why
 					}
 				}
 				s.addf(CodeExpiresBeforeIssue, w, &SignalEvidence{Field: f, Value: t.Format(time.DateOnly), Expected: "on or before the expiration date " + exp.Format(time.DateOnly)},
@@ -88,7 +88,8 @@ func checkFacts(d *doc, s *signals) {
 				// A year one look-alike digit off its sibling's: the reading.
 				w = echoedWeight
 			case ocr && okE && exp.Before(t) && d.misreadOrder(t, exp):
-				w, detail = echoedWeight, ", a year one look-alike digit off a validity the issuer grants (a misreading)"
+				w = echoedWeight
+				detail, _ = d.misreadStart(t, exp)
 			case ocr && d.datePrintedSurely(t, false):
 				// Printed and read surely: no misreading made it.
 				w = 0.50

@@ -100,17 +100,24 @@ func codeFitsRenewal(d *doc, year int, issue time.Time) bool {
 // digit explains two contradictions; a forger moves an expired card's
 // issue to a day past, not to one to come.
 func (d *doc) misreadOrder(start, exp time.Time) bool {
+	_, ok := d.misreadStart(start, exp)
+	return ok
+}
+
+// misreadStart is misreadOrder with the repair's reason, for a signal's
+// detail.
+func (d *doc) misreadStart(start, exp time.Time) (string, bool) {
 	if start.After(d.AsOf.AddDate(0, 0, 1)) {
 		for _, r := range yearRepairs(start) {
 			if !r.After(exp) && !r.After(d.AsOf) && !r.Before(exp.AddDate(-12, 0, 0)) {
-				return true
+				return ", a year one look-alike digit off " + r.Format(time.DateOnly) + ", before the expiry and the as-of day (a misreading)", true
 			}
 		}
 	}
 	issuer, _ := d.Fields["issuer"].(string)
 	years, ok := d.cat.MaxValidity(d.DocumentType, issuer)
 	if !ok {
-		return false
+		return "", false
 	}
 	// A renewal falls on the validity's last day, or at the end of its
 	// month (an AHA card's): from two days before it to a month after.
@@ -120,10 +127,10 @@ func (d *doc) misreadOrder(start, exp time.Time) bool {
 	}
 	for _, r := range yearRepairs(start) {
 		if fits(r, exp) {
-			return true
+			return ", a year one look-alike digit off " + r.Format(time.DateOnly) + ", the validity the issuer grants before the expiry (a misreading)", true
 		}
 	}
-	return false
+	return "", false
 }
 
 // yearRepairs are t with one digit of its year swapped for a look-alike.
