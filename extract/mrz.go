@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -1257,8 +1258,30 @@ func echoVouched(field, zone, page string, lines []string) bool {
 			}
 		}
 	}
-	return false
+	// A date the page prints with its year cut off ("04 NOV 1", the
+	// line's end lost at a low resolution) settles the doubted digit, the
+	// day's last, where its day and month are the zone's: the one such
+	// date on the page, its year cut to the first digit of the zone's year
+	// (of four digits or two) or to none.
+	n := 0
+	for _, line := range lines {
+		for _, m := range yearCutDate.FindAllStringSubmatch(line, -1) {
+			if y := strconv.Itoa(want.Year()); m[3] != "" && m[3] != y[:1] && m[3] != y[2:3] {
+				continue
+			}
+			d, err := strconv.Atoi(m[1])
+			if err != nil || d != want.Day() || !strings.EqualFold(m[2], want.Format("Jan")) {
+				return false
+			}
+			n++
+		}
+	}
+	return n == 1
 }
+
+// yearCutDate is a day and a month's short name whose year is cut to one
+// digit or none at the line's end ("04 NOV 1", "17 SEP").
+var yearCutDate = regexp.MustCompile(`(?i)\b(\d{1,2}) ([A-Z]{3})(?: (\d))?\s*$`)
 
 // strayO is a day OCR read with an O before it ("O01 JAN"): only to
 // vouch for a date the zone's check already passed.
