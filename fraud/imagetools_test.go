@@ -113,3 +113,22 @@ func TestImageTools(t *testing.T) {
 		})
 	}
 }
+
+// The copy-move search's window energy a sample off, worked out from the
+// window's own, is the energy summed anew (the detail is whole numbers).
+func TestShiftedEnergy(t *testing.T) {
+	const w, h = 40, 40
+	d := make([]float32, w*h)
+	for i := range d {
+		// Whole numbers of either sign, up to tens of thousands, as the
+		// detail of a picture averaged down by 2.
+		d[i] = float32((i*7919)%51001 - 25500)
+	}
+	x, y := 20, 21
+	e := windowEnergy(d, w, x, y)
+	for _, o := range [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}} {
+		if got, want := shiftedEnergy(d, w, x, y, e, o[0], o[1]), windowEnergy(d, w, x+o[0], y+o[1]); got != want {
+			t.Errorf("moved by %v: %v, want %v", o, got, want)
+		}
+	}
+}
