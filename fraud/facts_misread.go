@@ -85,49 +85,28 @@ func codeFitsRenewal(d *doc, year int, issue time.Time) bool {
 	return ok && fits(year) && !fits(issue.Year())
 }
 
-// misreadOrder: a start date (after the expiry, or in the future) that
-// one look-alike digit of its year set right puts exactly the issuer's
-// validity before the expiry: a card issued 2025-03-14, renewed by
-// 2027-03-31, its issue read 2028-03-14. A forger who moves an expired
-// card's issue to a recent day leaves no such fit (it would take a
-// look-alike year the validity before the expiry's, and the recent day
-// in the month before the expiry's day). The expiry is not repaired so:
-// an expired card's 2025 read as its 2028 would fit many a recent day.
-//
-// A start date both after the expiry and in the future is read so too
-// where a repair puts it on or before both (and no more than twelve years
-// before the expiry: a driver's license's eight, a passport's ten): one
-// digit explains two contradictions; a forger moves an expired card's
-// issue to a day past, not to one to come.
+// misreadOrder: a start date both after the expiry and in the future
+// that one look-alike digit of its year set back puts on or before both
+// (and no more than twelve years before the expiry: a driver's license's
+// eight, a passport's ten): one digit explains two contradictions (a card
+// issued 2025-03-14, renewed by 2027-03-31, its issue read 2028-03-14; a
+// Texas license's 2020 read 2029). A forger moves an expired card's issue
+// to a day past, not to one to come; one who changes its year digit to
+// another past year (2023-06-05 made 2025-06-05, a day after the expiry)
+// is judged in full, look-alike or not.
 func (d *doc) misreadOrder(start, exp time.Time) bool {
 	_, ok := d.misreadStart(start, exp)
 	return ok
 }
 
-// misreadStart is misreadOrder with the repair's reason, for a signal's
-// detail.
+// misreadStart is misreadOrder with the repair, for a signal's detail.
 func (d *doc) misreadStart(start, exp time.Time) (string, bool) {
-	if start.After(d.AsOf.AddDate(0, 0, 1)) {
-		for _, r := range yearRepairs(start) {
-			if !r.After(exp) && !r.After(d.AsOf) && !r.Before(exp.AddDate(-12, 0, 0)) {
-				return ", a year one look-alike digit off " + r.Format(time.DateOnly) + ", before the expiry and the as-of day (a misreading)", true
-			}
-		}
-	}
-	issuer, _ := d.Fields["issuer"].(string)
-	years, ok := d.cat.MaxValidity(d.DocumentType, issuer)
-	if !ok {
+	if !start.After(d.AsOf.AddDate(0, 0, 1)) {
 		return "", false
 	}
-	// A renewal falls on the validity's last day, or at the end of its
-	// month (an AHA card's): from two days before it to a month after.
-	fits := func(s, e time.Time) bool {
-		gap := e.Sub(s.AddDate(years, 0, 0))
-		return gap >= -2*24*time.Hour && gap <= 31*24*time.Hour
-	}
 	for _, r := range yearRepairs(start) {
-		if fits(r, exp) {
-			return ", a year one look-alike digit off " + r.Format(time.DateOnly) + ", the validity the issuer grants before the expiry (a misreading)", true
+		if !r.After(exp) && !r.After(d.AsOf) && !r.Before(exp.AddDate(-12, 0, 0)) {
+			return ", in the future, a year one look-alike digit off " + r.Format(time.DateOnly) + " (a misreading)", true
 		}
 	}
 	return "", false
