@@ -89,7 +89,8 @@ func checkFacts(d *doc, s *signals) {
 				w = echoedWeight
 			case ocr && okE && exp.Before(t) && d.misreadOrder(t, exp):
 				w = echoedWeight
-				detail, _ = d.misreadStart(t, exp)
+				why, _ := d.misreadStart(t, exp)
+				detail = strings.Replace(why, ", in the future", "", 1)
 			case ocr && d.datePrintedSurely(t, false):
 				// Printed and read surely: no misreading made it.
 				w = 0.50
