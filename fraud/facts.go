@@ -324,11 +324,11 @@ func checkECardCode(d *doc, s *signals) {
 				if !d.readSurely(code) || !printedIssue && !d.datePrintedSurely(issue, false) {
 					return
 				}
-				// A soft photo's digit is misread at 90 and more too: years
-				// one look-alike digit and at most three years apart (a 5
-				// read as a 6), or a code that fits the renewal date where
-				// the issue date does not, are the reading's.
-				if yearsLookAlike(year, issue.Year()) || codeFitsRenewal(d, year, issue) {
+				// A soft photo's digit is misread at 90 and more too: a code
+				// that fits the renewal date where the issue date does not
+				// is the issue's misreading. A code one look-alike digit off
+				// both is judged: a forger's one-digit change looks so too.
+				if codeFitsRenewal(d, year, issue) {
 					return
 				}
 				w, how = idSurelyReadWeight, " (read by OCR, both read surely)"

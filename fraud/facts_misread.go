@@ -2,7 +2,6 @@ package fraud
 
 import (
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -51,28 +50,6 @@ func (d *doc) misreadYear(f string, t time.Time) (string, time.Time, bool) {
 		}
 	}
 	return "", time.Time{}, false
-}
-
-// yearsLookAlike: two years at most three apart that differ in one digit,
-// a pair OCR takes for each other.
-func yearsLookAlike(a, b int) bool {
-	if a == b || a-b > 3 || b-a > 3 {
-		return false
-	}
-	x, y := strconv.Itoa(a), strconv.Itoa(b)
-	if len(x) != len(y) {
-		return false
-	}
-	diff := -1
-	for i := range len(x) {
-		if x[i] != y[i] {
-			if diff >= 0 {
-				return false
-			}
-			diff = i
-		}
-	}
-	return strings.IndexByte(lookAlikeDigits[x[diff]], y[diff]) >= 0
 }
 
 // codeFitsRenewal: an eCard code's year fits the card's renewal date (an
