@@ -90,13 +90,16 @@
 //
 // Facts that cannot be true:
 //
-//	expires_before_issue        0.60  issued, completed or tested after it expires (0.50 read by OCR)
+//	expires_before_issue        0.60  issued, completed or tested after it expires (0.50 read by OCR; 0.15 read by OCR where the
+//	                                  issue is also in the future and one look-alike digit of its year puts it before both: a
+//	                                  soft photo's 2020 read 2029; facts_misread.go)
 //	                            0.50  a skin test read before it was placed, up to 60 days, no second step printed (read by OCR, only
 //	                                  with both dates printed and read surely; facts_order.go)
 //	                            0.50  read by OCR, the reading leaving a date out: the dates the page prints after an expiry label and an
 //	                                  issue or completion label, each read surely and printed once, or a validity printed as a range
 //	                                  on one line ("Valid 09/03/2026 - 09/02/2025") ending before it starts (facts_page.go, facts_range.go)
-//	date_in_future              0.50  an event date after the as-of day (0.35 read by OCR; 0.15 when it is the expiration date read again)
+//	date_in_future              0.50  an event date after the as-of day (0.35 read by OCR; 0.15 when it is the expiration date read again,
+//	                                  or, read by OCR, one look-alike digit of its year from a passed sibling date or before the expiry)
 //	                            0.50  a vaccine dose after the as-of day, the record scheduling none (read by OCR, only printed and
 //	                                  read surely)
 //	                            0.50  read by OCR, the page printing the date with every digit read surely (90 and more): no misreading
