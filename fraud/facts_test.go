@@ -359,6 +359,8 @@ func TestZoneReadByOCR(t *testing.T) {
 		{"the expiry's digit misread, unsurely", page(name, "5482137967USA8503149F310522|83 1<<<<<<<<<<<<<<<2|12"), 0, ""},
 		{"the expiry's digit lost to a mark", page(name, "5482137967USA8503149F310522|83 ]<<<<<<<<<<<<<<<2|50"), 0, ""},
 		{"the composite lost to a mark", page(name, "5482137967USA8503149F3105227<<<<<<<<<<<<<<<?|50"), 0, ""},
+		{"the empty personal number's 0 read as a 9 off a soft photo", page(name, "5482137967USA8503149F3105227<<<<<<<<<<<<<<92|70"), 0, ""},
+		{"the same, the expiry moved on with its own digit, the composite left", page(name, "5482137967USA8503149F3105238<<<<<<<<<<<<<<92|70"), 0.30, "the whole zone"},
 		{"fillers OCR doubled, the empty personal number's 0 read as Q", page(name, "5482137967USA8503149F3105227<<<<<<<<<<<<<<<<<<<<Q2|40"), 0, ""},
 		{"the same, the expiry moved on with its own digit, the composite left", page(name, "5482137967USA8503149F3105238<<<<<<<<<<<<<<<<<<<<Q2|40"), 0.50, "the whole zone"},
 		{"the expiry moved on, its digit left", page(name, "5482137967USA8503149F3405227<<<<<<<<<<<<<<<2|46"), 0.50, "the expiration date, the whole zone"},
