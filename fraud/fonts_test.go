@@ -241,9 +241,10 @@ func signalsOf(v Verdict, code string) []Signal {
 
 // TestOffBaselineRow: a labelled row's date or name retyped in the
 // template's own font a point off its label's baseline, among rows that
-// keep one baseline, is told at 0.45; a row a hair off (a rounding), a
-// form whose values sit in their own boxes (no two rows agree) and a
-// value in a larger size say nothing.
+// keep one baseline, is told at 0.45 or more; on a page whose every other
+// line is exact to 0.02 pt, a third of a point off is told too (baseline.go:
+// no producer rounds one row of many). A form whose values sit in their
+// own boxes (no two rows agree) and a value in a larger size say nothing.
 func TestOffBaselineRow(t *testing.T) {
 	fields := map[string]any{"full_name": "Maria Alvarez", "issue_date": "2026-06-09", "expiration_date": "2028-06-30"}
 	form := func(shift float64, offs []float64, size float64) func(p *fpdf.Fpdf) {
@@ -268,7 +269,7 @@ func TestOffBaselineRow(t *testing.T) {
 	}{
 		{"the expiry retyped 1.2 pt low", form(1.2, aligned, 9), true},
 		{"the expiry retyped 1 pt high", form(-1, aligned, 9), true},
-		{"the expiry a hair off", form(0.3, aligned, 9), false},
+		{"the expiry a third of a point off an exact page", form(0.3, aligned, 9), true},
 		{"a form whose values sit in their own boxes", form(1.2, []float64{0.9, -0.7, 2.1, 0.4}, 9), false},
 		{"the expiry in a larger size", form(1.2, aligned, 11), false},
 	}
@@ -282,8 +283,8 @@ func TestOffBaselineRow(t *testing.T) {
 				}
 				return
 			}
-			if len(got) != 1 || got[0].Weight != offBaselineRowWeight || got[0].Evidence.Text != "06/30/2028" || !strings.Contains(got[0].Detail, "off its label's baseline") {
-				t.Fatalf("signals %+v, want one baseline_shift of %.2f on the expiry", v.Signals, offBaselineRowWeight)
+			if len(got) != 1 || got[0].Weight < offBaselineRowWeight || got[0].Evidence.Text != "06/30/2028" || !strings.Contains(got[0].Detail, "off") {
+				t.Fatalf("signals %+v, want one baseline_shift of %.2f or more on the expiry", v.Signals, offBaselineRowWeight)
 			}
 		})
 	}
