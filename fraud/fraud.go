@@ -39,6 +39,8 @@
 //	metadata_date_in_future     0.35  CreationDate, ModDate or an XMP/EXIF date more than 9 days after the as-of day
 //	                            0.10  2 to 9 days after it: a machine clock set wrong, not a forgery (tools stamp their machine's clock)
 //	created_before_printed_date 0.40  the file was last written (the photo taken) before a date it prints as passed (issued, completed...)
+//	                            0.20  a photo taken, by its EXIF date, before such a date: a camera's clock may be off, and a soft
+//	                                  photo's year misread makes the printed date later (corroborates only)
 //
 // What the pages show (Evidence.Pages, and the upload's drawing):
 //
@@ -63,11 +65,16 @@
 //	                                  of three or more other rows set alike (rowstyle.go; 0.45 set bold)
 //	                            0.50  a date or name painted in a setting no other word of its page uses: a grey a shade off the page's text,
 //	                                  its own character spacing or horizontal scale (setting.go; 0.45 stroked, or in a colour of its own)
+//	                            0.45  a date or name printed alone in a second copy of a font (two subset tags of one face, or the face
+//	                                  embedded and not) whose other copy prints ten or more of the page's words, every character of the
+//	                                  value among them: a value drawn by another file laid over the page (subset.go; corroborates only)
 //	                            0.30  a value on a scanned picture whose print is steeper-edged than every other word of its height by far,
 //	                                  and as dark: typed onto the picture after the scan (content.go: checkCrispValue; corroborates only)
 //	baseline_shift              0.30  a value off the baseline of the words around it, in the same font and size
 //	                            0.45  a labelled row's date or name off its label's baseline where three or more rows set alike keep
 //	                                  one offset to a tenth of a point (fonts.go: offBaselineRow; a form filled in agrees on none)
+//	                            0.50  a date or name 0.2 pt or more off the baseline the rest of its line keeps, on a page whose every
+//	                                  other line keeps one to 0.02 pt (baseline.go: a value deleted and drawn again by eye or by another file)
 //	                            0.30  a date or name on a scanned picture printed a quarter of its label's height or more off its label's
 //	                                  baseline, where every one of three or more other labelled rows keeps its own (glyphs.go; corroborates only)
 //	text_layer_mismatch         0.45  the text layer says something else than the OCR of the image under it (each layer word read from

@@ -441,6 +441,32 @@ func TestEXIFOfAnImageInAPDF(t *testing.T) {
 	t.Fatalf("signals %+v, want editing_software from EXIF", v.Signals)
 }
 
+// TestPhotoTakenBeforeItsIssueCorroboratesOnly: a photo's EXIF date is its
+// camera's clock, which may be off (or a soft photo's year misread makes
+// the printed date later): a photo dated before the issue it prints weighs
+// 0.20, under every threshold alone; a PDF's own date keeps 0.40
+// (TestMetadataDates).
+func TestPhotoTakenBeforeItsIssueCorroboratesOnly(t *testing.T) {
+	_, card := clean(t, "drivers_license", "labeled_card", 7)
+	photo, err := sampledocs.RenderCardPhoto(card, sampledocs.PhotoOptions{Width: 800})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := Assess(imageEvidence(t, withEXIF(photo, "16.4.1", "2024:03:01 10:00:00"), false, "drivers_license", map[string]any{"issue_date": "2026-03-01"}), "HIGH")
+	for _, s := range v.Signals {
+		if s.Code == CodeCreatedBeforePrint {
+			if s.Weight != 0.20 || s.Evidence == nil || s.Evidence.Source != "exif" {
+				t.Fatalf("signal %+v, want 0.20 from EXIF", s)
+			}
+			if v.Result == Fraudulent {
+				t.Fatalf("verdict %+v: an EXIF date alone flags the photo", v)
+			}
+			return
+		}
+	}
+	t.Fatalf("signals %+v, want created_before_printed_date from EXIF", v.Signals)
+}
+
 func TestJPEGQuality(t *testing.T) {
 	img := image.NewGray(image.Rect(0, 0, 64, 64))
 	for _, q := range []int{50, 75, 85, 90, 95} {

@@ -533,7 +533,14 @@ func createdBefore(d *doc, s *signals, created map[string]time.Time, what string
 			continue
 		}
 		if earliest.Before(ev.AddDate(0, 0, -1)) {
-			s.addf(CodeCreatedBeforePrint, 0.40, &SignalEvidence{Source: sourceOf(src), Field: f, Value: ev.Format(time.DateOnly),
+			// A photo's EXIF date is its camera's clock, and a phone's
+			// (or a tool that writes EXIF by hand) may be years off: it
+			// corroborates only. A PDF's dates are its writer's.
+			w := 0.40
+			if sourceOf(src) == "exif" {
+				w = 0.20
+			}
+			s.addf(CodeCreatedBeforePrint, w, &SignalEvidence{Source: sourceOf(src), Field: f, Value: ev.Format(time.DateOnly),
 				Dates: map[string]string{src: earliest.Format(time.RFC3339), f: ev.Format(time.DateOnly)}},
 				"%s on %s, before the %s it prints (%s)", what, earliest.Format(time.DateOnly), strings.ReplaceAll(f, "_", " "), ev.Format(time.DateOnly))
 			return
