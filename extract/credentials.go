@@ -1235,28 +1235,7 @@ func readNursingLicense(r *reading) {
 // pair) where the card prints it run into its kind's code as a word of
 // its own ("RN712845L" under "REGISTERED NURSE"): the one such word on
 // the page, as a guess.
-func (r *reading) typedNumberAlone() {
-	if _, read := r.fields["license_number"].(string); read {
-		// Read, surely or doubted for a reason of its own.
-		return
-	}
-	found := ""
-	for _, line := range r.doc.lines {
-		for _, w := range strings.Fields(line) {
-			if w = strings.TrimRight(w, ".,;:"); typedWord.MatchString(w) {
-				if found != "" && found != w {
-					return
-				}
-				found = w
-			}
-		}
-	}
-	if found == "" {
-		return
-	}
-	delete(r.fields, "license_number")
-	r.set("license_number", found, confGuess)
-}
+func (r *reading) typedNumberAlone() { r.numberAlone(typedWord) }
 
 // typedWord is a license number run into its kind's code: the code, five
 // to nine digits and perhaps a letter after them.

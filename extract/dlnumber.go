@@ -355,9 +355,13 @@ var letterGroupedNumber = regexp.MustCompile(`^[A-Z]\d{2,4}(?:-\d{2,4}){2,4}$`)
 
 // groupedNumberAlone reads the license number that no caption gave (its
 // caption misread "DOL NUMBER", "C4 NUMBER" over it) from the one word of
-// the card in letterGroupedNumber's shape, as a guess; two such words that
-// differ leave it unread.
-func (r *reading) groupedNumberAlone() {
+// the card in letterGroupedNumber's shape, as a guess.
+func (r *reading) groupedNumberAlone() { r.numberAlone(letterGroupedNumber) }
+
+// numberAlone sets license_number, as a guess, to the one word of the page
+// in shape, where no number was read; two such words that differ leave it
+// unread.
+func (r *reading) numberAlone(shape *regexp.Regexp) {
 	if _, read := r.fields["license_number"].(string); read {
 		// Read, surely or doubted for a reason of its own.
 		return
@@ -365,7 +369,7 @@ func (r *reading) groupedNumberAlone() {
 	found := ""
 	for _, line := range r.doc.lines {
 		for _, w := range strings.Fields(line) {
-			if w = strings.TrimRight(w, ".,;:"); letterGroupedNumber.MatchString(w) {
+			if w = strings.TrimRight(w, ".,;:"); shape.MatchString(w) {
 				if found != "" && found != w {
 					return
 				}
