@@ -153,7 +153,7 @@ func mendCaptions(words []Word) ([]Word, bool) {
 				text = c
 			}
 		}
-		if text == w.Text && sameLine(i+1) && isValue(words[i+1].Text) {
+		if text == w.Text && sameLine(i+1) && dateOrNumber(words[i+1].Text) {
 			if num, c, ok := gluedNumber(text); ok {
 				if out == nil {
 					out = append(make([]Word, 0, len(words)+1), words[:i]...)
@@ -182,6 +182,22 @@ func mendCaptions(words []Word) ([]Word, bool) {
 		return words, false
 	}
 	return out, true
+}
+
+// dateOrNumber reports whether w is a date or a number alone (four digits
+// or more, and only '/', '-' and '.' between them): what follows a parted
+// AAMVA caption, where a house number's street ("3008 5TH AVE") is none.
+func dateOrNumber(w string) bool {
+	digits := 0
+	for _, r := range w {
+		switch {
+		case unicode.IsDigit(r):
+			digits++
+		case !strings.ContainsRune("/-.", r):
+			return false
+		}
+	}
+	return digits >= 4
 }
 
 // upperWordOrDigits reports whether w is an upper-case word or OCR's

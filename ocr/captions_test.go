@@ -28,6 +28,7 @@ func TestMendCaptions(t *testing.T) {
 		{"captions read right", "4b EXP 11/30/2032 LICENSE DOB", "4b EXP 11/30/2032 LICENSE DOB"},
 		{"another case is no misreading", "ExP 11/30/2032", "ExP 11/30/2032"},
 		{"a house number", "3008 ALDER ST", "3008 ALDER ST"},
+		{"a house number on a numbered street", "3008 5TH AVE", "3008 5TH AVE"},
 		{"a number alone", "ID 008", "ID 008"},
 		{"digits alone are no caption", "155 11/30/1990", "155 11/30/1990"},
 		{"running text", "This tcense must be carried", "This tcense must be carried"},
