@@ -30,22 +30,18 @@ const misreadNear = 45 * 24 * time.Hour
 // or before the as-of day).
 func (d *doc) misreadYear(f string, t time.Time) (string, time.Time, bool) {
 	limit := d.AsOf.AddDate(0, 0, 1)
-	year := strconv.Itoa(t.Year())
+	repairs := yearRepairs(t)
 	for _, g := range pastFields {
 		e, ok := date(d.Fields, g)
 		if g == f || !ok || e.After(limit) {
 			continue
 		}
-		for i := 0; i < len(year); i++ {
-			for _, c := range []byte(lookAlikeDigits[year[i]]) {
-				y, _ := strconv.Atoi(year[:i] + string(c) + year[i+1:])
-				r := time.Date(y, t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-				if r.After(limit) || r.Month() != t.Month() {
-					continue
-				}
-				if gap := r.Sub(e); gap < misreadNear && gap > -misreadNear {
-					return g, e, true
-				}
+		for _, r := range repairs {
+			if r.After(limit) {
+				continue
+			}
+			if gap := r.Sub(e); gap < misreadNear && gap > -misreadNear {
+				return g, e, true
 			}
 		}
 	}
