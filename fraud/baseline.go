@@ -68,11 +68,7 @@ func offBaselineValue(s *signals, n int, p *uploadPage, f facts) {
 		if h := m.Box.Y1 - m.Box.Y0; math.Abs(h-m.Size) > 0.1*m.Size || m.Box.X1 <= m.Box.X0 {
 			continue
 		}
-		font := m.Font
-		if i := strings.IndexByte(font, '+'); i == 6 {
-			font = font[i+1:]
-		}
-		ms = append(ms, baseMark{box: m.Box, base: m.Baseline, size: m.Size, text: m.Text, font: font})
+		ms = append(ms, baseMark{box: m.Box, base: m.Baseline, size: m.Size, text: m.Text, font: untagged(m.Font)})
 	}
 	if len(ms) < 2*minExactLines {
 		return

@@ -99,11 +99,15 @@ func (st style) String() string { return fmt.Sprintf("%s %.1fpt", st.font, st.si
 // remembered).
 func styleIn(w pagetext.Word, fam familyMemo) style {
 	f, v := fam.of(w.Font)
-	name := w.Font
+	return style{family: f, variant: v, size: w.Size, font: untagged(w.Font)}
+}
+
+// untagged is a font's name less its subset tag.
+func untagged(name string) string {
 	if i := strings.IndexByte(name, '+'); i == 6 {
-		name = name[i+1:]
+		return name[i+1:]
 	}
-	return style{family: f, variant: v, size: w.Size, font: name}
+	return name
 }
 
 // fontFamily splits a font name into its family and style: the subset
@@ -112,11 +116,7 @@ func styleIn(w pagetext.Word, fam familyMemo) style {
 // "Arial,BoldItalic" Arial in BoldItalic), and the PostScript suffixes of
 // one family ("TimesNewRomanPS-BoldMT") are dropped.
 func fontFamily(name string) (family, variant string) {
-	n := name
-	if i := strings.IndexByte(n, '+'); i == 6 {
-		n = n[i+1:]
-	}
-	parts := strings.FieldsFunc(n, func(r rune) bool { return r == '-' || r == ',' || r == '_' })
+	parts := strings.FieldsFunc(untagged(name), func(r rune) bool { return r == '-' || r == ',' || r == '_' })
 	var styles []string
 	for len(parts) > 1 && styleWord(parts[len(parts)-1]) {
 		styles = append([]string{strings.ToLower(parts[len(parts)-1])}, styles...)

@@ -119,14 +119,6 @@ func fieldCount(t string) int {
 	return n
 }
 
-// untagged is a font's name less its subset tag.
-func untagged(name string) string {
-	if i := strings.IndexByte(name, '+'); i == 6 {
-		return name[i+1:]
-	}
-	return name
-}
-
 // oneLine: the marks share a baseline to a point.
 func oneLine(ms []pdfdraw.Mark) bool {
 	for _, m := range ms[1:] {
