@@ -41,6 +41,7 @@ func checkLoneFamily(d *doc, s *signals, df *docFacts, fam familyMemo) {
 		for _, np := range d.uploadPages() {
 			if p, ok := markPage(np.p); ok {
 				lay := layOut(p, fam)
+				lay.coloured = colouredWords(np.p)
 				loneFamily(s, np.n, lay, facts, fam)
 				oddDate(s, np.n, lay, dates)
 				oddColumnDate(s, np.n, lay, dates)
@@ -93,7 +94,7 @@ func oddDate(s *signals, n int, lay layout, f facts) {
 		}
 	}
 	for i, sp := range ds {
-		if !sp.fact {
+		if !sp.fact || lay.stressed(sp.r) {
 			continue
 		}
 		count := map[string]int{}
@@ -167,7 +168,7 @@ func oddColumnDate(s *signals, n int, lay layout, f facts) {
 		rows = append(rows, row{joinRuns(ph[0]), ph[1][0]})
 	}
 	for i, r := range rows {
-		if f.kind(r.value) != "date" {
+		if f.kind(r.value) != "date" || lay.stressed(r.value) {
 			continue
 		}
 		x := r.value.box().X0
@@ -203,6 +204,64 @@ type layout struct {
 	page    pagetext.Page
 	lines   [][]pagetext.Word
 	phrases [][][]run
+	// coloured are the boxes of the words painted in a colour of their
+	// own (colouredWords; none known from a text layer alone).
+	coloured map[Box]bool
+}
+
+// stressed: every word of r painted in a colour of its own, on a page
+// printed in black or grey. A design stresses a value so (an expiry in
+// bold red); a forger retypes a value in the ink of its siblings, which
+// it wants to pass among, and the weight or face it sets by mistake
+// comes out in that ink.
+func (lay layout) stressed(r run) bool {
+	if len(lay.coloured) == 0 || len(r.words) == 0 {
+		return false
+	}
+	// A date's run may begin with its label, set bold in black: the
+	// words with digits are the date.
+	digits := hasDigit(r.text())
+	for _, w := range r.words {
+		if (!digits || hasDigit(w.Text)) && !lay.coloured[w.Box] {
+			return false
+		}
+	}
+	return true
+}
+
+// stressChroma is the least spread between a colour's red, green and blue
+// for it to be a colour of its own (a red, a blue), not a grey.
+const stressChroma = 0.3
+
+// colouredWords lists the boxes (as markPage gives them) of a page's text
+// marks painted in a colour of their own, where four in five of its text
+// marks are painted black or grey; nil otherwise.
+func colouredWords(p *uploadPage) map[Box]bool {
+	var boxes []Box
+	neutral, all := 0, 0
+	for _, m := range p.marks {
+		if m.Kind != pdfdraw.Text || m.Invisible || m.White || m.Annotation != "" || strings.TrimSpace(m.Text) == "" || m.Size <= 0 {
+			continue
+		}
+		all++
+		c, ok := toRGB(m.Setting)
+		if !ok {
+			continue
+		}
+		if max(c[0], c[1], c[2])-min(c[0], c[1], c[2]) >= stressChroma {
+			boxes = append(boxes, toTopLeft(m.Box, p.box))
+		} else {
+			neutral++
+		}
+	}
+	if len(boxes) == 0 || neutral*5 < all*4 {
+		return nil
+	}
+	out := make(map[Box]bool, len(boxes))
+	for _, b := range boxes {
+		out[b] = true
+	}
+	return out
 }
 
 func layOut(p pagetext.Page, fam familyMemo) layout {
@@ -426,7 +485,7 @@ func loneFamily(s *signals, n int, lay layout, f facts, fm familyMemo) {
 				// Identifiers are left out: issuers print license numbers and
 				// codes in a face of their own (a monospace, an OCR face) as
 				// often as not; names and dates are what gets retyped.
-				if k == "" || k == "id" || designFont(r.st.family) || strings.Contains(r.text(), "<") || inMargin(r.box(), p.Height) {
+				if k == "" || k == "id" || designFont(r.st.family) || strings.Contains(r.text(), "<") || inMargin(r.box(), p.Height) || lay.stressed(r) {
 					continue
 				}
 				if k == "name" && (near(li, "signature") || near(li, "signed") || strings.Contains(r.st.variant, "italic") || strings.Contains(r.st.variant, "oblique")) {

@@ -27,6 +27,10 @@ const oddRowSizeWeight = 0.50
 // the value it wants read (the holder's name, the expiry) in bold.
 const oddRowWeightWeight = 0.45
 
+// stressedNameRatio is the most a name is set larger than its sibling
+// values and still taken for a design's stress.
+const stressedNameRatio = 1.06
+
 // labelledRow is a printed line read as a label and the value after it.
 type labelledRow struct {
 	label, value run
@@ -84,7 +88,7 @@ func oddRowValue(s *signals, n int, lay layout, f facts) {
 	rows := labelledRows(lay, f.names)
 	for i, r := range rows {
 		k := f.kind(r.value)
-		if k != "date" && k != "name" || inMargin(r.value.box(), p.Height) || symbolFont(r.value.st.family) {
+		if k != "date" && k != "name" || inMargin(r.value.box(), p.Height) || symbolFont(r.value.st.family) || lay.stressed(r.value) {
 			continue
 		}
 		var ref style
@@ -127,6 +131,11 @@ func oddRowValue(s *signals, n int, lay layout, f facts) {
 		case math.Abs(ratio-1) <= 0.045:
 			// Set alike, give or take a rounding.
 			continue
+		case k == "name" && ratio > 1 && ratio <= stressedNameRatio:
+			// The holder's name a half point larger than the values
+			// around it (11.5 pt among 11) is a design's stress as often
+			// as a retyping: it corroborates only.
+			w = oddRowWeightWeight
 		default:
 			w = oddRowSizeWeight
 		}

@@ -54,6 +54,8 @@ func TestOddRowValue(t *testing.T) {
 		{"a card as issued", card(0, -1, "", 12, 5, false), "", 0},
 		{"the renewal date retyped 0.8 pt larger", card(0, 2, "", 12.8, 5, false), "06/30/2028", oddRowSizeWeight},
 		{"the name retyped 1.5 pt smaller", card(0, 0, "", 10.5, 5, false), "Maria Alvarez", oddRowSizeWeight},
+		{"the name a half point larger (a design's stress as often)", card(0, 0, "", 12.6, 5, false), "Maria Alvarez", oddRowWeightWeight},
+		{"the name retyped a point larger", card(0, 0, "", 13, 5, false), "Maria Alvarez", oddRowSizeWeight},
 		{"the renewal date retyped larger in its own column, labels without colons", card(250, 2, "", 13.5, 5, true), "06/30/2028", oddRowSizeWeight},
 		{"the renewal date in bold (design may stress it)", card(0, 2, "B", 12, 5, false), "06/30/2028", oddRowWeightWeight},
 		{"the renewal date a hair larger (a rounding)", card(0, 2, "", 12.3, 5, false), "", 0},
