@@ -99,3 +99,20 @@ func yearRepairs(t time.Time) []time.Time {
 	}
 	return out
 }
+
+// dateRepairs are t with one digit of its year, month or day (as printed,
+// two digits each) swapped for a look-alike, where that is a date: what
+// a soft photo's reading of one digit may have made of the printed one.
+func dateRepairs(t time.Time) []time.Time {
+	out := yearRepairs(t)
+	printed := t.Format("0102")
+	for i := 0; i < len(printed); i++ {
+		for _, c := range []byte(lookAlikeDigits[printed[i]]) {
+			r, err := time.Parse("20060102", strconv.Itoa(t.Year())+printed[:i]+string(c)+printed[i+1:])
+			if err == nil {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}

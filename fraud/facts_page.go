@@ -31,7 +31,16 @@ var (
 // and after a start label, read surely; found reports that each kind was
 // printed once (one date, however often).
 func labelledDates(pages []pagetext.Page) (start, exp time.Time, found bool) {
+	return labelledPair(pages, startLabel, expiryLabel)
+}
+
+// labelledPair is labelledDates for any two captions: the date printed
+// after (or under) a caption of first, and the one after a caption of
+// second (read as an expiry's month: its last day, where second is the
+// expiry's caption), each read surely and printed once.
+func labelledPair(pages []pagetext.Page, first, second *regexp.Regexp) (start, exp time.Time, found bool) {
 	starts, exps := map[time.Time]bool{}, map[time.Time]bool{}
+	isExpiry := second == expiryLabel
 	for _, p := range pages {
 		for _, l := range p.Lines() {
 			text, conf := lineWithConfidence(l)
@@ -40,10 +49,10 @@ func labelledDates(pages []pagetext.Page) (start, exp time.Time, found bool) {
 				expiry  bool
 			}
 			var labels []label
-			for _, m := range expiryLabel.FindAllStringIndex(text, -1) {
+			for _, m := range second.FindAllStringIndex(text, -1) {
 				labels = append(labels, label{m[0], m[1], true})
 			}
-			for _, m := range startLabel.FindAllStringIndex(text, -1) {
+			for _, m := range first.FindAllStringIndex(text, -1) {
 				labels = append(labels, label{m[0], m[1], false})
 			}
 			for _, lb := range labels {
@@ -54,12 +63,16 @@ func labelledDates(pages []pagetext.Page) (start, exp time.Time, found bool) {
 					}
 				}
 				seg, segConf := text[lb.end:end], conf[lb.end:end]
-				iso, ok := extract.ParseDate(seg, lb.expiry)
-				if !ok && !strings.ContainsAny(seg, "0123456789") {
+				asExpiry := lb.expiry && isExpiry
+				iso, ok := extract.ParseDate(seg, asExpiry)
+				if !ok && !strings.ContainsAny(seg, "0123456789") && (isExpiry || strings.Trim(seg, " :.-") == "") {
 					// A caption over its value (a card's columns, a
 					// passport's fields): the value is read under it.
+					// Other captions than a validity's only where nothing
+					// follows them ("Collected by: J. Ortiz" has no date
+					// under it).
 					seg, segConf = valueUnder(p, l, wordAt(l, lb.at))
-					iso, ok = extract.ParseDate(seg, lb.expiry)
+					iso, ok = extract.ParseDate(seg, asExpiry)
 				}
 				if !ok || !digitsSure(seg, segConf) {
 					continue
@@ -207,7 +220,7 @@ func valueUnder(p pagetext.Page, l []pagetext.Word, k int) (string, []float64) {
 		n++
 	}
 	text, conf := lineWithConfidence(line[:n])
-	if expiryLabel.MatchString(text) || startLabel.MatchString(text) {
+	if expiryLabel.MatchString(text) || startLabel.MatchString(text) || collectedLabel.MatchString(text) || reportedLabel.MatchString(text) || birthLabel.MatchString(text) {
 		// Another caption, or a row of its own: no value of this one.
 		return "", nil
 	}

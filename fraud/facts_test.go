@@ -578,7 +578,8 @@ func TestLabelledECardCode(t *testing.T) {
 		{"the same, the code three digits short", tcID, back("252172984|96"), 0.50, "252172984"},
 		{"the same, the code short but read unsurely", tcID, back("252172984|71"), 0, ""},
 		{"the code grouped in words", tcID, back("25|96 217|96 2984024|96"), 0, ""},
-		{"the code of a year before eCards", tcID, back("092172984024|96"), 0.35, "092172984024"},
+		{"the code of a year before eCards, read surely", tcID, back("092172984024|96"), 0.50, "092172984024"},
+		{"the same read unsurely", tcID, back("092172984024|86"), 0, ""},
 		{"the code under its caption, a date beside it", tcID, under("252172984024|95"), 0, ""},
 		{"the code under its caption, short", tcID, under("2521729840|95"), 0.50, "2521729840"},
 		{"no caption: the field judged as read", tcID, []pagetext.Page{ocrWords("American|97 Heart|97 Association|96 eCard|93", "TC|67 ID#|67 NM25222|96")}, 0.50, "NM25222"},
@@ -729,5 +730,110 @@ func TestMisreadYearOnSoftPhoto(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDatesOutOfOrder: a skin test read more than a week after it was
+// placed (one date's year or month changed, the other left), a
+// laboratory's report printed before its specimen's collection, and their
+// honest twins: a reading at 72 hours, a history whose rows the reading
+// paired across tests, a report after the collection, a misreading one
+// look-alike digit explains, a caption with no date of its own.
+func TestDatesOutOfOrder(t *testing.T) {
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	tb := func(placed, read string) map[string]any {
+		return map[string]any{"administered_date": placed, "read_date": read}
+	}
+	tests := []struct {
+		name     string
+		typ      string
+		fields   map[string]any
+		pages    []pagetext.Page
+		weight   float64
+		contains string
+	}{
+		{"read a year after placement", "tb_skin_test", tb("2025-10-06", "2026-10-08"),
+			[]pagetext.Page{linesPage("Helvetica", "Tuberculin Skin Test Record", "Date Placed: 10/06/2025", "Date Read: 10/08/2026")}, 0.50, "367 days after it was placed"},
+		{"read at 72 hours", "tb_skin_test", tb("2026-08-11", "2026-08-14"),
+			[]pagetext.Page{linesPage("Helvetica", "PPD Skin Test", "Placed on: 08/11/2026", "Read on: 08/14/2026")}, 0, ""},
+		{"a history's rows paired across tests", "tb_skin_test", tb("2025-10-07", "2026-10-08"),
+			[]pagetext.Page{linesPage("Helvetica", "Annual TB Screening", "Placed Read mm", "10/06/2026 10/08/2026 0", "10/07/2025 10/09/2025 0")}, 0, ""},
+		{"read by OCR five weeks on, no look-alike digit explaining it", "tb_skin_test", tb("2026-08-11", "2026-10-24"),
+			[]pagetext.Page{ocrWords("PPD|95 Skin|95 Test|95", "Placed|95 on:|95 08/11/2026|95", "Read|95 on:|95 10/24/2026|95")}, 0.50, "(read by OCR"},
+		{"read by OCR a month on, an 8 read as a 9", "tb_skin_test", tb("2026-08-11", "2026-09-13"),
+			[]pagetext.Page{ocrWords("PPD|95 Skin|95 Test|95", "Placed|95 on:|95 08/11/2026|95", "Read|95 on:|95 09/13/2026|95")}, 0, ""},
+		{"a drug screen reported before its collection", "drug_screen", map[string]any{"collection_date": "2026-09-12"},
+			[]pagetext.Page{linesPage("Helvetica", "Drug Screen Result", "Collection Date: 09/12/2026", "Date Reported: 09/03/2026")}, 0.50, "before the specimen's collection on 2026-09-12"},
+		{"reported after it", "drug_screen", map[string]any{"collection_date": "2026-09-12"},
+			[]pagetext.Page{linesPage("Helvetica", "Drug Screen Result", "Collection Date: 09/12/2026", "Date Reported: 09/15/2026")}, 0, ""},
+		{"a blood test read by OCR reported ten days before", "tb_blood_test", map[string]any{"collection_date": "2026-10-24"},
+			[]pagetext.Page{ocrWords("QuantiFERON|95 Result|95", "Collection|95 Date:|95 10/24/2026|95", "Report|95 Date:|95 10/14/2026|95")}, 0.50, "(read by OCR"},
+		{"a report a look-alike digit off (a 9 read as a 0)", "tb_blood_test", map[string]any{"collection_date": "2026-08-27"},
+			[]pagetext.Page{ocrWords("QuantiFERON|95 Result|95", "Collection|95 Date:|95 08/27/2026|95", "Report|95 Date:|95 08/20/2026|95")}, 0, ""},
+		{"a collector's name, a birth date under it", "drug_screen", map[string]any{"collection_date": "2026-09-12"},
+			[]pagetext.Page{linesPage("Helvetica", "Collected by: J Ortiz", "Date of Birth: 01/17/1990", "Reported: 09/14/2026", "Collection Date: 09/12/2026")}, 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Assess(Evidence{DocumentType: tt.typ, Fields: tt.fields, Pages: tt.pages, AsOf: asOf}, "MEDIUM")
+			wantSignal(t, v, CodeExpiresBeforeIssue, tt.weight)
+			if tt.weight > 0 && !strings.Contains(signalsOf(v, CodeExpiresBeforeIssue)[0].Detail, tt.contains) {
+				t.Errorf("detail %q, want %q in it", signalsOf(v, CodeExpiresBeforeIssue)[0].Detail, tt.contains)
+			}
+		})
+	}
+}
+
+// TestIDsAsPrinted: an eCard code of a year to come read surely, no
+// look-alike digit of its year giving the card's (a 27 on a card of
+// 2025), flags alone at MEDIUM; one a look-alike off the card's year
+// stays weak. A driver's license number a text layer prints in another
+// form than the state's is judged as printed, not as the reading fitted
+// it (a 6 read as California's leading G).
+func TestIDsAsPrinted(t *testing.T) {
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	card := func(code string) []pagetext.Page {
+		return []pagetext.Page{ocrWords("American|96 Heart|96 Association|96 eCard|95", "Issue|95 Date|95 03/14/2025|95", "eCard|95 Code|95 "+code)}
+	}
+	aha := func(code string) map[string]any {
+		return map[string]any{"issuer": "American Heart Association", "certificate_id": code, "issue_date": "2025-03-14"}
+	}
+	dl := func(num string) []pagetext.Page {
+		return []pagetext.Page{linesPage("Helvetica", "CALIFORNIA DRIVER LICENSE", "DL "+num+" CLASS C", "EXP 08/14/2027")}
+	}
+	ca := map[string]any{"state": "CA", "license_number": "G6192041"}
+	tests := []struct {
+		name   string
+		typ    string
+		fields map[string]any
+		pages  []pagetext.Page
+		weight float64
+	}{
+		{"an eCard code of 2027 read surely", "bls", aha("275409871234"), card("275409871234|95"), 0.50},
+		{"the same read unsurely", "bls", aha("275409871234"), card("275409871234|80"), 0},
+		{"an eCard code of 2028 on a card of 2025 (a 5 read as an 8)", "bls", aha("285409871234"), card("285409871234|95"), 0.35},
+		{"a number printed with a 6 where the state prints a letter", "drivers_license", ca, dl("66192041"), 0.55},
+		{"the number printed as read", "drivers_license", ca, dl("G6192041"), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := Assess(Evidence{DocumentType: tt.typ, Fields: tt.fields, Pages: tt.pages, AsOf: asOf}, "MEDIUM")
+			wantSignal(t, v, CodeIDFormat, tt.weight)
+		})
+	}
+}
+
+// TestOneMisreadingOneSignal: a soft photo's issue year misread one
+// look-alike digit on (2021 read 2027), after the expiry and in the
+// future, is one weak signal, not one for each fact it upsets.
+func TestOneMisreadingOneSignal(t *testing.T) {
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	v := Assess(Evidence{DocumentType: "nursing_license", AsOf: asOf,
+		Fields: map[string]any{"state": "FL", "license_number": "RN9518823", "issue_date": "2027-03-11", "expiration_date": "2026-07-31"},
+		Pages:  []pagetext.Page{ocrWords("Florida|95 Board|95 of|95 Nursing|95", "Original|95 Issue|95 Date:|95 03/11/2027|95", "Expiration|95 Date:|95 07/31/2026|95")}}, "HIGH")
+	wantSignal(t, v, CodeExpiresBeforeIssue, echoedWeight)
+	wantSignal(t, v, CodeDateInFuture, 0)
+	if v.Score > echoedWeight {
+		t.Errorf("score %.3f, want %.2f: %+v", v.Score, echoedWeight, v.Signals)
 	}
 }

@@ -33,6 +33,14 @@ func checkDLNumber(d *doc, s *signals) {
 	}
 	n := normaliseID(num)
 	ocr := d.readByOCR()
+	if !ocr {
+		// In a text layer the number is judged as printed: a reading that
+		// made a look-alike of it fit the state's form ("66192041" read
+		// as California's "G6192041") made up the fit, not the number.
+		if p, ok := d.printedLookAlike(n); ok {
+			num, n = p, p
+		}
+	}
 	if !ok {
 		// A state whose numbering is not known here: letters, then digits,
 		// then letters again is no state's form but New Hampshire's and
@@ -322,4 +330,28 @@ func (d *doc) printsWordSurely(words ...string) bool {
 		}
 	}
 	return false
+}
+
+// printedLookAlike is the number a text layer prints where a reading
+// holds n: a word (or two adjacent words) of the same length whose every
+// character is n's or its look-alike (a 6 for a G), found where n itself
+// is printed nowhere.
+func (d *doc) printedLookAlike(n string) (string, bool) {
+	if n == "" || d.printedSurely(n, false) {
+		return "", false
+	}
+	for _, p := range d.Pages {
+		for _, l := range p.Lines() {
+			for i := range l {
+				t := ""
+				for k := i; k < len(l) && k < i+2; k++ {
+					t += normaliseID(l[k].Text)
+					if len(t) == len(n) && t != n && idnumber.LookAlikeDistance(t, n) == 0 {
+						return t, true
+					}
+				}
+			}
+		}
+	}
+	return "", false
 }
