@@ -33,6 +33,23 @@ func fitFormat(state, num string) (string, bool) {
 	return n.Fit(num)
 }
 
+// digitsOnlyState reports that a number of digits is in one of the forms
+// of a state all of whose forms are known and are digits alone (Georgia's
+// 7 to 9): no letter opens its numbers, for a digit to be read in its
+// place or lost before them.
+func digitsOnlyState(state, num string) bool {
+	n, ok := idnumber.StateLicense(state)
+	if !ok || !n.AllKnown() || !n.Matches(num) {
+		return false
+	}
+	for _, f := range append(append([]string(nil), n.Fitted...), n.Other...) {
+		if strings.Trim(f, "9") != "" {
+			return false
+		}
+	}
+	return true
+}
+
 // topNumber is a license number after a short caption OCR may have
 // mangled (one or two words: "4¢ 0."), at a line's start: letters and digits, or digits in groups,
 // and then perhaps the expiry beside it.
@@ -96,7 +113,7 @@ func (r *reading) cardNumber(state string) {
 			num = fixed
 		} else if fixed, ok := idnumber.DigitRun(num); ok {
 			num = fixed
-			if num[0] >= '0' && num[0] <= '9' {
+			if num[0] >= '0' && num[0] <= '9' && !digitsOnlyState(state, num) {
 				// No format says whether it opens with a digit or with
 				// the letter it looks like (2 or Z), nor whether a
 				// letter before it was lost (L96672269 read 96672269).

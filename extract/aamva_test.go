@@ -54,6 +54,26 @@ func TestLicenseOnScans(t *testing.T) {
 			want: map[string]any{"license_number": "N82289931", "last_name": "RIVERA", "first_name": "JAMES"},
 		},
 		{
+			name: "the 2 before the given names read as a mark: no given name for the surname",
+			text: "COLORADO DRIVER LICENSE\nso ot 12-345-6789\n3 DOB 06/19/1990\n1 KOWALCZYK\n> TERESA JOAN\n8 2231 S BROADWAY\nDENVER, CO 80210\n",
+			want: map[string]any{"last_name": "KOWALCZYK", "first_name": "TERESA", "middle_name": "JOAN", "full_name": "TERESA JOAN KOWALCZYK"},
+		},
+		{
+			name: "the 2 before the given names kept behind a speck",
+			text: "COLORADO DRIVER LICENSE\n\ufffd 12-345-6789\n1 KOWALCZYK\n\u201c3 2 TERESA JOAN\n8 2231 S BROADWAY\nDENVER, CO 80210\n",
+			want: map[string]any{"last_name": "KOWALCZYK", "first_name": "TERESA", "middle_name": "JOAN"},
+		},
+		{
+			name:   "a street under the surname is no given name",
+			text:   "COLORADO DRIVER LICENSE\n1 KOWALCZYK\n> 2231 S BROADWAY\nDENVER, CO 80210\n",
+			absent: []string{"first_name", "full_name"},
+		},
+		{
+			name: "Georgia: digits alone, its numbers never open with a letter",
+			text: "GEORGIA\nDRIVER'S LICENSE\nad tn 058214736\n4b Exe 04/08/2030\n1 OYELARAN\n2 BABATUNDE JAMES\n",
+			want: map[string]any{"license_number": "058214736"},
+		},
+		{
 			name: "California: one letter and seven digits, the letter read as a digit",
 			text: "CALIFORNIA USA DRIVER LICENSE\n4d DLN 06215821\n1 LONG\n2 ROSA KAY\n",
 			want: map[string]any{"license_number": "O6215821"},

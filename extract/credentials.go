@@ -1442,6 +1442,10 @@ var (
 	aamvaLast = regexp.MustCompile(`^\s*(?:1|[lI|]\s)\s*(?:(?i:family\s+name|surname|last\s+name|ln)\s*:?\s+)?` +
 		`([A-Za-z][A-Za-z'’. -]*?)\s*(?:\s2\s+(?:(?i:given\s+names?|first\s+name|fn)\s*:?\s+)?([A-Za-z][A-Za-z'’ .-]*?))?\s*$`)
 	aamvaGiven = regexp.MustCompile(`^\s*2\s*(?:(?i:given\s+names?|first\s+name|fn)\s*:?\s+)?([A-Za-z][A-Za-z'’ .-]*?)\s*$`)
+	// aamvaGivenDamaged is the given names' line with its field number 2
+	// read as a mark or two, or kept behind a speck OCR read as a short
+	// word: capitals only, three words at most.
+	aamvaGivenDamaged = regexp.MustCompile(`^\s*(?:[^\sA-Za-z0-9]{1,2}|\S{1,2}\s+2)\s+([A-Z][A-Z'’.-]*(?: [A-Z][A-Z'’.-]*){0,2})\s*$`)
 )
 
 func readDriversLicense(r *reading) {
@@ -1743,6 +1747,7 @@ func (r *reading) aamvaName() {
 			continue
 		}
 		given := m[2]
+		conf := 0.9
 		if given == "" {
 			// "2 GIVEN NAMES" under the surname, or over it on cards that
 			// print the given names first.
@@ -1755,6 +1760,16 @@ func (r *reading) aamvaName() {
 					break
 				}
 			}
+			if k := r.doc.nextNonEmpty(i); given == "" && k >= 0 && plainCapitals(m[1]) {
+				// The 2 under "1 SURNAME" read as a mark ("> TERESA JOAN")
+				// or behind a speck ("“3 2 TERESA JOAN"): the line under
+				// the surname, in its capitals, is the given names. Left
+				// unread, the holder's guess takes them for the whole
+				// name, a given name for the surname.
+				if g := aamvaGivenDamaged.FindStringSubmatch(r.doc.lines[k]); g != nil && !cardCaption.MatchString(g[1]) {
+					given, conf = g[1], confGuess
+				}
+			}
 			if given == "" {
 				continue
 			}
@@ -1762,7 +1777,6 @@ func (r *reading) aamvaName() {
 		if len(strings.Fields(given)) == 0 || notAName(strings.Fields(given+" "+m[1])) {
 			continue
 		}
-		conf := 0.9
 		if all := given + m[1]; strings.ToUpper(all) != all && strings.ToLower(all) != all {
 			// Lower-case words on a card that prints capitals are OCR's
 			// damage ("woop" for WOOD).
