@@ -469,7 +469,14 @@ func readTD3(t string, blk mrzDates, asOf time.Time) mrzReading {
 				z.checks["passport_number"] = numCheck
 				z.numberRead = num
 			}
-			checked = z.number(num, numCheck) && checked
+			// A character before the number's window ("G6482109378MEX"
+			// for G482109378MEX) was put in the number by OCR as often
+			// as before it: the window's check may pass by a look-alike
+			// of equal weight (G and 6, 16 and 6), so the number is no
+			// surer than a repaired one, and a page's printing passing
+			// the same check is taken before it.
+			shifted := blk.at > 13 && strings.Trim(t[:blk.at-13], "<") != "" && num == t[blk.at-13:blk.at-4]
+			checked = z.number(num, numCheck, shifted) && checked
 		} else {
 			// A character of the number lost: the page's number is still
 			// judged by the check digit.
@@ -520,7 +527,7 @@ func (z *mrzReading) td1Number(t string) {
 	if allDigits(check) {
 		z.checks["passport_number"] = check
 	}
-	if !z.number(m[2], check) {
+	if !z.number(m[2], check, false) {
 		z.nameConf = confMRZNameOnly
 	}
 }
@@ -546,10 +553,14 @@ func (z *mrzReading) dates(blk mrzDates, asOf time.Time) bool {
 }
 
 // number adds the document number: as read where its check digit
-// passes, else the one repair of look-alikes that makes it pass;
-// reports whether it was vouched for.
-func (z *mrzReading) number(num, check string) bool {
+// passes (no surer than a repair where OCR put a character before its
+// window: shifted), else the one repair of look-alikes that makes it
+// pass; reports whether it was vouched for.
+func (z *mrzReading) number(num, check string, shifted bool) bool {
 	conf := confMRZChecked
+	if shifted {
+		conf = confMRZRepaired
+	}
 	ok := idnumber.MRZCheckDigit(num) == check
 	if !ok {
 		if fixed, fok := idnumber.RepairMRZ(num, check); fok {
@@ -1087,8 +1098,13 @@ func (z mrzReading) reconcile(r *reading, page map[string]found, numberField str
 			r.set(field, zv.value, zv.conf)
 		}
 	}
-	if conf, ok := r.conf[numberField]; !ok || conf < confMRZFailed+0.1 {
-		if n, ok := z.numberOnPage(r.doc.lines); ok {
+	// A zone's number no surer than a repair (a look-alike swapped, or
+	// a character put before its window) yields to the page's printing
+	// passing the same check, as a captioned one does above.
+	zoneNumber := zone[numberField]
+	if conf, ok := r.conf[numberField]; !ok || conf < confMRZFailed+0.1 ||
+		zoneNumber.conf == confMRZRepaired && r.fields[numberField] == zoneNumber.value {
+		if n, ok := z.numberOnPage(r.doc.lines); ok && n != r.fields[numberField] {
 			delete(r.fields, numberField)
 			delete(r.conf, numberField)
 			r.set(numberField, n, confMRZRepaired)

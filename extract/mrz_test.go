@@ -627,3 +627,27 @@ func TestZoneSurnameApostrophe(t *testing.T) {
 		}
 	}
 }
+
+// TestZoneNumberShifted: a character OCR put into the zone's number
+// ("G6482109378MEX" for G482109378MEX) shifts the number's window, whose
+// check then passes by a look-alike of equal weight (6 for G, 16 and 6):
+// the page's printing of the number passing the same check is read, not
+// the zone's; a zone read as printed keeps its number.
+func TestZoneNumberShifted(t *testing.T) {
+	c := catalog.MustLoad()
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	l1, l2 := td3Zone("MEX", "HERNANDEZ<VILLALOBOS<<MARIA<FERNANDA", "G48210937", "910722", "280214")
+	for _, tt := range []struct {
+		name, zone, want string
+	}{
+		{"a character put in the number", "G6" + l2[1:], "G48210937"},
+		{"the zone as printed", l2, "G48210937"},
+	} {
+		text := "ESTADOS UNIDOS MEXICANOS PASAPORTE / PASSPORT\nTipo / Type Clave del pais / Code No. de pasaporte / Passport No.\n" +
+			"G48210937\nApellidos / Surname\nHERNANDEZ VILLALOBOS\nNombres / Given names\nMARIA FERNANDA\n" + l1 + "\n" + tt.zone + "\n"
+		res := Read(c, "passport", Document{Text: text, AsOf: asOf})
+		if res.Fields["passport_number"] != tt.want || res.Confidence["passport_number"] < c.ConfidenceThreshold("passport_number") {
+			t.Errorf("%s: passport_number = %v (confidence %v), want %s", tt.name, res.Fields["passport_number"], res.Confidence["passport_number"], tt.want)
+		}
+	}
+}
