@@ -80,6 +80,7 @@ func readLifeSupport(r *reading) {
 	r.proseDate("issue_date", courseHeldOn)
 	r.validForYears("issue_date")
 	r.datePair()
+	r.datesStacked()
 	r.datesOverCaptions()
 	r.issueBeforeRenewal()
 	// A caption a header row stacks on two lines ("Certificate" over
@@ -813,6 +814,48 @@ func (r *reading) datePair() {
 			}
 		}
 	}
+}
+
+// datesStacked reads a card whose small captions OCR lost beside their
+// larger values (a scan at 150 dpi or less), leaving its two dates each
+// on a line of its own, one under the other: the first the issue, the
+// second, one to five years later, the expiry ("02/27/2026" over
+// "02/2028"). Only where they are the page's only dates, and as sure as
+// a pair side by side (pairConf).
+func (r *reading) datesStacked() {
+	if r.has("issue_date") || r.has("expiration_date") {
+		return
+	}
+	var at []int
+	for i, line := range r.doc.lines {
+		switch hs := findDates(line); {
+		case len(hs) > 1:
+			return
+		case len(hs) == 1:
+			if strings.TrimSpace(line[:hs[0].start]) != "" || strings.TrimSpace(line[hs[0].end:]) != "" {
+				return
+			}
+			at = append(at, i)
+		}
+	}
+	if len(at) != 2 || r.doc.nextNonEmpty(at[0]) != at[1] {
+		return
+	}
+	a, b := r.doc.lines[at[0]], r.doc.lines[at[1]]
+	issue, iok := ParseDate(strings.TrimSpace(a), false)
+	hs := dateFinder(roleExpiry)(b)
+	if !iok || len(hs) != 1 {
+		return
+	}
+	exp, _ := hs[0].value.(string)
+	ti, _ := time.Parse(time.DateOnly, issue)
+	te, err := time.Parse(time.DateOnly, exp)
+	if years := te.Sub(ti).Hours() / 24 / 365.25; err != nil || years < 0.9 || years > 5.1 {
+		return
+	}
+	conf := r.pairConf(ti, te, strings.TrimSpace(a), strings.TrimSpace(b))
+	r.set("issue_date", issue, conf)
+	r.set("expiration_date", exp, conf)
 }
 
 // datesOverCaptions reads a card's dates printed over their captions

@@ -129,3 +129,36 @@ func TestDatePairOnScans(t *testing.T) {
 		}
 	}
 }
+
+// TestDatesStackedOnScans: a card whose small captions OCR lost beside
+// its values leaves its two dates one under the other: issue over
+// expiry, as surely as a pair side by side; a third date, or a line
+// that holds more than its date, says nothing.
+func TestDatesStackedOnScans(t *testing.T) {
+	c := catalog.MustLoad()
+	for _, tt := range []struct {
+		name  string
+		lines []string
+		conf  float64
+		want  any // expiration_date reported sure
+	}{
+		{"read surely, renewal at the month's end", []string{"02/27/2026", "02/2028"}, 93, "2028-02-29"},
+		{"read unsurely", []string{"02/27/2026", "02/2028"}, 45, nil},
+		{"a third date", []string{"02/27/2026", "02/2028", "01/15/2026"}, 93, nil},
+		{"more than a date on the line", []string{"02/27/2026", "Room 4 02/2028"}, 93, nil},
+	} {
+		rows := [][]word{ocrRow(0, 0, 40, 60, "ACLS Provider", 95), ocrRow(1, 0, 40, 90, "Bartholomew Quist", 95)}
+		for i, l := range tt.lines {
+			rows = append(rows, ocrRow(2+i, 0, 40, 110+12*float64(i), l, tt.conf))
+		}
+		rows = append(rows, ocrRow(2+len(tt.lines), 0, 40, 170, "American Heart Association", 95))
+		p := ocrPage(ocrWords(rows...)...)
+		res := Read(c, "acls", Document{Text: p.Text(), Pages: []pagetext.Page{p}, AsOf: testAsOf})
+		if got := sureField(c, res, "expiration_date"); got != tt.want {
+			t.Errorf("%s: expiration_date = %#v (conf %.2f), want %#v", tt.name, res.Fields["expiration_date"], res.Confidence["expiration_date"], tt.want)
+		}
+		if got := sureField(c, res, "issue_date"); tt.want != nil && got != "2026-02-27" {
+			t.Errorf("%s: issue_date = %#v, want 2026-02-27", tt.name, got)
+		}
+	}
+}
