@@ -113,6 +113,10 @@ const (
 	// no run of sparse text), whose words are added to the sparse read
 	// where it has none.
 	SegmentBlock Segmentation = 6
+	// SegmentLine takes the image as one line of text (psm 7): for a
+	// word cut out of a page whose read dropped it (see
+	// scanprep.UnreadPrint).
+	SegmentLine Segmentation = 7
 )
 
 // Recognize OCRs one image file as a page (SegmentPage). It waits for a
@@ -146,7 +150,7 @@ func (e *Engine) RecognizeAs(ctx context.Context, imagePath string, seg Segmenta
 // was taken for 370 dpi, and its 6-point captions (ISSUED, EXPIRES over
 // their dates) were dropped as specks; told 300, it reads them.
 func (e *Engine) RecognizeAt(ctx context.Context, imagePath string, seg Segmentation, dpi int) (Result, error) {
-	if seg != SegmentPage && seg != SegmentSparse && seg != SegmentBlock {
+	if seg != SegmentPage && seg != SegmentSparse && seg != SegmentBlock && seg != SegmentLine {
 		return Result{}, fmt.Errorf("ocr: unknown segmentation %d", seg)
 	}
 	select {

@@ -203,8 +203,8 @@ func TestRecognizeAs(t *testing.T) {
 	if !strings.Contains(block.Text, name) {
 		t.Errorf("the holder %q is not in the read as a block:\n%s", name, block.Text)
 	}
-	if _, err := e.RecognizeAs(context.Background(), path, Segmentation(7)); err == nil || !strings.Contains(err.Error(), "unknown segmentation 7") {
-		t.Errorf("segmentation 7: error %v, want unknown segmentation", err)
+	if _, err := e.RecognizeAs(context.Background(), path, Segmentation(8)); err == nil || !strings.Contains(err.Error(), "unknown segmentation 8") {
+		t.Errorf("segmentation 8: error %v, want unknown segmentation", err)
 	}
 }
 

@@ -5,11 +5,11 @@ import (
 	"testing"
 )
 
-// TestPrintUnread: a read that holds every word of a page leaves no print
+// TestUnreadPrint: a read that holds every word of a page leaves no print
 // unread; one that lost a boxed table's last column (its caption and its
 // value) does, and so does one that read nothing. A box's frame, a
-// stray mark and a logo's three letters are no unread word.
-func TestPrintUnread(t *testing.T) {
+// stray mark and a logo's two letters are no unread word.
+func TestUnreadPrint(t *testing.T) {
 	p := newPlane(640, 420)
 	fill(p, image.Rect(0, 0, 640, 420), 235)
 	// letter draws an H-like glyph 8 wide and 12 high at (x, y).
@@ -40,8 +40,8 @@ func TestPrintUnread(t *testing.T) {
 	fill(p, image.Rect(30, 262, 600, 263), 25)
 	table := []image.Rectangle{word(40, 242, 4), word(200, 242, 6), word(40, 274, 8), word(200, 274, 7)}
 	lost := []image.Rectangle{word(420, 242, 6), word(420, 274, 4)}
-	// A logo's three letters and a speck nobody reads.
-	word(520, 30, 3)
+	// A logo's two letters and a speck nobody reads.
+	word(520, 30, 2)
 	fill(p, image.Rect(300, 380, 303, 383), 25)
 	img := p.gray()
 	read := append(append([]image.Rectangle(nil), all...), table...)
@@ -56,15 +56,26 @@ func TestPrintUnread(t *testing.T) {
 		{"nothing read", nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := PrintUnread(img, tc.words); got != tc.want {
-				t.Errorf("PrintUnread = %v, want %v", got, tc.want)
+			if got := len(UnreadPrint(img, tc.words)) > 0; got != tc.want {
+				t.Errorf("UnreadPrint found a word: %v, want %v", got, tc.want)
 			}
 		})
+	}
+	// The words lost are where they were printed, one box each, top to
+	// bottom.
+	got := UnreadPrint(img, read)
+	if len(got) != len(lost) {
+		t.Fatalf("UnreadPrint = %v, want the boxes of %v", got, lost)
+	}
+	for i, w := range lost {
+		if c := w.Min.Add(w.Max).Div(2); !c.In(got[i]) || got[i].Dx() > 2*w.Dx() {
+			t.Errorf("box %d = %v, want one round %v", i, got[i], w)
+		}
 	}
 	// A blank page prints nothing to lose.
 	blank := newPlane(640, 420)
 	fill(blank, image.Rect(0, 0, 640, 420), 235)
-	if PrintUnread(blank.gray(), nil) {
-		t.Errorf("blank page: PrintUnread")
+	if len(UnreadPrint(blank.gray(), nil)) > 0 {
+		t.Errorf("blank page: UnreadPrint found a word")
 	}
 }
