@@ -39,6 +39,7 @@ func checkContent(d *doc, s *signals) {
 	checkTextLayer(d, s)
 	checkCrispValue(d, s)
 	checkPaintedPaper(d, s)
+	checkWhitePatch(d, s)
 	checkTypedOverPrint(d, s)
 }
 

@@ -807,7 +807,12 @@ func scanWithValue(t testing.TB, value string, crisp bool) ([]byte, pagetext.Pag
 // patch is a rectangle painted over a value: pad samples around its box,
 // right more to its right (an old value longer than the new one); none
 // when both are 0.
-type patch struct{ pad, right int }
+// patch is a rectangle painted over the value: pad samples around its
+// box, right more to its right, in fill (0: the paper's tone).
+type patch struct {
+	pad, right int
+	fill       uint8
+}
 
 // scanPainted is scanWithValue with the scanner's grain of amplitude
 // grain (0: a scanner that whitens the paper) and, with a patch, the
@@ -882,9 +887,13 @@ func scanPainted(t testing.TB, value string, crisp bool, pt patch, grain int) ([
 				continue
 			}
 			x0, y0, x1, y1 := int(w.Box.X0)-pt.pad, int(w.Box.Y0)-pt.pad, int(w.Box.X1)+pt.pad+pt.right, int(w.Box.Y1)+pt.pad
+			fill := pt.fill
+			if fill == 0 {
+				fill = 243
+			}
 			for y := y0; y < y1; y++ {
 				for x := x0; x < x1; x++ {
-					soft.Pix[y*soft.Stride+x] = 243
+					soft.Pix[y*soft.Stride+x] = fill
 				}
 			}
 			tmp := image.NewGray(small.Bounds())
@@ -979,16 +988,16 @@ func TestPaintedPaper(t *testing.T) {
 		grain int
 		want  string
 	}{
-		{"the date painted over and typed again", "07/12/2027", patch{3, 0}, 6, `the paper around "07/12/2027" shows none of the scan's grain`},
+		{"the date painted over and typed again", "07/12/2027", patch{3, 0, 0}, 6, `the paper around "07/12/2027" shows none of the scan's grain`},
 		{"the date scanned with the rest", "07/12/2027", patch{}, 6, ""},
-		{"a word that is no fact painted over", "Station", patch{3, 0}, 6, ""},
-		{"a patch on a scan with no grain", "07/12/2027", patch{3, 0}, 0, ""},
+		{"a word that is no fact painted over", "Station", patch{3, 0, 0}, 6, ""},
+		{"a patch on a scan with no grain", "07/12/2027", patch{3, 0, 0}, 0, ""},
 		// A patch hugging the value, wider to its right (the old value
 		// longer): too few blocks of paper around it to judge its grain,
 		// several of them dead flat where the page shows none.
-		{"the date on a tight patch", "07/12/2027", patch{0, 14}, 6, `blocks of paper around "07/12/2027" are flat`},
-		{"a word that is no fact on a tight patch", "Station", patch{0, 14}, 6, ""},
-		{"a tight patch on a scan with no grain", "07/12/2027", patch{0, 14}, 0, ""},
+		{"the date on a tight patch", "07/12/2027", patch{0, 14, 0}, 6, `blocks of paper around "07/12/2027" are flat`},
+		{"a word that is no fact on a tight patch", "Station", patch{0, 14, 0}, 6, ""},
+		{"a tight patch on a scan with no grain", "07/12/2027", patch{0, 14, 0}, 0, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
