@@ -507,27 +507,61 @@ func loneFamily(s *signals, n int, lay layout, f facts, fm familyMemo) {
 	sort.Float64s(sizes)
 	med := sizes[len(sizes)/2]
 	for _, sp := range suspects {
-		// Every word of its family is a fact's: the family is the tool's,
-		// not the template's.
+		// Every word of its family is a fact's, or is on the fact's line
+		// and the line has no other: the family is the tool's, not the
+		// template's.
 		inFacts := 0
 		for _, o := range suspects {
 			if o.r.st.family == sp.r.st.family {
 				inFacts += len(o.r.words)
 			}
 		}
-		if inFacts != words[sp.r.st.family] || inFacts > 12 {
+		whole := inFacts != words[sp.r.st.family]
+		if inFacts > 12 || whole && !wholeLine(lines[sp.line], sp.r, words, fm) {
 			continue
 		}
 		if ratio := sp.r.st.size / med; ratio < 0.75 || ratio > 1.5 && !displayRetyped(sp.kind, sp.r, lines[sp.line], p, med, fm) {
 			continue
 		}
 		b := sp.r.box()
-		s.addf(CodeFontMismatch, loneFamilyWeight, &SignalEvidence{Page: n, Box: &b, Text: sp.r.text(),
-			Fonts: []string{sp.r.st.font, body}, Sizes: []float64{round1(sp.r.st.size), round1(med)}, Measure: round1(sp.r.st.size / med)},
+		ev := &SignalEvidence{Page: n, Box: &b, Text: sp.r.text(),
+			Fonts: []string{sp.r.st.font, body}, Sizes: []float64{round1(sp.r.st.size), round1(med)}, Measure: round1(sp.r.st.size / med)}
+		if whole {
+			s.addf(CodeFontMismatch, loneFamilyWeight, ev,
+				"page %d: the line of the %s %q is set whole in %s, a face no other line of the page uses, while the page's other values are in %s at %.1fpt",
+				n, sp.kind, sp.r.text(), sp.r.st, body, med)
+			return
+		}
+		s.addf(CodeFontMismatch, loneFamilyWeight, ev,
 			"page %d: the %s %q is set in %s, a face no other word of the page uses, while the page's other values are in %s at %.1fpt",
 			n, sp.kind, sp.r.text(), sp.r.st, body, med)
 		return
 	}
+}
+
+// wholeLine: every word of a line set in family, and no other word of
+// the page: a line drawn again whole (its label with its value), in
+// whatever face the forger's tool had, over a line taken out.
+// A line of values alone (a card's number and dates under their
+// captions) or in a monospace face is a template's: a forger redraws a
+// labelled row (words beside the value's run), in a face near the page's.
+func wholeLine(line []pagetext.Word, r run, words map[string]int, fm familyMemo) bool {
+	family := r.st.family
+	if len(line) > 12 || len(line) != words[family] || strings.Contains(family, "courier") || strings.Contains(family, "mono") {
+		return false
+	}
+	inRun := map[Box]bool{}
+	for _, w := range r.words {
+		inRun[w.Box] = true
+	}
+	labelled := false
+	for _, w := range line {
+		if fam, _ := fm.of(w.Font); fam != family {
+			return false
+		}
+		labelled = labelled || !inRun[w.Box] && !hasDigit(w.Text) && alnumCount(w.Text) >= 2
+	}
+	return labelled
 }
 
 // displayRetyped: a holder's name printed at display size (a certificate's
