@@ -1098,6 +1098,7 @@ func (z mrzReading) reconcile(r *reading, page map[string]found, numberField str
 			r.set(field, zv.value, zv.conf)
 		}
 	}
+	z.equalWeightNumber(r, numberField)
 	// A zone's number no surer than a repair (a look-alike swapped, or
 	// a character put before its window) yields to the page's printing
 	// passing the same check, as a captioned one does above.
@@ -1212,6 +1213,83 @@ func (r *reading) clearName() {
 // pageNumber is a number as pages print one: letters and digits, some
 // digits among them.
 var pageNumber = regexp.MustCompile(`\b[A-Za-z0-9]{6,9}\b`)
+
+// equalWeights are look-alikes a check digit cannot tell apart: G weighs
+// 16 and 6 weighs 6, S 28 and 8 8, the same in the last digit of every
+// product.
+var equalWeights = map[[2]byte]bool{{'G', '6'}: true, {'6', 'G'}: true, {'S', '8'}: true, {'8', 'S'}: true}
+
+// equalWeightNumber settles a zone's number the page prints otherwise
+// only in look-alikes of equal weight ('648210937' in the zone,
+// G48210937 on the page): both pass the one check, so the check says
+// nothing, and the issuers' forms decide: a letter or two open a
+// number, digits follow. Where they do not decide (the last character,
+// or a letter among letters), the number is uncertain.
+func (z mrzReading) equalWeightNumber(r *reading, numberField string) {
+	zv, ok := r.fields[numberField].(string)
+	if !ok || zv != strings.TrimRight(z.numberRead, "<") {
+		return
+	}
+	var page string
+	for _, line := range r.doc.lines {
+		if strings.Count(line, "<") >= 3 {
+			continue
+		}
+		for _, w := range pageNumber.FindAllString(line, -1) {
+			if w = strings.ToUpper(w); w == zv || len(w) != len(zv) {
+				continue
+			}
+			same := true
+			for i := 0; i < len(w) && same; i++ {
+				same = w[i] == zv[i] || equalWeights[[2]byte{w[i], zv[i]}]
+			}
+			if !same {
+				continue
+			}
+			if page != "" && page != w {
+				return
+			}
+			page = w
+		}
+	}
+	if page == "" {
+		return
+	}
+	letter := func(c byte) bool { return c >= 'A' && c <= 'Z' }
+	digit := func(c byte) bool { return c >= '0' && c <= '9' }
+	fixed := []byte(zv)
+	for i := range fixed {
+		if page[i] == zv[i] {
+			continue
+		}
+		lead := true
+		for k := 0; k < i; k++ {
+			lead = lead && letter(fixed[k])
+		}
+		switch {
+		case lead && i < 2 && i+1 < len(fixed) && digit(fixed[i+1]):
+			// The number's opening letter ("G48210937").
+			if !letter(page[i]) {
+				fixed[i] = zv[i]
+			} else {
+				fixed[i] = page[i]
+			}
+		case i > 0 && i+1 < len(fixed) && digit(fixed[i-1]) && digit(fixed[i+1]):
+			// Among digits.
+			if digit(page[i]) {
+				fixed[i] = page[i]
+			}
+		default:
+			r.conf[numberField] = min(r.conf[numberField], confMRZFailed)
+			return
+		}
+	}
+	if v := string(fixed); v != zv {
+		delete(r.fields, numberField)
+		delete(r.conf, numberField)
+		r.set(numberField, v, confMRZRepaired)
+	}
+}
 
 // numberOnPage finds the document number printed on the page where the
 // zone's reading of it is damaged (a look-alike no repair settles, a

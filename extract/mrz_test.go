@@ -632,7 +632,8 @@ func TestZoneSurnameApostrophe(t *testing.T) {
 // ("G6482109378MEX" for G482109378MEX) shifts the number's window, whose
 // check then passes by a look-alike of equal weight (6 for G, 16 and 6):
 // the page's printing of the number passing the same check is read, not
-// the zone's; a zone read as printed keeps its number.
+// the zone's, as where the zone's G was read 6; a zone read as printed
+// keeps its number.
 func TestZoneNumberShifted(t *testing.T) {
 	c := catalog.MustLoad()
 	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
@@ -642,12 +643,40 @@ func TestZoneNumberShifted(t *testing.T) {
 	}{
 		{"a character put in the number", "G6" + l2[1:], "G48210937"},
 		{"the zone as printed", l2, "G48210937"},
+		// The check weighs G as 6: the issuers' forms open a number with
+		// a letter.
+		{"the opening G read as 6", "6" + l2[1:], "G48210937"},
 	} {
 		text := "ESTADOS UNIDOS MEXICANOS PASAPORTE / PASSPORT\nTipo / Type Clave del pais / Code No. de pasaporte / Passport No.\n" +
 			"G48210937\nApellidos / Surname\nHERNANDEZ VILLALOBOS\nNombres / Given names\nMARIA FERNANDA\n" + l1 + "\n" + tt.zone + "\n"
 		res := Read(c, "passport", Document{Text: text, AsOf: asOf})
 		if res.Fields["passport_number"] != tt.want || res.Confidence["passport_number"] < c.ConfidenceThreshold("passport_number") {
 			t.Errorf("%s: passport_number = %v (confidence %v), want %s", tt.name, res.Fields["passport_number"], res.Confidence["passport_number"], tt.want)
+		}
+	}
+}
+
+// TestZoneNumberEqualWeights: a zone's number the page prints otherwise
+// only in look-alikes its check weighs alike (G and 6, S and 8) is
+// settled by the issuers' forms, letters first and digits after.
+func TestZoneNumberEqualWeights(t *testing.T) {
+	c := catalog.MustLoad()
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name, zoneNum, pageNum, want string
+	}{
+		{"an 8 among digits read S on the page", "L89890283", "L898902S3", "L89890283"},
+		{"the zone's S among digits", "L898902S3", "L89890283", "L89890283"},
+	} {
+		l1, l2 := td3Zone("UTO", "ERIKSSON<<ANNA<MARIA", tt.zoneNum, "740812", "320415")
+		text := "PASSPORT\nPassport No.\n" + tt.pageNum + "\nSurname\nERIKSSON\nGiven names\nANNA MARIA\n" + l1 + "\n" + l2 + "\n"
+		res := Read(c, "passport", Document{Text: text, AsOf: asOf})
+		got := res.Fields["passport_number"]
+		if res.Confidence["passport_number"] < c.ConfidenceThreshold("passport_number") {
+			got = ""
+		}
+		if got != tt.want {
+			t.Errorf("%s: passport_number = %v (confidence %v), want %q", tt.name, res.Fields["passport_number"], res.Confidence["passport_number"], tt.want)
 		}
 	}
 }
