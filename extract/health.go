@@ -19,6 +19,10 @@ var (
 		"date and time read", "read on", "read")
 	indurationLabels = compileLabels("induration", "mm of induration", "size of induration", "induration size", "reaction size",
 		"result (mm)", "reading (mm)", "induration (mm)")
+	// mmHeading is a table's column of readings headed by the unit alone
+	// ("Date Read  mm  Result"): read only where no label named the
+	// reading (see columnInduration).
+	mmHeading = compileLabels("mm")
 	// A test's result labels include those naming it by a kind of
 	// report ("Overall Result", "Qualitative Result"): another type's
 	// label, unknown to a reader, would shadow the bare "Result" it
@@ -184,6 +188,62 @@ func (r *reading) pageInduration() {
 	}
 }
 
+// columnInduration reads the reading under a column headed by the unit
+// alone ("Step  Date Placed  Date Read  mm  Result"), where no label gave
+// it. A two-step test's table holds a row per step, and the largest
+// reading decides: where fewer readings were read than the table has
+// dated rows under its heading, the largest may be the one missed, and a
+// person must read it.
+func (r *reading) columnInduration() {
+	if r.has("induration_mm") {
+		return
+	}
+	var best found
+	lines := map[int]bool{}
+	for _, f := range r.doc.lookupAll(mmHeading, indurationFinder, false) {
+		lines[f.line] = true
+		if best.value == nil || f.value.(int) > best.value.(int) {
+			best = f
+		}
+	}
+	if best.value == nil {
+		return
+	}
+	r.set("induration_mm", best.value, best.conf)
+	if rows := r.datedRowsUnder(mmWord); rows > len(lines) {
+		r.doubt("induration_mm")
+	}
+}
+
+// mmWord is the unit standing alone as a column's heading.
+var mmWord = regexp.MustCompile(`(?i)(?:^|\s)\(?mm\)?(?:\s|$)`)
+
+// datedRowsUnder counts the rows of dates under the first line that
+// holds heading among other headings (a line of three words or more and
+// no digits): the table's rows, up to the first line without a date.
+func (r *reading) datedRowsUnder(heading *regexp.Regexp) int {
+	for i, line := range r.doc.lines {
+		if strings.ContainsAny(line, "0123456789") || len(strings.Fields(line)) < 3 || !heading.MatchString(line) {
+			continue
+		}
+		n := 0
+		for j := i + 1; j < len(r.doc.lines); j++ {
+			if strings.TrimSpace(r.doc.lines[j]) == "" {
+				continue
+			}
+			if len(dateFinder(roleDate)(r.doc.lines[j])) == 0 {
+				if n > 0 {
+					break
+				}
+				continue
+			}
+			n++
+		}
+		return n
+	}
+	return 0
+}
+
 // latest returns the latest ISO date among values, which compare as text.
 func latest(fs []found) (found, bool) {
 	var best found
@@ -228,6 +288,7 @@ func readTBSkinTest(r *reading) {
 	if induration.value != nil {
 		r.set("induration_mm", induration.value, induration.conf)
 	}
+	r.columnInduration()
 	r.pageInduration()
 	r.tbResult()
 	r.unsureBoxes(resultOptions, "positive")

@@ -264,7 +264,7 @@ var allLabels = knownLabels(
 	// finders.go
 	dobLabels, expiryLabels, issueLabels, completionLabels, collectionLabels, dateLabel, validityLabels,
 	// health.go
-	administeredLabels, readDateLabels, indurationLabels, tbResultLabels, tbProviderLabels, igraResultLabels,
+	administeredLabels, readDateLabels, indurationLabels, mmHeading, tbResultLabels, tbProviderLabels, igraResultLabels,
 	igraTestNames, labLabels, examDateLabels, cxrResultLabels, cxrProviderLabels, restrictionLabels,
 	examinerLabels, drugResultLabels, testDateLabels, respiratorLabels, makerLabels, modelNumberLabel, fitResultLabels, bgDateLabels,
 	bgResultLabels, vendorLabels,
