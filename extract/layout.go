@@ -727,6 +727,29 @@ func (g *geometry) rowRight(ref gword, label []int) []int {
 	return out
 }
 
+// overlapped reports that OCR put words the line reads between the label
+// and its value inside the label's box, so rowRight left them out: on a
+// phone photo Tesseract drew "Outcome:" over "@ Pass", and the value read
+// beside it was the "Fail" after them. What the layout shows beside such
+// a label is not what stands after it; the line's text decides.
+func (g *geometry) overlapped(sp span, ref gword, label, value []int) bool {
+	first := g.words[value[0]]
+	if first.line != sp.line {
+		return false
+	}
+	for _, wi := range g.pages[ref.page].words {
+		w := &g.words[wi]
+		if w.line != sp.line || w.start < sp.end || w.start >= first.start || slices.Contains(label, wi) ||
+			slices.Contains(value, wi) || g.noise(w, &ref) {
+			continue
+		}
+		if w.box.X0 < ref.box.X1-0.2*ref.em && strings.ContainsFunc(w.text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+			return true
+		}
+	}
+	return false
+}
+
 // besideLayout reads the value right of the label on its row. blocked
 // says the label's own cell holds something that is not a value of this
 // kind (a blank, a note), so the value is not to be looked for elsewhere.
@@ -791,6 +814,9 @@ func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWor
 		prevX = w.box.X1
 	}
 	if len(value) == 0 || (len(value) == 1 && value[0] == tailWord && !ownCell) {
+		return geoFound{}, false, false
+	}
+	if g.overlapped(sp, ref, label, value) {
 		return geoFound{}, false, false
 	}
 	// Leaders ("Name ........ Maria") lead to the value, they are no part
