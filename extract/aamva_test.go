@@ -472,3 +472,31 @@ func TestNamesUnderNameCaption(t *testing.T) {
 		}
 	}
 }
+
+// TestBirthDateByExpiry: a scanned license whose birth date's caption OCR
+// lost, and whose issue date it misread (the three dates' relation
+// broken), still reads its birth date: the one old date on the expiry's
+// month and day, most states' licenses expiring on the birthday; one off
+// the birthday, or read unsurely, is no birth date.
+func TestBirthDateByExpiry(t *testing.T) {
+	c := catalog.MustLoad()
+	asOf := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name, dob string
+		conf      float64
+		want      any
+	}{
+		{"on the expiry's birthday", "11/03/1985", 93, "1985-11-03"},
+		{"off the expiry's birthday", "11/08/1985", 93, nil},
+		{"read unsurely", "11/03/1985", 40, nil},
+	} {
+		p := ocrPage(ocrWords(ocrRow(0, 0, 20, 20, "DRIVER LICENSE", 95), ocrRow(1, 0, 20, 34, "Washington", 95),
+			ocrRow(2, 1, 20, 50, "WDL7Q3RX94B1", 92), ocrRow(3, 1, 20, 64, "NGUYEN-BAKER", 95), ocrRow(4, 1, 20, 78, "HOANG MINH", 95),
+			ocrRow(5, 2, 20, 96, "a> ExP", 40), ocrRow(6, 2, 20, 108, tt.dob, tt.conf), ocrRow(7, 2, 20, 120, "4b EXP 11/03/2031", 93),
+			ocrRow(8, 2, 20, 134, "4a 55S", 40), ocrRow(9, 2, 20, 146, "10/21/2026", 90))...)
+		res := Read(c, "drivers_license", Document{Text: p.Text(), Pages: []pagetext.Page{p}, AsOf: asOf})
+		if got := sureField(c, res, "date_of_birth"); got != tt.want {
+			t.Errorf("%s: date_of_birth = %#v (conf %.2f), want %#v", tt.name, res.Fields["date_of_birth"], res.Confidence["date_of_birth"], tt.want)
+		}
+	}
+}

@@ -1564,6 +1564,7 @@ func readDriversLicense(r *reading) {
 	r.lookup("expiration_date", expiryLabels, dateFinder(roleExpiry))
 	r.expiryPastCaption()
 	r.uncaptionedCardDates()
+	r.birthDateByExpiry()
 	r.damagedExpiryCaption()
 	r.address()
 	if !r.has("state") {
@@ -1669,6 +1670,42 @@ func (r *reading) doubtFaintNumber(field string) {
 			}
 		}
 	}
+}
+
+// birthDateByExpiry reads a license's birth date whose caption OCR lost
+// (and with it the three dates' relation, an issue date misread) from
+// the expiry read: most states' licenses expire on the holder's
+// birthday, so the page's one date sixteen years or more before the
+// expiry, on its month and day, is the birth date. No surer than a
+// guess, and only where OCR read it surely.
+func (r *reading) birthDateByExpiry() {
+	exp, ok := r.fields["expiration_date"].(string)
+	if r.has("date_of_birth") || !ok || len(exp) != 10 || r.conf["expiration_date"] < confGuess {
+		return
+	}
+	te, err := time.Parse(time.DateOnly, exp)
+	if err != nil {
+		return
+	}
+	found, text := "", ""
+	for _, line := range r.doc.lines {
+		for _, h := range findDates(line) {
+			t, ok := h.resolve(roleDate)
+			if !ok || t.After(te.AddDate(-16, 0, 0)) {
+				continue
+			}
+			v := t.Format(time.DateOnly)
+			if found != "" && found != v || v[5:] != exp[5:] {
+				// Two old dates, or one off the birthday: no reading.
+				return
+			}
+			found, text = v, line[h.start:h.end]
+		}
+	}
+	if found == "" || r.scanned() && !r.wordsReadSurely(text) {
+		return
+	}
+	r.set("date_of_birth", found, confGuess)
 }
 
 // birthdayExpiry doubts a scanned card's expiry and birth date where
