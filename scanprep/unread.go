@@ -70,8 +70,7 @@ func UnreadPrint(img *image.Gray, words []image.Rectangle) []image.Rectangle {
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]
