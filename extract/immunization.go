@@ -227,10 +227,13 @@ func (r *reading) doses(lines []immunizationLine) (doses, titers []string, ocr, 
 	// col: the type's column where a heading names vaccines side by side
 	// ("MMR ... VARICELLA" over two lists of doses).
 	var col vaccineColumn
+	// opened: the line that named the section's vaccine.
+	opened := -1
 	for i, l := range lines {
 		if len(l.vaccines) > 0 {
 			section = l.vaccines
 			col = r.vaccineColumn(i, l)
+			opened = i
 		}
 		continued := cont && len(l.vaccines) == 0 && section[r.typ] && !l.titer && continuationRow.MatchString(r.doc.lines[i]) &&
 			len(strings.Fields(r.doc.lines[i])) <= 8
@@ -243,7 +246,7 @@ func (r *reading) doses(lines []immunizationLine) (doses, titers []string, ocr, 
 			lost = true
 		}
 		mine := l.vaccines[r.typ] || len(l.vaccines) == 0 && section[r.typ] && (doseCue.MatchString(r.doc.lines[i]) || numberedDoseRow.MatchString(r.doc.lines[i])) ||
-			continued
+			continued || r.sectionDate(i, opened, section)
 		if !mine || recordTitle.MatchString(r.doc.lines[i]) && !doseCue.MatchString(r.doc.lines[i]) {
 			continue
 		}
@@ -327,6 +330,20 @@ func (r *reading) doses(lines []immunizationLine) (doses, titers []string, ocr, 
 	}
 	return doses, distinctSorted(titers), ocr, rowConf, lost
 }
+
+// sectionDate reports that line i is a bare "Date:" label and its one
+// date, at most two lines under the line opened that names the record's
+// vaccine alone: a certificate's section per vaccine ("Tetanus,
+// Diphtheria, Pertussis (Tdap)" / "Date: 11/06/2023" / "Product: ..." /
+// "Lot: ..."), whose date is the dose's. Further down a section, a bare
+// date may be the record's own or its signer's.
+func (r *reading) sectionDate(i, opened int, section map[string]bool) bool {
+	return opened >= 0 && i > opened && i-opened <= 2 && len(section) == 1 && section[r.typ] &&
+		bareDateLine.MatchString(r.doc.lines[i]) && len(dateFinder(roleDate)(r.doc.lines[i])) == 1
+}
+
+// bareDateLine is a line of a "Date" label and one value.
+var bareDateLine = regexp.MustCompile(`(?i)^\W*date\s*[:.=-]?\s*[0-9A-Za-z][0-9A-Za-z/.,\- ]{5,18}$`)
 
 // ruledRow reports a row that is a table's rule OCR read as words
 // ("——$—$—$— ty eat"): every word unsure (under 60) and no date, one of
