@@ -1111,10 +1111,21 @@ func (r *reading) lab() {
 		r.set("lab", f.value, f.conf)
 		return
 	}
+	if name, ok := r.firstMentioned(testingNetworks); ok {
+		r.set("lab", name, 0.8)
+		return
+	}
 	if org, ok := r.letterhead(labOrg); ok {
 		r.set("lab", org, 0.75)
 	}
 }
+
+// testingNetworks are occupational-health networks that collect a
+// specimen and report its result under their own name, the laboratory
+// that tested it often unnamed. Where a known laboratory or a labelled
+// one is printed, that one is the lab: the network may be only the
+// collection site.
+var testingNetworks = [][]string{{"Concentra", "concentra"}, {"eScreen", "escreen"}}
 
 // orgFinder reads an organisation's name: free text that is not a short
 // code ("01", "QSO") or a document's heading ("Patient Report",

@@ -706,3 +706,26 @@ func TestDrugScreenScanLines(t *testing.T) {
 		}
 	}
 }
+
+// TestTestingNetworkLab: an occupational-health network that reports a
+// drug screen under its own name is the lab where no laboratory is named;
+// where one is, the network is only the collection site.
+func TestTestingNetworkLab(t *testing.T) {
+	c := catalog.MustLoad()
+	head := "Drug Screen Result Report\nDonor Name: Maria Alvarez\nCollection Date: 10/06/2026\nOverall Result: NEGATIVE\n"
+	tests := []struct {
+		top, tail string
+		want      any
+	}{
+		{"Concentra\n", "", "Concentra"},
+		{"eScreen\n", "", "eScreen"},
+		{"Concentra\n", "Tested by Quest Diagnostics\n", "Quest Diagnostics"},
+		{"Concentra Medical Centers\n", "Performing Laboratory: Omega Laboratories\n", "Omega Laboratories"},
+	}
+	for _, tt := range tests {
+		got := Extract(c, "drug_screen", tt.top+head+tt.tail, testAsOf)
+		if v := got.Fields["lab"]; v != tt.want {
+			t.Errorf("%q: lab = %#v, want %#v", tt.top+tt.tail, v, tt.want)
+		}
+	}
+}
