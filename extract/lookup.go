@@ -372,7 +372,10 @@ func (d *doc) runOn(i int, v string) string {
 		return ""
 	}
 	for at := strings.IndexAny(next, ".;"); at >= 0; {
-		if sentenceStop(next, at) {
+		// A period inside a word ("redcross.org/confirm") is a web
+		// address's, not a sentence's end.
+		inWord := next[at] == '.' && at+1 < len(next) && (isAlnum(next[at+1]) || next[at+1] == '/')
+		if !inWord && sentenceStop(next, at) {
 			more := next[:at]
 			if next[at] == '.' && corporateSuffix[strings.ToLower(lastWord(more))] {
 				more = next[:at+1]

@@ -464,6 +464,12 @@ func TestRunOnAndSpilledValues(t *testing.T) {
 			text: "BLS Provider\nTraining Center: Mercy Hospital\nEvelyn Marsh\nIssued 03/01/2026",
 			want: map[string]any{"training_center": "Mercy Hospital"},
 		},
+		{
+			name: "a web address under the training center: no sentence it ends",
+			typ:  "acls",
+			text: "American Red Cross\nAdvanced Cardiovascular Life Support\nTraining Provider: Bayside Emergency Education\nredcross.org/confirm",
+			want: map[string]any{"training_center": "Bayside Emergency Education"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.check(t, c) })
