@@ -24,9 +24,10 @@ import (
 // page's paper may range in tone (between its 10th and 90th percentile
 // words: a phone photo's shading ranges wider and is left alone), how
 // much whiter than the whitest other word's paper a value's is, and
-// than the page's median.
+// than the page's median; the most other words measured.
 const (
 	toneWords     = 12
+	toneSample    = 120
 	toneSpread    = 6.0
 	toneOfWhitest = 2.5
 	toneOfMedian  = 4.0
@@ -54,8 +55,9 @@ func whitePatch(s *signals, im docImage, plane luma, size image.Point, p pagetex
 	if !ok {
 		return
 	}
-	var values, others []wordTone
-	var scratch []bool
+	// The page's other words are sampled, evenly, toneSample at most: the
+	// paper's tone and grain are the page's, not a word's.
+	var held, rest []int
 	for k, w := range p.Words {
 		if k >= 400 {
 			break
@@ -63,17 +65,38 @@ func whitePatch(s *signals, im docImage, plane luma, size image.Point, p pagetex
 		if alnumCount(w.Text) < 3 {
 			continue
 		}
+		if f.kind(run{words: []pagetext.Word{w}}) != "" {
+			held = append(held, k)
+		} else {
+			rest = append(rest, k)
+		}
+	}
+	if len(held) == 0 || len(rest) < toneWords {
+		return
+	}
+	var values, others []wordTone
+	var scratch []bool
+	measure := func(k int) (wordTone, bool) {
+		w := p.Words[k]
 		r := image.Rect(int(math.Floor((w.Box.X0-b.X0)*sx)), int(math.Floor((w.Box.Y0-b.Y0)*sy)),
 			int(math.Ceil((w.Box.X1-b.X0)*sx)), int(math.Ceil((w.Box.Y1-b.Y0)*sy)))
 		var t wordTone
+		var ok bool
 		t, scratch, ok = paperTone(plane, r, scratch)
-		if !ok {
-			continue
-		}
 		t.w = w
-		if f.kind(run{words: []pagetext.Word{w}}) != "" {
+		return t, ok
+	}
+	for _, k := range held {
+		if t, ok := measure(k); ok {
 			values = append(values, t)
-		} else {
+		}
+	}
+	if len(values) == 0 {
+		return
+	}
+	step := max(1, (len(rest)+toneSample-1)/toneSample)
+	for i := 0; i < len(rest); i += step {
+		if t, ok := measure(rest[i]); ok {
 			others = append(others, t)
 		}
 	}
@@ -152,36 +175,40 @@ func paperTone(plane luma, r image.Rectangle, scratch []bool) (wordTone, []bool,
 	// near marks the samples within two of a sample darker than the
 	// paper by a quarter of the contrast: ink and its blur and ringing.
 	w, h := outer.Dx(), outer.Dy()
-	if cap(scratch) < 2*w*h {
-		scratch = make([]bool, 2*w*h)
+	if cap(scratch) < w*h {
+		scratch = make([]bool, w*h)
 	}
-	dark, near := scratch[:w*h], scratch[w*h:2*w*h]
-	at := func(x, y int) int { return int(plane.pix[y*plane.stride+x]) }
+	near := scratch[:w*h]
 	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			dark[y*w+x] = (paper-at(outer.Min.X+x, outer.Min.Y+y))*4 > c
-		}
-	}
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			v := false
-			for dx := max(0, x-2); dx <= min(w-1, x+2) && !v; dx++ {
-				v = dark[y*w+dx]
+		row := plane.pix[(outer.Min.Y+y)*plane.stride+outer.Min.X:][:w]
+		nr := near[y*w:][:w]
+		last := -3
+		for x, v := range row {
+			if (paper-int(v))*4 > c {
+				last = x
 			}
-			near[y*w+x] = v
+			nr[x] = x-last <= 2
+		}
+		last = w + 3
+		for x := w - 1; x >= 0; x-- {
+			if (paper-int(row[x]))*4 > c {
+				last = x
+			}
+			nr[x] = nr[x] || last-x <= 2
 		}
 	}
 	var t wordTone
 	var tone, grain float64
 	for y := 2; y < h-2; y++ {
+		up, row, down := plane.pix[(outer.Min.Y+y-1)*plane.stride+outer.Min.X:][:w], plane.pix[(outer.Min.Y+y)*plane.stride+outer.Min.X:][:w], plane.pix[(outer.Min.Y+y+1)*plane.stride+outer.Min.X:][:w]
+		n2, n1, n0, p1, p2 := near[(y-2)*w:][:w], near[(y-1)*w:][:w], near[y*w:][:w], near[(y+1)*w:][:w], near[(y+2)*w:][:w]
 		for x := 1; x < w-1; x++ {
-			if near[(y-2)*w+x] || near[(y-1)*w+x] || near[y*w+x] || near[(y+1)*w+x] || near[(y+2)*w+x] {
+			if n2[x] || n1[x] || n0[x] || p1[x] || p2[x] {
 				continue
 			}
-			X, Y := outer.Min.X+x, outer.Min.Y+y
-			v := at(X, Y)
+			v := int(row[x])
 			tone += float64(v)
-			grain += math.Abs(float64(4*v-at(X-1, Y)-at(X+1, Y)-at(X, Y-1)-at(X, Y+1))) / 4
+			grain += math.Abs(float64(4*v-int(row[x-1])-int(row[x+1])-int(up[x])-int(down[x]))) / 4
 			t.n++
 		}
 	}
