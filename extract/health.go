@@ -198,9 +198,19 @@ func (r *reading) columnInduration() {
 	if r.has("induration_mm") {
 		return
 	}
+	heading := r.headingLine(mmWord)
+	if heading < 0 {
+		return
+	}
 	var best found
 	lines := map[int]bool{}
 	for _, f := range r.doc.lookupAll(mmHeading, indurationFinder, false) {
+		if f.line <= heading {
+			// Beside the unit on a form's line ("mm: 3" in a hand OCR
+			// misreads) the unit is no column's heading: only a label
+			// that names the reading is trusted there.
+			continue
+		}
 		lines[f.line] = true
 		if best.value == nil || f.value.(int) > best.value.(int) {
 			best = f
@@ -210,38 +220,42 @@ func (r *reading) columnInduration() {
 		return
 	}
 	r.set("induration_mm", best.value, best.conf)
-	if rows := r.datedRowsUnder(mmWord); rows > len(lines) {
+	if rows := r.datedRowsUnder(heading); rows > len(lines) {
 		r.doubt("induration_mm")
 	}
+}
+
+// headingLine returns the first line that holds heading among other
+// headings (a line of three words or more and no digits), or -1.
+func (r *reading) headingLine(heading *regexp.Regexp) int {
+	for i, line := range r.doc.lines {
+		if !strings.ContainsAny(line, "0123456789") && len(strings.Fields(line)) >= 3 && heading.MatchString(line) {
+			return i
+		}
+	}
+	return -1
 }
 
 // mmWord is the unit standing alone as a column's heading.
 var mmWord = regexp.MustCompile(`(?i)(?:^|\s)\(?mm\)?(?:\s|$)`)
 
-// datedRowsUnder counts the rows of dates under the first line that
-// holds heading among other headings (a line of three words or more and
-// no digits): the table's rows, up to the first line without a date.
-func (r *reading) datedRowsUnder(heading *regexp.Regexp) int {
-	for i, line := range r.doc.lines {
-		if strings.ContainsAny(line, "0123456789") || len(strings.Fields(line)) < 3 || !heading.MatchString(line) {
+// datedRowsUnder counts the rows of dates under line heading: the
+// table's rows, up to the first line without a date.
+func (r *reading) datedRowsUnder(heading int) int {
+	n := 0
+	for j := heading + 1; j < len(r.doc.lines); j++ {
+		if strings.TrimSpace(r.doc.lines[j]) == "" {
 			continue
 		}
-		n := 0
-		for j := i + 1; j < len(r.doc.lines); j++ {
-			if strings.TrimSpace(r.doc.lines[j]) == "" {
-				continue
+		if len(dateFinder(roleDate)(r.doc.lines[j])) == 0 {
+			if n > 0 {
+				break
 			}
-			if len(dateFinder(roleDate)(r.doc.lines[j])) == 0 {
-				if n > 0 {
-					break
-				}
-				continue
-			}
-			n++
+			continue
 		}
-		return n
+		n++
 	}
-	return 0
+	return n
 }
 
 // latest returns the latest ISO date among values, which compare as text.

@@ -729,3 +729,24 @@ func TestTestingNetworkLab(t *testing.T) {
 		}
 	}
 }
+
+// TestUnitBesideReading: the unit alone heads a column of readings; beside
+// a value on a form's line ("mm: 8", a hand OCR may misread) it is no
+// heading, and no reading is taken by it.
+func TestUnitBesideReading(t *testing.T) {
+	c := catalog.MustLoad()
+	head := "TB Screening - Tuberculin Skin Test\nName: Eamon Kilbride\nDate given: 07/06/2026\nDate read: 07/08/2026\n"
+	tests := []struct {
+		body string
+		want any
+	}{
+		{"mm: 8\nResult: Neg\n", nil},
+		{"Nurse: S. Patel LPN  mm 3\n", nil},
+	}
+	for _, tt := range tests {
+		got := Extract(c, "tb_skin_test", head+tt.body, testAsOf)
+		if v, ok := got.Fields["induration_mm"]; tt.want == nil && ok || tt.want != nil && v != tt.want {
+			t.Errorf("%q: induration_mm = %#v (%.2f), want %#v", tt.body, v, got.Confidence["induration_mm"], tt.want)
+		}
+	}
+}
