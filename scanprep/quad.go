@@ -156,7 +156,16 @@ func borderEdgeDensity(s plane, mag []float32, thr float32) float64 {
 }
 
 // darkBorder reports whether most of the image's border, a band 3% of
-// its short side wide, is much darker than the paper at its centre.
+// its short side wide, is much darker than the paper at its centre: under
+// 0.7 of it, or, in a photo whose middle is the card's or page's paper
+// (the centre's median near its paper), under lightTable of it where a
+// band twice as wide is so too. A card on a light desk or a pale wooden
+// table stands only a little brighter than it (a table at 150-200 under
+// paper at 235-250): on 38 own cards photographed on such surfaces, 27
+// were not looked for and were read as pages, table grain and all. A card
+// on a flatbed's grey lid is no photo: the middle of a letter page is the
+// lid's grey, not a card's paper; a card scanned alone on a small page
+// has margins thinner than the wider band.
 func darkBorder(s plane) bool {
 	var centre [256]int
 	for y := s.h / 4; y < 3*s.h/4; y++ {
@@ -165,10 +174,23 @@ func darkBorder(s plane) bool {
 		}
 	}
 	paperLv := float64(percentile(centre, 0.9))
+	if darkBand(s, 3, 0.7*paperLv) {
+		return true
+	}
+	return float64(percentile(centre, 0.5)) >= 0.9*paperLv && darkBand(s, 10, lightTable*paperLv)
+}
+
+// lightTable is the brightness, as a share of the paper's, under which a
+// photo's border is taken for a table round the card (see darkBorder).
+const lightTable = 0.85
+
+// darkBand reports whether 60% or more of the image's border band, pct%
+// of its short side wide, is darker than lv.
+func darkBand(s plane, pct int, lv float64) bool {
 	dark, total := 0, 0
-	eachBorderPixel(s, 0, func(i int) {
+	eachBorderPixelIn(s, 0, pct, func(i int) {
 		total++
-		if float64(s.pix[i]) < 0.7*paperLv {
+		if float64(s.pix[i]) < lv {
 			dark++
 		}
 	})
@@ -179,7 +201,13 @@ func darkBorder(s plane) bool {
 // border band, 3% of its short side wide, leaving out skip pixels along
 // the image's very edge (where a gradient is not measured).
 func eachBorderPixel(s plane, skip int, visit func(i int)) {
-	band := max(2, min(s.w, s.h)*3/100)
+	eachBorderPixelIn(s, skip, 3, visit)
+}
+
+// eachBorderPixelIn is eachBorderPixel over a band pct% of the short side
+// wide.
+func eachBorderPixelIn(s plane, skip, pct int, visit func(i int)) {
+	band := max(2, min(s.w, s.h)*pct/100)
 	for y := skip; y < s.h-skip; y++ {
 		for x := skip; x < s.w-skip; x++ {
 			if x >= band && x < s.w-band && y >= band && y < s.h-band {
@@ -353,7 +381,7 @@ func corners(a, b, c, d line) (quad, bool) {
 // scoreQuad returns how well the quad is a card's outline: 0 when its
 // shape or size is implausible, when any side is not an edge along at
 // least half its length, or when what lies just outside any side is not
-// clearly darker than the paper inside (a table all round: a line printed
+// darker than the paper inside (a table all round: a line printed
 // on the page, a table's rule, has paper on both sides); otherwise its
 // sides' mean support times its perimeter, so the card's own outline wins
 // over lines printed inside it.
@@ -406,7 +434,8 @@ func scoreQuad(s plane, mag, dir []float32, thr float32, q quad) float64 {
 			}
 			if out := sample(s, x+nx*4, y+ny*4); out >= 0 {
 				seen++
-				if out < 0.75*paperLv {
+				// As light as a light desk (see darkBorder), not paper.
+				if out < lightTable*paperLv {
 					dark++
 				}
 			}

@@ -158,3 +158,41 @@ func TestPrepareStraightensCardPhotos(t *testing.T) {
 		})
 	}
 }
+
+// TestFindCardOnLightTable: a card photographed on a light desk (the
+// table 0.8 of the paper's brightness, no darker) is found as on a dark
+// one; a card lying on a flatbed's grey lid as light, small on its letter
+// page, is no photo.
+func TestFindCardOnLightTable(t *testing.T) {
+	want := quad{{230, 120}, {1020, 231}, {950, 725}, {160, 614}}
+	p := synthPhoto(1200, 900, want, 3)
+	for i, v := range p.pix {
+		if v < 120 && v > 50 {
+			p.pix[i] = v + 110 // the table at 170-190 round the card's 225
+		}
+	}
+	c, ok := findCard(p)
+	if !ok {
+		t.Fatal("a card on a light table was not found")
+	}
+	for j := range c.q {
+		if d := math.Hypot(c.q[j].x-want[j].x, c.q[j].y-want[j].y); d > 0.012*1500 {
+			t.Errorf("corner %d at %.0f,%.0f, want %.0f,%.0f (%.0f px off)", j, c.q[j].x, c.q[j].y, want[j].x, want[j].y, d)
+		}
+	}
+	lid := newPlane(850, 1100)
+	for i := range lid.pix {
+		lid.pix[i] = 185
+	}
+	for y := 300; y < 510; y++ {
+		for x := 380; x < 717; x++ {
+			lid.pix[y*lid.w+x] = 225
+			if y > 340 && y < 480 && x > 400 && x < 700 && (y/6)%3 == 0 && (x/5)%3 != 0 {
+				lid.pix[y*lid.w+x] = 40
+			}
+		}
+	}
+	if _, ok := findCard(lid); ok {
+		t.Error("a card on a flatbed's grey lid was taken for a photo")
+	}
+}
