@@ -631,3 +631,41 @@ func TestImageDecodedOnce(t *testing.T) {
 		t.Error("another document shares the first one's samples")
 	}
 }
+
+// TestBoldPrintSavedTwice: a clean page whose bold black print an earlier
+// save's decoding clipped (its ringing below black cut off), saved again
+// at 92, is not taken for a region pasted in: the print comes back to
+// the earlier lattice once its samples near black may be lower
+// (clippedError). testdata/bold_heading_q75_q92.jpg is one of own clean
+// scans (ReportLab, Ghostscript at 150 dpi, grain, Pillow at 75 then 92)
+// whose Courier Bold heading on a shaded band was a region 7.8 times the
+// median. A date pasted into it before another save is still found.
+func TestBoldPrintSavedTwice(t *testing.T) {
+	page, err := os.ReadFile("testdata/bold_heading_q75_q92.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		file  []byte
+		found bool
+	}{
+		{"as saved", page, false},
+		{"a date pasted in, saved at 92", editJPEG(t, page, 92, pasteText(700, 1150, 238, "01/31/2027")), true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			img, err := jpeg.Decode(bytes.NewReader(c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pix, stride, w, h, _ := lumaPlane(img)
+			r, err := recompressionRegion(c.file, luma{pix: pix, stride: stride, w: w, h: h})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (r != nil) != c.found {
+				t.Errorf("region %+v, want found %v", r, c.found)
+			}
+		})
+	}
+}
