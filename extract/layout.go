@@ -588,12 +588,15 @@ func (d *doc) valueByLayout(sp span, f finder, mode lookupMode) (geoFound, bool)
 		}
 	} else if v, blocked, ok := d.besideLayout(sp, ref, label, tail, tailWord, f); ok {
 		v.place = placeBeside
-		if v.apart && mode == anywhere && len(d.labelRow(sp.line)) >= 2 {
+		if v.apart && mode == anywhere {
 			// A row of captions over a row of values: what stands in
 			// the next cell is the next column's heading ("MI
-			// INSTRUCTIONS" over "L  Return in 48 to 72 hours"), and
-			// the value is under the caption where one is.
-			if under, ok := d.verticalLayout(sp, ref, label, f, 1); ok {
+			// INSTRUCTIONS" over "L  Return in 48 to 72 hours"), or,
+			// where OCR lost that heading into the value under it, the
+			// next column's value ("4a ISS" over "06/30/2025
+			// 12/06/2029"): the value is under the caption where one is.
+			if under, ok := d.verticalLayout(sp, ref, label, f, 1); ok &&
+				(len(d.labelRow(sp.line)) >= 2 || v.row >= 0 && nearerRow(&g.words[v.row], &ref, &g.words[under.row])) {
 				return under, true
 			}
 		}
@@ -696,6 +699,12 @@ func (g *geometry) noise(w *gword, ref *gword) bool {
 		return false
 	}
 	return w.box.Height() < 0.4*ref.em || w.conf < 30 && utf8.RuneCountInString(w.text) <= 3
+}
+
+// nearerRow reports that word w stands nearer the row of word below
+// than the row of word ref, whose row it was read on.
+func nearerRow(w, ref, below *gword) bool {
+	return math.Abs(w.cy-below.cy) < math.Abs(w.cy-ref.cy)
 }
 
 // ruleAcross reports that an OCR word is a table's rule read as one long
@@ -850,7 +859,11 @@ func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWor
 		conf = confUnder
 	}
 	ocr := d.ocrFactor(words)
-	return geoFound{found: found{value: h.value, conf: conf * ocr, line: sp.line}, apart: !ownCell, ocr: ocr}, false, true
+	row := -1
+	if len(words) > 0 {
+		row = words[0]
+	}
+	return geoFound{found: found{value: h.value, conf: conf * ocr, line: sp.line}, apart: !ownCell, ocr: ocr, row: row}, false, true
 }
 
 // verticalLayout reads the value under (dir 1) or over (dir -1) the
@@ -929,7 +942,16 @@ func (g *geometry) rowCells(at *gword, ref *gword) []xCell {
 // be the other's widest overlap. A lone caption has no neighbour to be
 // confused with.
 func (g *geometry) paired(ref gword, label []int, vw int) bool {
-	caps := g.rowCells(&g.words[label[0]], &ref)
+	// A word OCR read across both rows (a lost caption merged into the
+	// value under it) is of the row it stands nearer.
+	caps := slices.DeleteFunc(g.rowCells(&g.words[label[0]], &ref), func(c xCell) bool {
+		for _, wi := range c.words {
+			if slices.Contains(label, wi) || !nearerRow(&g.words[wi], &g.words[label[0]], &g.words[vw]) {
+				return false
+			}
+		}
+		return true
+	})
 	if len(caps) < 2 {
 		return true
 	}
