@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"image"
+	"image/draw"
 	"math"
 	"path/filepath"
 	"reflect"
@@ -111,7 +112,9 @@ func better(a, b ocr.Result) bool {
 // whole page. A page scanned at a low resolution (soft) is read again
 // sharpened, and the surer of the two reads' words kept (readSharpened).
 // Last, a page ruled as a table that left fields unread is read again
-// with Tesseract told its resolution (readRuled).
+// with Tesseract told its resolution (readRuled), and words of a page
+// that left fields unread that its read holds nothing of are read cut
+// out (readUnreadPrint).
 // Any other page read well costs no more.
 // (Painting a few-field page's rules over for a further read was tried:
 // on sample vaccination cards' dose grids at 110-130 dpi it read no field
@@ -133,7 +136,7 @@ func (e *Engine) readScan(ctx context.Context, dir, path string) (scanRead, imag
 		return best, size, err
 	}
 	for _, again := range []func(ctx context.Context, dir, path string, best scanRead) (scanRead, error){
-		e.readSparse, e.readCardShaped, e.readEnlarged, e.readDarkened, e.readSharpened, e.readWholePage, e.readLostWords, e.readRuled,
+		e.readSparse, e.readCardShaped, e.readEnlarged, e.readDarkened, e.readSharpened, e.readWholePage, e.readLostWords, e.readRuled, e.readUnreadPrint,
 	} {
 		if best, err = again(ctx, dir, path, best); err != nil {
 			return best, size, err
@@ -1063,6 +1066,80 @@ func (e *Engine) readRuled(ctx context.Context, _, _ string, best scanRead) (sca
 	r.res, r.dpi = res, dpi
 	if e.moreRead(r, best) {
 		return r, nil
+	}
+	return best, nil
+}
+
+// maxUnreadRuns bounds the words readUnreadPrint reads cut out: each is
+// one more (small) Tesseract run.
+const maxUnreadRuns = 8
+
+// minCutConfidence is the OCR confidence a word read cut out needs to be
+// added: the words such reads recovered on own pages were read at 90-96.
+const minCutConfidence = 80
+
+// readUnreadPrint reads, each cut out as one line of text, the words a
+// page read as a page that left some of its type's fields unread prints
+// and its read holds nothing of (see scanprep.UnreadPrint), and adds
+// those read with minCutConfidence or more where the read has none (see
+// addUncovered), keeping them only where they yield more fields read
+// surely. Tesseract's page layout drops such words whole: own fit
+// tests and drug screens whose one row of values sits in a box round
+// the table lost its last columns ("Result" over "PASS", "DOB" over the
+// birth date) at 110-200 dpi, and a flu shot's lot number, a column
+// right of its caption, at 110 dpi; each cut out reads (90 sure). A page
+// that read all its fields, or none of whose print went unread, costs
+// no more.
+func (e *Engine) readUnreadPrint(ctx context.Context, dir, _ string, best scanRead) (scanRead, error) {
+	if best.seg != ocr.SegmentPage {
+		return best, nil
+	}
+	n, of := e.fieldsOfType(best)
+	if of == 0 || n >= of {
+		return best, nil
+	}
+	img, err := scanprep.ReadPGM(best.path)
+	if err != nil {
+		return best, err
+	}
+	runs := scanprep.UnreadPrint(img, wordBoxes(best.res))
+	if len(runs) == 0 || len(runs) > maxUnreadRuns {
+		// Many runs unread are a page Tesseract read little of, or a
+		// picture's texture: not words a page layout dropped.
+		return best, nil
+	}
+	dpi := int(math.Round(rasterDPI * max(best.report.Scale, 1)))
+	var cut ocr.Result
+	for i, r := range runs {
+		// A margin of half its height round it, a paper's worth of
+		// white for Tesseract to find the line in.
+		pad := r.Dy()/2 + 2
+		r = image.Rect(r.Min.X-pad, r.Min.Y-pad, r.Max.X+pad, r.Max.Y+pad).Intersect(img.Bounds())
+		crop := image.NewGray(image.Rect(0, 0, r.Dx(), r.Dy()))
+		draw.Draw(crop, crop.Bounds(), img, r.Min, draw.Src)
+		path := filepath.Join(dir, "unread-"+strconv.Itoa(i)+".pgm")
+		if err := scanprep.WritePGM(path, crop); err != nil {
+			return best, err
+		}
+		res, err := e.ocr.RecognizeAt(ctx, path, ocr.SegmentLine, dpi)
+		if err != nil {
+			return best, err
+		}
+		for _, w := range res.Words {
+			if w.Confidence < minCutConfidence {
+				// A word read alone has no line to be read in the light
+				// of: unsure, it is as likely another's (a blind 110-dpi
+				// page's names went from unread to wrong).
+				continue
+			}
+			w.Left, w.Top, w.Line, w.Block = w.Left+r.Min.X, w.Top+r.Min.Y, i, i
+			cut.Words = append(cut.Words, w)
+		}
+	}
+	more := best
+	var added int
+	if more.res, added = addUncovered(best.res, cut); added > 0 && e.fieldsRead(more) > n {
+		return more, nil
 	}
 	return best, nil
 }

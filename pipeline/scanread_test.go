@@ -895,6 +895,18 @@ func TestOCRPageReadsRuledTables(t *testing.T) {
 				"last_name": "Watanabe", "exam_date": "2026-03-11", "date_of_birth": "1991-01-15", "result": "negative",
 			},
 		},
+		{
+			// A fit test (testdata/ruled/make_boxed.py, Times) scanned at
+			// 120 dpi, its one row of values in a box round the table, a
+			// rule under its headings and none between its columns (not
+			// Ruled): told no resolution, Tesseract dropped the last
+			// column, "Result" over "PASS", from a read otherwise whole;
+			// each word cut out reads (readUnreadPrint).
+			file: "fit_boxed_120dpi.jpg", docType: "fit_test",
+			fields: map[string]string{
+				"result": "pass", "test_date": "2026-04-22", "last_name": "Achterberg", "respirator_model": "3M 1870+",
+			},
+		},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "ruled", tc.file))
