@@ -60,6 +60,10 @@ var moreEditors = []struct {
 	{"sodapdf", 0.50}, {"pdfcandy", 0.45}, {"pdfpen", 0.50}, {"infix pdf", 0.50}, {"infix pro", 0.50}, {"pdf guru", 0.50}, {"pdfguru", 0.50},
 	{"pdf extra", 0.50}, {"pdfliner", 0.50}, {"docfly", 0.50}, {"pdnob", 0.50}, {"scribus", 0.45},
 	{"cleverpdf", 0.45}, {"easepdf", 0.45}, {"tinywow", 0.45},
+	// Tracker's viewer types over a page (its Typewriter tool), as its Pro
+	// does; its printer driver ("PDF-XChange Printer", "PDF-XChange
+	// Standard") prints to PDF and is left out.
+	{"pdf-xchange viewer", 0.50}, {"pdf-xchange pro", 0.50},
 	// Phone and desktop picture editors, as their EXIF Software or XMP
 	// names them: retouching (Meitu, Facetune, TouchRetouch, Inpaint,
 	// which exists to erase), drawing (Procreate, ibis Paint) and any app
