@@ -49,20 +49,26 @@
 //	                            0.50  a value of the document's fields on a scanned picture whose paper shows none of the scan's grain,
 //	                                  far smoother than around every other word of the page: a patch painted over it after the scan
 //	                                  (content.go: checkPaintedPaper; measured on whole 8x8 blocks free of ink), or hugged by four and
-//	                                  more dead-flat blocks of paper on a grainy page where such blocks are rare (patch.go: flatPatch)
+//	                                  more dead-flat blocks of paper on a grainy page where such blocks are rare (patch.go: flatPatch),
+//	                                  or whose paper is whiter than around every other word of a page of even grey paper, or flat
+//	                                  where the page shows the scan's grain, measured on samples clear of ink (whitepatch.go)
 //	overlapping_text            0.40  different text printed over text
 //	                            0.55  a date or number printed over a different one, the holder's name over another word, or a word
 //	                                  retyped in place in another font (on its baseline, at its size): a value typed over with nothing to
 //	                                  hide the old one, which stays in the text layer
 //	font_mismatch               0.50  a name or date of the document's fields set in a face no other word of its page uses, at about the size
-//	                                  of the values the page's body face prints (a value retyped on a line of its own; fonts.go)
+//	                                  of the values the page's body face prints (a value retyped on a line of its own; fonts.go), or a
+//	                                  labelled row drawn again whole, label and value, in such a face (not a line of values alone, nor a
+//	                                  monospace face: a template's); a date or name painted in a colour of its own (a red expiry) on a
+//	                                  page printed in black is a design's stress, which the style checks leave alone
 //	                            0.50  a date the document is judged by set in the page's own family but bold or 8% larger or smaller,
 //	                                  in the column of two or more other dates all set alike (fonts.go: oddDate)
 //	                            0.45  a value in another font family or size than the rest of its phrase (0.40: than the values of its sibling fields)
 //	                            0.45  a date the document is judged by, a labelled row's value, set bold or 8% larger or smaller among four or
 //	                                  more values of its column set alike, its label set as theirs (fonts.go: oddColumnDate; design may stress it)
 //	                            0.50  a labelled row's date or name in the page's own face but 4.5% or more larger or smaller than the values
-//	                                  of three or more other rows set alike (rowstyle.go; 0.45 set bold)
+//	                                  of three or more other rows set alike (rowstyle.go; 0.45 set bold, or a name at most 6% larger:
+//	                                  a design's stress, 11.5 pt among 11)
 //	                            0.50  a date or name painted in a setting no other word of its page uses: a grey a shade off the page's text,
 //	                                  its own character spacing or horizontal scale (setting.go; 0.45 stroked, or in a colour of its own)
 //	                            0.45  a date or name printed alone in a second copy of a font (two subset tags of one face, or the face
