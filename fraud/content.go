@@ -1139,6 +1139,13 @@ func toSamples(im docImage, size image.Point) (b Box, sx, sy float64, ok bool) {
 	return b, float64(size.X) / (b.X1 - b.X0), float64(size.Y) / (b.Y1 - b.Y0), true
 }
 
+// sampleRect is box, in page points, in the picture's samples (see
+// toSamples), rounded outwards.
+func sampleRect(box, b Box, sx, sy float64) image.Rectangle {
+	return image.Rect(int(math.Floor((box.X0-b.X0)*sx)), int(math.Floor((box.Y0-b.Y0)*sy)),
+		int(math.Ceil((box.X1-b.X0)*sx)), int(math.Ceil((box.Y1-b.Y0)*sy)))
+}
+
 func crispValue(s *signals, im docImage, plane luma, size image.Point, p pagetext.Page, f facts) {
 	b, sx, sy, ok := toSamples(im, size)
 	if !ok {
@@ -1149,8 +1156,7 @@ func crispValue(s *signals, im docImage, plane luma, size image.Point, p pagetex
 		if alnumCount(w.Text) < 3 {
 			continue
 		}
-		r := image.Rect(int(math.Floor((w.Box.X0-b.X0)*sx)), int(math.Floor((w.Box.Y0-b.Y0)*sy)),
-			int(math.Ceil((w.Box.X1-b.X0)*sx)), int(math.Ceil((w.Box.Y1-b.Y0)*sy))).Intersect(image.Rect(1, 1, plane.w-1, plane.h-1))
+		r := sampleRect(w.Box, b, sx, sy).Intersect(image.Rect(1, 1, plane.w-1, plane.h-1))
 		if r.Dx() < 8 || r.Dy() < 8 || r.Dx()*r.Dy() > 40000 {
 			continue
 		}
@@ -1286,8 +1292,7 @@ func paintedPaper(s *signals, im docImage, plane luma, size image.Point, p paget
 		if alnumCount(w.Text) < 3 {
 			continue
 		}
-		r := image.Rect(int(math.Floor((w.Box.X0-b.X0)*sx)), int(math.Floor((w.Box.Y0-b.Y0)*sy)),
-			int(math.Ceil((w.Box.X1-b.X0)*sx)), int(math.Ceil((w.Box.Y1-b.Y0)*sy)))
+		r := sampleRect(w.Box, b, sx, sy)
 		g, ok := grainAround(plane, r)
 		if !ok {
 			continue

@@ -980,14 +980,7 @@ func TestCrispValue(t *testing.T) {
 // fact painted over so, and a patch on a scan with no grain anywhere (a
 // scanner that whitens its paper) say nothing.
 func TestPaintedPaper(t *testing.T) {
-	fields := map[string]any{"expiration_date": "2027-07-12", "issue_date": "2025-07-12", "full_name": "Maria Nowak"}
-	tests := []struct {
-		name  string
-		value string
-		patch patch
-		grain int
-		want  string
-	}{
+	checkPaintedCases(t, checkPaintedPaper, paintedPaperWeight, []paintedCase{
 		{"the date painted over and typed again", "07/12/2027", patch{3, 0, 0}, 6, `the paper around "07/12/2027" shows none of the scan's grain`},
 		{"the date scanned with the rest", "07/12/2027", patch{}, 6, ""},
 		{"a word that is no fact painted over", "Station", patch{3, 0, 0}, 6, ""},
@@ -998,7 +991,24 @@ func TestPaintedPaper(t *testing.T) {
 		{"the date on a tight patch", "07/12/2027", patch{0, 14, 0}, 6, `blocks of paper around "07/12/2027" are flat`},
 		{"a word that is no fact on a tight patch", "Station", patch{0, 14, 0}, 6, ""},
 		{"a tight patch on a scan with no grain", "07/12/2027", patch{0, 14, 0}, 0, ""},
-	}
+	})
+}
+
+// paintedCase is a value on a made scan, painted over (or not) and typed
+// again, and the covered_text detail a check should give ("" for none).
+type paintedCase struct {
+	name  string
+	value string
+	patch patch
+	grain int
+	want  string
+}
+
+// checkPaintedCases runs check on each case's scan and asserts its
+// covered_text signal: its weight and detail, or its absence.
+func checkPaintedCases(t *testing.T, check func(*doc, *signals), weight float64, tests []paintedCase) {
+	t.Helper()
+	fields := map[string]any{"expiration_date": "2027-07-12", "issue_date": "2025-07-12", "full_name": "Maria Nowak"}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			img, page := scanPainted(t, tt.value, false, tt.patch, tt.grain)
@@ -1008,12 +1018,12 @@ func TestPaintedPaper(t *testing.T) {
 			}
 			ev := Evidence{File: FileMeta{FromImage: true}, DocumentType: "bls", Fields: fields, AsOf: asOf, Pages: []pagetext.Page{page}, Upload: up}
 			var s signals
-			checkPaintedPaper(newDoc(ev), &s)
+			check(newDoc(ev), &s)
 			got := s.has(CodeCoveredText)
 			if got != (tt.want != "") {
 				t.Fatalf("covered_text %v, want %q: %+v", got, tt.want, s.list)
 			}
-			if got && (s.list[0].Weight != paintedPaperWeight || !strings.Contains(s.list[0].Detail, tt.want)) {
+			if got && (s.list[0].Weight != weight || !strings.Contains(s.list[0].Detail, tt.want)) {
 				t.Fatalf("signal %+v", s.list[0])
 			}
 		})

@@ -204,8 +204,7 @@ func typedOverPrint(s *signals, im docImage, plane luma, size image.Point, p pag
 	for _, line := range visualLines(p) {
 		var gs []glyphPrint
 		for _, w := range line {
-			r := image.Rect(int(math.Floor((w.Box.X0-b.X0)*sx)), int(math.Floor((w.Box.Y0-b.Y0)*sy)),
-				int(math.Ceil((w.Box.X1-b.X0)*sx)), int(math.Ceil((w.Box.Y1-b.Y0)*sy)))
+			r := sampleRect(w.Box, b, sx, sy)
 			g, _ := measureGlyphs(plane, r)
 			g.w = w
 			gs = append(gs, g)

@@ -1,11 +1,6 @@
 package fraud
 
-import (
-	"image"
-	"math"
-
-	"github.com/clearedtostart/compliance/pagetext"
-)
+import "github.com/clearedtostart/compliance/pagetext"
 
 // A patch painted over a value is often not much larger than the value
 // (the old one's box, a few samples around it), and a date's glyphs
@@ -57,8 +52,7 @@ func flatPatch(s *signals, im docImage, plane luma, p pagetext.Page, f facts, ot
 		if alnumCount(w.Text) < 3 || f.kind(run{words: []pagetext.Word{w}}) == "" {
 			continue
 		}
-		r := image.Rect(int(math.Floor((w.Box.X0-b.X0)*sx)), int(math.Floor((w.Box.Y0-b.Y0)*sy)),
-			int(math.Ceil((w.Box.X1-b.X0)*sx)), int(math.Ceil((w.Box.Y1-b.Y0)*sy)))
+		r := sampleRect(w.Box, b, sx, sy)
 		blocks, _, ok := paperBlocks(plane, r, max(4, r.Dy()/2))
 		if !ok {
 			continue

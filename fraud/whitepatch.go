@@ -78,8 +78,7 @@ func whitePatch(s *signals, im docImage, plane luma, size image.Point, p pagetex
 	var scratch []bool
 	measure := func(k int) (wordTone, bool) {
 		w := p.Words[k]
-		r := image.Rect(int(math.Floor((w.Box.X0-b.X0)*sx)), int(math.Floor((w.Box.Y0-b.Y0)*sy)),
-			int(math.Ceil((w.Box.X1-b.X0)*sx)), int(math.Ceil((w.Box.Y1-b.Y0)*sy)))
+		r := sampleRect(w.Box, b, sx, sy)
 		var t wordTone
 		var ok bool
 		t, scratch, ok = paperTone(plane, r, scratch)
