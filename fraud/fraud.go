@@ -49,9 +49,10 @@
 //	                            0.50  a value of the document's fields on a scanned picture whose paper shows none of the scan's grain,
 //	                                  far smoother than around every other word of the page: a patch painted over it after the scan
 //	                                  (content.go: checkPaintedPaper; measured on whole 8x8 blocks free of ink), or hugged by four and
-//	                                  more dead-flat blocks of paper on a grainy page where such blocks are rare (patch.go: flatPatch),
-//	                                  or whose paper is whiter than around every other word of a page of even grey paper, or flat
-//	                                  where the page shows the scan's grain, measured on samples clear of ink (whitepatch.go)
+//	                                  more dead-flat blocks of paper on a grainy page where such blocks are rare (patch.go: flatPatch)
+//	                            0.30  ... or whose paper is whiter than around every other word of a page of even grey paper, or flat
+//	                                  where the page shows the scan's grain, measured on samples clear of ink (whitepatch.go;
+//	                                  corroborates only)
 //	overlapping_text            0.40  different text printed over text
 //	                            0.55  a date or number printed over a different one, the holder's name over another word, or a word
 //	                                  retyped in place in another font (on its baseline, at its size): a value typed over with nothing to
