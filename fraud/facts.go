@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/clearedtostart/compliance/extract"
 	"github.com/clearedtostart/compliance/idnumber"
 )
 
@@ -235,27 +234,7 @@ func checkValidity(d *doc, s *signals, exp time.Time, okE bool) {
 // page prints so was not misread: OCR reads a typed or printed digit at
 // 90 and more wrongly far more rarely than a forger extends a card.
 func (d *doc) datePrintedSurely(t time.Time, expiry bool) bool {
-	want := t.Format(time.DateOnly)
-	for _, p := range d.Pages {
-		for _, l := range p.Lines() {
-			for i := range l {
-				// The first date printed from the word i on; a longer
-				// window finds the same one.
-				for n := 1; n <= 4 && i+n <= len(l); n++ {
-					text, conf := lineWithConfidence(l[i : i+n])
-					iso, ok := extract.ParseDate(text, expiry)
-					if !ok {
-						continue
-					}
-					if iso == want && digitsSure(text, conf) {
-						return true
-					}
-					break
-				}
-			}
-		}
-	}
-	return false
+	return slices.Contains(d.surePrintedDates(expiry), t.Format(time.DateOnly))
 }
 
 // checkECardCode: an AHA eCard code is 12 digits, the first two the year

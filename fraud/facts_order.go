@@ -102,17 +102,31 @@ func (d *doc) printsOtherDate(from, to time.Time, a, b time.Time) bool {
 // (or in a text layer).
 func (d *doc) printedDates() []time.Time {
 	var out []time.Time
+	for _, iso := range d.surePrintedDates(false) {
+		if t, err := time.Parse(time.DateOnly, iso); err == nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// surePrintedDates are the dates (YYYY-MM-DD) the document's pages print
+// whose digits were read surely, each the first date printed from a word
+// on (a longer window finds the same one); expiry reads a month and year
+// as the month's last day.
+func (d *doc) surePrintedDates(expiry bool) []string {
+	var out []string
 	for _, p := range d.Pages {
 		for _, l := range p.Lines() {
 			for i := range l {
 				for n := 1; n <= 4 && i+n <= len(l); n++ {
 					text, conf := lineWithConfidence(l[i : i+n])
-					iso, ok := extract.ParseDate(text, false)
+					iso, ok := extract.ParseDate(text, expiry)
 					if !ok {
 						continue
 					}
-					if t, err := time.Parse(time.DateOnly, iso); err == nil && digitsSure(text, conf) {
-						out = append(out, t)
+					if digitsSure(text, conf) {
+						out = append(out, iso)
 					}
 					break
 				}
