@@ -1,6 +1,7 @@
 package ocr
 
 import (
+	_ "embed"
 	"strings"
 	"unicode"
 )
@@ -224,4 +225,97 @@ func gluedNumber(w string) (num, caption string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// Captions split. At 110-130 dpi Tesseract parts a caption word where its
+// letters touch or its spacing is uneven ("Ad ministered:", "Interpret
+// ation", "EMPLOY EE"), and no field's label, made of whole words, finds
+// it. The gap between the pieces does not tell a split from a word's space
+// (on own 110-130 dpi scans half of all word spaces are under 0.8 of a
+// letter's width, and "Ad ministered" parted at 0.57): it only rules out a
+// column's gap. What tells it is the words: the pieces joined are a
+// caption word of six letters or more that the extractors read fields by
+// (captionwords.txt), not both pieces are such words on their own ("BIRTH
+// DATE", "CARD HOLDER" stay two), and a piece after the first does not
+// start a new word's capital (a title-case caption's second piece is lower
+// case; an upper-case caption's is upper case). Words printed apart that
+// pass all three are few ("HEALTH CARE"), and read as the caption they
+// make, they lose no field.
+
+//go:embed captionwords.txt
+var captionWordList string
+
+// captionWordSet is the words of the extractors' captions.
+var captionWordSet = func() map[string]bool {
+	m := map[string]bool{}
+	for _, l := range strings.Split(captionWordList, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			m[l] = true
+		}
+	}
+	return m
+}()
+
+// splitPiece reports whether b can be the rest of a word whose first piece
+// is a: letters only, but for the punctuation after it, and in a's case
+// (a lower-case rest after a title-case or lower-case start, an
+// upper-case rest after an upper-case one).
+func splitPiece(a, b string) bool {
+	core, _ := captionCore(b)
+	if core == "" {
+		return false
+	}
+	upperA := upperWord(a) && len([]rune(a)) > 1
+	for _, r := range core {
+		switch {
+		case !unicode.IsLetter(r) && r != '\'':
+			return false
+		case unicode.IsLetter(r) && unicode.IsUpper(r) != upperA:
+			return false
+		}
+	}
+	for _, r := range a {
+		if !unicode.IsLetter(r) && r != '\'' {
+			return false
+		}
+	}
+	return true
+}
+
+// joinSplitCaptions returns words with each caption word Tesseract read as
+// two words of one line joined into one (its box both pieces', its
+// confidence the lower), and whether any was.
+func joinSplitCaptions(words []Word) ([]Word, bool) {
+	var out []Word
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if i+1 < len(words) {
+			n := words[i+1]
+			core, _ := captionCore(n.Text)
+			joined := w.Text + n.Text
+			letters := len([]rune(w.Text + core))
+			gap := n.Left - (w.Left + w.Width)
+			if n.Line == w.Line && letters >= 6 && splitPiece(w.Text, n.Text) && captionWordSet[strings.ToLower(w.Text+core)] &&
+				!(captionWordSet[strings.ToLower(w.Text)] && captionWordSet[strings.ToLower(core)]) &&
+				gap*letters < n.Left+n.Width-w.Left && gap > -w.Width/2 {
+				if out == nil {
+					out = append(make([]Word, 0, len(words)), words[:i]...)
+				}
+				top, bottom := min(w.Top, n.Top), max(w.Top+w.Height, n.Top+n.Height)
+				w.Text, w.Width = joined, n.Left+n.Width-w.Left
+				w.Top, w.Height = top, bottom-top
+				w.Confidence = min(w.Confidence, n.Confidence)
+				out = append(out, w)
+				i++
+				continue
+			}
+		}
+		if out != nil {
+			out = append(out, w)
+		}
+	}
+	if out == nil {
+		return words, false
+	}
+	return out, true
 }

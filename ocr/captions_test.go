@@ -84,3 +84,61 @@ func TestMendCaptionsPartsGluedNumber(t *testing.T) {
 		t.Fatalf("text = %q", res.Text)
 	}
 }
+
+// TestJoinSplitCaptions: a caption word Tesseract read as two pieces
+// ('~' below: 3 px apart, a letter being 10 px wide) is one word again,
+// its box both pieces'; pieces a column's gap apart, pieces whose joining
+// is no caption word or that are caption words both, and a capital or a
+// digit after the first piece (a word of its own) stay apart.
+func TestJoinSplitCaptions(t *testing.T) {
+	cases := []struct {
+		name, line, want string
+	}{
+		{"title case", "Date Ad~ministered: 07/28/2025", "Date Administered: 07/28/2025"},
+		{"a suffix parted", "Result Interpret~ation Negative", "Result Interpretation Negative"},
+		{"upper case", "EMPLOY~EE NAME", "EMPLOYEE NAME"},
+		{"a column's gap apart", "Date Ad ministered: 07/28/2025", "Date Ad ministered: 07/28/2025"},
+		{"two caption words", "BIRTH~DATE CARD~HOLDER", "BIRTH~DATE CARD~HOLDER"},
+		{"a capital starts a word", "Birth~Date 11/08/1987", "Birth~Date 11/08/1987"},
+		{"cases differ", "EMPLOY~ee", "EMPLOY~ee"},
+		{"no caption joined", "Smith~son Care~ful", "Smith~son Care~ful"},
+		{"digits", "Lot~A123 07/28~2025", "Lot~A123 07/28~2025"},
+		{"three pieces", "Ad~minis~tered", "Ad~minis~tered"},
+	}
+	for _, tc := range cases {
+		var words []Word
+		left := 0
+		for _, s := range strings.Fields(tc.line) {
+			for i, p := range strings.Split(s, "~") {
+				if i > 0 {
+					left -= 17
+				}
+				words = append(words, Word{Text: p, Left: left, Width: 10 * len(p), Top: 5 + i, Height: 20, Confidence: float64(90 - i)})
+				left += 10*len(p) + 20
+			}
+		}
+		got, changed := joinSplitCaptions(words)
+		var texts []string
+		for i, w := range got {
+			if i > 0 && w.Left-(got[i-1].Left+got[i-1].Width) < 20 {
+				texts = append(texts, "~"+w.Text)
+				continue
+			}
+			texts = append(texts, " "+w.Text)
+		}
+		if s := strings.TrimSpace(strings.Join(texts, "")); s != tc.want {
+			t.Errorf("%s: %q read as %q, want %q", tc.name, tc.line, s, tc.want)
+		}
+		if changed != (tc.want != tc.line) {
+			t.Errorf("%s: changed = %v", tc.name, changed)
+		}
+	}
+	words := []Word{
+		{Text: "Ad", Left: 100, Top: 12, Width: 30, Height: 22, Confidence: 93, Line: 4, Block: 2},
+		{Text: "ministered:", Left: 133, Top: 10, Width: 140, Height: 25, Confidence: 88, Line: 4, Block: 2},
+	}
+	got, _ := joinSplitCaptions(words)
+	if want := (Word{Text: "Administered:", Left: 100, Top: 10, Width: 173, Height: 25, Confidence: 88, Line: 4, Block: 2}); len(got) != 1 || got[0] != want {
+		t.Errorf("joined into %+v, want %+v", got, want)
+	}
+}

@@ -179,7 +179,11 @@ func (e *Engine) RecognizeAt(ctx context.Context, imagePath string, seg Segmenta
 	if err != nil {
 		return Result{}, err
 	}
-	if words, mended := mendCaptions(res.Words); mended {
+	words, mended := mendCaptions(res.Words)
+	if joined, ok := joinSplitCaptions(words); ok {
+		words, mended = joined, true
+	}
+	if mended {
 		res = res.WithWords(words)
 	}
 	return res, nil
