@@ -240,7 +240,9 @@ func gluedNumber(w string) (num, caption string, ok bool) {
 // start a new word's capital (a title-case caption's second piece is lower
 // case; an upper-case caption's is upper case). Words printed apart that
 // pass all three are few ("HEALTH CARE"), and read as the caption they
-// make, they lose no field.
+// make, they lose no field. A long caption may have lost the letter where
+// it was parted ("Inte pretation" at 47 and 54 on an own chest x-ray
+// report at 110 dpi, its result unread): see joinedCaption.
 
 //go:embed captionwords.txt
 var captionWordList string
@@ -282,6 +284,44 @@ func splitPiece(a, b string) bool {
 	return true
 }
 
+// minLostLetterCaption is the length of the shortest caption read with a
+// letter lost at its split ("Inte pretation"): one letter of a long word
+// restored can make no other word of it by chance.
+const minLostLetterCaption = 10
+
+// joinedCaption returns the caption word whose two pieces OCR read as a
+// and b, and whether they are one: a and b joined, or, for a caption of
+// minLostLetterCaption letters or more, joined with the one letter OCR
+// lost where it parted them (its glyph the gap); b keeps the punctuation
+// after it.
+func joinedCaption(a, b string) (string, bool) {
+	core, tail := captionCore(b)
+	if !splitPiece(a, b) || captionWordSet[strings.ToLower(a)] && captionWordSet[strings.ToLower(core)] {
+		return "", false
+	}
+	if j := a + core; len([]rune(j)) >= 6 && captionWordSet[strings.ToLower(j)] {
+		return j + tail, true
+	}
+	if len([]rune(a+core))+1 < minLostLetterCaption {
+		return "", false
+	}
+	found := ""
+	for c := 'a'; c <= 'z'; c++ {
+		if !captionWordSet[strings.ToLower(a)+string(c)+strings.ToLower(core)] {
+			continue
+		}
+		if found != "" {
+			return "", false
+		}
+		l := string(c)
+		if unicode.IsUpper([]rune(core)[0]) {
+			l = strings.ToUpper(l)
+		}
+		found = a + l + core + tail
+	}
+	return found, found != ""
+}
+
 // joinSplitCaptions returns words with each caption word Tesseract read as
 // two words of one line joined into one (its box both pieces', its
 // confidence the lower), and whether any was.
@@ -291,13 +331,9 @@ func joinSplitCaptions(words []Word) ([]Word, bool) {
 		w := words[i]
 		if i+1 < len(words) {
 			n := words[i+1]
-			core, _ := captionCore(n.Text)
-			joined := w.Text + n.Text
-			letters := len([]rune(w.Text + core))
 			gap := n.Left - (w.Left + w.Width)
-			if n.Line == w.Line && letters >= 6 && splitPiece(w.Text, n.Text) && captionWordSet[strings.ToLower(w.Text+core)] &&
-				!(captionWordSet[strings.ToLower(w.Text)] && captionWordSet[strings.ToLower(core)]) &&
-				gap*letters < n.Left+n.Width-w.Left && gap > -w.Width/2 {
+			joined, ok := joinedCaption(w.Text, n.Text)
+			if ok && n.Line == w.Line && gap*len([]rune(joined)) < n.Left+n.Width-w.Left && gap > -w.Width/2 {
 				if out == nil {
 					out = append(make([]Word, 0, len(words)), words[:i]...)
 				}
