@@ -1687,6 +1687,7 @@ func (r *reading) birthDateByExpiry() {
 	if err != nil {
 		return
 	}
+	state, _ := r.fields["state"].(string)
 	found, text := "", ""
 	for _, line := range r.doc.lines {
 		for _, h := range findDates(line) {
@@ -1695,7 +1696,7 @@ func (r *reading) birthDateByExpiry() {
 				continue
 			}
 			v := t.Format(time.DateOnly)
-			if found != "" && found != v || v[5:] != exp[5:] {
+			if found != "" && found != v || !renewsOnBirthday(t, te, state) {
 				// Two old dates, or one off the birthday: no reading.
 				return
 			}
@@ -1723,20 +1724,19 @@ func (r *reading) birthdayExpiry() {
 		return
 	}
 	md := func(d string) string { return d[5:] }
+	st, _ := r.fields["state"].(string)
+	if te, err := time.Parse(time.DateOnly, exp); err == nil {
+		if tb, err := time.Parse(time.DateOnly, dob); err == nil && renewsOnBirthday(tb, te, st) {
+			return
+		}
+	}
 	if md(exp) == md(dob) || exp[5:7] == dob[5:7] && exp[8:] == "28" && dob[8:] >= "29" {
-		// On the birthday, or on the 28th for a birthday a month's
-		// short years lack (29 February).
+		// On the 28th for a birthday a month's short years lack (29
+		// February), whatever year OCR read.
 		return
 	}
 	if iss, ok := r.fields["issue_date"].(string); ok && len(iss) == 10 && md(iss) == md(exp) {
 		return
-	}
-	if st, _ := r.fields["state"].(string); dayAfterBirthday[st] {
-		// Pennsylvania's licenses expire the day after the birthday
-		// (75 Pa. C.S. § 1514).
-		if b, err := time.Parse(time.DateOnly, exp[:4]+dob[4:]); err == nil && md(b.AddDate(0, 0, 1).Format(time.DateOnly)) == md(exp) {
-			return
-		}
 	}
 	diff := 0
 	for i := range md(exp) {
@@ -1751,8 +1751,38 @@ func (r *reading) birthdayExpiry() {
 }
 
 // dayAfterBirthday are the states whose licenses expire the day after
-// the holder's birthday.
+// the holder's birthday (Pennsylvania: 75 Pa. C.S. § 1514).
 var dayAfterBirthday = map[string]bool{"PA": true}
+
+// renewsOnBirthday reports that a card's expiry falls on the holder's
+// birthday in its year as the issuing state counts it: on the day; for
+// a birthday on 29 February, on the 28th or on 1 March of a year
+// without one; and the day after the birthday in a state whose cards
+// expire so. The card's three dates' relation, the birth date read by
+// the expiry and the doubt of a day misread all ask this one question;
+// each asking it more narrowly lost a leap-day holder's dates, or a
+// Pennsylvania card's, where OCR lost the captions.
+func renewsOnBirthday(dob, exp time.Time, state string) bool {
+	day := func(t time.Time) string { return t.Format("01-02") }
+	if day(exp) == day(dob) {
+		return true
+	}
+	if dob.Month() == time.February && dob.Day() == 29 && !leapYear(exp.Year()) &&
+		(exp.Month() == time.February && exp.Day() == 28 || exp.Month() == time.March && exp.Day() == 1) {
+		return true
+	}
+	if dayAfterBirthday[state] {
+		// time.Date carries a 29 February into 1 March of a short year.
+		b := time.Date(exp.Year(), dob.Month(), dob.Day(), 0, 0, 0, 0, time.UTC)
+		return day(b.AddDate(0, 0, 1)) == day(exp)
+	}
+	return false
+}
+
+// leapYear reports that year has a 29 February.
+func leapYear(year int) bool {
+	return year%4 == 0 && (year%100 != 0 || year%400 == 0)
+}
 
 var (
 	// addressState is the state of an address read: its two letters
@@ -1947,7 +1977,7 @@ func (r *reading) uncaptionedCardDates() {
 	}
 	sort.Slice(ds, func(a, b int) bool { return ds[a].t.Before(ds[b].t) })
 	dob, iss, exp := ds[0], ds[1], ds[2]
-	md := func(t time.Time) string { return t.Format("01-02") }
+	state, _ := r.fields["state"].(string)
 	wholeYears := false
 	for y := 1; y <= 13; y++ {
 		if gap := exp.t.Sub(iss.t.AddDate(y, 0, 0)).Hours() / 24; gap >= -1 && gap <= 0 {
@@ -1955,7 +1985,7 @@ func (r *reading) uncaptionedCardDates() {
 		}
 	}
 	if iss.t.Before(dob.t.AddDate(16, 0, 0)) || exp.t.Before(iss.t.AddDate(1, 0, 0)) || exp.t.After(iss.t.AddDate(13, 0, 0)) ||
-		md(exp.t) != md(dob.t) && !wholeYears {
+		!renewsOnBirthday(dob.t, exp.t, state) && !wholeYears {
 		return
 	}
 	if !r.asOf.IsZero() && iss.t.After(r.asOf) {

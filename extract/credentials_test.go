@@ -549,14 +549,35 @@ func TestUncaptionedCardDates(t *testing.T) {
 	}
 	for _, tt := range tests {
 		res := Read(c, "drivers_license", Document{Text: fmt.Sprintf(card, tt.dates)})
-		for _, f := range []struct{ field, want string }{{"date_of_birth", tt.dob}, {"issue_date", tt.issue}, {"expiration_date", tt.expiry}} {
-			got, _ := res.Fields[f.field].(string)
-			if got != f.want || f.want != "" && res.Confidence[f.field] < 0.5 {
-				t.Errorf("%s: %s = %q (confidence %v), want %q", tt.name, f.field, got, res.Confidence[f.field], f.want)
-			}
-		}
+		checkCardDates(t, tt.name, res, tt.dob, tt.issue, tt.expiry)
 		if got := res.Fields["license_number"]; got != "12-345-6789" {
 			t.Errorf("%s: license_number = %v, want 12-345-6789", tt.name, got)
+		}
+	}
+	// The expiry on the birthday as the state counts it: a holder born
+	// on 29 February renews on the 28th (or 1 March) of a short year, a
+	// Pennsylvania card the day after the birthday; elsewhere the day
+	// after is no relation.
+	for _, tt := range []struct {
+		name, heading, dates string
+		dob, issue, expiry   string
+	}{
+		{"a leap-day birthday expiring on the 28th", "MINNESOTA", "3p0B 02/29/1988\n4p Exe 02/28/2030\n4a1ss 01/17/2026", "1988-02-29", "2026-01-17", "2030-02-28"},
+		{"a leap-day birthday expiring on 1 March", "MINNESOTA", "02/29/1988\n03/01/2030\n01/17/2026", "1988-02-29", "2026-01-17", "2030-03-01"},
+		{"a Pennsylvania card the day after the birthday", "pennsylvania", "12/05/ 1969\n06/30/2025\n12/06/2029", "1969-12-05", "2025-06-30", "2029-12-06"},
+		{"the day after the birthday elsewhere", "MINNESOTA", "12/05/1969\n06/30/2025\n12/06/2029", "", "", ""},
+	} {
+		text := tt.heading + " DRIVER LICENSE\n29 481 537\nFITZGERALD\nMARGARET ANNE\n77 LOCUST ST\nHARRISBURG, PA 17101\n" + tt.dates + "\n"
+		checkCardDates(t, tt.name, Read(c, "drivers_license", Document{Text: text}), tt.dob, tt.issue, tt.expiry)
+	}
+}
+
+func checkCardDates(t *testing.T, name string, res Result, dob, issue, expiry string) {
+	t.Helper()
+	for _, f := range []struct{ field, want string }{{"date_of_birth", dob}, {"issue_date", issue}, {"expiration_date", expiry}} {
+		got, _ := res.Fields[f.field].(string)
+		if got != f.want || f.want != "" && res.Confidence[f.field] < 0.5 {
+			t.Errorf("%s: %s = %q (confidence %v), want %q", name, f.field, got, res.Confidence[f.field], f.want)
 		}
 	}
 }
