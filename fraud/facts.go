@@ -189,6 +189,7 @@ future:
 	checkPassportNumber(d, s)
 	checkSSN(d, s)
 	checkNPI(d, s)
+	checkHolderNames(d, s)
 }
 
 // checkValidity: a card valid longer than its issuer grants (the

@@ -837,3 +837,50 @@ func TestOneMisreadingOneSignal(t *testing.T) {
 		t.Errorf("score %.3f, want %.2f: %+v", v.Score, echoedWeight, v.Signals)
 	}
 }
+
+// TestHolderNamedTwice: a document naming its holder in two places names
+// one person however it writes the name; a name retyped in one place and
+// left in the other names two, judged only where both are read surely.
+func TestHolderNamedTwice(t *testing.T) {
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	cert := func(top, card string) []pagetext.Page {
+		return []pagetext.Page{linesPage("Helvetica", "Certificate of Completion", "This is to certify that", top,
+			"has successfully completed Pediatric Advanced Life Support", "Instructor: Marcus T. Bell",
+			"Name: "+card, "Issued: 03/02/2026")}
+	}
+	lab := func(p1, p2 string) []pagetext.Page {
+		return []pagetext.Page{
+			linesPage("Arial", "NORTHWIND DIAGNOSTICS", "Patient Name: "+p1, "Ordering Provider Name: Marcus Bell", "Collected: 09/08/2026"),
+			linesPage("Arial", "Patient: "+p2+"   Page 2 of 2", "Hepatitis B Surface Antibody: Reactive"),
+		}
+	}
+	ocr := func(top, card string) []pagetext.Page {
+		return []pagetext.Page{ocrWords("Certificate|95 of|95 Completion|95", "This|95 certifies|93 that|95", top,
+			"has|95 completed|95 BLS|95", "Name:|95 "+card)}
+	}
+	tests := []struct {
+		name   string
+		typ    string
+		pages  []pagetext.Page
+		weight float64
+	}{
+		{"a certificate as issued, its card without the middle name", "pals", cert("Jonathan Adebayo Reyes", "Jonathan Reyes"), 0},
+		{"a certificate's name retyped, its card left", "pals", cert("Priya Natarajan", "Jonathan Reyes"), 0.50},
+		{"the card's name in capitals, a nickname", "pals", cert("Katherine Lowe-Dunn", "KATIE DUNN"), 0},
+		{"a lab report naming LAST, FIRST and First Last", "hepatitis_b_record", lab("REYES, JONATHAN A", "Jonathan A. Reyes"), 0},
+		{"a lab report's first page retyped", "hepatitis_b_record", lab("PATEL, NAVEEN", "Jonathan A. Reyes"), 0.50},
+		{"a résumé names other people", "resume", cert("Priya Natarajan", "Jonathan Reyes"), 0},
+		{"read by OCR surely", "bls", ocr("Priya|94 Natarajan|96", "Jonathan|95 Reyes|92"), 0.40},
+		{"read by OCR, a name unsurely", "bls", ocr("Priya|94 Natarajan|71", "Jonathan|95 Reyes|92"), 0},
+		{"read by OCR, a letter misread surely", "bls", ocr("Jonathan|94 Reyes|96", "Jonathan|95 Reves|92"), 0},
+		{"a form's sections, each captioned Name", "tb_skin_test", []pagetext.Page{linesPage("Arial", "Name: Jonathan Reyes", "Emergency contact", "Name: Priya Natarajan")}, 0},
+		{"the holder's e-mail naming another", "tb_skin_test", []pagetext.Page{linesPage("Arial", "Employee Name: Jonathan Reyes", "Employee E-mail: priya.natarajan@northwind.org")}, 0.30},
+		{"the holder's e-mail naming the holder", "tb_skin_test", []pagetext.Page{linesPage("Arial", "Employee Name: Jonathan Reyes", "Employee E-mail: jon.reyes2@northwind.org")}, 0},
+		{"three people named", "pals", append(cert("Priya Natarajan", "Jonathan Reyes"), linesPage("Helvetica", "Participant: Laura Kim")), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wantSignal(t, Assess(Evidence{DocumentType: tt.typ, Pages: tt.pages, AsOf: asOf}, "MEDIUM"), CodeHolderMismatch, tt.weight)
+		})
+	}
+}
