@@ -308,6 +308,9 @@ type facts struct {
 	names map[string]bool // name tokens of the holder
 	ids   map[string]bool // identifiers, normalised
 	dates []string        // dates as printed, lower case
+	// expiry: the expiration date as printed, lower case, in every
+	// layout (issuers set it apart by design more than any other value).
+	expiry []string
 }
 
 func (f facts) empty() bool { return len(f.names) == 0 && len(f.ids) == 0 && len(f.dates) == 0 }
@@ -368,7 +371,11 @@ func factValues(fields map[string]any) facts {
 			continue
 		}
 		for _, l := range dateLayouts {
-			if s := strings.ToLower(t.Format(l)); !seen[s] {
+			s := strings.ToLower(t.Format(l))
+			if k == "expiration_date" {
+				f.expiry = append(f.expiry, s)
+			}
+			if !seen[s] {
 				seen[s] = true
 				f.dates = append(f.dates, s)
 			}
@@ -532,11 +539,69 @@ func loneFamily(s *signals, n int, lay layout, f facts, fm familyMemo) {
 				n, sp.kind, sp.r.text(), sp.r.st, body, med)
 			return
 		}
+		if f.printsExpiry(sp.r) && companionFace(sp.r.st.family, body) && sp.r.st.variant == bodyVariant(p, body, fm) &&
+			math.Abs(sp.r.st.size-med) <= 0.05*med {
+			s.addf(CodeFontMismatch, companionExpiryWeight, ev,
+				"page %d: the expiry %q is set in %s, the %s face's companion no other word of the page uses, at the size of the page's other values (%.1fpt)",
+				n, sp.r.text(), sp.r.st, body, med)
+			return
+		}
 		s.addf(CodeFontMismatch, loneFamilyWeight, ev,
 			"page %d: the %s %q is set in %s, a face no other word of the page uses, while the page's other values are in %s at %.1fpt",
 			n, sp.kind, sp.r.text(), sp.r.st, body, med)
 		return
 	}
+}
+
+// companionExpiryWeight corroborates only: an expiry set in the serif of
+// the page's sans (or the sans of its serif), at the values' size and
+// weight, is how a design sets it apart (a WeasyPrint card's expiry in
+// Liberation Serif among Liberation Sans); a forger retyping a value
+// picks a near face, one that passes for the page's, not its contrast.
+const companionExpiryWeight = 0.30
+
+// printsExpiry: the run prints the document's expiration date.
+func (f facts) printsExpiry(r run) bool {
+	text := strings.ToLower(r.text())
+	for _, d := range f.expiry {
+		if i := strings.Index(text, d); i >= 0 && !digitAt(text, i-1) && !digitAt(text, i+len(d)) {
+			return true
+		}
+	}
+	return false
+}
+
+// companionFace: two families of one superfamily, one its serif and the
+// other its sans (liberationserif and liberationsans, dejavuserif and
+// dejavusans, notoserif and notosans); a monospace is no companion.
+func companionFace(a, b string) bool {
+	stem := func(f string) (string, string) {
+		for _, c := range []string{"serif", "sans"} {
+			if i := strings.Index(f, c); i >= 0 && !strings.Contains(f, "mono") {
+				return f[:i] + "|" + f[i+len(c):], c
+			}
+		}
+		return "", ""
+	}
+	sa, ca := stem(a)
+	sb, cb := stem(b)
+	return sa != "" && sa == sb && ca != cb
+}
+
+// bodyVariant: the weight and slant most of the body family's words are
+// set in.
+func bodyVariant(p pagetext.Page, body string, fm familyMemo) string {
+	n := map[string]int{}
+	best, bestN := "", -1
+	for _, w := range p.Words {
+		if fam, v := fm.of(w.Font); fam == body {
+			n[v]++
+			if n[v] > bestN || n[v] == bestN && v < best {
+				best, bestN = v, n[v]
+			}
+		}
+	}
+	return best
 }
 
 // wholeLine: every word of a line set in family, and no other word of

@@ -1,6 +1,7 @@
 package fraud
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -296,6 +297,37 @@ func TestOffBaselineRow(t *testing.T) {
 			}
 			if len(got) != 1 || got[0].Weight < offBaselineRowWeight || got[0].Evidence.Text != "06/30/2028" || !strings.Contains(got[0].Detail, "off") {
 				t.Fatalf("signals %+v, want one baseline_shift of %.2f or more on the expiry", v.Signals, offBaselineRowWeight)
+			}
+		})
+	}
+}
+
+// TestExpiryCompanionFace: a WeasyPrint license whose expiry alone is set
+// in Liberation Serif among Liberation Sans (testdata/expiry_serif.html:
+// a design setting its expiry apart) is not flagged at MEDIUM; the same
+// expiry in DejaVu Sans (expiry_near_face.html: a near face, as a
+// forger's retyping) still is.
+func TestExpiryCompanionFace(t *testing.T) {
+	fields := map[string]any{"full_name": "Maria Alvarez", "license_number": "201904417RN",
+		"issue_date": "2025-03-14", "expiration_date": "2027-03-14"}
+	for _, tt := range []struct {
+		file    string
+		flagged bool
+	}{
+		{"expiry_serif", false},
+		{"expiry_near_face", true},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			pdf, err := os.ReadFile("testdata/" + tt.file + ".pdf")
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := Assess(evidence(t, pdf, "nursing_license", fields, asOf), "MEDIUM")
+			if got := v.Result == Fraudulent; got != tt.flagged {
+				t.Fatalf("flagged %v (score %.2f, %+v), want %v", got, v.Score, v.Signals, tt.flagged)
+			}
+			if got := signalsOf(v, CodeFontMismatch); len(got) == 0 || got[0].Evidence == nil || got[0].Evidence.Text != "03/14/2027" {
+				t.Fatalf("signals %+v, want a font_mismatch on the expiry", got)
 			}
 		})
 	}
