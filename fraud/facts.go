@@ -190,6 +190,53 @@ future:
 	checkSSN(d, s)
 	checkNPI(d, s)
 	checkHolderNames(d, s)
+	settleWeakFacts(s)
+}
+
+// factCodes are the codes checkFacts alone reports.
+var factCodes = []string{CodeExpiresBeforeIssue, CodeDateInFuture, CodeImplausibleBirth, CodeValidityTooLong,
+	CodeImplausibleValue, CodeIDFormat, CodeMRZCheckFailed, CodeHolderMismatch}
+
+// weakFact is the weight under which a fact does not flag alone at HIGH
+// (0.35): a fact read by OCR that a misreading may explain (a year one
+// look-alike digit off, a date read for two fields, a composite check
+// digit read unsurely), or one that only corroborates.
+const weakFact = 0.35
+
+// settleWeakFacts keeps the strongest of several weak facts and drops
+// the others into its detail: each weak fact of an honest scan is a
+// misreading of its own (one soft photo misreads a year, a check digit
+// and a birth date at once), and three of them (0.15, 0.15, 0.15) would
+// add up past HIGH's 0.35 where no one of them says the document was
+// changed. A weak fact still corroborates the evidence of other checks.
+func settleWeakFacts(s *signals) {
+	strongest, n := -1, 0
+	for i, sig := range s.list {
+		if sig.Weight < weakFact && slices.Contains(factCodes, sig.Code) {
+			n++
+			if strongest < 0 || sig.Weight > s.list[strongest].Weight {
+				strongest = i
+			}
+		}
+	}
+	if n < 2 {
+		return
+	}
+	var dropped []string
+	kept := s.list[:0]
+	for i, sig := range s.list {
+		if i != strongest && sig.Weight < weakFact && slices.Contains(factCodes, sig.Code) {
+			dropped = append(dropped, fmt.Sprintf("%s %.2f", sig.Code, sig.Weight))
+			continue
+		}
+		kept = append(kept, sig)
+	}
+	s.list = kept
+	for i := range s.list {
+		if s.list[i].Weight < weakFact && slices.Contains(factCodes, s.list[i].Code) {
+			s.list[i].Detail += fmt.Sprintf("; weaker facts not added to it, a misreading of their own as likely: %s", strings.Join(dropped, ", "))
+		}
+	}
 }
 
 // checkValidity: a card valid longer than its issuer grants (the

@@ -884,3 +884,19 @@ func TestHolderNamedTwice(t *testing.T) {
 		})
 	}
 }
+
+// TestWeakFactsDoNotAddUp: a soft photo's misreadings (an issue year one
+// look-alike digit off, an issue date taken for the birth date) are weak
+// facts each; together they stay under HIGH, the strongest reported with
+// the others named in its detail.
+func TestWeakFactsDoNotAddUp(t *testing.T) {
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	v := Assess(Evidence{DocumentType: "nursing_license", AsOf: asOf,
+		Fields: map[string]any{"state": "FL", "license_number": "RN9518823", "issue_date": "2027-03-11", "expiration_date": "2026-07-31", "date_of_birth": "2021-03-11"},
+		Pages:  []pagetext.Page{ocrWords("Florida|95 Board|95 of|95 Nursing|95", "Original|95 Issue|95 Date:|95 03/11/2027|95", "Expiration|95 Date:|95 07/31/2026|95")}}, "HIGH")
+	wantSignal(t, v, CodeImplausibleBirth, 0.28)
+	wantSignal(t, v, CodeExpiresBeforeIssue, 0)
+	if v.Result != Clean || !strings.Contains(v.Signals[0].Detail, "expires_before_issue 0.15") {
+		t.Errorf("verdict %+v, want clean at HIGH, the misread issue named in the birth date's detail", v)
+	}
+}
