@@ -208,7 +208,7 @@ var (
 	// cardCaption is a line that is only one of a license's captions: a
 	// caption is never a name, whatever shape it has.
 	cardCaption   = regexp.MustCompile(`^\s*(?i:[LUI1|][NM]|[FPEB][NM]|LAST(?:\s+NAME)?|FIRST(?:\s+NAME)?|MIDDLE(?:\s+NAME)?|SURNAME|GIVEN\s+NAMES?|FAMILY\s+NAME|NAME|DOB|EXP|ISS|DD|DL|DLN|SEX|HGT|WGT|EYES|HAIR|CLASS|RSTR|END|REST|ENDORSEMENTS|RESTRICTIONS)\s*[:.]?\s*$`)
-	markedSurname = regexp.MustCompile(`^\s*(?:[^\sA-Za-z0-9]\s*|[tlI|]\s+)?([A-Z][A-Za-z'’.-]*(?:\s[A-Z][A-Za-z'’.-]*){0,2})\s*$`)
+	markedSurname = regexp.MustCompile(`^\s*(?:[^\sA-Za-z0-9]\s*|` + oneLookAlike + `\s+)?([A-Z][A-Za-z'’.-]*(?:\s[A-Z][A-Za-z'’.-]*){0,2})\s*$`)
 )
 
 // cardNameLines reads the name from a card's two name lines whose
@@ -438,8 +438,24 @@ func givenNamesFirst(first, second string) bool {
 var bangInitial = regexp.MustCompile(`([A-Z]{2,})!\s*$`)
 
 // fieldMark is what OCR leaves of a field number before a value: a mark,
-// or a lone l, I, t or |.
-var fieldMark = regexp.MustCompile(`^\s*(?:[^\sA-Za-z0-9]|[tlI|]\s)`)
+// or a lone look-alike of the 1.
+var fieldMark = regexp.MustCompile(`^\s*(?:[^\sA-Za-z0-9]|` + oneLookAlike + `\s)`)
+
+// The look-alikes OCR reads for a card's small field numbers before the
+// family name (1), the given names (2) and the address (8), each alone
+// before its value. Read as a letter, a field number became the name's
+// initial ("Z CAROLINA BEATRIZ"), or hid the line from the reading that
+// wanted it: the names lost, or the family name guessed from the given
+// names' line; the address unread behind "s" or "B". None is a word a
+// name line or a street line opens with: a lone lower-case letter or
+// mark, a Z or 7 before given names (no name's initial is read so under
+// a family name's line with its number), a capital before a street
+// number.
+const (
+	oneLookAlike   = `[1tlIi|\]!]`
+	twoLookAlike   = `(?:2\s*|[Zz?7]\s+)`
+	eightLookAlike = `(?:[sSBa&§$]\s+)`
+)
 
 // cardFields are the words of a license's other fields, which a line of
 // capitals may print beside its value ("CLASS C", "SEX F", "RSTR NONE"),

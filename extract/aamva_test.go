@@ -500,3 +500,25 @@ func TestBirthDateByExpiry(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldNumberLookAlikes: a licence's small field numbers read as
+// letters (1 as i, 2 as Z or z, 8 as s, B or &) leave the family name,
+// the given names and the address where they stand: the number is no
+// initial of the given names and hides no line from its reading.
+func TestFieldNumberLookAlikes(t *testing.T) {
+	c := catalog.MustLoad()
+	asOf := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	for _, tt := range []struct{ one, two, eight string }{
+		{"1", "2", "s"}, {"1", "2", "B"}, {"t", "2", "&"}, {"1", "Z", "8"}, {"|", "z", "8"}, {"i", "2", "8"}, {"i", "Z", "s"},
+	} {
+		text := "VIRGINIA\nDRIVER'S LICENSE\n4d DLN T58294417\n" + tt.one + " DOMINGUEZ\n" + tt.two + " CAROLINA BEATRIZ\n" +
+			tt.eight + " 1450 HIGH ST\nRICHMOND, VA 23220\n3 DOB 03/14/1987\n4a ISS 05/02/2023 4b EXP 03/14/2027\n"
+		res := Read(c, "drivers_license", Document{Text: text, AsOf: asOf})
+		for field, want := range map[string]string{"full_name": "CAROLINA BEATRIZ DOMINGUEZ", "last_name": "DOMINGUEZ",
+			"address": "1450 HIGH ST, RICHMOND, VA 23220"} {
+			if got := res.Fields[field]; got != want || res.Confidence[field] < 0.5 {
+				t.Errorf("%q %q %q: %s = %v (%.2f), want %q", tt.one, tt.two, tt.eight, field, got, res.Confidence[field], want)
+			}
+		}
+	}
+}

@@ -1478,13 +1478,13 @@ var (
 		"license #", "id no", "id #", "id number", "customer id", "customer number", "customer no", "4d")
 	addressLabels = compileLabels("address", "addr", "residence address", "mailing address")
 	cityStateZip  = regexp.MustCompile(`^\s*([A-Za-z][A-Za-z .'-]*?),?\s+([A-Z]{2})\s*,?\s+(\d{5}(?:-\d{4})?)\s*$`)
-	streetLine    = regexp.MustCompile(`(?i)^\s*(?:8\s+)?(?:address:?\s*)?((?:\d+[A-Z]?\s+\S.*)|(?:p\.?\s*o\.?\s+box\s+\d+.*))$`)
+	streetLine    = regexp.MustCompile(`(?i)^\s*(?:8\s+|` + eightLookAlike + `)?(?:address:?\s*)?((?:\d+[A-Z]?\s+\S.*)|(?:p\.?\s*o\.?\s+box\s+\d+.*))$`)
 	// AAMVA cards number their fields: "1" the family name, "2" the given
 	// names, each before its value (OCR reads the 1 as l, I or |), a
 	// caption of the field's name sometimes between ("1 SURNAME SMITH").
 	aamvaLast = regexp.MustCompile(`^\s*(?:1|[lI|]\s)\s*(?:(?i:family\s+name|surname|last\s+name|ln)\s*:?\s+)?` +
 		`([A-Za-z][A-Za-z'’. -]*?)\s*(?:\s2\s+(?:(?i:given\s+names?|first\s+name|fn)\s*:?\s+)?([A-Za-z][A-Za-z'’ .-]*?))?\s*$`)
-	aamvaGiven = regexp.MustCompile(`^\s*2\s*(?:(?i:given\s+names?|first\s+name|fn)\s*:?\s+)?([A-Za-z][A-Za-z'’ .-]*?)\s*$`)
+	aamvaGiven = regexp.MustCompile(`^\s*` + twoLookAlike + `(?:(?i:given\s+names?|first\s+name|fn)\s*:?\s+)?([A-Za-z][A-Za-z'’ .-]*?)\s*$`)
 	// aamvaGivenDamaged is the given names' line with its field number 2
 	// read as a mark or two, or kept behind a speck OCR read as a short
 	// word: capitals only, three words at most.
