@@ -60,6 +60,17 @@ var (
 	reMonDay  = regexp.MustCompile(`(?i)\b` + mon + `\s*(\d{1,2})(?:st|nd|rd|th)?(?:\s*[-–]\s*(\d{1,2}))?[.,]?\s*(\d{4})\b`)
 	reMonYear = regexp.MustCompile(`(?i)\b` + mon + `[\s,./-]*(\d{4})\b`)
 	reNumMY   = regexp.MustCompile(`\b(\d{1,2})\s*[/-]\s*(\d{4})\b`)
+	// reSpaced is a date printed in numbers with spaces for separators
+	// ("14 02 2022", some clinics' and other countries' forms), or whose
+	// slashes a scan lost.
+	reSpaced = regexp.MustCompile(`\b(\d{1,2}) {1,2}(\d{1,2}) {1,2}((?:19|20)\d{2})\b`)
+	// numberBefore and numberAfter find a number beside a spaced date's
+	// match: its groups are then part of a longer run of numbers (a phone
+	// number, an ID printed in groups), not a date. A time after it
+	// ("14 02 2022 08:12") is a date's.
+	numberBefore = regexp.MustCompile(`\d[ /.:-]*$|[/-] *$`)
+	numberAfter  = regexp.MustCompile(`^(?: *[\d/-]|[.:]\d)`)
+	timeAfter    = regexp.MustCompile(`^ +\d{1,2}:\d{2}\b`)
 	// brokenDayBefore ends with a month and the head of its day ("07/3 ")
 	// or a month and its slash ("07/ "), left before what reads as a
 	// month and year.
@@ -117,6 +128,23 @@ func findDates(s string) []dateHit {
 			a, b = b, a
 		}
 		add(m, dateHit{y: num(y), m: a, d: b, twoDigitY: len(y) == 2})
+	}
+	for _, m := range reSpaced.FindAllStringSubmatchIndex(s, -1) {
+		if numberBefore.MatchString(s[:m[0]]) || numberAfter.MatchString(s[m[1]:]) && !timeAfter.MatchString(s[m[1]:]) {
+			continue
+		}
+		a, b := num(s[m[2]:m[3]]), num(s[m[4]:m[5]])
+		switch {
+		case a > 12 && b <= 12:
+			// Day first, as such forms most often print it.
+			a, b = b, a
+		case a <= 12 && b > 12, a == b:
+		default:
+			// "04 05 2022" is April or May: with no separator to tell
+			// the form's habit, the date is unread rather than guessed.
+			continue
+		}
+		add(m, dateHit{y: num(s[m[6]:m[7]]), m: a, d: b})
 	}
 	for _, m := range reDayMon.FindAllStringSubmatchIndex(s, -1) {
 		y := s[m[6]:m[7]]

@@ -41,6 +41,37 @@ func TestScannedDates(t *testing.T) {
 	}
 }
 
+// TestSpacedNumericDates: a date printed in numbers with spaces between
+// them is read when its day and month cannot be mistaken for each other;
+// "04 05 2022" (April or May) and groups in a longer run of numbers (a
+// phone number, an ID printed in groups) are no date.
+func TestSpacedNumericDates(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want string // "" no date
+	}{
+		{"14 02 2022", "2022-02-14"},
+		{"Date: 14 02 2022", "2022-02-14"},
+		{"Date of test  14  02  2022", "2022-02-14"},
+		{"02 14 2022", "2022-02-14"},
+		{"07 07 2021", "2021-07-07"},
+		{"Collected 14 02 2022 08:12", "2022-02-14"},
+		{"04 05 2022", ""},
+		{"Tel 602 14 02 2022", ""},
+		{"ID 4471 14 02 2022", ""},
+		{"14 02 2022 55", ""},
+		{"14 02 1875", ""},
+	} {
+		got, ok := ParseDate(tt.in, false)
+		if !ok {
+			got = ""
+		}
+		if got != tt.want {
+			t.Errorf("ParseDate(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 // TestBilingualAndPunctuatedDates: a date printed with its month in two
 // languages, or with a period after its day, is read whole; a day that
 // cannot be read with its month never makes a month-year expiry that runs
