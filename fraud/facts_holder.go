@@ -2,6 +2,7 @@ package fraud
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -49,7 +50,19 @@ var holderCaptions = map[string]bool{
 	"donor": true, "donor name": true, "student": true, "student name": true, "participant": true, "participant name": true,
 	"candidate": true, "candidate name": true, "applicant": true, "applicant name": true, "recipient": true, "recipient name": true,
 	"cardholder": true, "card holder": true, "cardholder name": true, "certificate holder": true, "issued to": true,
+	// A typed signature, where the caption says whose (a bare
+	// "Signature:" is as often the instructor's or the examiner's).
+	"signature of licensee": true, "licensee signature": true, "licensee's signature": true, "signature of holder": true,
+	"holder signature": true, "holder's signature": true, "cardholder signature": true, "employee signature": true,
+	"patient signature": true, "student signature": true, "participant signature": true,
 }
+
+// streetLine starts a postal address's street line (a number and a
+// street name), zipLine ends its city line (a state and a ZIP code).
+var (
+	streetLine = regexp.MustCompile(`^\d{1,6}[A-Z]?\s+[A-Za-z]`)
+	zipLine    = regexp.MustCompile(`\b[A-Z]{2}\.?\s+\d{5}(?:-\d{4})?\s*$`)
+)
 
 // holderEmailCaptions are the captions of the holder's own e-mail
 // address (a training center's contact address is not the holder's).
@@ -75,6 +88,9 @@ var notPersonWords = map[string]bool{
 	"dr": true, "mr": true, "mrs": true, "ms": true, "miss": true, "prof": true, "of": true, "the": true, "and": true,
 	"provider": true, "course": true, "card": true, "certificate": true, "program": true, "instructor": true, "director": true,
 	"test": true, "result": true, "results": true, "negative": true, "positive": true, "date": true, "signature": true,
+	"diagnostics": true, "pharmacy": true, "partners": true, "associates": true, "practice": true, "medicine": true,
+	"occupational": true, "wellness": true, "foundation": true, "national": true, "council": true, "agency": true,
+	"office": true, "division": true, "bureau": true, "commission": true, "american": true, "red": true, "cross": true,
 	"registered": true, "nurse": true, "license": true, "licensed": true, "practical": true, "vocational": true,
 	"institute": true, "center": true, "centre": true, "hospital": true, "clinic": true, "health": true, "laboratory": true,
 	"laboratories": true, "labs": true, "lab": true, "university": true, "college": true, "county": true, "department": true,
@@ -250,6 +266,17 @@ func holderNamesOn(p pagetext.Page, n int) []holderName {
 				out = append(out, hn)
 			}
 		}
+		if li+2 < len(lines) && addressed(lines[li+1], lines[li+2]) {
+			// A card or a letter mailed to its holder: the address
+			// block's first line, the whole line, is the holder's name.
+			// An issuer's own address starts with its name, which
+			// personName refuses where it holds an organisation's word
+			// and a known given name tells from a person's otherwise
+			// ("Kaiser Permanente").
+			if hn, ok := personName(l, n); ok && len(strings.Fields(hn.text)) == len(l) && knownGiven(hn) {
+				out = append(out, hn)
+			}
+		}
 		for i, w := range l {
 			if !strings.HasSuffix(w.Text, ":") {
 				continue
@@ -280,6 +307,26 @@ func holderNamesOn(p pagetext.Page, n int) []holderName {
 		}
 	}
 	return out
+}
+
+// knownGiven: a word of the name is a given name namematch knows.
+func knownGiven(hn holderName) bool {
+	return slices.ContainsFunc(hn.tokens, namematch.KnownGivenName)
+}
+
+// addressed: street and city are the two lines of a postal address
+// under a name, each read surely.
+func addressed(street, city []pagetext.Word) bool {
+	for _, l := range [][]pagetext.Word{street, city} {
+		for _, w := range l {
+			if !wordSure(w) {
+				return false
+			}
+		}
+	}
+	st, _ := lineWithConfidence(street)
+	ct, _ := lineWithConfidence(city)
+	return streetLine.MatchString(st) && zipLine.MatchString(ct)
 }
 
 // captionBefore is the caption ending with the word l[i] (its colon

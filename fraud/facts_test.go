@@ -876,6 +876,10 @@ func TestHolderNamedTwice(t *testing.T) {
 		{"a form's sections, each captioned Name", "tb_skin_test", []pagetext.Page{linesPage("Arial", "Name: Jonathan Reyes", "Emergency contact", "Name: Priya Natarajan")}, 0},
 		{"the holder's e-mail naming another", "tb_skin_test", []pagetext.Page{linesPage("Arial", "Employee Name: Jonathan Reyes", "Employee E-mail: priya.natarajan@northwind.org")}, 0.30},
 		{"the holder's e-mail naming the holder", "tb_skin_test", []pagetext.Page{linesPage("Arial", "Employee Name: Jonathan Reyes", "Employee E-mail: jon.reyes2@northwind.org")}, 0},
+		{"a licence mailed to another holder", "nursing_license", []pagetext.Page{linesPage("Times", "Licensee: Jonathan Reyes", "License Number: 2201457", "Mail to:", "Priya Natarajan", "2210 Alder Creek Rd", "Eugene, OR 97401")}, 0.50},
+		{"a licence mailed to its holder", "nursing_license", []pagetext.Page{linesPage("Times", "Licensee: REYES, JONATHAN", "License Number: 2201457", "Jonathan A Reyes", "2210 Alder Creek Rd", "Eugene, OR 97401")}, 0},
+		{"an issuer's own address", "nursing_license", []pagetext.Page{linesPage("Times", "Kaiser Permanente", "2210 Alder Creek Rd", "Eugene, OR 97401", "Employee Name: Jonathan Reyes")}, 0},
+		{"a licensee's typed signature naming another", "nursing_license", []pagetext.Page{linesPage("Times", "Licensee: Jonathan Reyes", "Signature of Licensee: Priya Natarajan")}, 0.50},
 		{"three people named", "pals", append(cert("Priya Natarajan", "Jonathan Reyes"), linesPage("Helvetica", "Participant: Laura Kim")), 0},
 	}
 	for _, tt := range tests {
