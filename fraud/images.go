@@ -148,6 +148,7 @@ func checkImages(d *doc, s *signals) {
 		}
 		checkPixels(d, s, im)
 	}
+	checkSoftValue(d, s)
 	if len(taken) > 0 {
 		futureFrom(d, s, "the image's EXIF", taken)
 		createdBefore(d, s, taken, "the image was taken")
