@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 )
 
 var (
@@ -1621,13 +1622,19 @@ func (r *reading) provider(labels []label, clean func(string) string) {
 		return hs
 	}
 	person := func(labels []label) bool {
+		var names []found
 		for _, f := range r.doc.lookupWhere(labels, personFinder, false, anywhere) {
 			if v := clean(f.value.(string)); personName(v) {
-				r.set("provider", v, f.conf)
-				return true
+				f.value = v
+				names = append(names, f)
 			}
 		}
-		return false
+		if len(names) == 0 {
+			return false
+		}
+		f := r.doc.surerSpelling(names)
+		r.set("provider", f.value, f.conf)
+		return true
 	}
 	// The clinician in a provider's role first, or the one who signed;
 	// then a provider, clinic or facility named beside its own label;
@@ -1678,13 +1685,66 @@ func (r *reading) provider(labels []label, clean func(string) string) {
 	}
 }
 
+// surerSpelling returns the first of the names read, or, where OCR read
+// the same name twice a letter or two apart ("J. Abernathy, RN" placed
+// the test, "J. Abemathy, RN" read it, the second on a line OCR merged
+// with the next column's), the spelling whose words OCR read more
+// surely: one of the two is misread, and a scan's faint or crowded copy
+// is the likelier one.
+func (d *doc) surerSpelling(names []found) found {
+	first := names[0]
+	v := first.value.(string)
+	best, bestOCR := first, d.valueOCR(first)
+	for _, f := range names[1:] {
+		w := f.value.(string)
+		if w == v || len(strings.Fields(w)) != len(strings.Fields(v)) || len(v) < 6 || editDistance(w, v) > 2 {
+			continue
+		}
+		if c := d.valueOCR(f); bestOCR >= 0 && c > bestOCR {
+			best, bestOCR = found{value: w, conf: first.conf, line: f.line, placed: f.placed}, c
+		}
+	}
+	return best
+}
+
+// valueOCR is the OCR confidence (0-100) of the words of value f on its
+// line, the least and the mean weighed alike as ocrFactor does, or -1
+// where its words are not known.
+func (d *doc) valueOCR(f found) float64 {
+	v, ok := f.value.(string)
+	if !ok || !d.scanned(f.line) {
+		return -1
+	}
+	at := strings.Index(d.lines[f.line], v)
+	if at < 0 {
+		return -1
+	}
+	lo, sum, n := 100.0, 0.0, 0.0
+	for _, wi := range d.geo.byLine[f.line] {
+		w := d.geo.words[wi]
+		if w.end <= at || w.start >= at+len(v) {
+			continue
+		}
+		c := max(0, min(100, w.conf))
+		weight := float64(max(1, utf8.RuneCountInString(w.text)))
+		sum += c * weight
+		n += weight
+		lo = min(lo, c)
+	}
+	if n == 0 {
+		return -1
+	}
+	return 0.5*lo + 0.5*sum/n
+}
+
 // clinicianByRole reads a clinician's name after a label of a role the
 // label lists do not spell out, on its line: a clinician's role noun
 // after words that qualify it ("Examining Provider:", "Attending
 // Clinician:", "Licensed Healthcare Professional:"). A provider who
 // ordered or referred the test is not who gave it.
 func (r *reading) clinicianByRole(clean func(string) string) (string, bool) {
-	for _, line := range r.doc.lines {
+	var names []found
+	for i, line := range r.doc.lines {
 		for _, m := range roleLabel.FindAllStringSubmatchIndex(line, -1) {
 			if notGiver.MatchString(line[m[2]:m[3]]) {
 				continue
@@ -1695,11 +1755,14 @@ func (r *reading) clinicianByRole(clean func(string) string) (string, bool) {
 			}
 			v = strings.TrimSpace(v)
 			if personName(v) && clinician.MatchString(v) {
-				return v, true
+				names = append(names, found{value: v, line: i})
 			}
 		}
 	}
-	return "", false
+	if len(names) == 0 {
+		return "", false
+	}
+	return r.doc.surerSpelling(names).value.(string), true
 }
 
 var (
