@@ -268,7 +268,7 @@ func (r *reading) cardNameLines() {
 				}
 			}
 		}
-		if last == "" && i > 0 && !streetLine.MatchString(line) && !cardCaption.MatchString(line) && !cardCaption.MatchString(r.doc.lines[k]) {
+		if last == "" && i > 0 && !r.streetNotName(line, k) && !cardCaption.MatchString(line) && !cardCaption.MatchString(r.doc.lines[k]) {
 			m := markedSurname.FindStringSubmatch(line)
 			g := aamvaGiven.FindStringSubmatch(bangInitial.ReplaceAllString(r.doc.lines[k], "$1 I"))
 			unnumbered := false
@@ -315,6 +315,22 @@ func (r *reading) cardNameLines() {
 		r.setSplitName(gs, strings.Join(ls, " "), conf)
 		return
 	}
+}
+
+// numberedSurname is a family name after the field number 1: a street
+// line's shape too ("1 DOMINGUEZ" as "1 BROADWAY").
+var numberedSurname = regexp.MustCompile(`^\s*1\s+[A-Z][A-Z'’.-]*(?:\s[A-Z][A-Z'’.-]*){0,2}\s*$`)
+
+// streetNotName reports that line, over line k, is a street's line and no
+// name's. "1 DOMINGUEZ" over given names whose 2 OCR lost is the family
+// name under its field number, not a street: a street line stands over
+// its city's, and taken for one it left the given names' line to the
+// guess, which read a given name for the family name.
+func (r *reading) streetNotName(line string, k int) bool {
+	if !streetLine.MatchString(line) {
+		return false
+	}
+	return !numberedSurname.MatchString(line) || cityStateZip.MatchString(lineAt(r.doc.lines, k))
 }
 
 // sideCaptions is a line of a card's two name captions side by side,
