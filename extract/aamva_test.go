@@ -524,3 +524,22 @@ func TestFieldNumberLookAlikes(t *testing.T) {
 		}
 	}
 }
+
+// TestLetterGroupedNumberAlone: a scanned licence whose number's caption
+// OCR garbled ("sa0in" for 4d DLN) reads the number printed with its
+// letter as a group of its own ("K-184-227-305-611"), the card's one word
+// of that shape.
+func TestLetterGroupedNumberAlone(t *testing.T) {
+	c := catalog.MustLoad()
+	asOf := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
+	for _, num := range []string{"K-184-227-305-611", "K184-227-305-611"} {
+		p := ocrPage(ocrWords(ocrRow(0, 0, 20, 20, "DRIVER'S LICENSE", 95), ocrRow(1, 0, 20, 34, "MINNESOTA", 95),
+			ocrRow(2, 1, 20, 50, "sa0in "+num, 90), ocrRow(3, 1, 20, 64, "1 ABERNATHY-SOLIS", 95),
+			ocrRow(4, 1, 20, 78, "2 CLEMENTINE ROSE", 95), ocrRow(5, 2, 20, 96, "8 4400 LYNDALE AVE S", 93),
+			ocrRow(6, 2, 20, 108, "MINNEAPOLIS, MN 55419", 93))...)
+		res := Read(c, "drivers_license", Document{Text: p.Text(), Pages: []pagetext.Page{p}, AsOf: asOf})
+		if got := res.Fields["license_number"]; got != num || res.Confidence["license_number"] < 0.5 {
+			t.Errorf("%s: license_number = %v (%.2f)", num, got, res.Confidence["license_number"])
+		}
+	}
+}

@@ -349,9 +349,10 @@ var aamvaFieldNo = regexp.MustCompile(`^\d{1,2}[a-dA-D]?$`)
 var dlCaptionWord = wordSet(`dl dln lic no id 4d rn lpn lvn aprn`)
 
 // letterGroupedNumber is a license number led by a letter and printed in
-// hyphened groups of digits ("W426-7182-9035-07", "M263-4418-9052"): a
-// shape no date, ZIP code or phone number has.
-var letterGroupedNumber = regexp.MustCompile(`^[A-Z]\d{2,4}(?:-\d{2,4}){2,4}$`)
+// hyphened groups of digits ("W426-7182-9035-07", "M263-4418-9052"), the
+// letter a group of its own on some cards ("K-184-227-305-611"): a shape
+// no date, ZIP code or phone number has.
+var letterGroupedNumber = regexp.MustCompile(`^[A-Z]-?\d{2,4}(?:-\d{2,4}){2,4}$`)
 
 // groupedNumberAlone reads the license number that no caption gave (its
 // caption misread "DOL NUMBER", "C4 NUMBER" over it) from the one word of
