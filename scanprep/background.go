@@ -281,3 +281,61 @@ func (f field) unevenness() float64 {
 	}
 	return (hi - lo) / hi
 }
+
+// printLevels measures the print's brightness and the paper's under it
+// (Otsu's two classes) within box, the print's bounds on a flattened
+// image an. A photo's surround (the table round the paper, the shade
+// beyond its edge) stays darker than the paper after flattening, whose
+// window is wider than the strip it makes; measured over the whole photo,
+// it is the "ink" class, and the contrast stretch drawn from it blackens
+// everything under it: on a phone photo of a vaccine card printed on a
+// letter page at 130 dpi the print turned bold, the paper's grain to
+// specks and the surround to a black frame, and Tesseract read no word
+// of a page legible to the eye (ink 167 of paper 248 over the photo, 92
+// within the print). ok is false when box holds too little to measure.
+func printLevels(an plane, box image.Rectangle) (ink, paper float64, ok bool) {
+	box = box.Intersect(image.Rect(0, 0, an.w, an.h))
+	if box.Dx() < 8 || box.Dy() < 8 {
+		return 0, 0, false
+	}
+	var h [256]int
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for _, v := range an.pix[y*an.w+box.Min.X : y*an.w+box.Max.X] {
+			h[v]++
+		}
+	}
+	_, ink, paper = otsu(h)
+	return ink, paper, true
+}
+
+// framed reports whether the outer ring of a flattened image an is
+// mostly darker than its paper (paper, its brightness): the table round
+// a page photographed whole, which flattening leaves grey (see
+// printLevels) and Tesseract, given the page with its frame, takes for a
+// picture's edge and reads nothing inside (a letter page photographed at
+// 130 dpi: no word with the frame, every line with the print cut out). A
+// flatbed scan's ring is paper, and a dark band along one edge of a page
+// less than half its ring.
+func framed(an plane, paper float64) bool {
+	d := max(2, min(an.w, an.h)/50)
+	if an.w <= 4*d || an.h <= 4*d {
+		return false
+	}
+	var h [256]int
+	for y := 0; y < an.h; y++ {
+		row := an.pix[y*an.w : (y+1)*an.w]
+		if y < d || y >= an.h-d {
+			for _, v := range row {
+				h[v]++
+			}
+			continue
+		}
+		for _, v := range row[:d] {
+			h[v]++
+		}
+		for _, v := range row[an.w-d:] {
+			h[v]++
+		}
+	}
+	return float64(percentile(h, 0.5)) < 0.85*paper
+}

@@ -348,6 +348,11 @@ type measures struct {
 	card image.Rectangle
 	// cardTinted: the card's ground is darker than the paper round it.
 	cardTinted bool
+	// framed: a photo's surround frames the paper (see framed), and the
+	// print's levels measured within its bounds are framedInk and
+	// framedPaper (see printLevels).
+	framed                 bool
+	framedInk, framedPaper float64
 }
 
 func (e *Engine) measure(p plane) measures {
@@ -388,6 +393,9 @@ func (e *Engine) measureReduced(a plane, k int) measures {
 				continue
 			}
 			m.printBox = m.printBox.Union(image.Rect(b.x0, b.y0, b.x1, b.y1))
+		}
+		if m.uneven > e.cfg.Unevenness && !m.paper.lid && framed(an, m.paperLv) {
+			m.framedInk, m.framedPaper, m.framed = printLevels(an, m.printBox)
 		}
 		if r, ok := cardBlock(an, thr, boxes, gs, m.lines.size, e.cfg.CutShaped); ok {
 			m.card = r
@@ -482,6 +490,12 @@ func (e *Engine) correct(p plane, img *image.Gray, extra int) (*image.Gray, Repo
 	}
 	m := e.measureReduced(a, kk)
 	rep := Report{Scale: 1, frameW: p.w, frameH: p.h, Perspective: perspective, CardCut: !perspective && !m.card.Empty() && !e.cfg.KeepPage}
+	// A page photographed whole is read without its frame (a straightened
+	// card is its own image).
+	m.framed = m.framed && !perspective && !rep.CardCut
+	if m.framed {
+		m.ink, m.paperLv = m.framedInk, m.framedPaper
+	}
 	k := float64(m.k)
 
 	l := m.lines
@@ -516,7 +530,7 @@ func (e *Engine) correct(p plane, img *image.Gray, extra int) (*image.Gray, Repo
 	if rep.Flattened {
 		t.gain = newGainMap(m.paper, k, p.w, p.h)
 	}
-	if m.paperLv-m.ink >= 40 && (m.paperLv < 180 || m.paperLv-m.ink < 100) {
+	if m.paperLv-m.ink >= 40 && (m.paperLv < 180 || m.paperLv-m.ink < 100 || m.framed) {
 		rep.Contrast = true
 		t.hi = m.paperLv
 		t.lo = max(0, m.ink-0.25*(m.paperLv-m.ink))
@@ -553,7 +567,7 @@ func (e *Engine) correct(p plane, img *image.Gray, extra int) (*image.Gray, Repo
 		if long := float64(max(crop.Dx(), crop.Dy())); !coarse && long > 0 && long*rep.Scale < e.cfg.CardLongSide {
 			rep.Scale = min(e.cfg.CardLongSide/long, e.cfg.MaxScale)
 		}
-	case rep.Scale > 1 && !m.printBox.Empty():
+	case (rep.Scale > 1 || m.framed) && !m.printBox.Empty():
 		// Enlarge only the print and a margin around it: blank paper (or a
 		// table) costs OCR time and tells nothing.
 		crop = turnedBounds(m.printBox, m.k, p, rhoAll, fw, fh, 2*m.lines.capital*k).Intersect(crop)
