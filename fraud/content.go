@@ -1253,8 +1253,8 @@ const paintedPaperWeight = 0.50
 
 // paperGrain is the grain of the paper around one OCR word.
 type paperGrain struct {
-	w     pagetext.Word
-	grain float64
+	w           pagetext.Word
+	grain, tone float64
 	// n is the flat paper samples measured.
 	n int
 	// blocks are its blocks of paper (paperBlocks).
@@ -1327,13 +1327,34 @@ func paintedPaper(s *signals, im docImage, plane luma, size image.Point, p paget
 		}
 	}
 	if best == nil {
-		flatPatch(s, im, plane, p, f, others, med, b, sx, sy)
+		flatPatch(s, im, plane, p, f, others, med, brightLight(others), b, sx, sy)
 		return
 	}
 	bx := best.w.Box
 	s.addf(CodeCoveredText, paintedPaperWeight, &SignalEvidence{Page: im.page, Box: &bx, Text: best.w.Text, Source: "image", Measure: round1(best.grain / med * 100)},
 		"page %d: the paper around %q shows none of the scan's grain (%.2f against a median of %.2f around the page's %d other words, the smoothest %.2f): a patch painted over the value after the scan",
 		im.page, best.w.Text, best.grain, med, len(gs), smoothest)
+}
+
+// brightLight is the tone of the paper in a photo's brightest light:
+// the 90th percentile of the tones around the page's other words where
+// they range wider than a scanner's light leaves them (toneSpread between
+// the 10th and 90th percentile words), and none (above white) where they
+// do not. Where the light is brightest a camera clips one or two of its
+// channels, and the paper there shows less grain than elsewhere with
+// nothing painted on it: a phone photo of a clean page, its name at the
+// bright middle, had six dead-flat blocks around the name.
+func brightLight(others []paperGrain) float64 {
+	tones := make([]float64, len(others))
+	for k, o := range others {
+		tones[k] = o.tone
+	}
+	sort.Float64s(tones)
+	n := len(tones)
+	if n == 0 || tones[n-1-n/10]-tones[n/10] <= toneSpread {
+		return 256
+	}
+	return tones[n-1-n/10]
 }
 
 // grainAround measures the paper around a word's box r (in samples),
@@ -1347,14 +1368,16 @@ func grainAround(plane luma, r image.Rectangle) (paperGrain, bool) {
 		return paperGrain{}, false
 	}
 	var sum float64
+	tone := 0
 	for _, b := range blocks {
 		sum += b.sum
+		tone += b.tone
 	}
 	flat := len(blocks) * blockInner
 	if flat < grainSamples || white*10 > flat {
 		return paperGrain{}, false
 	}
-	return paperGrain{grain: sum / float64(flat), n: flat, blocks: blocks}, true
+	return paperGrain{grain: sum / float64(flat), tone: float64(tone) / float64(flat), n: flat, blocks: blocks}, true
 }
 
 // blockInner is the samples of a block measured: its inner 6 by 6.
@@ -1366,6 +1389,8 @@ const blockInner = 36
 type paperBlock struct {
 	sum   float64
 	white int
+	// tone is the sum of its inner samples.
+	tone int
 }
 
 // paperBlocks lists the blocks of paper around a word's box r widened by
@@ -1411,6 +1436,7 @@ func paperBlocks(plane luma, r image.Rectangle, e int) (blocks []paperBlock, whi
 					if v >= 254 {
 						b.white++
 					}
+					b.tone += v
 					b.sum += math.Abs(float64(4*v-at(x-1, y)-at(x+1, y)-at(x, y-1)-at(x, y+1))) / 4
 				}
 			}

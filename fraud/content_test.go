@@ -8,6 +8,7 @@ import (
 	"image/draw"
 	"image/jpeg"
 	"image/png"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -992,6 +993,34 @@ func TestPaintedPaper(t *testing.T) {
 		{"a word that is no fact on a tight patch", "Station", patch{0, 14, 0}, 6, ""},
 		{"a tight patch on a scan with no grain", "07/12/2027", patch{0, 14, 0}, 0, ""},
 	})
+}
+
+// TestBrightLight: flatPatch leaves alone a value whose paper is in a
+// photo's brightest light (a camera clips its brightest paper, and the
+// grain there drops with nothing painted); on a scanner's even paper
+// there is no such light. The tones are the paper around each of a
+// page's 20 words.
+func TestBrightLight(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		from, to float64 // the paper's tone around the first word and the last
+		want     float64 // 256: no bright light
+	}{
+		{"a scanner's even paper", 240, 241, 256},
+		{"a scan a little darker to one side", 238, 243, 256},
+		{"a phone photo's light (7.9 levels between its 10th and 90th percentile words)", 236, 246, 244.9},
+		{"a page shaded by a lamp", 226, 250, 247.5},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var others []paperGrain
+			for k := range 20 {
+				others = append(others, paperGrain{grain: 3, tone: tt.from + (tt.to-tt.from)*float64(k)/19})
+			}
+			if got := brightLight(others); math.Abs(got-tt.want) > 0.05 {
+				t.Fatalf("brightLight %.2f, want %.2f", got, tt.want)
+			}
+		})
+	}
 }
 
 // paintedCase is a value on a made scan, painted over (or not) and typed

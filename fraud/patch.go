@@ -25,8 +25,10 @@ const (
 // flatPatch flags a value of the document's facts with deadBlocks or
 // more dead-flat blocks of paper around it, on a grainy page (median
 // grain med around its other words, already checked against grainLeast)
-// whose other words show almost none and never two around one word.
-func flatPatch(s *signals, im docImage, plane luma, p pagetext.Page, f facts, others []paperGrain, med float64, b Box, sx, sy float64) {
+// whose other words show almost none and never two around one word. A
+// value whose paper is in a photo's brightest light (bright, from
+// brightLight) is left alone: the camera's clipping flattens it there.
+func flatPatch(s *signals, im docImage, plane luma, p pagetext.Page, f facts, others []paperGrain, med, bright float64, b Box, sx, sy float64) {
 	dead := func(bl paperBlock) bool { return bl.white == 0 && bl.sum < deadOfMedian*med*blockInner }
 	all, deadAll := 0, 0
 	for _, o := range others {
@@ -57,13 +59,14 @@ func flatPatch(s *signals, im docImage, plane luma, p pagetext.Page, f facts, ot
 		if !ok {
 			continue
 		}
-		d := 0
+		d, tone := 0, 0
 		for _, bl := range blocks {
 			if dead(bl) {
 				d++
 			}
+			tone += bl.tone
 		}
-		if d < deadBlocks {
+		if d < deadBlocks || len(blocks) > 0 && float64(tone)/float64(len(blocks)*blockInner) >= bright {
 			continue
 		}
 		bx := w.Box
