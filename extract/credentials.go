@@ -2520,7 +2520,7 @@ func (r *reading) address() {
 		street = splitDirection(street)
 		city := strings.Join(strings.Fields(line), " ")
 		conf := 0.85
-		if damagedAddress(street, city) {
+		if damagedAddress(street, city) || r.streetNumberDoubtful(street) {
 			conf = confMRZFailed
 		}
 		r.set("address", street+", "+city, conf)
