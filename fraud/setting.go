@@ -78,14 +78,19 @@ func oddSetting(s *signals, np numberedPage, f facts) {
 	// none: only the marks set otherwise than the page are read.
 	isFact := make([]bool, len(marks))
 	others := map[pdfdraw.Setting]int{}
+	// initials counts the marks of one letter or none (a name's "J.")
+	// of each setting.
+	initials := map[pdfdraw.Setting]int{}
 	for i, m := range marks {
 		if m.Setting == dom {
 			continue
 		}
 		if k := f.kind(run{words: []pagetext.Word{{Text: m.Text}}}); k == "date" || k == "name" {
 			isFact[i] = true
-		} else {
+		} else if alnumCount(m.Text) >= 2 {
 			others[m.Setting]++
+		} else {
+			initials[m.Setting]++
 		}
 	}
 	sizes := make([]float64, len(marks))
@@ -102,7 +107,11 @@ func oddSetting(s *signals, np numberedPage, f facts) {
 			continue
 		}
 		w, what := settingDiffers(st, dom)
-		if w == 0 {
+		if w == 0 || initials[st] > 0 && !spacedApart(st, dom) {
+			// A name's initial set as the name is says nothing of its
+			// spacing: a forger fits the old width by spacing or scale,
+			// while a name printed whole in a colour of its own, its
+			// initial with it, is as often a design's.
 			continue
 		}
 		b := toTopLeft(m.Box, np.p.box)
@@ -145,6 +154,12 @@ func settingDiffers(st, dom pdfdraw.Setting) (float64, string) {
 		return oddSettingWeight, fmt.Sprintf("in a colour a shade off the page's text (%.2f %.2f %.2f against %.2f %.2f %.2f)", a[0], a[1], a[2], b[0], b[1], b[2])
 	}
 	return oddSettingDesignWeight, fmt.Sprintf("in a colour of its own (%.2f %.2f %.2f against %.2f %.2f %.2f)", a[0], a[1], a[2], b[0], b[1], b[2])
+}
+
+// spacedApart: st sets its glyphs at a character spacing or horizontal
+// scale of its own.
+func spacedApart(st, dom pdfdraw.Setting) bool {
+	return math.Abs(st.CharSpace-dom.CharSpace) > 0.05 || math.Abs(st.HScale-dom.HScale) > 0.02
 }
 
 // toRGB is a device colour as red, green and blue from 0 to 1.
