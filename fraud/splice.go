@@ -2,6 +2,7 @@ package fraud
 
 import (
 	"image"
+	"math"
 	"sort"
 
 	"github.com/clearedtostart/compliance/pagetext"
@@ -48,6 +49,7 @@ func softValue(s *signals, im docImage, plane luma, size image.Point, p pagetext
 	}
 	var all []printSharpness
 	var held []int
+	var h sharpHist
 	for k, w := range p.Words {
 		if k >= 400 {
 			break
@@ -59,7 +61,7 @@ func softValue(s *signals, im docImage, plane luma, size image.Point, p pagetext
 		if r.Dx() < 8 || r.Dy() < 8 || r.Dx()*r.Dy() > 40000 {
 			continue
 		}
-		if sharp, c, ok := sharpness(plane, r); ok {
+		if sharp, c, ok := h.sharpness(plane, r); ok {
 			if f.kind(run{words: []pagetext.Word{w}}) != "" {
 				held = append(held, len(all))
 			}
@@ -97,4 +99,46 @@ func softValue(s *signals, im docImage, plane luma, size image.Point, p pagetext
 	s.addf(CodeFontMismatch, softValueWeight, &SignalEvidence{Page: im.page, Box: &bx, Text: best.w.Text, Source: "image", Measure: round1(bestRatio * 100)},
 		"page %d: %q is printed on the scan with edges %.0f%% softer than the page's %d other words of its height, softer than the softest of them (%.2f against %.2f, the softest %.2f): pasted from a scan of lower resolution",
 		im.page, best.w.Text, (1-bestRatio)*100, bestN, best.sharp, bestMed, bestLeast)
+}
+
+// sharpHist measures sharpness (crispValue's measure: the 99th
+// percentile of the gradient's magnitude over the contrast between the
+// 95th and the 3rd percentile of the samples) from histograms, in time
+// linear in the word's samples: sorting every word's samples of a
+// 300-dpi page took as long as the rest of the page's checks. The
+// gradient's percentile is read to a sixteenth of a level.
+type sharpHist struct {
+	vals [256]int32
+	mags [2900]int32
+}
+
+func (h *sharpHist) sharpness(plane luma, r image.Rectangle) (float64, float64, bool) {
+	clear(h.vals[:])
+	clear(h.mags[:])
+	n := r.Dx() * r.Dy()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := plane.pix[y*plane.stride:]
+		up, down := plane.pix[(y-1)*plane.stride:], plane.pix[(y+1)*plane.stride:]
+		for x := r.Min.X; x < r.Max.X; x++ {
+			h.vals[row[x]]++
+			dx, dy := int(row[x+1])-int(row[x-1]), int(down[x])-int(up[x])
+			// The gradient's magnitude is sqrt(dx²+dy²)/2; its bin is
+			// sixteen to a level.
+			h.mags[int(8*math.Sqrt(float64(dx*dx+dy*dy)))]++
+		}
+	}
+	at := func(hist []int32, k int) int {
+		seen := 0
+		for v, c := range hist {
+			if seen += int(c); seen > k {
+				return v
+			}
+		}
+		return len(hist) - 1
+	}
+	c := float64(at(h.vals[:], n*95/100) - at(h.vals[:], n*3/100))
+	if c < 80 {
+		return 0, 0, false
+	}
+	return (float64(at(h.mags[:], n*99/100)) + 0.5) / 16 / c, c, true
 }
