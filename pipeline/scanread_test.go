@@ -70,11 +70,37 @@ func scannedSample(t *testing.T, seed uint64, docType, variant string, scan samp
 	if err != nil {
 		t.Fatal(err)
 	}
+	if d.Pages > 1 {
+		pdf = firstPage(t, pdf)
+		if scan.Seed == 0 {
+			// The cut PDF's bytes, which seed the scan's noise by
+			// default, may carry the time they were written.
+			scan.Seed = seed
+		}
+	}
 	data, err := sampledocs.RenderScanned(pdf, scan)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return d, data
+}
+
+// firstPage returns pdf cut to its first page, where the documents the
+// scan tests draw print the fields they read: a background check's later
+// pages, which print none of its fields, are each read again three ways
+// (darkened, sharpened, as sparse text), and cost the package's tests
+// more than all their other pages.
+func firstPage(t *testing.T, pdf []byte) []byte {
+	t.Helper()
+	doc, err := pdfdoc.Open(pdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := doc.Extract(1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return one
 }
 
 // TestOCRPageCorrectsTurnedAndSkewedScans: pages scanned on their side,
@@ -148,7 +174,7 @@ func TestOCRPageBoxesOnTheCorrectedPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, rot := range []int{90, 180} {
-		scan, err := sampledocs.RenderScanned(pdf, sampledocs.ScanOptions{Rotate: rot, Straight: true})
+		scan, err := sampledocs.RenderScanned(firstPage(t, pdf), sampledocs.ScanOptions{Rotate: rot, Straight: true, Seed: 320})
 		if err != nil {
 			t.Fatal(err)
 		}
