@@ -62,6 +62,8 @@
 //	                                  labelled row drawn again whole, label and value, in such a face (not a line of values alone, nor a
 //	                                  monospace face: a template's); a date or name painted in a colour of its own (a red expiry) on a
 //	                                  page printed in black is a design's stress, which the style checks leave alone
+//	                            0.30  an expiry alone in the serif companion of the page's sans face (or the sans of its serif) at the
+//	                                  values' size and weight: a design's emphasis as often (fonts.go; corroborates only)
 //	                            0.50  a date the document is judged by set in the page's own family but bold or 8% larger or smaller,
 //	                                  in the column of two or more other dates all set alike (fonts.go: oddDate)
 //	                            0.45  a value in another font family or size than the rest of its phrase (0.40: than the values of its sibling fields)
@@ -155,6 +157,15 @@
 //	                                  surely, that is not the zone's (another holder put on the page, the zone left; zone_visual.go)
 //	                                  Read by OCR, a printed number one digit off the zone's flags where it was read surely and
 //	                                  the digit is not one OCR takes for the zone's (a 9 for a 6; not an 8 for a 3)
+//	holder_mismatch             0.50  two places the document names its holder (a holder's caption: "Patient:", "Employee Name:",
+//	                                  "Licensee:", "Signature of Licensee:"; the line after "This certifies that"; an address
+//	                                  block's first line) name people sharing no surname, both in a text layer (facts_holder.go)
+//	                            0.40  the same where either was read by OCR, every word at 90 and more (corroborates)
+//	                            0.30  the holder's printed name against the holder's first.last@ e-mail naming another
+//
+// Facts under 0.35, each as likely a misreading, do not add up: the
+// strongest is kept and the others named in its detail (facts.go:
+// settleWeakFacts).
 //
 // History: the account's earlier uploads for other candidates (history.go;
 // Reused and Rescore, after Assess):
