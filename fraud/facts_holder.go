@@ -136,12 +136,12 @@ func checkHolderNames(d *doc, s *signals) {
 			bare = append(bare, n)
 		}
 	}
+bareNames:
 	for i := range bare {
 		for j := i + 1; j < len(bare); j++ {
 			if !sameHolder(bare[i], bare[j]) {
 				names = dropBare(names)
-				i = len(bare)
-				break
+				break bareNames
 			}
 		}
 	}
