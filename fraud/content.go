@@ -1152,6 +1152,7 @@ func crispValue(s *signals, im docImage, plane luma, size image.Point, p pagetex
 		return
 	}
 	var all []printSharpness
+	var h sharpHist
 	for _, w := range p.Words {
 		if alnumCount(w.Text) < 3 {
 			continue
@@ -1160,7 +1161,7 @@ func crispValue(s *signals, im docImage, plane luma, size image.Point, p pagetex
 		if r.Dx() < 8 || r.Dy() < 8 || r.Dx()*r.Dy() > 40000 {
 			continue
 		}
-		if sharp, c, ok := sharpness(plane, r); ok {
+		if sharp, c, ok := h.sharpness(plane, r); ok {
 			all = append(all, printSharpness{w: w, px: r, sharp: sharp, c: c})
 		}
 	}
@@ -1207,30 +1208,49 @@ func crispValue(s *signals, im docImage, plane luma, size image.Point, p pagetex
 		im.page, best.w.Text, (bestRatio-1)*100, bestN, best.sharp, bestMed)
 }
 
-// sharpness measures a word's print in r: the 99th percentile of the
+// sharpHist measures a word's print in r: the 99th percentile of the
 // gradient's magnitude over the contrast between its paper (the 95th
 // percentile of its samples) and its ink (the 3rd); false for a faint
-// word (contrast under 80), whose edges say little.
-func sharpness(plane luma, r image.Rectangle) (float64, float64, bool) {
+// word (contrast under 80), whose edges say little. The percentiles are
+// read from histograms, in time linear in the word's samples (sorting
+// every word's samples of a 300-dpi page took as long as the rest of
+// the page's checks); the gradient's, to a sixteenth of a level.
+type sharpHist struct {
+	vals [256]int32
+	// mags holds the gradient's magnitude, sqrt(dx²+dy²)/2 of samples
+	// 0-255, sixteen bins to a level.
+	mags [2900]int32
+}
+
+func (h *sharpHist) sharpness(plane luma, r image.Rectangle) (float64, float64, bool) {
+	clear(h.vals[:])
+	clear(h.mags[:])
 	n := r.Dx() * r.Dy()
-	vals := make([]int, 0, n)
-	grads := make([]float64, 0, n)
-	at := func(x, y int) float64 { return float64(plane.pix[y*plane.stride+x]) }
 	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := plane.pix[y*plane.stride:]
+		up, down := plane.pix[(y-1)*plane.stride:], plane.pix[(y+1)*plane.stride:]
 		for x := r.Min.X; x < r.Max.X; x++ {
-			vals = append(vals, int(plane.pix[y*plane.stride+x]))
-			gx := (at(x+1, y) - at(x-1, y)) / 2
-			gy := (at(x, y+1) - at(x, y-1)) / 2
-			grads = append(grads, math.Hypot(gx, gy))
+			h.vals[row[x]]++
+			dx, dy := int(row[x+1])-int(row[x-1]), int(down[x])-int(up[x])
+			h.mags[int(8*math.Sqrt(float64(dx*dx+dy*dy)))]++
 		}
 	}
-	sort.Ints(vals)
-	c := float64(vals[n*95/100] - vals[n*3/100])
+	c := float64(histAt(h.vals[:], n*95/100) - histAt(h.vals[:], n*3/100))
 	if c < 80 {
 		return 0, 0, false
 	}
-	sort.Float64s(grads)
-	return grads[n*99/100] / c, c, true
+	return (float64(histAt(h.mags[:], n*99/100)) + 0.5) / 16 / c, c, true
+}
+
+// histAt is the value of rank k (from 0) of the samples counted in hist.
+func histAt(hist []int32, k int) int {
+	seen := 0
+	for v, c := range hist {
+		if seen += int(c); seen > k {
+			return v
+		}
+	}
+	return len(hist) - 1
 }
 
 // A value painted over on a scanned picture (a rectangle filled with the

@@ -79,8 +79,6 @@
 //	                                  value among them: a value drawn by another file laid over the page (subset.go; corroborates only)
 //	                            0.30  a value on a scanned picture whose print is steeper-edged than every other word of its height by far,
 //	                                  and as dark: typed onto the picture after the scan (content.go: checkCrispValue; corroborates only)
-//	                            0.30  ... softer-edged than 0.90 of the median and 0.95 of the softest word of its height: spliced in from a
-//	                                  scan of lower resolution, enlarged to fit (splice.go: checkSoftValue; not run: too near clean scans)
 //	baseline_shift              0.30  a value off the baseline of the words around it, in the same font and size
 //	                            0.45  a labelled row's date or name off its label's baseline where three or more rows set alike keep
 //	                                  one offset to a tenth of a point (fonts.go: offBaselineRow; a form filled in agrees on none)

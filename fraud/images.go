@@ -148,10 +148,6 @@ func checkImages(d *doc, s *signals) {
 		}
 		checkPixels(d, s, im)
 	}
-	// checkSoftValue (splice.go) is not run: on the tuning part it put
-	// 0.30 on two of the 142 clean scans (none flagged, but one signal
-	// more would flag them at HIGH) and found none of own blind set's
-	// enlarged splices.
 	if len(taken) > 0 {
 		futureFrom(d, s, "the image's EXIF", taken)
 		createdBefore(d, s, taken, "the image was taken")

@@ -12,7 +12,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"strings"
 	"testing"
 
 	xdraw "golang.org/x/image/draw"
@@ -22,7 +21,6 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"github.com/clearedtostart/compliance/internal/sampledocs"
-	"github.com/clearedtostart/compliance/pagetext"
 	"github.com/clearedtostart/compliance/pdfdoc"
 )
 
@@ -667,75 +665,6 @@ func TestBoldPrintSavedTwice(t *testing.T) {
 			}
 			if (r != nil) != c.found {
 				t.Errorf("region %+v, want found %v", r, c.found)
-			}
-		})
-	}
-}
-
-// softened is a scan (scanWithValue's) whose word word, or the whole
-// page when word is "", was taken from a scan at half its resolution:
-// averaged down, softened as a scanner does, and enlarged again to fit,
-// as a value cut from another person's lower-resolution scan is, and
-// saved again.
-func softened(t *testing.T, img []byte, page pagetext.Page, word string) []byte {
-	t.Helper()
-	src, err := jpeg.Decode(bytes.NewReader(img))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := image.NewGray(src.Bounds())
-	draw.Draw(out, out.Bounds(), src, image.Point{}, draw.Src)
-	r := out.Bounds()
-	for _, w := range page.Words {
-		if w.Text == word {
-			r = image.Rect(int(w.Box.X0)-4, int(w.Box.Y0)-4, int(w.Box.X1)+4, int(w.Box.Y1)+4).Intersect(out.Bounds())
-		}
-	}
-	small := image.NewGray(image.Rect(0, 0, r.Dx()/2, r.Dy()/2))
-	xdraw.CatmullRom.Scale(small, small.Bounds(), out, r, xdraw.Src, nil)
-	// The other scanner's own softening, at its resolution.
-	small = boxBlur(small)
-	xdraw.CatmullRom.Scale(out, r, small, small.Bounds(), xdraw.Src, nil)
-	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: 90}); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-// TestSoftValue: a date spliced in from a scan of lower resolution is
-// softer than every word the scanner saw; the page as scanned, the whole
-// page enlarged alike and a softened word that is no fact say nothing.
-func TestSoftValue(t *testing.T) {
-	fields := map[string]any{"expiration_date": "2027-07-12", "issue_date": "2025-07-12", "full_name": "Maria Nowak"}
-	img, page := scanWithValue(t, "07/12/2027", false)
-	for _, tt := range []struct {
-		name string
-		word string // softened; "-": none
-		want string
-	}{
-		{"the date from a lower-resolution scan", "07/12/2027", `"07/12/2027" is printed on the scan with edges`},
-		{"the page as scanned", "-", ""},
-		{"the whole page enlarged alike", "", ""},
-		{"a softened word that is no fact", "Training", ""},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			b := img
-			if tt.word != "-" {
-				b = softened(t, img, page, tt.word)
-			}
-			up, err := ReadUpload(b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ev := Evidence{File: FileMeta{FromImage: true}, DocumentType: "bls", Fields: fields, AsOf: asOf, Pages: []pagetext.Page{page}, Upload: up}
-			var s signals
-			checkSoftValue(newDoc(ev), &s)
-			if got := s.has(CodeFontMismatch); got != (tt.want != "") {
-				t.Fatalf("font_mismatch %v, want %q: %+v", got, tt.want, s.list)
-			}
-			if tt.want != "" && (s.list[0].Weight != softValueWeight || !strings.Contains(s.list[0].Detail, tt.want) || !strings.Contains(s.list[0].Detail, "softer than the softest")) {
-				t.Fatalf("signal %+v", s.list[0])
 			}
 		})
 	}
