@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/clearedtostart/compliance/idnumber"
+	"github.com/clearedtostart/compliance/pagetext"
 )
 
 // Facts: what a genuine document cannot say.
@@ -524,14 +525,25 @@ func idFormatWeight(ocr bool) float64 {
 	return 0.55
 }
 
-// readByOCR: most of the document's words were read by OCR (no font, or
-// the glyphless font of a scan's OCR layer) rather than from a text layer
-// the issuer wrote.
+// wordByOCR: w was read by OCR (no font, or the glyphless font of a
+// scan's OCR layer) rather than from a text layer the issuer wrote.
+func wordByOCR(w pagetext.Word) bool {
+	return w.Font == "" || strings.Contains(strings.ToLower(w.Font), "glyphless")
+}
+
+// wordSure: a text layer's word, or an OCR word read at idSureConf and
+// more.
+func wordSure(w pagetext.Word) bool {
+	return !wordByOCR(w) || w.Confidence >= idSureConf
+}
+
+// readByOCR: most of the document's words were read by OCR rather than
+// from a text layer (see wordByOCR).
 func (d *doc) readByOCR() bool {
 	ocr, layer := 0, 0
 	for _, p := range d.Pages {
 		for _, w := range p.Words {
-			if w.Font == "" || strings.Contains(strings.ToLower(w.Font), "glyphless") {
+			if wordByOCR(w) {
 				ocr++
 			} else {
 				layer++

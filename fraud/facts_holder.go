@@ -237,16 +237,6 @@ func sameHolder(a, b holderName) bool {
 	return has(a.surname, b.tokens) || has(b.surname, a.tokens)
 }
 
-// wordSure: a text layer's word, or an OCR word read at idSureConf and
-// more.
-func wordSure(w pagetext.Word) bool {
-	return w.Font != "" && !strings.Contains(strings.ToLower(w.Font), "glyphless") || w.Confidence >= idSureConf
-}
-
-func wordByOCR(w pagetext.Word) bool {
-	return w.Font == "" || strings.Contains(strings.ToLower(w.Font), "glyphless")
-}
-
 // holderNamesOn finds the places page p (upload page n) names its
 // holder, each read surely.
 func holderNamesOn(p pagetext.Page, n int) []holderName {

@@ -112,7 +112,7 @@ func lineWithConfidence(l []pagetext.Word) (string, []float64) {
 			conf = append(conf, 100)
 		}
 		c := w.Confidence
-		if w.Font != "" && !strings.Contains(strings.ToLower(w.Font), "glyphless") {
+		if !wordByOCR(w) {
 			c = 100
 		}
 		b.WriteString(w.Text)

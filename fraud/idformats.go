@@ -320,7 +320,7 @@ func (d *doc) namesState(state string) bool {
 func (d *doc) printsWordSurely(words ...string) bool {
 	for _, p := range d.Pages {
 		for _, w := range p.Words {
-			sure := w.Confidence >= idSureConf || w.Font != "" && !strings.Contains(strings.ToLower(w.Font), "glyphless")
+			sure := wordSure(w)
 			t := strings.ToLower(strings.Trim(w.Text, ".,:;()[]#*-/"))
 			for _, x := range words {
 				if sure && t == x {
