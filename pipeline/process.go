@@ -46,6 +46,10 @@ type Result struct {
 	Segments   []SegmentResult `json:"segments"`
 	Validation *Validation     `json:"validation,omitempty"`
 	Fraud      *FraudRollup    `json:"fraud,omitempty"`
+	// PageTexts is each page's text as read (its text layer or OCR), for
+	// evaluations that ask at which step a field was lost; the worker
+	// keeps page text elsewhere, so it is not serialised.
+	PageTexts []string `json:"-"`
 }
 
 // Process runs every step in this process, pages and segments in parallel:
@@ -117,7 +121,11 @@ func (e *Engine) Process(ctx context.Context, data []byte, mime string, opts Pro
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{PageCount: an.Info.PageCount, OCRPages: len(an.NeedOCR), Segments: make([]SegmentResult, len(ranges))}
+	res := &Result{PageCount: an.Info.PageCount, OCRPages: len(an.NeedOCR), Segments: make([]SegmentResult, len(ranges)),
+		PageTexts: make([]string, len(pages))}
+	for i, p := range pages {
+		res.PageTexts[i] = p.Text
+	}
 	var wg sync.WaitGroup
 	errs := make([]error, len(ranges))
 	for i, r := range ranges {

@@ -80,13 +80,14 @@ type hoTally struct {
 	byCond                 map[heldout.Condition]*ratio
 	byKind                 map[string]*ratio
 	falseValidList         []string
+	lost                   map[string]int // fields not read right, by the step that lost them
 	pages, rotated         int
 	elapsed                time.Duration
 }
 
 func newHoTally() *hoTally {
 	return &hoTally{byClass: map[string]*ratio{}, byType: map[string]*ratio{}, byField: map[string]*ratio{},
-		confusions: map[string]int{}, byCond: map[heldout.Condition]*ratio{}, byKind: map[string]*ratio{}}
+		confusions: map[string]int{}, lost: map[string]int{}, byCond: map[heldout.Condition]*ratio{}, byKind: map[string]*ratio{}}
 }
 
 func get[K comparable](m map[K]*ratio, k K) *ratio {
@@ -247,14 +248,22 @@ func score(cat *catalog.Catalog, t *hoTally, r hoResult) []failure {
 				fail(want, "", want.Type, seg.Judgement.DocumentType, "type")
 			}
 		}
+		var text string
+		if seg != nil && seg.PageEnd <= len(res.PageTexts) {
+			text = strings.Join(res.PageTexts[seg.PageStart-1:seg.PageEnd], "\n")
+		}
 		for name, v := range want.Fields {
-			ok, present := false, false
+			ok, present, uncertain := false, false, false
 			var g any
 			if typed {
 				g, present = seg.Judgement.Fields[name]
 				ok = present && heldoutSame(name, g, v, want.Accept[name])
+				_, uncertain = seg.Judgement.Uncertain[name]
 			}
 			t.fields.add(ok)
+			if !ok {
+				t.lost[lossStep(seg != nil, typed, present, uncertain, text, name, v)]++
+			}
 			if c.Medium == heldout.Scan {
 				get(t.byKind, scanKind(c, want)).add(ok)
 			}
@@ -499,6 +508,15 @@ func writeHeldout(b *strings.Builder, text, scan *hoTally, o heldoutOptions) {
 	if l := append(append([]string(nil), text.falseValidList...), scan.falseValidList...); len(l) > 0 {
 		fmt.Fprintf(b, "\n**Wrong VALID cases**: %s.\n", strings.Join(l, "; "))
 	}
+
+	fmt.Fprintf(b, "\n| where the fields not read right were lost | text PDFs | scans |\n|---|---|---|\n")
+	for _, st := range lossSteps {
+		fmt.Fprintf(b, "| %s | %d | %d |\n", st, text.lost[st], scan.lost[st])
+	}
+	fmt.Fprintf(b, "\nA value counts as in the page's text when it occurs there with case, accents, spaces and punctuation "+
+		"ignored (a date in any of the usual printed forms; a name's words apart); a short value may occur by chance, so "+
+		"\"not in the page's text\" is the surer count. Fields of a document split or typed wrong count at that step "+
+		"whatever their reading.\n")
 
 	fmt.Fprintf(b, "\n| scanned documents by their hardest page | fields exact |\n|---|---|\n")
 	for _, k := range scanKinds {

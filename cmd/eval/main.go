@@ -78,6 +78,7 @@ type tally struct {
 	perType                         map[string]*typeTally
 	confusions                      map[string]int
 	fieldMisses                     map[string]int
+	lost                            map[string]int // fields of documents typed right not read right, by step
 	pages                           int
 	elapsed                         time.Duration
 }
@@ -85,7 +86,7 @@ type tally struct {
 type typeTally struct{ n, right, fields, fieldsRight int }
 
 func newTally() *tally {
-	return &tally{perType: map[string]*typeTally{}, confusions: map[string]int{}, fieldMisses: map[string]int{}}
+	return &tally{perType: map[string]*typeTally{}, confusions: map[string]int{}, fieldMisses: map[string]int{}, lost: map[string]int{}}
 }
 
 func run(out string, textPackets, scanPackets int, seed uint64, tuning, reading bool, ho heldoutOptions, fo fraudOptions) error {
@@ -241,6 +242,10 @@ func scorePacket(ctx context.Context, e *pipeline.Engine, pk sampledocs.Packet, 
 		}
 		t.typeRight++
 		tt.right++
+		var text string
+		if s.PageEnd <= len(res.PageTexts) {
+			text = strings.Join(res.PageTexts[s.PageStart-1:s.PageEnd], "\n")
+		}
 		for name, v := range want.Fields {
 			t.fieldsTruth++
 			tt.fields++
@@ -249,12 +254,15 @@ func scorePacket(ctx context.Context, e *pipeline.Engine, pk sampledocs.Packet, 
 			case !present:
 				t.fieldsMissed++
 				t.fieldMisses[want.Type+"."+name]++
+				_, uncertain := s.Judgement.Uncertain[name]
+				t.lost[lossStep(true, true, false, uncertain, text, name, v)]++
 			case sampledocs.FieldEqual(g, v):
 				t.fieldsRight++
 				tt.fieldsRight++
 			default:
 				t.fieldsWrong++
 				t.fieldMisses[want.Type+"."+name]++
+				t.lost[stepWrong]++
 			}
 		}
 		for name := range s.Judgement.Fields {
@@ -455,6 +463,12 @@ func writeTuning(b *strings.Builder, text, scan *tally, v validationScore, textP
 	if len(v.falseValidList) > 0 {
 		fmt.Fprintf(b, "\nWrong VALID cases: %s.\n", strings.Join(v.falseValidList, "; "))
 	}
+	var steps []string
+	for _, st := range lossSteps[2:] {
+		steps = append(steps, fmt.Sprintf("%s: %d / %d", st, text.lost[st], scan.lost[st]))
+	}
+	fmt.Fprintf(b, "\nFields not read right, by the step that lost them (text / scans; see the held-out table's note): %s.\n",
+		strings.Join(steps, "; "))
 	if misses := worst(text.fieldMisses, 8); misses != "" {
 		fmt.Fprintf(b, "\nMost missed or wrong fields (text): %s.\n", misses)
 	}
