@@ -83,10 +83,8 @@ func New(cfg Config) *Sandbox {
 	}
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("POST "+wire.VerifyPath, s.handleVerify)
-	s.mux.HandleFunc("GET /_sandbox/behaviour", s.handleGetBehaviour)
-	s.mux.HandleFunc("POST /_sandbox/behaviour", s.handleSetBehaviour)
-	s.mux.HandleFunc("GET /_sandbox/requests", s.handleRequests)
-	s.mux.HandleFunc("DELETE /_sandbox/requests", s.handleClearRequests)
+	sandboxhttp.HandleBehaviour[Behaviour](s.mux, s, s.log, "aha ecard")
+	sandboxhttp.HandleRequests[Request](s.mux, s)
 	s.mux.HandleFunc("GET /_sandbox/known", s.handleKnown)
 	s.mux.HandleFunc("POST /_sandbox/cards", s.handleAddCard)
 	s.mux.HandleFunc("GET /{$}", s.handleHelp)
@@ -252,9 +250,9 @@ func (s *Sandbox) respond(w http.ResponseWriter, r *http.Request, b Behaviour, p
 			d = 30 * time.Second
 		}
 		w.Header().Set("Retry-After", strconv.Itoa(int(d.Round(time.Second)/time.Second)))
-		return writeJSON(w, http.StatusTooManyRequests, map[string]string{"message": "Rate limit exceeded."})
+		return sandboxhttp.WriteJSON(w, http.StatusTooManyRequests, map[string]string{"message": "Rate limit exceeded."})
 	case ModeUnauthorized:
-		return writeJSON(w, http.StatusUnauthorized, map[string]string{"message": "Access denied due to invalid subscription key."})
+		return sandboxhttp.WriteJSON(w, http.StatusUnauthorized, map[string]string{"message": "Access denied due to invalid subscription key."})
 	case ModeMalformed:
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.WriteHeader(http.StatusOK)
@@ -262,18 +260,18 @@ func (s *Sandbox) respond(w http.ResponseWriter, r *http.Request, b Behaviour, p
 		return http.StatusOK
 	}
 	if r.Header.Get(wire.HeaderAPIKey) != s.apiKey {
-		return writeJSON(w, http.StatusUnauthorized, map[string]string{"message": "Access denied due to invalid subscription key."})
+		return sandboxhttp.WriteJSON(w, http.StatusUnauthorized, map[string]string{"message": "Access denied due to invalid subscription key."})
 	}
 	if !parsed || !valid {
-		return writeJSON(w, http.StatusBadRequest, wire.VerifyResponse{Result: wire.ResultInvalidCode, Message: "An eCard code is 12 digits."})
+		return sandboxhttp.WriteJSON(w, http.StatusBadRequest, wire.VerifyResponse{Result: wire.ResultInvalidCode, Message: "An eCard code is 12 digits."})
 	}
 	s.mu.Lock()
 	c, ok := s.cards[code]
 	s.mu.Unlock()
 	if !ok {
-		return writeJSON(w, http.StatusNotFound, wire.VerifyResponse{Result: wire.ResultNotFound, Message: "No eCard matches this code."})
+		return sandboxhttp.WriteJSON(w, http.StatusNotFound, wire.VerifyResponse{Result: wire.ResultNotFound, Message: "No eCard matches this code."})
 	}
-	return writeJSON(w, http.StatusOK, wire.VerifyResponse{Result: wire.ResultFound, ECard: s.ecard(c)})
+	return sandboxhttp.WriteJSON(w, http.StatusOK, wire.VerifyResponse{Result: wire.ResultFound, ECard: s.ecard(c)})
 }
 
 // ecard renders a held card as the service answers it, its banner as of
@@ -302,62 +300,22 @@ func stableNumber(s string) uint64 {
 	return h.Sum64()
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) int {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.Encode(v)
-	return status
-}
-
-func (s *Sandbox) handleGetBehaviour(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, s.CurrentBehaviour())
-}
-
-func (s *Sandbox) handleSetBehaviour(w http.ResponseWriter, r *http.Request) {
-	var b Behaviour
-	dec := json.NewDecoder(io.LimitReader(r.Body, 64<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&b); err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "bad behaviour: " + err.Error()})
-		return
-	}
-	if err := s.SetBehaviour(b); err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
-		return
-	}
-	s.log.Info("aha ecard sandbox behaviour", "mode", b.Mode, "count", b.Count, "delay", time.Duration(b.Delay), "status", b.Status)
-	writeJSON(w, http.StatusOK, s.CurrentBehaviour())
-}
-
-func (s *Sandbox) handleRequests(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, s.Requests())
-}
-
-func (s *Sandbox) handleClearRequests(w http.ResponseWriter, _ *http.Request) {
-	s.ClearRequests()
-	w.WriteHeader(http.StatusNoContent)
-}
-
 func (s *Sandbox) handleKnown(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, s.Cards())
+	sandboxhttp.WriteJSON(w, http.StatusOK, s.Cards())
 }
 
 func (s *Sandbox) handleAddCard(w http.ResponseWriter, r *http.Request) {
 	var c Card
-	dec := json.NewDecoder(io.LimitReader(r.Body, 64<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&c); err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "bad card: " + err.Error()})
+	if err := sandboxhttp.DecodeJSON(r, &c); err != nil {
+		sandboxhttp.WriteError(w, http.StatusBadRequest, "bad card: "+err.Error())
 		return
 	}
 	if err := s.AddCard(c); err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+		sandboxhttp.WriteError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	s.log.Info("aha ecard sandbox card added", "code", c.Code)
-	writeJSON(w, http.StatusCreated, c)
+	sandboxhttp.WriteJSON(w, http.StatusCreated, c)
 }
 
 func (s *Sandbox) handleHelp(w http.ResponseWriter, _ *http.Request) {

@@ -3,7 +3,8 @@
 // NSOPW search backend, vms/sandbox for a vendor management system) so
 // that make run and the tests exercise the real connectors over HTTP
 // without reaching the real sites; each sandbox is an http.Handler, and
-// this package is the one way they listen, answer and stop.
+// this package is the one way they listen, answer and stop, and serves
+// the /_sandbox/ routes tests steer them by (behaviour, requests seen).
 package sandboxhttp
 
 import (

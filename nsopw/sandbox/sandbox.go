@@ -115,10 +115,8 @@ func New(cfg Config) *Sandbox {
 
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("POST "+wire.SearchPath, s.handleSearch)
-	s.mux.HandleFunc("GET /_sandbox/behaviour", s.handleGetBehaviour)
-	s.mux.HandleFunc("POST /_sandbox/behaviour", s.handleSetBehaviour)
-	s.mux.HandleFunc("GET /_sandbox/requests", s.handleRequests)
-	s.mux.HandleFunc("DELETE /_sandbox/requests", s.handleClearRequests)
+	sandboxhttp.HandleBehaviour[Behaviour](s.mux, s, s.log, "nsopw")
+	sandboxhttp.HandleRequests[Request](s.mux, s)
 	s.mux.HandleFunc("GET /_sandbox/known", s.handleKnown)
 	s.mux.HandleFunc("GET /{$}", s.handleHelp)
 	return s
@@ -357,13 +355,13 @@ func (s *Sandbox) respond(w http.ResponseWriter, r *http.Request, b Behaviour, p
 		return http.StatusOK, 0
 	}
 	if !parsed {
-		return writeJSON(w, http.StatusUnprocessableEntity, wire.Rejection{StatusCode: wire.NewInt(100), Message: "The search request could not be read."}), 0
+		return sandboxhttp.WriteJSON(w, http.StatusUnprocessableEntity, wire.Rejection{StatusCode: wire.NewInt(100), Message: "The search request could not be read."}), 0
 	}
 	if code, msg := s.validate(q); code != 0 {
-		return writeJSON(w, http.StatusUnprocessableEntity, wire.Rejection{StatusCode: wire.NewInt(code), Message: msg}), 0
+		return sandboxhttp.WriteJSON(w, http.StatusUnprocessableEntity, wire.Rejection{StatusCode: wire.NewInt(code), Message: msg}), 0
 	}
 	resp := s.search(q, b)
-	return writeJSON(w, http.StatusOK, resp), len(resp.Offenders)
+	return sandboxhttp.WriteJSON(w, http.StatusOK, resp), len(resp.Offenders)
 }
 
 // challenge writes a page shaped like Cloudflare's managed challenge. With
@@ -392,15 +390,6 @@ func (s *Sandbox) challenge(w http.ResponseWriter, status int) int {
 		`<script>(function(){window._cf_chl_opt={cvId:'3',cZone:'nsopw-api.ojp.gov',cType:'managed',cRay:'%s'};`+
 		`var a=document.createElement('script');a.src='/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1?ray=%s';`+
 		`document.getElementsByTagName('head')[0].appendChild(a);}());</script></body></html>`+"\n", ray, ray)
-	return status
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) int {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.Encode(v)
 	return status
 }
 
@@ -550,37 +539,8 @@ func responseTime(j string) int {
 	return 80 + int(h.Sum32()%900)
 }
 
-func (s *Sandbox) handleGetBehaviour(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, s.CurrentBehaviour())
-}
-
-func (s *Sandbox) handleSetBehaviour(w http.ResponseWriter, r *http.Request) {
-	var b Behaviour
-	dec := json.NewDecoder(io.LimitReader(r.Body, 64<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&b); err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "bad behaviour: " + err.Error()})
-		return
-	}
-	if err := s.SetBehaviour(b); err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
-		return
-	}
-	s.log.Info("nsopw sandbox behaviour", "mode", b.Mode, "count", b.Count, "delay", time.Duration(b.Delay), "status", b.Status)
-	writeJSON(w, http.StatusOK, s.CurrentBehaviour())
-}
-
-func (s *Sandbox) handleRequests(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, s.Requests())
-}
-
-func (s *Sandbox) handleClearRequests(w http.ResponseWriter, _ *http.Request) {
-	s.ClearRequests()
-	w.WriteHeader(http.StatusNoContent)
-}
-
 func (s *Sandbox) handleKnown(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, KnownOffenders())
+	sandboxhttp.WriteJSON(w, http.StatusOK, KnownOffenders())
 }
 
 func (s *Sandbox) handleHelp(w http.ResponseWriter, _ *http.Request) {

@@ -113,10 +113,8 @@ func New(cfg Config) *Sandbox {
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("POST "+wire.LookupPath, s.handleSubmit)
 	s.mux.HandleFunc("GET "+wire.LookupPath, s.handleRetrieve)
-	s.mux.HandleFunc("GET /_sandbox/behaviour", s.handleGetBehaviour)
-	s.mux.HandleFunc("POST /_sandbox/behaviour", s.handleSetBehaviour)
-	s.mux.HandleFunc("GET /_sandbox/requests", s.handleRequests)
-	s.mux.HandleFunc("DELETE /_sandbox/requests", s.handleClearRequests)
+	sandboxhttp.HandleBehaviour[Behaviour](s.mux, s, s.log, "nursys")
+	sandboxhttp.HandleRequests[Request](s.mux, s)
 	s.mux.HandleFunc("GET /_sandbox/known", s.handleKnown)
 	s.mux.HandleFunc("POST /_sandbox/licensees", s.handleAddLicensee)
 	s.mux.HandleFunc("GET /{$}", s.handleHelp)
@@ -272,9 +270,9 @@ func (s *Sandbox) front(w http.ResponseWriter, r *http.Request, b Behaviour) (in
 			d = 30 * time.Second
 		}
 		w.Header().Set("Retry-After", strconv.Itoa(int(d.Round(time.Second)/time.Second)))
-		return writeJSON(w, http.StatusTooManyRequests, map[string]string{"message": "Too many requests."}), true
+		return sandboxhttp.WriteJSON(w, http.StatusTooManyRequests, map[string]string{"message": "Too many requests."}), true
 	case ModeUnauthorized:
-		return writeJSON(w, http.StatusUnauthorized, map[string]string{"message": "Authorization has been denied for this request."}), true
+		return sandboxhttp.WriteJSON(w, http.StatusUnauthorized, map[string]string{"message": "Authorization has been denied for this request."}), true
 	case ModeMalformed:
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.WriteHeader(http.StatusOK)
@@ -316,7 +314,7 @@ func (s *Sandbox) handleSubmit(w http.ResponseWriter, r *http.Request) {
 // submit validates a batch and keeps its results for retrieval.
 func (s *Sandbox) submit(w http.ResponseWriter, r *http.Request, parsed bool, sub wire.LookupSubmit) int {
 	if !s.authorized(r) {
-		return writeJSON(w, http.StatusUnauthorized, map[string]string{"message": "Authorization has been denied for this request."})
+		return sandboxhttp.WriteJSON(w, http.StatusUnauthorized, map[string]string{"message": "Authorization has been denied for this request."})
 	}
 	now := s.now()
 	tx := wire.Transaction{TransactionDate: now.Format("2006-01-02T15:04:05.0000000-07:00"), TransactionErrors: []wire.TransactionError{}}
@@ -333,7 +331,7 @@ func (s *Sandbox) submit(w http.ResponseWriter, r *http.Request, parsed bool, su
 	if len(errs) > 0 {
 		tx.TransactionErrors = errs
 		tx.TransactionComment = "Submit lookup failed."
-		return writeJSON(w, http.StatusOK, wire.SubmitResponse{Transaction: tx})
+		return sandboxhttp.WriteJSON(w, http.StatusOK, wire.SubmitResponse{Transaction: tx})
 	}
 	t := &transaction{submitted: now}
 	for _, q := range sub.NurseLookupRequests {
@@ -352,7 +350,7 @@ func (s *Sandbox) submit(w http.ResponseWriter, r *http.Request, parsed bool, su
 	}
 	s.mu.Unlock()
 	tx.TransactionID, tx.TransactionSuccessFlag, tx.TransactionComment = id, true, "Submit lookup successful. "
-	return writeJSON(w, http.StatusOK, wire.SubmitResponse{Transaction: tx})
+	return sandboxhttp.WriteJSON(w, http.StatusOK, wire.SubmitResponse{Transaction: tx})
 }
 
 // validate checks one request as Nurse Lookup does: jurisdiction, type
@@ -431,7 +429,7 @@ func (s *Sandbox) handleRetrieve(w http.ResponseWriter, r *http.Request) {
 // processing time has passed (a pending lookup never completes).
 func (s *Sandbox) retrieve(w http.ResponseWriter, r *http.Request) (string, int) {
 	if !s.authorized(r) {
-		return ModeNormal, writeJSON(w, http.StatusUnauthorized, map[string]string{"message": "Authorization has been denied for this request."})
+		return ModeNormal, sandboxhttp.WriteJSON(w, http.StatusUnauthorized, map[string]string{"message": "Authorization has been denied for this request."})
 	}
 	id := r.URL.Query().Get("transactionId")
 	now := s.now()
@@ -442,7 +440,7 @@ func (s *Sandbox) retrieve(w http.ResponseWriter, r *http.Request) (string, int)
 	if !ok {
 		tx.TransactionErrors = []wire.TransactionError{{ErrorID: 5, ErrorMessage: "Invalid or missing TransactionId."}}
 		tx.TransactionComment = "Retrieve lookup failed."
-		return ModeNormal, writeJSON(w, http.StatusOK, wire.RetrieveResponse{Transaction: tx, NurseLookupResponses: []wire.LookupResponse{}})
+		return ModeNormal, sandboxhttp.WriteJSON(w, http.StatusOK, wire.RetrieveResponse{Transaction: tx, NurseLookupResponses: []wire.LookupResponse{}})
 	}
 	tx.TransactionSuccessFlag = true
 	if t.mode == ModeMalformed {
@@ -453,68 +451,28 @@ func (s *Sandbox) retrieve(w http.ResponseWriter, r *http.Request) (string, int)
 	}
 	if t.mode == ModePending || now.Sub(t.submitted) < s.processing {
 		tx.TransactionComment = "Lookup is processing."
-		return cmp.Or(t.mode, ModeNormal), writeJSON(w, http.StatusOK, wire.RetrieveResponse{Transaction: tx, NurseLookupResponses: []wire.LookupResponse{}})
+		return cmp.Or(t.mode, ModeNormal), sandboxhttp.WriteJSON(w, http.StatusOK, wire.RetrieveResponse{Transaction: tx, NurseLookupResponses: []wire.LookupResponse{}})
 	}
 	tx.TransactionComment = "Retrieve lookup successful."
-	return ModeNormal, writeJSON(w, http.StatusOK, wire.RetrieveResponse{ProcessingCompleteFlag: true, Transaction: tx, NurseLookupResponses: t.responses})
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) int {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.Encode(v)
-	return status
-}
-
-func (s *Sandbox) handleGetBehaviour(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, s.CurrentBehaviour())
-}
-
-func (s *Sandbox) handleSetBehaviour(w http.ResponseWriter, r *http.Request) {
-	var b Behaviour
-	dec := json.NewDecoder(io.LimitReader(r.Body, 64<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&b); err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "bad behaviour: " + err.Error()})
-		return
-	}
-	if err := s.SetBehaviour(b); err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
-		return
-	}
-	s.log.Info("nursys sandbox behaviour", "mode", b.Mode, "count", b.Count, "delay", time.Duration(b.Delay), "status", b.Status)
-	writeJSON(w, http.StatusOK, s.CurrentBehaviour())
-}
-
-func (s *Sandbox) handleRequests(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, s.Requests())
-}
-
-func (s *Sandbox) handleClearRequests(w http.ResponseWriter, _ *http.Request) {
-	s.ClearRequests()
-	w.WriteHeader(http.StatusNoContent)
+	return ModeNormal, sandboxhttp.WriteJSON(w, http.StatusOK, wire.RetrieveResponse{ProcessingCompleteFlag: true, Transaction: tx, NurseLookupResponses: t.responses})
 }
 
 func (s *Sandbox) handleKnown(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, s.Licensees())
+	sandboxhttp.WriteJSON(w, http.StatusOK, s.Licensees())
 }
 
 func (s *Sandbox) handleAddLicensee(w http.ResponseWriter, r *http.Request) {
 	var l Licensee
-	dec := json.NewDecoder(io.LimitReader(r.Body, 64<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "bad licensee: " + err.Error()})
+	if err := sandboxhttp.DecodeJSON(r, &l); err != nil {
+		sandboxhttp.WriteError(w, http.StatusBadRequest, "bad licensee: "+err.Error())
 		return
 	}
 	if err := s.AddLicensee(l); err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+		sandboxhttp.WriteError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	s.log.Info("nursys sandbox licensee added", "state", l.State, "license_number", l.LicenseNumber)
-	writeJSON(w, http.StatusCreated, l)
+	sandboxhttp.WriteJSON(w, http.StatusCreated, l)
 }
 
 func (s *Sandbox) handleHelp(w http.ResponseWriter, _ *http.Request) {

@@ -155,8 +155,7 @@ func New(cfg Config) *Sandbox {
 	s.mux.HandleFunc("GET /_sandbox/faults", s.handleFaults)
 	s.mux.HandleFunc("POST /_sandbox/faults", s.handleAddFault)
 	s.mux.HandleFunc("DELETE /_sandbox/faults", s.handleClearFaults)
-	s.mux.HandleFunc("GET /_sandbox/requests", s.handleRequests)
-	s.mux.HandleFunc("DELETE /_sandbox/requests", s.handleClearRequests)
+	sandboxhttp.HandleRequests[Request](s.mux, s)
 	s.mux.HandleFunc("GET /_sandbox/uploads", s.handleUploads)
 	s.mux.HandleFunc("GET /_sandbox/uploads/{id}/content", s.handleUploadContent)
 	s.mux.HandleFunc("POST /_sandbox/sessions/expire", s.handleExpireSessions)
@@ -663,15 +662,6 @@ func (s *Sandbox) handleAddFault(w http.ResponseWriter, r *http.Request) {
 
 func (s *Sandbox) handleClearFaults(w http.ResponseWriter, _ *http.Request) {
 	s.ClearFaults()
-	w.WriteHeader(http.StatusNoContent)
-}
-
-func (s *Sandbox) handleRequests(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, s.Requests())
-}
-
-func (s *Sandbox) handleClearRequests(w http.ResponseWriter, _ *http.Request) {
-	s.ClearRequests()
 	w.WriteHeader(http.StatusNoContent)
 }
 
