@@ -160,6 +160,9 @@ bareNames:
 			groups = append(groups, []holderName{n})
 		}
 	}
+	if len(groups) == 1 {
+		checkHolderLabels(d, s, groups[0])
+	}
 	if len(groups) != 2 {
 		return
 	}

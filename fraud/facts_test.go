@@ -2,6 +2,8 @@ package fraud
 
 import (
 	"fmt"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -903,4 +905,102 @@ func TestWeakFactsDoNotAddUp(t *testing.T) {
 	if v.Result != Clean || !strings.Contains(v.Signals[0].Detail, "expires_before_issue 0.15") {
 		t.Errorf("verdict %+v, want clean at HIGH, the misread issue named in the birth date's detail", v)
 	}
+}
+
+// TestHolderNamedInLabels: the file's own labels (a title, keywords, a
+// field named for the holder, a note) naming someone the page neither
+// names as its holder nor prints anywhere are a name retyped on the page
+// and left in the file; labels naming the issuer, the course, a template,
+// a printed physician or the holder in another form are not.
+func TestHolderNamedInLabels(t *testing.T) {
+	asOf := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	page := func(holder string) []pagetext.Page {
+		return []pagetext.Page{linesPage("Helvetica", "Lakeside Family Clinic", "Patient Name: "+holder, "Dose 1: 01/05/2026",
+			"Provider: Dr. Owen Fairbanks")}
+	}
+	label := func(source, key, text string) fileLabel { return fileLabel{source: source, key: key, text: text} }
+	tests := []struct {
+		name   string
+		pages  []pagetext.Page
+		labels []fileLabel
+		weight float64
+		detail string
+	}{
+		{"a title naming another, First Last", page("Laura Bennett"), []fileLabel{label("info", "Title", "Hep B series - Nicole Garza")}, 0.50, `"Hep B series - Nicole Garza" names someone else`},
+		{"a subject naming another, LAST, FIRST", page("Laura Bennett"), []fileLabel{label("info", "Subject", "Verification for GARZA, NICOLE")}, 0.50, "info Subject"},
+		{"an XMP title naming another, LAST_FIRST", page("Laura Bennett"), []fileLabel{label("xmp", "dc:title", "GARZA_NICOLE_HEPB_2026")}, 0.50, "XMP dc:title"},
+		{"a holder field naming another", page("Laura Bennett"), []fileLabel{{source: "form", key: "patient_name", text: "Nicole Garza", holder: true}}, 0.50, `form field "patient_name"`},
+		{"a note naming another", page("Laura Bennett"), []fileLabel{label("note", "page 1", "Released to Nicole Garza")}, 0.30, "a note on page 1"},
+		{"read by OCR", []pagetext.Page{ocrWords("Patient|95 Name:|95 Laura|94 Bennett|96")}, []fileLabel{label("info", "Title", "Nicole Garza")}, 0.30, "read by OCR"},
+		{"a title naming the holder", page("Laura Bennett"), []fileLabel{label("info", "Title", "Hep B series - Laura Bennett")}, 0, ""},
+		{"a title naming the holder, another label a clerk", page("Laura Bennett"), []fileLabel{label("info", "Subject", "prepared by Nicole Garza"), label("info", "Title", "BENNETT_LAURA")}, 0, ""},
+		{"a nickname and the surname", page("Robert Stone"), []fileLabel{label("info", "Title", "Bob Stone - HepB")}, 0, ""},
+		{"one part of a hyphenated surname", page("Jane Smith"), []fileLabel{label("info", "Title", "Jane Carter-Smith HepB")}, 0, ""},
+		{"the physician the page prints", page("Laura Bennett"), []fileLabel{label("info", "Keywords", "hepatitis; Owen Fairbanks")}, 0, ""},
+		{"the issuer, a template, a tool", page("Laura Bennett"), []fileLabel{label("info", "Title", "Microsoft Word - Certificate_Template_v3.docx"), label("info", "Subject", "Lakeside Family Clinic")}, 0, ""},
+		{"an organisation named for a person", page("Laura Bennett"), []fileLabel{label("info", "Title", "Florence Nightingale School of Nursing"), label("info", "Subject", "Grace Hospital, Austin Regional Clinic")}, 0, ""},
+		{"another field's value", page("Laura Bennett"), nil, 0, ""},
+		{"no holder printed", []pagetext.Page{linesPage("Helvetica", "Lakeside Family Clinic", "Dose 1: 01/05/2026")}, []fileLabel{label("info", "Title", "Nicole Garza")}, 0, ""},
+		{"a résumé", page("Laura Bennett"), []fileLabel{label("info", "Title", "Nicole Garza")}, 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			typ := "hepatitis_b_record"
+			if tt.name == "a résumé" {
+				typ = "resume"
+			}
+			v := Assess(Evidence{DocumentType: typ, Pages: tt.pages, Upload: &Upload{labels: tt.labels}, AsOf: asOf}, "MEDIUM")
+			wantSignal(t, v, CodeHolderMismatch, tt.weight)
+			if tt.weight > 0 && !strings.Contains(signalOf(v, CodeHolderMismatch).Detail, tt.detail) {
+				t.Errorf("detail %q, want it to say %q", signalOf(v, CodeHolderMismatch).Detail, tt.detail)
+			}
+		})
+	}
+}
+
+// TestFileLabels: labelsOf reads a PDF's Info title, subject and keywords,
+// the values of its fields named for the holder (not a provider's), its
+// notes' text; not its Author. xmpLabels reads dc:title, dc:subject and
+// pdf:Keywords.
+func TestFileLabels(t *testing.T) {
+	b, err := os.ReadFile("testdata/labels.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := ReadUpload(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range u.labels {
+		got = append(got, fmt.Sprintf("%s %s %s %v", l.source, l.key, l.text, l.holder))
+	}
+	want := []string{"info Title GARZA, NICOLE - HepB false", "info Subject Hep B series false", "info Keywords hepatitis; Owen Fairbanks false",
+		"form patient_name Nicole Garza true", "note page 1 Released to Nicole Garza false"}
+	if !slices.Equal(got, want) {
+		t.Errorf("labels %q, want %q", got, want)
+	}
+	x := xmpLabels([]byte(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/" pdf:Keywords="BLS; Hannah Lindgren">
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">ACLS card - Hannah Lindgren</rdf:li></rdf:Alt></dc:title>
+<dc:creator><rdf:Seq><rdf:li>Karen Whitmore</rdf:li></rdf:Seq></dc:creator>
+<dc:subject><rdf:Bag><rdf:li>ACLS</rdf:li><rdf:li>renewal</rdf:li></rdf:Bag></dc:subject>
+</rdf:Description></rdf:RDF></x:xmpmeta>`))
+	got = nil
+	for _, l := range x {
+		got = append(got, l.key+" "+l.text)
+	}
+	want = []string{"pdf:Keywords BLS; Hannah Lindgren", "dc:title ACLS card - Hannah Lindgren", "dc:subject ACLS", "dc:subject renewal"}
+	if !slices.Equal(got, want) {
+		t.Errorf("XMP labels %q, want %q", got, want)
+	}
+}
+
+func signalOf(v Verdict, code string) Signal {
+	for _, s := range v.Signals {
+		if s.Code == code {
+			return s
+		}
+	}
+	return Signal{}
 }

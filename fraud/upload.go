@@ -41,6 +41,9 @@ type Upload struct {
 	// one replaced, oldest first: an editor's packet a later save
 	// rewrote still names the editor there.
 	earlierXMP []*XMP
+	// labels are the file's titles, keywords, holder fields and notes
+	// (facts_labels.go).
+	labels []fileLabel
 	// unread says what could not be read (diagnostics; never a signal).
 	unread []string
 	// copy: read by ReadCopy, a copy the service made; its history is
@@ -106,6 +109,7 @@ func ReadCopy(data []byte) (*Upload, error) {
 		return nil, err
 	}
 	u.copy, u.revisions, u.metas, u.changes, u.xmp = true, 1, nil, nil, nil
+	u.labels = nil
 	return u, nil
 }
 
@@ -178,6 +182,7 @@ func readPDF(data []byte) (*Upload, error) {
 		u.metas = append(u.metas, infoOf(revs[i].ctx, revs[i].n))
 	}
 	u.xmp = xmpOf(last)
+	u.labels = labelsOf(last)
 	for _, r := range revs[:len(revs)-1] {
 		if x := xmpOf(r.ctx); x != nil && !sameTools(x, u.xmp) {
 			u.earlierXMP = append(u.earlierXMP, x)

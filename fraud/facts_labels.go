@@ -1,0 +1,411 @@
+package fraud
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
+
+	"github.com/clearedtostart/compliance/namematch"
+)
+
+// The holder named in the file's own labels. A forger who retypes the
+// name a page prints rarely edits what the file says about itself: the
+// Info dictionary's Title, Subject and Keywords, the XMP packet's
+// dc:title, dc:subject and pdf:Keywords (which Ghostscript copies from
+// the Info), the value of a form field named for the holder, a note's
+// text. An issuer that labels its file with the holder's name labels it
+// with the name it prints. A label naming someone else is judged only
+// where the label names no one the page prints (an instructor, a
+// physician, the holder in another form) and the name is surely a
+// person's: a given name of namematch's or commonGiven next to a
+// surname, or the whole value of a field named for the holder. The
+// file's Author and dc:creator are not read: they name whoever made the
+// file, an issuer's clerk as often as anyone.
+
+// fileLabel is one thing a PDF says about itself in words.
+type fileLabel struct {
+	source string // info, xmp, form, note
+	key    string // Title, dc:title, the field's name...
+	text   string
+	holder bool // the value of a form field named for the holder
+}
+
+// maxLabels bounds what labelsOf reads from a file's fields and notes.
+const maxLabels = 64
+
+// labelsOf reads a PDF's labels: Info and XMP titles, subjects and
+// keywords, the values of its form fields named for the holder, and its
+// notes' text.
+func labelsOf(ctx *model.Context) []fileLabel {
+	var out []fileLabel
+	str := func(o types.Object) string {
+		s, err := ctx.DereferenceStringOrHexLiteral(o, model.V10, nil)
+		if err != nil {
+			return ""
+		}
+		return strings.TrimSpace(s)
+	}
+	if ctx.Info != nil {
+		if d, err := ctx.DereferenceDict(*ctx.Info); err == nil && d != nil {
+			for _, k := range []string{"Title", "Subject", "Keywords"} {
+				if o, ok := d.Find(k); ok && o != nil {
+					if s := str(o); s != "" {
+						out = append(out, fileLabel{source: "info", key: k, text: s})
+					}
+				}
+			}
+		}
+	}
+	root, err := ctx.Catalog()
+	if err != nil || root == nil {
+		return out
+	}
+	if sd, _, err := ctx.DereferenceStreamDict(root["Metadata"]); err == nil && sd != nil {
+		c := *sd
+		if c.Content != nil || c.Decode() == nil {
+			out = append(out, xmpLabels(c.Content)...)
+		}
+	}
+	if af, err := ctx.DereferenceDict(root["AcroForm"]); err == nil && af != nil {
+		if fields, err := ctx.DereferenceArray(af["Fields"]); err == nil {
+			n := 0
+			var walk func(a types.Array, parent string, depth int)
+			walk = func(a types.Array, parent string, depth int) {
+				for _, o := range a {
+					if n >= maxLabels || depth > 4 {
+						return
+					}
+					n++
+					f, err := ctx.DereferenceDict(o)
+					if err != nil || f == nil {
+						continue
+					}
+					name := parent
+					if t, ok := f.Find("T"); ok {
+						name = str(t)
+					}
+					if v, ok := f.Find("V"); ok && holderField(name) {
+						if s := str(v); s != "" {
+							out = append(out, fileLabel{source: "form", key: name, text: s, holder: true})
+						}
+					}
+					if kids, err := ctx.DereferenceArray(f["Kids"]); err == nil && kids != nil {
+						walk(kids, name, depth+1)
+					}
+				}
+			}
+			walk(fields, "", 0)
+		}
+	}
+	notes := 0
+	for p := 1; p <= ctx.PageCount && notes < maxLabels; p++ {
+		pd, _, _, err := ctx.PageDict(p, false)
+		if err != nil || pd == nil {
+			continue
+		}
+		annots, err := ctx.DereferenceArray(pd["Annots"])
+		if err != nil {
+			continue
+		}
+		for _, o := range annots {
+			a, err := ctx.DereferenceDict(o)
+			if err != nil || a == nil {
+				continue
+			}
+			if st := a.NameEntry("Subtype"); st == nil || (*st != "Text" && *st != "FreeText") {
+				continue
+			}
+			if c, ok := a.Find("Contents"); ok {
+				if s := str(c); s != "" {
+					out = append(out, fileLabel{source: "note", key: fmt.Sprintf("page %d", p), text: s})
+					notes++
+				}
+			}
+		}
+	}
+	return out
+}
+
+const nsDC = "http://purl.org/dc/elements/1.1/"
+
+// xmpLabels reads dc:title, dc:subject and pdf:Keywords from an XMP
+// packet (parseXMP reads the tools and dates).
+func xmpLabels(b []byte) []fileLabel {
+	var out []fileLabel
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	dec.Strict = false
+	var in string
+	depth := 0
+	for n := 0; n < 100_000; n++ {
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if in != "" {
+				depth++
+				continue
+			}
+			switch {
+			case t.Name.Space == nsDC && (t.Name.Local == "title" || t.Name.Local == "subject"):
+				in, depth = "dc:"+t.Name.Local, 0
+			case t.Name.Space == nsPDF && t.Name.Local == "Keywords":
+				in, depth = "pdf:Keywords", 0
+			}
+			for _, a := range t.Attr {
+				if a.Name.Space == nsPDF && a.Name.Local == "Keywords" && strings.TrimSpace(a.Value) != "" {
+					out = append(out, fileLabel{source: "xmp", key: "pdf:Keywords", text: strings.TrimSpace(a.Value)})
+				}
+			}
+		case xml.CharData:
+			if s := strings.TrimSpace(string(t)); in != "" && s != "" && len(out) < maxLabels {
+				out = append(out, fileLabel{source: "xmp", key: in, text: s})
+			}
+		case xml.EndElement:
+			if in == "" {
+				continue
+			}
+			if depth == 0 {
+				in = ""
+			} else {
+				depth--
+			}
+		}
+	}
+	return out
+}
+
+// holderField: a form field's name says it holds the holder's name
+// ("participant_name", "Patient Name", "fullName"), by holderCaptions.
+func holderField(name string) bool {
+	var b strings.Builder
+	prev := rune(0)
+	for _, r := range name {
+		switch {
+		case r == '_' || r == '-' || r == '.' || r == ' ':
+			r = ' '
+		case unicode.IsUpper(r) && unicode.IsLower(prev):
+			b.WriteByte(' ')
+		}
+		b.WriteRune(unicode.ToLower(r))
+		prev = r
+	}
+	f := strings.Join(strings.Fields(b.String()), " ")
+	f = strings.TrimSuffix(strings.TrimSuffix(f, " text"), " field")
+	return holderCaptions[f] || f == "fullname"
+}
+
+// labelWord is one word of a label and what separates it from the next.
+type labelWord struct {
+	text  string
+	comma bool // "LAST, FIRST"
+}
+
+var labelWordRE = regexp.MustCompile(`[\p{L}][\p{L}'’]*(?:\.?)|[,;:|/()\-–—_0-9@]+`)
+
+// labelPeople finds the people a label surely names: a given name
+// (namematch's or commonGiven) with the surname after it, or before it
+// where a comma, an underscore or capitals set the two apart ("KIM,
+// RACHEL", "WASHINGTON_DENISE"); a name followed by an organisation's
+// word ("Florence Nightingale School") or after a title ("Dr.") is
+// none. A holder field's whole value is a name.
+func labelPeople(l fileLabel) [][]string {
+	var words []labelWord
+	sep := true // at a separator: a word after one starts a new run
+	var seps []bool
+	for _, m := range labelWordRE.FindAllString(l.text, 40) {
+		if !unicode.IsLetter([]rune(m)[0]) {
+			if len(words) > 0 && strings.Contains(m, ",") {
+				words[len(words)-1].comma = true
+			}
+			sep = true
+			continue
+		}
+		words = append(words, labelWord{text: strings.TrimSuffix(m, ".")})
+		seps = append(seps, sep)
+		sep = false
+	}
+	if l.holder {
+		var name []string
+		for _, w := range words {
+			f := foldWord(w.text)
+			if len(f) >= 2 && !nameSuffix[f] {
+				name = append(name, f)
+			}
+		}
+		if len(name) < 2 || len(name) > 5 {
+			return nil
+		}
+		return [][]string{name}
+	}
+	upper := strings.ToUpper(l.text) == l.text
+	surname := func(i int) bool {
+		if i < 0 || i >= len(words) {
+			return false
+		}
+		w := words[i].text
+		f := foldWord(w)
+		if len([]rune(f)) < 2 || notPersonWords[f] || labelNotName[f] || nameSuffix[f] || isGiven(w) {
+			return false
+		}
+		return unicode.IsUpper([]rune(w)[0])
+	}
+	orgAfter := func(i int) bool {
+		return i < len(words) && notPersonWords[foldWord(words[i].text)]
+	}
+	var out [][]string
+	for i, w := range words {
+		if !isGiven(w.text) || !unicode.IsUpper([]rune(w.text)[0]) {
+			continue
+		}
+		if i > 0 && !seps[i] && notPersonWords[foldWord(words[i-1].text)] {
+			continue // "Dr. Alan Park", "Grace Hospital"
+		}
+		j := i + 1
+		if j < len(words) && len([]rune(words[j].text)) == 1 && !seps[j] {
+			j++ // a middle initial
+		}
+		if j < len(words) && (!seps[j] || upper) && !w.comma && surname(j) && !orgAfter(j+1) && !orgAfter(i+1) {
+			out = append(out, []string{foldWord(w.text), foldWord(words[j].text)})
+		}
+		if i > 0 && (words[i-1].comma || (seps[i] && upper)) && surname(i-1) {
+			out = append(out, []string{foldWord(words[i-1].text), foldWord(w.text)})
+		}
+	}
+	return out
+}
+
+// labelNotName are words of a document's labels that follow a given name
+// without being a surname.
+var labelNotName = map[string]bool{
+	"bls": true, "acls": true, "pals": true, "tb": true, "ppd": true, "cpr": true, "rn": true, "cert": true, "record": true,
+	"records": true, "report": true, "form": true, "scan": true, "copy": true, "final": true, "template": true, "sample": true,
+	"draft": true, "page": true, "doe": true, "verification": true, "renewal": true, "ecard": true, "titer": true,
+	"vaccine": true, "vaccination": true, "immunization": true, "physical": true, "exam": true, "screen": true,
+	"mmr": true, "flu": true, "covid": true, "hepatitis": true, "varicella": true, "new": true, "updated": true,
+}
+
+func foldWord(w string) string {
+	return strings.ToLower(strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) {
+			return r
+		}
+		return -1
+	}, namematch.Fold(w)))
+}
+
+func isGiven(w string) bool {
+	return namematch.KnownGivenName(w) || commonGiven[foldWord(w)]
+}
+
+// checkHolderLabels flags a file whose labels name, in the place of its
+// holder, someone the page does not print, where the page names its
+// holder surely as one person (holder).
+func checkHolderLabels(d *doc, s *signals, holder []holderName) {
+	if d.Upload == nil || d.Upload.copy || len(d.Upload.labels) == 0 || len(holder) == 0 {
+		return
+	}
+	held := map[string]bool{}
+	ocr := false
+	for _, h := range holder {
+		for _, t := range h.tokens {
+			held[foldWord(t)] = true
+		}
+		ocr = ocr || h.ocr
+	}
+	printed := map[string]bool{}
+	for _, p := range d.Pages {
+		for _, w := range p.Words {
+			for _, part := range strings.FieldsFunc(w.Text, func(r rune) bool { return r == '-' || r == '/' || r == ',' }) {
+				printed[foldWord(part)] = true
+			}
+		}
+	}
+	agrees := func(name []string) bool {
+		for _, t := range name {
+			for h := range held {
+				if t == h || sameName(strings.ToUpper(t), strings.ToUpper(h)) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var other *fileLabel
+	for i, l := range d.Upload.labels {
+		people := labelPeople(l)
+		for _, name := range people {
+			if agrees(name) {
+				return // a label naming the holder: the file's labels are the page's
+			}
+		}
+		if other != nil {
+			continue
+		}
+		for _, name := range people {
+			if !printed[name[0]] && !printed[name[len(name)-1]] {
+				other = &d.Upload.labels[i]
+				break
+			}
+		}
+	}
+	if other == nil {
+		return
+	}
+	w := 0.50
+	if other.source == "note" {
+		w = 0.30
+	}
+	if ocr {
+		w = min(w, 0.30)
+	}
+	where := fmt.Sprintf("its %s %s", other.source, other.key)
+	switch other.source {
+	case "form":
+		where = fmt.Sprintf("its form field %q", other.key)
+	case "note":
+		where = "a note on " + other.key
+	case "xmp":
+		where = "its XMP " + other.key
+	}
+	s.addf(CodeHolderMismatch, w, &SignalEvidence{Page: holder[0].page, Text: holder[0].text, Value: other.text, Source: other.source,
+		Expected: "the holder the page prints, or no one, named in the file's labels"},
+		"the page names its holder %q, the file's own label (%s) %q names someone else, whom the page does not print%s",
+		holder[0].text, where, other.text, ocrNote(ocr))
+}
+
+// commonGiven are common given names namematch's nickname groups leave
+// out, folded (the most given in the United States in the last seventy
+// years, by the Social Security Administration's counts).
+var commonGiven = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`
+aaron abigail adam adrian aidan aisha alan albert alexa alexander alexis alice alicia alison allison alyssa amanda amber amy
+andrea andre andrew angela angelica anita ann anne annie antonio april ariana ashley audrey austin autumn barbara beatriz
+benjamin beth bethany betty beverly bianca blake brandon brenda brian brianna bridget brittany brooke bryan caitlin cameron
+candice carl carla carlos carmen carol caroline carolyn carrie casey cassandra catherine cecilia chad chandra charlene charles
+charlotte chelsea cheryl chloe christian christina christine christopher claire clara claudia colleen connor courtney craig
+crystal cynthia dana danielle darlene darren dawn dean deanna debra denise derek destiny diana diane dominic donna doris dylan
+eduardo elena elijah elise ellen emma erica erin esther ethan eva evelyn faith felicia fernando fiona florence frances gabriel
+gabriela gail gina gloria grace gwendolyn hailey hannah heather heidi helen holly hope ian irene isaac isabel isabella ivan
+jacob jacqueline jaime jamal janet janice jasmine jason javier jeanette jenna jennifer jeremy jesse jessica jillian joanne
+jocelyn jordan jorge jose joy juan juanita julia julian julie justin kaitlyn kara karen karina kathleen kayla keith kelly
+kelsey kendra kevin kiara kimberly kristen kristin krystal kyle laura lauren leah leslie lillian linda lindsay lindsey lisa
+logan lorena lori lucas lucy luis lydia lynn mackenzie madison marcus margarita maria mariah marilyn marisol marissa marlene
+martha mason maya megan melanie melinda melissa mercedes meredith michelle miguel miranda molly monica morgan nadia naomi
+natalie natasha nathan nicole nina noah noelle norma olivia omar paige pamela paula pedro peggy priscilla rachel raquel
+raymond rebecca regina renee rhonda ricardo rita roberta robin rosa rosemary roxanne ruby ruth ryan sabrina samantha sandra
+sara sarah savannah shannon sharon shawn sheila shelby sheryl sierra simone sonia stacy stephanie summer sydney tamara tammy
+tanya tara tasha teresa tiffany tina tonya tracy tyler valerie vanessa veronica victoria vivian wanda wendy whitney yolanda
+yvonne zachary`) {
+		m[n] = true
+	}
+	return m
+}()
