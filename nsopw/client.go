@@ -18,6 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/clearedtostart/compliance/internal/httpcall"
 	"github.com/clearedtostart/compliance/internal/readable"
 	"github.com/clearedtostart/compliance/internal/retryafter"
 	"github.com/clearedtostart/compliance/nsopw/wire"
@@ -266,13 +267,13 @@ func (c *Client) interrupted(ctx, reqCtx context.Context, err error, unreachable
 
 // answer classifies the response and decodes a search result.
 func (c *Client) answer(ctx, reqCtx context.Context, resp *http.Response) ([]Offender, error) {
-	body := &boundedReader{r: resp.Body, left: c.maxBody}
+	body := httpcall.LimitBody(resp.Body, c.maxBody)
 	br := bufio.NewReaderSize(body, 4096)
 	head, err := br.Peek(512)
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, errBodyTooLarge) {
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, httpcall.ErrBodyTooLarge) {
 		return nil, c.interrupted(ctx, reqCtx, err, "NSOPW's answer was cut off")
 	}
-	isJSON := looksJSON(head)
+	isJSON := httpcall.LooksJSON(head)
 	status := resp.StatusCode
 
 	var sniffed []byte
@@ -331,7 +332,7 @@ func (c *Client) answer(ctx, reqCtx context.Context, resp *http.Response) ([]Off
 	}
 	if err != nil {
 		switch {
-		case errors.Is(err, errBodyTooLarge):
+		case errors.Is(err, httpcall.ErrBodyTooLarge):
 			return nil, &Error{Failure: failure{Class: ErrMalformed, Status: status, Reason: fmt.Sprintf("NSOPW's answer is larger than %s", readable.Bytes(c.maxBody)), Err: err}}
 		case ctx.Err() != nil || reqCtx.Err() != nil:
 			return nil, c.interrupted(ctx, reqCtx, err, "NSOPW's answer was cut off")
@@ -539,12 +540,6 @@ func ageToBirthYears(age int, now time.Time) *registry.PartialDate {
 // retryAfter reads Retry-After as seconds or as an HTTP date.
 func retryAfter(v string, now time.Time) (time.Duration, bool) { return retryafter.Parse(v, now) }
 
-func looksJSON(b []byte) bool {
-	b = bytes.TrimLeft(b, " \t\r\n\ufeff")
-	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
-	return len(b) > 0 && (b[0] == '{' || b[0] == '[')
-}
-
 // hasChallengeMarkers looks for what Cloudflare's challenge pages carry
 // ("Just a moment...", the challenge-platform script, the _cf_chl_opt
 // object).
@@ -564,37 +559,6 @@ func hasChallengeMarkers(b []byte) bool {
 		}
 	}
 	return false
-}
-
-// readError is a constant error of this package's readers.
-type readError string
-
-func (e readError) Error() string { return string(e) }
-
-const errBodyTooLarge readError = "answer over the size bound"
-
-// boundedReader fails with errBodyTooLarge once more than left bytes come,
-// so that a cut-off read is not mistaken for a complete answer.
-type boundedReader struct {
-	r    io.Reader
-	left int64
-}
-
-func (b *boundedReader) Read(p []byte) (int, error) {
-	if b.left <= 0 {
-		var one [1]byte
-		n, err := b.r.Read(one[:])
-		if n > 0 {
-			return 0, errBodyTooLarge
-		}
-		return 0, err
-	}
-	if int64(len(p)) > b.left {
-		p = p[:b.left]
-	}
-	n, err := b.r.Read(p)
-	b.left -= int64(n)
-	return n, err
 }
 
 // Record is the offender as a listed person, for the screening engine

@@ -113,16 +113,16 @@ func (c *Caller) Call(ctx, reqCtx context.Context, req *http.Request, accept fun
 	}
 	defer resp.Body.Close()
 	status := resp.StatusCode
-	body := bufio.NewReaderSize(&boundedReader{r: resp.Body, left: c.MaxBody}, 4096)
+	body := bufio.NewReaderSize(LimitBody(resp.Body, c.MaxBody), 4096)
 	if !accept(status) {
 		sniffed, _ := io.ReadAll(io.LimitReader(body, sniffBytes))
 		return status, c.statusFailure(resp, sniffed)
 	}
 	head, err := body.Peek(64)
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, errBodyTooLarge) {
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, ErrBodyTooLarge) {
 		return status, c.Interrupted(ctx, reqCtx, err, c.Party+"'s answer was cut off")
 	}
-	if !looksJSON(head) {
+	if !LooksJSON(head) {
 		return status, &Failure{Kind: Malformed, Status: status, Reason: fmt.Sprintf("%s answered %s instead of a result", c.Party, describe(head))}
 	}
 	dec := json.NewDecoder(body)
@@ -137,7 +137,7 @@ func (c *Caller) Call(ctx, reqCtx context.Context, req *http.Request, accept fun
 	if err != nil {
 		var ne net.Error
 		switch {
-		case errors.Is(err, errBodyTooLarge):
+		case errors.Is(err, ErrBodyTooLarge):
 			return status, &Failure{Kind: Malformed, Status: status, Reason: fmt.Sprintf("%s's answer is larger than %s", c.Party, readable.Bytes(c.MaxBody)), Err: err}
 		case ctx.Err() != nil || reqCtx.Err() != nil || errors.As(err, &ne):
 			return status, c.Interrupted(ctx, reqCtx, err, c.Party+"'s answer was cut off")
@@ -183,7 +183,7 @@ func errorMessage(b []byte) string {
 		Error        string `json:"error"`
 		ErrorMessage string `json:"ErrorMessage"`
 	}
-	if !looksJSON(b) || json.Unmarshal(b, &v) != nil {
+	if !LooksJSON(b) || json.Unmarshal(b, &v) != nil {
 		return ""
 	}
 	msg := v.Message
@@ -231,7 +231,10 @@ func describe(head []byte) string {
 	return "something other than JSON"
 }
 
-func looksJSON(b []byte) bool {
+// LooksJSON reports whether an answer's first bytes open a JSON object or
+// array (a byte-order mark and white space aside): what an outage's or a
+// challenge's HTML page never does.
+func LooksJSON(b []byte) bool {
 	b = bytes.TrimPrefix(bytes.TrimLeft(b, " \t\r\n"), []byte("\xef\xbb\xbf"))
 	return len(b) > 0 && (b[0] == '{' || b[0] == '[')
 }
@@ -241,10 +244,15 @@ type readError string
 
 func (e readError) Error() string { return string(e) }
 
-const errBodyTooLarge readError = "answer over the size bound"
+// ErrBodyTooLarge is what a LimitBody reader fails with past its bound.
+const ErrBodyTooLarge readError = "answer over the size bound"
 
-// boundedReader fails with errBodyTooLarge once more than left bytes come,
-// so that a cut-off read is never taken for a complete answer.
+// LimitBody reads r up to n bytes and fails with ErrBodyTooLarge if more
+// come, so that a cut-off read is never taken for a complete answer
+// (io.LimitReader ends such a read as if the answer were whole).
+func LimitBody(r io.Reader, n int64) io.Reader { return &boundedReader{r: r, left: n} }
+
+// boundedReader is LimitBody's reader.
 type boundedReader struct {
 	r    io.Reader
 	left int64
@@ -255,7 +263,7 @@ func (b *boundedReader) Read(p []byte) (int, error) {
 		var one [1]byte
 		n, err := b.r.Read(one[:])
 		if n > 0 {
-			return 0, errBodyTooLarge
+			return 0, ErrBodyTooLarge
 		}
 		return 0, err
 	}
