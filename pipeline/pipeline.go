@@ -370,7 +370,12 @@ type Judgement struct {
 	Fields       map[string]any
 	// Uncertain are fields read less surely than the catalog's threshold,
 	// with their confidence; they are not in Fields (never guessed).
-	Uncertain        map[string]float64
+	Uncertain map[string]float64
+	// UncertainValues are the values of the Uncertain fields, held back
+	// from Fields; only evaluations read them, to measure whether the
+	// thresholds hold back values that were right. No caller may report
+	// them: a field below its threshold is missing.
+	UncertainValues  map[string]any
 	DerivedFields    map[string]any
 	Readable         bool
 	ValidationResult string      // "" when the document was not validated
@@ -415,7 +420,7 @@ func (e *Engine) Judge(in JudgeInput) Judgement {
 	j.Category, j.SchemaID = t.Category, t.SchemaID()
 	ext := extract.Read(e.cat, j.DocumentType, extract.Document{Text: text, Pages: layouts, AsOf: in.AsOf,
 		Holder: extract.Holder{FirstName: in.Candidate.FirstName, MiddleName: in.Candidate.MiddleName, LastName: in.Candidate.LastName}})
-	j.Fields, j.Uncertain = e.sure(ext)
+	j.Fields, j.Uncertain, j.UncertainValues = e.sure(ext)
 	j.DerivedFields = e.derive(j, ext, sources, len(in.Pages))
 	if exp, ok := rules.ExpiresAt(e.cat, j.DocumentType, j.Fields); ok {
 		j.ExpiresAt = &exp
@@ -452,21 +457,21 @@ func (e *Engine) Judge(in JudgeInput) Judgement {
 }
 
 // sure keeps the fields read at least as surely as the catalog asks and
-// sets the others apart with their confidence.
-func (e *Engine) sure(ext extract.Result) (fields map[string]any, uncertain map[string]float64) {
+// sets the others apart with their confidence and held-back value.
+func (e *Engine) sure(ext extract.Result) (fields map[string]any, uncertain map[string]float64, held map[string]any) {
 	fields = map[string]any{}
 	for k, v := range ext.Fields {
 		conf, known := ext.Confidence[k]
 		if known && conf < e.cat.ConfidenceThreshold(k) {
 			if uncertain == nil {
-				uncertain = map[string]float64{}
+				uncertain, held = map[string]float64{}, map[string]any{}
 			}
-			uncertain[k] = round3(conf)
+			uncertain[k], held[k] = round3(conf), v
 			continue
 		}
 		fields[k] = v
 	}
-	return fields, uncertain
+	return fields, uncertain, held
 }
 
 // derive computes what the service reads into the printed fields: the

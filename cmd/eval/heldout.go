@@ -80,14 +80,15 @@ type hoTally struct {
 	byCond                 map[heldout.Condition]*ratio
 	byKind                 map[string]*ratio
 	falseValidList         []string
-	lost                   map[string]int // fields not read right, by the step that lost them
+	lost                   map[string]int    // fields not read right, by the step that lost them
+	heldBack               map[string]*ratio // fields left uncertain by class: whether the held-back value was right
 	pages, rotated         int
 	elapsed                time.Duration
 }
 
 func newHoTally() *hoTally {
 	return &hoTally{byClass: map[string]*ratio{}, byType: map[string]*ratio{}, byField: map[string]*ratio{},
-		confusions: map[string]int{}, lost: map[string]int{}, byCond: map[heldout.Condition]*ratio{}, byKind: map[string]*ratio{}}
+		confusions: map[string]int{}, lost: map[string]int{}, heldBack: map[string]*ratio{}, byCond: map[heldout.Condition]*ratio{}, byKind: map[string]*ratio{}}
 }
 
 func get[K comparable](m map[K]*ratio, k K) *ratio {
@@ -259,6 +260,9 @@ func score(cat *catalog.Catalog, t *hoTally, r hoResult) []failure {
 				g, present = seg.Judgement.Fields[name]
 				ok = present && heldoutSame(name, g, v, want.Accept[name])
 				_, uncertain = seg.Judgement.Uncertain[name]
+				if uncertain {
+					get(t.heldBack, classOf(name)).add(heldoutSame(name, seg.Judgement.UncertainValues[name], v, want.Accept[name]))
+				}
 			}
 			t.fields.add(ok)
 			if !ok {
@@ -517,6 +521,8 @@ func writeHeldout(b *strings.Builder, text, scan *hoTally, o heldoutOptions) {
 		"ignored (a date in any of the usual printed forms; a name's words apart); a short value may occur by chance, so "+
 		"\"not in the page's text\" is the surer count. Fields of a document split or typed wrong count at that step "+
 		"whatever their reading.\n")
+	fmt.Fprintf(b, "\nFields left uncertain whose held-back value was right (what a lower threshold would gain, and at what "+
+		"risk): text %s; scans %s.\n", heldBackSummary(text.heldBack), heldBackSummary(scan.heldBack))
 
 	fmt.Fprintf(b, "\n| scanned documents by their hardest page | fields exact |\n|---|---|\n")
 	for _, k := range scanKinds {
@@ -536,6 +542,19 @@ func writeHeldout(b *strings.Builder, text, scan *hoTally, o heldoutOptions) {
 	if c := worst(merge(text.confusions, scan.confusions), 10); c != "" {
 		fmt.Fprintf(b, "\nHeld-out type confusions: %s.\n", c)
 	}
+}
+
+// heldBackSummary says, by field class, how many of the fields left
+// uncertain held back a right value.
+func heldBackSummary(m map[string]*ratio) string {
+	var parts []string
+	var all ratio
+	for _, c := range []string{classNames, classDates, classIDs, classOther} {
+		r := get(m, c)
+		all.right, all.total = all.right+r.right, all.total+r.total
+		parts = append(parts, fmt.Sprintf("%s %d of %d", c, r.right, r.total))
+	}
+	return fmt.Sprintf("%d of %d (%s)", all.right, all.total, strings.Join(parts, ", "))
 }
 
 func merged(a, b map[string]*ratio) map[string]bool {

@@ -79,6 +79,7 @@ type tally struct {
 	confusions                      map[string]int
 	fieldMisses                     map[string]int
 	lost                            map[string]int // fields of documents typed right not read right, by step
+	heldBack                        map[string]*ratio
 	pages                           int
 	elapsed                         time.Duration
 }
@@ -86,7 +87,7 @@ type tally struct {
 type typeTally struct{ n, right, fields, fieldsRight int }
 
 func newTally() *tally {
-	return &tally{perType: map[string]*typeTally{}, confusions: map[string]int{}, fieldMisses: map[string]int{}, lost: map[string]int{}}
+	return &tally{perType: map[string]*typeTally{}, confusions: map[string]int{}, fieldMisses: map[string]int{}, lost: map[string]int{}, heldBack: map[string]*ratio{}}
 }
 
 func run(out string, textPackets, scanPackets int, seed uint64, tuning, reading bool, ho heldoutOptions, fo fraudOptions) error {
@@ -255,6 +256,9 @@ func scorePacket(ctx context.Context, e *pipeline.Engine, pk sampledocs.Packet, 
 				t.fieldsMissed++
 				t.fieldMisses[want.Type+"."+name]++
 				_, uncertain := s.Judgement.Uncertain[name]
+				if uncertain {
+					get(t.heldBack, classOf(name)).add(sampledocs.FieldEqual(s.Judgement.UncertainValues[name], v))
+				}
 				t.lost[lossStep(true, true, false, uncertain, text, name, v)]++
 			case sampledocs.FieldEqual(g, v):
 				t.fieldsRight++
@@ -469,6 +473,8 @@ func writeTuning(b *strings.Builder, text, scan *tally, v validationScore, textP
 	}
 	fmt.Fprintf(b, "\nFields not read right, by the step that lost them (text / scans; see the held-out table's note): %s.\n",
 		strings.Join(steps, "; "))
+	fmt.Fprintf(b, "\nFields left uncertain whose held-back value was right: text %s; scans %s.\n",
+		heldBackSummary(text.heldBack), heldBackSummary(scan.heldBack))
 	if misses := worst(text.fieldMisses, 8); misses != "" {
 		fmt.Fprintf(b, "\nMost missed or wrong fields (text): %s.\n", misses)
 	}

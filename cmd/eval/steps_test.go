@@ -29,3 +29,14 @@ func TestLossStep(t *testing.T) {
 		}
 	}
 }
+
+func TestHeldBackSummary(t *testing.T) {
+	m := map[string]*ratio{}
+	get(m, classNames).add(true)
+	get(m, classNames).add(false)
+	get(m, classIDs).add(true)
+	want := "2 of 3 (names 1 of 2, dates 0 of 0, ids 1 of 1, other 0 of 0)"
+	if got := heldBackSummary(m); got != want {
+		t.Errorf("heldBackSummary = %q, want %q", got, want)
+	}
+}
