@@ -112,6 +112,7 @@ func holderNamedType(t string) bool {
 // holderName is one place a document names its holder.
 type holderName struct {
 	page    int
+	line    int // the line's index on its page
 	text    string
 	tokens  []string // folded words of two letters and more, without suffixes
 	surname []string // the surname's parts, folded
@@ -178,11 +179,19 @@ bareNames:
 	}
 	a, b := groups[0][0], groups[1][0]
 	w := 0.50
+	ocr := false
 	for _, g := range groups {
 		for _, n := range g {
-			if n.ocr {
-				w = min(w, 0.40)
-			}
+			ocr = ocr || n.ocr
+		}
+	}
+	if ocr {
+		// By OCR a name read surely may still be another word taken
+		// for it; a name read surely in two places of their own that
+		// agree, against one place naming someone else, is not.
+		w = 0.40
+		if places(groups[0]) >= 2 || places(groups[1]) >= 2 {
+			w = 0.50
 		}
 	}
 	if a.email || b.email {
@@ -193,6 +202,15 @@ bareNames:
 	}
 	s.addf(CodeHolderMismatch, w, &SignalEvidence{Page: a.page, Pages: uniquePages(a.page, b.page), Text: a.text, Value: b.text, Expected: "the same holder named wherever the document names its holder"},
 		"the document names its holder %q in one place and %q in another, sharing no surname%s", a.text, b.text, ocrNote(a.ocr || b.ocr))
+}
+
+// places counts the lines of their own a group's names stand on.
+func places(g []holderName) int {
+	seen := map[[2]int]bool{}
+	for _, n := range g {
+		seen[[2]int{n.page, n.line}] = true
+	}
+	return len(seen)
 }
 
 func uniquePages(a, b int) []int {
@@ -244,19 +262,23 @@ func sameHolder(a, b holderName) bool {
 // holder, each read surely.
 func holderNamesOn(p pagetext.Page, n int) []holderName {
 	var out []holderName
+	add := func(hn holderName, line int) {
+		hn.line = line
+		out = append(out, hn)
+	}
 	lines := p.Lines()
 	for li, l := range lines {
 		text, _ := lineWithConfidence(l)
 		if certifiesThat.MatchString(text) && li+1 < len(lines) {
 			if hn, ok := personName(lines[li+1], n); ok {
-				out = append(out, hn)
+				add(hn, li+1)
 			}
 			continue
 		}
 		if m := certifiesThatIn.FindStringIndex(text); m != nil {
 			k := wordAt(l, m[1])
 			if hn, ok := personName(l[k:], n); ok {
-				out = append(out, hn)
+				add(hn, li)
 			}
 		}
 		if li+2 < len(lines) && addressed(lines[li+1], lines[li+2]) {
@@ -267,7 +289,7 @@ func holderNamesOn(p pagetext.Page, n int) []holderName {
 			// and a known given name tells from a person's otherwise
 			// ("Kaiser Permanente").
 			if hn, ok := personName(l, n); ok && len(strings.Fields(hn.text)) == len(l) && knownGiven(hn) {
-				out = append(out, hn)
+				add(hn, li)
 			}
 		}
 		for i, w := range l {
@@ -283,7 +305,7 @@ func holderNamesOn(p pagetext.Page, n int) []holderName {
 				}
 				if hn, ok := personName(value, n); ok {
 					hn.bare = caption == "name"
-					out = append(out, hn)
+					add(hn, li)
 				}
 			case holderEmailCaptions[strings.ReplaceAll(caption, "-", "")]:
 				value := valueAfter(l, i)
@@ -295,7 +317,7 @@ func holderNamesOn(p pagetext.Page, n int) []holderName {
 					continue
 				}
 				first, last := strings.ToLower(m[1]), strings.ToLower(m[2])
-				out = append(out, holderName{page: n, text: value[0].Text, tokens: []string{first, last}, surname: []string{last}, ocr: wordByOCR(value[0]), email: true})
+				add(holderName{page: n, text: value[0].Text, tokens: []string{first, last}, surname: []string{last}, ocr: wordByOCR(value[0]), email: true}, li)
 			}
 		}
 	}

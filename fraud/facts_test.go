@@ -873,6 +873,7 @@ func TestHolderNamedTwice(t *testing.T) {
 		{"a lab report's first page retyped", "hepatitis_b_record", lab("PATEL, NAVEEN", "Jonathan A. Reyes"), 0.50},
 		{"a résumé names other people", "resume", cert("Priya Natarajan", "Jonathan Reyes"), 0},
 		{"read by OCR surely", "bls", ocr("Priya|94 Natarajan|96", "Jonathan|95 Reyes|92"), 0.40},
+		{"read by OCR surely, the name left in two places", "bls", append(ocr("Priya|94 Natarajan|96", "Jonathan|95 Reyes|92"), ocrWords("Participant:|95 Jonathan|93 Reyes|95")), 0.50},
 		{"read by OCR, a name unsurely", "bls", ocr("Priya|94 Natarajan|71", "Jonathan|95 Reyes|92"), 0},
 		{"read by OCR, a letter misread surely", "bls", ocr("Jonathan|94 Reyes|96", "Jonathan|95 Reves|92"), 0},
 		{"a form's sections, each captioned Name", "tb_skin_test", []pagetext.Page{linesPage("Arial", "Name: Jonathan Reyes", "Emergency contact", "Name: Priya Natarajan")}, 0},
