@@ -487,7 +487,7 @@ func (e *Engine) readEnlarged(ctx context.Context, dir, path string, best scanRe
 // so too: a pharmacy's TB record in a thin typewriter face at 110 dpi
 // read its prose, and its type, but not one labelled value.
 func (e *Engine) readDarkened(ctx context.Context, dir, path string, best scanRead) (scanRead, error) {
-	if !poor(best) && !e.fewFields(best) {
+	if !poor(best) && (!e.fewFields(best) || e.laterPage(best)) {
 		return best, nil
 	}
 	img, err := scanprep.ReadPGM(best.path)
@@ -504,6 +504,29 @@ func (e *Engine) readDarkened(ctx context.Context, dir, path string, best scanRe
 func (e *Engine) fewFields(r scanRead) bool {
 	n, of := e.fieldsOfType(r)
 	return n < minCardFields && 2*n < of
+}
+
+// laterPage reports whether a read of a type that is not poor yields no
+// value of the type's fields, not even unsurely, and prints no label of
+// one (see extract.LabelledFields): a document's later page, typed by its
+// prose (a background check's searches, a lab report's comments and
+// reference notes). Read again darkened, sharpened and as sparse text,
+// such a page cost more than a document's other pages together and
+// yielded no field; a first page that prints its labels but whose values
+// were lost (a TB record in a thin typewriter face, a soft BLS card
+// whose holder's line was dropped) is still read again.
+func (e *Engine) laterPage(r scanRead) bool {
+	key := e.classifier.Classify(r.res.Text).Type
+	if key == catalog.OtherType || poor(r) {
+		return false
+	}
+	d := extract.Document{Text: r.res.Text, Pages: []pagetext.Page{r.layout(72.0 / 300)}}
+	for _, v := range extract.Read(e.cat, key, d).Fields {
+		if _, unread := v.(extract.Unread); !unread {
+			return false
+		}
+	}
+	return len(extract.LabelledFields(e.cat, key, d)) == 0
 }
 
 // fieldsOfType returns how many fields a read yields surely and how many
@@ -602,7 +625,7 @@ func (e *Engine) readWholePage(ctx context.Context, dir, path string, best scanR
 // fairly well were lost (R1 s25-3, c63244f). Pages that are not soft are
 // read once, as before.
 func (e *Engine) readSharpened(ctx context.Context, dir, path string, best scanRead) (scanRead, error) {
-	if !best.report.Soft() || best.report.Sharpened {
+	if !best.report.Soft() || best.report.Sharpened || e.laterPage(best) {
 		return best, nil
 	}
 	src, err := scanprep.ReadPGM(path)
@@ -656,7 +679,7 @@ func (e *Engine) readLostWords(ctx context.Context, _, _ string, best scanRead) 
 	other := ocr.SegmentBlock
 	switch {
 	case best.seg == ocr.SegmentSparse && (of == 0 && poor(best) || of > 0 && 2*n < of):
-	case best.seg == ocr.SegmentPage && (e.fewFields(best) || e.holderUnread(best)):
+	case best.seg == ocr.SegmentPage && (e.fewFields(best) || e.holderUnread(best)) && !e.laterPage(best):
 		// A page read as a page loses lines too: a BLS card's holder
 		// printed large over a rule under it, scanned soft at 130 dpi,
 		// was on no line of the page's read (its 67 other words read

@@ -1029,3 +1029,64 @@ func TestJoinFieldNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestLaterPagesAreNotReadAgain: a document's later page, typed by its
+// prose and printing none of its type's labels (a background check's
+// searches), yields no field however it is read, and is not read again
+// darkened or as sparse text; a first page that prints its labels but
+// whose values were lost still is. (The image read is absent: a page read
+// again fails for want of it.)
+func TestLaterPagesAreNotReadAgain(t *testing.T) {
+	e := engine(t)
+	read := func(lines ...string) scanRead {
+		var res ocr.Result
+		for l, line := range lines {
+			left := 40
+			for _, w := range strings.Fields(line) {
+				res.Words = append(res.Words, ocr.Word{Text: w, Confidence: 91, Line: l, Block: 0,
+					Left: left, Top: 60 + 50*l, Width: 18 * len(w), Height: 30})
+				left += 18*len(w) + 16
+			}
+		}
+		return scanRead{res: res.WithWords(res.Words), report: scanprep.Report{Scale: 1},
+			path: filepath.Join(t.TempDir(), "absent.pgm"), seg: ocr.SegmentPage}
+	}
+	cases := []struct {
+		name  string
+		read  scanRead
+		again bool
+	}{
+		{"later page of searches", read(
+			"County Criminal Records",
+			"Jurisdiction searched: Maricopa County, Arizona. Years searched: seven.",
+			"No criminal records were found for the subject in this jurisdiction.",
+			"Statewide Criminal Repository and National Criminal Database",
+			"This background report is furnished in accordance with the Fair Credit Reporting Act.",
+			"Sex offender registries of all fifty states were searched and no records found."), false},
+		{"first page whose values were lost", read(
+			"Desert Ridge Screening Services",
+			"Pre-employment Background Check Report",
+			"Date of birth:",
+			"Result:",
+			"This background report is furnished in accordance with the Fair Credit Reporting Act.",
+			"Sex offender registries of all fifty states were searched and no records found."), true},
+	}
+	ctx := context.Background()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if typ := e.classifier.Classify(c.read.res.Text).Type; typ != "background_check" {
+				t.Fatalf("read as %s, want background_check", typ)
+			}
+			if poor(c.read) || !e.fewFields(c.read) {
+				t.Fatalf("poor %v, few fields %v: want a read of few fields", poor(c.read), e.fewFields(c.read))
+			}
+			for name, again := range map[string]func(context.Context, string, string, scanRead) (scanRead, error){
+				"darkened": e.readDarkened, "as sparse text": e.readLostWords,
+			} {
+				if _, err := again(ctx, t.TempDir(), c.read.path, c.read); (err != nil) != c.again {
+					t.Errorf("read again %s: %v, want read again %v", name, err, c.again)
+				}
+			}
+		})
+	}
+}
