@@ -27,33 +27,43 @@ const secondCopyWeight = 0.45
 // secondCopy flags a date or name of the document's facts printed, alone
 // on its page, in a copy of a font (its name less the subset tag) whose
 // other copy prints ten or more of the page's words, every character of
-// the value among them.
+// the value among them. A copy is a font object: two objects under one
+// name and tag are two copies when their programs or widths differ (a
+// file made like the page's, by the same library, tags its subsets
+// alike); one object read twice, or two objects of one program, is one.
 func secondCopy(s *signals, n int, p *uploadPage, f facts) {
-	// First the words each font prints, by its full name: most pages
-	// hold one copy of each face, and nothing more is kept for them.
-	words := map[string]int{}
+	// First the words each font prints, by its full name and object:
+	// most pages hold one copy of each face, and nothing more is kept
+	// for them.
+	words := map[fontCopy]int{}
 	for i := range p.marks {
 		if m := &p.marks[i]; shownText(m) {
-			words[m.Font] += fieldCount(m.Text)
+			words[copyOf(m)] += fieldCount(m.Text)
 		}
 	}
 	if len(words) < 2 {
 		return
 	}
-	names := make([]string, 0, len(words))
-	for name := range words {
-		names = append(names, name)
+	keys := make([]fontCopy, 0, len(words))
+	for k := range words {
+		keys = append(keys, k)
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		base := untagged(name)
-		if words[name] > 4 {
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].name != keys[j].name {
+			return keys[i].name < keys[j].name
+		}
+		return keys[i].obj < keys[j].obj
+	})
+	for _, key := range keys {
+		base := untagged(key.name)
+		if words[key] > 4 {
 			continue
 		}
 		// The one other copy of the face, printing ten words or more.
-		other, copies := "", 0
-		for o := range words {
-			if o != name && untagged(o) == base {
+		var other fontCopy
+		copies := 0
+		for _, o := range keys {
+			if o != key && untagged(o.name) == base {
 				other = o
 				copies++
 			}
@@ -64,11 +74,13 @@ func secondCopy(s *signals, n int, p *uploadPage, f facts) {
 		var second, first []pdfdraw.Mark
 		for i := range p.marks {
 			m := &p.marks[i]
-			switch {
-			case !shownText(m):
-			case m.Font == name:
+			if !shownText(m) {
+				continue
+			}
+			switch copyOf(m) {
+			case key:
 				second = append(second, *m)
-			case m.Font == other:
+			case other:
 				first = append(first, *m)
 			}
 		}
@@ -87,17 +99,43 @@ func secondCopy(s *signals, n int, p *uploadPage, f facts) {
 		if !oneLine(second) || !coveredBy(value, first) {
 			continue
 		}
+		sameName := key.name == other.name
+		if sameName && !second[0].Face.Differs(first[0].Face, value) {
+			continue
+		}
 		b := second[0].Box
 		for _, m := range second[1:] {
 			b = b.Union(m.Box)
 		}
 		bx := toTopLeft(b, p.box)
-		s.addf(CodeFontMismatch, secondCopyWeight, &SignalEvidence{Page: n, Box: &bx, Text: value, Fonts: []string{name, other},
+		if sameName {
+			s.addf(CodeFontMismatch, secondCopyWeight, &SignalEvidence{Page: n, Box: &bx, Text: value, Fonts: []string{key.name},
+				Sizes: []float64{round1(second[0].Size)}},
+				"page %d: %q is the only text printed in font object %d, a second %s beside object %d that prints the page's %d other words, every character of it among them, with another embedded program or other widths: a value brought in from another file",
+				n, value, key.obj, key.name, other.obj, words[other])
+			return
+		}
+		s.addf(CodeFontMismatch, secondCopyWeight, &SignalEvidence{Page: n, Box: &bx, Text: value, Fonts: []string{key.name, other.name},
 			Sizes: []float64{round1(second[0].Size)}},
 			"page %d: %q is the only text printed in %s, a second copy of the font the page prints %d other words in (%s), every character of it among them: a value brought in from another file",
-			n, value, name, words[other], other)
+			n, value, key.name, words[other], other.name)
 		return
 	}
+}
+
+// fontCopy is one font object of a page: its name and object number (0
+// when the dictionary is direct, and then one per name).
+type fontCopy struct {
+	name string
+	obj  int
+}
+
+func copyOf(m *pdfdraw.Mark) fontCopy {
+	k := fontCopy{name: m.Font}
+	if m.Face != nil {
+		k.obj = m.Face.Obj
+	}
+	return k
 }
 
 // shownText: a text mark of the page's own content that paints.

@@ -74,6 +74,10 @@ type Mark struct {
 	Raw  string
 	// Font is the font's BaseFont, subset tag included ("ABCDEF+Arial").
 	Font string
+	// Face is the font object the run is drawn in (its object number,
+	// embedded program and widths' source): two runs of one Font name may
+	// be drawn in two objects. Nil for marks other than text.
+	Face *Font
 	// Size is the font size on the page, in points.
 	Size float64
 	// Invisible text is never painted: render mode 3 or 7 (an OCR layer
@@ -605,7 +609,7 @@ func (in *interp) show(g *gstate, tm matrix, parts []token) matrix {
 		box := m.box(0, lo, runWidth, hi)
 		_, base := m.apply(0, g.rise)
 		size := g.fontSize * math.Hypot(m[2], m[3])
-		in.add(Mark{Kind: Text, Box: box, Text: run.String(), Raw: raw.String(), Font: f.Base, Size: size,
+		in.add(Mark{Kind: Text, Box: box, Text: run.String(), Raw: raw.String(), Font: f.Base, Face: f, Size: size,
 			Invisible: invisible, Opaque: g.opaque(), White: g.white(), Baseline: base, Setting: g.setting()})
 		run.Reset()
 		raw.Reset()

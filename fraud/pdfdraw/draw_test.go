@@ -196,3 +196,41 @@ func TestReplayClip(t *testing.T) {
 		})
 	}
 }
+
+// TestFontDiffers: two objects of one face differ when their programs are
+// of other lengths or a character of the text is given another width; one
+// object, two objects of one program and widths, fonts without widths of
+// their own, or widths differing only on characters the text does not
+// print, do not.
+func TestFontDiffers(t *testing.T) {
+	uni := map[int]string{'A': "A", 'B': "B", '1': "1"}
+	page := &Font{Base: "AAAAAA+Face", Obj: 9, Program: 18, ProgramLen: 17264, WidthsFrom: WidthsFile,
+		Widths: map[int]float64{'A': 667, 'B': 667, '1': 556}, ToUnicode: uni}
+	alike := *page
+	alike.Obj, alike.Program = 10, 19
+	subset := alike
+	subset.ProgramLen = 4210
+	wider := alike
+	wider.Widths = map[int]float64{'A': 687, 'B': 667, '1': 556}
+	core := &Font{Base: "Helvetica", Obj: 3, Core: "Helvetica", WidthsFrom: WidthsCore}
+	core2 := *core
+	core2.Obj = 12
+	for _, tt := range []struct {
+		name string
+		a, b *Font
+		text string
+		want bool
+	}{
+		{"one object", page, page, "AB", false},
+		{"a copy of the object", page, &alike, "AB", false},
+		{"a subset of its own", page, &subset, "AB", true},
+		{"a wider A", page, &wider, "AB", true},
+		{"a wider A, unprinted", page, &wider, "B1", false},
+		{"standard metrics", core, &core2, "AB", false},
+		{"no font", page, nil, "AB", false},
+	} {
+		if got := tt.a.Differs(tt.b, tt.text); got != tt.want {
+			t.Errorf("%s: Differs = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package pdfdraw
 
 import (
+	"math"
 	"strings"
 	"unicode/utf16"
 
@@ -25,11 +26,74 @@ type Font struct {
 	// Scale multiplies widths (Type3 fonts with a FontMatrix other than
 	// 0.001).
 	Scale float64
+	// Obj is the font dictionary's object number (0 for a direct
+	// dictionary): a producer embeds one object per face and page, and a
+	// value drawn by another file brings an object of its own, under the
+	// same BaseFont and subset tag when the other file was made alike.
+	Obj int
+	// Program is the object number of the embedded font program (the
+	// descriptor's FontFile, FontFile2 or FontFile3; for a Type0 font its
+	// descendant's), ProgramLen its stored length; 0 when not embedded.
+	Program, ProgramLen int
+	// WidthsFrom is where the advance widths come from.
+	WidthsFrom WidthSource
 	// core caches the standard metrics of a single-byte code (0: not
 	// looked up yet, -1: none): a text page shows each letter hundreds of
 	// times, and the metrics are looked up by name through maps. A Font
 	// belongs to one Resources, read by one goroutine.
 	core *[256]int32
+}
+
+// WidthSource is where a font's advance widths come from.
+type WidthSource uint8
+
+// The sources of advance widths.
+const (
+	// WidthsNone: neither the file nor the standard metrics give any;
+	// every glyph takes the default.
+	WidthsNone WidthSource = iota
+	// WidthsFile: the font dictionary's /Widths, or its descendant's /W.
+	WidthsFile
+	// WidthsCore: the standard 14 fonts' metrics.
+	WidthsCore
+)
+
+// Differs reports whether two font objects of one BaseFont print other
+// glyphs: their embedded programs are of other lengths, or a character
+// of text is given another advance width (by more than a unit). Two
+// copies of one object, or two objects pointing at one program, do not
+// differ; nor do two fonts with neither a program nor widths of their own.
+func (f *Font) Differs(o *Font, text string) bool {
+	if f == nil || o == nil || f == o {
+		return false
+	}
+	if f.Program != o.Program && f.ProgramLen != o.ProgramLen && f.ProgramLen > 0 && o.ProgramLen > 0 {
+		return true
+	}
+	if f.WidthsFrom != WidthsFile || o.WidthsFrom != WidthsFile {
+		return false
+	}
+	a, b := f.charWidths(), o.charWidths()
+	for _, r := range text {
+		wa, okA := a[r]
+		wb, okB := b[r]
+		if okA && okB && math.Abs(wa-wb) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// charWidths is the advance width of each single character the font's
+// codes decode to.
+func (f *Font) charWidths() map[rune]float64 {
+	out := make(map[rune]float64, len(f.Widths))
+	for c := range f.Widths {
+		if r := []rune(f.decode(c)); len(r) == 1 {
+			out[r[0]] = f.width(c)
+		}
+	}
+	return out
 }
 
 func (f *Font) codes(s string) []int {

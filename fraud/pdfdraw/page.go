@@ -240,6 +240,9 @@ func (r *PDFResources) readFont(o types.Object) *Font {
 	if err != nil || d == nil {
 		return f
 	}
+	if ir, ok := o.(types.IndirectRef); ok {
+		f.Obj = ir.ObjectNumber.Value()
+	}
 	if b := d.NameEntry("BaseFont"); b != nil {
 		f.Base = *b
 	}
@@ -262,7 +265,11 @@ func (r *PDFResources) readFont(o types.Object) *Font {
 					f.Default = dw
 				}
 				f.Widths = r.cidWidths(dd["W"])
+				r.program(f, dd)
 			}
+		}
+		if len(f.Widths) > 0 {
+			f.WidthsFrom = WidthsFile
 		}
 		return f
 	}
@@ -290,16 +297,48 @@ func (r *PDFResources) readFont(o types.Object) *Font {
 			f.Default = mw
 		}
 	}
-	if len(f.Widths) == 0 {
+	r.program(f, d)
+	if len(f.Widths) > 0 {
+		f.WidthsFrom = WidthsFile
+	} else {
 		base := f.Base
 		if i := strings.IndexByte(base, '+'); i == 6 {
 			base = base[i+1:]
 		}
 		if pfont.IsCoreFont(base) {
 			f.Core = base
+			f.WidthsFrom = WidthsCore
 		}
 	}
 	return f
+}
+
+// program notes the embedded font program a font (or CIDFont)
+// dictionary's descriptor points at: its object number and stored length.
+func (r *PDFResources) program(f *Font, d types.Dict) {
+	fd, err := r.x.DereferenceDict(d["FontDescriptor"])
+	if err != nil || fd == nil {
+		return
+	}
+	for _, k := range [...]string{"FontFile2", "FontFile", "FontFile3"} {
+		o, ok := fd.Find(k)
+		if !ok || o == nil {
+			continue
+		}
+		if ir, ok := o.(types.IndirectRef); ok {
+			f.Program = ir.ObjectNumber.Value()
+		}
+		sd, _, err := r.x.DereferenceStreamDict(o)
+		if err != nil || sd == nil {
+			return
+		}
+		if sd.StreamLength != nil {
+			f.ProgramLen = int(*sd.StreamLength)
+		} else {
+			f.ProgramLen = len(sd.Raw)
+		}
+		return
+	}
 }
 
 // cidWidths reads a CIDFont's W array: "c [w1 w2 ...]" and "c1 c2 w".
