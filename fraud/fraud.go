@@ -103,6 +103,9 @@
 //	                                  region of bare 8x8 blocks matching at one displacement and less one sample off it, and not again
 //	                                  at twice it, before it, at a whole fraction of it or at another displacement found: a printed
 //	                                  pattern such as a card's wave lines repeats itself)
+//	                            0.30  the same at 94-97% or 103-106.5% of the size (points matched within the page by the ratio test,
+//	                                  one scale and offset carrying seven or more of them, the region's detail correlating at that
+//	                                  scale and not at one, no second cluster at it): corroborates, seen on own pages only
 //
 // Facts that cannot be true:
 //

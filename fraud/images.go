@@ -235,6 +235,14 @@ func checkPixels(d *doc, s *signals, im docImage) {
 			s.addf(CodeCopyMove, 0.55, &SignalEvidence{Page: im.page, Box: &a, Boxes: []Box{b}, Measure: float64(c.Blocks)},
 				"page %d: two regions of the image are copies of each other, grain and all (%.0f,%.0f and %.0f,%.0f; %d blocks of 8x8 samples copied at one displacement)",
 				im.page, a.X0, a.Y0, b.X0, b.Y0, c.Blocks)
+		} else if c := findScaledClone(plane); c != nil {
+			a, b := pageBox(im, size, c.Source), pageBox(im, size, c.Target)
+			// Matched point by point at one scale and confirmed by the
+			// samples, but seen on own pages only: it corroborates (0.30)
+			// until other producers' clean scans leave it alone.
+			s.addf(CodeCopyMove, 0.30, &SignalEvidence{Page: im.page, Box: &a, Boxes: []Box{b}, Measure: round1(100 * c.Scale)},
+				"page %d: two regions of the image are copies of each other at %.0f%% of the size (%.0f,%.0f and %.0f,%.0f; %d matched points, correlation %.2f, %.2f at the same size)",
+				im.page, a.X0, a.Y0, b.X0, b.Y0, 100*c.Scale, c.Pairs, c.Corr, c.Corr1)
 		}
 	}
 }
