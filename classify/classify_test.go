@@ -162,6 +162,13 @@ func TestSnippets(t *testing.T) {
 		// say (a wrong type judges it against the wrong requirement).
 		{"certificate whose title OCR lost", "Certificate of Completion\nThis certifies that\nJane Doe\nhas successfully completed\nEa ee oe ee\nCompletion Date: 01/01/2026\n", "other"},
 		{"course card whose title OCR lost", "Course Completion\nJane Doe\nProvider\nInstructor: Bob Lee\nTraining Center: Acme\nIssue Date 01/01/2026\nExpiration Date 01/01/2028\n", "other"},
+		// Words every life-support card may print (a training center's
+		// name, the RQI program) are no NRP card's: a course card whose
+		// title OCR lost is other, not NRP (own BLS eCard design, red
+		// title band, scanned at 120 dpi; typed nrp before).
+		{"course card of a resuscitation training center", "S Pr\nBL\na\n\ufffd\novider\nEZEKIEL R. NAKAMURA\nNas \ufffd compieiad tha cognilive and chills evaluations in \ufffd \ufffd wih he\ncumcutum o/ ine \ufffd can Heal Assocation\nissue Date\n\ufffd\nRecommended Renewal Date\n0772028\nTraining Center\nDasart Valley Resuscitation \ufffd\neCaid Code\n267140955184", "other"},
+		{"rqi card whose title OCR lost", "Resuscitation Quality Improvement (RQI) Program\nJane Doe\nProvider\nIssue Date 04/2026\nRQI Partners - HealthStream\n", "other"},
+		{"rqi card of the nrp", "NRP Provider\nResuscitation Quality Improvement (RQI) Program\nJane Doe\nIssue Date 04/2026\nRQI Partners - HealthStream\n", "nrp"},
 		{"passport", "PASSPORT\nSurname\nDOE\nGiven Names\nJANE\nNationality\nUNITED STATES OF AMERICA", "passport"},
 		{"fit test", "Fit Test Record\nRespirator: 3M 1860 N95\nResult: Pass", "fit_test"},
 		{"drug screen", "Urine Drug Screen\n10 Panel\nSpecimen ID 0012\nResult: Negative", "drug_screen"},
