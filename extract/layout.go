@@ -793,6 +793,13 @@ func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWor
 			boxes = true
 		}
 	}
+	// A ruled table's rule read as a bar ("Collected | Reported") parts
+	// the label's cell from the next: what stands past it is the label's
+	// own only after a colon, as across a wide gap.
+	barred := len(right) > 0 && cellRule(g.words[right[0]].text)
+	if barred {
+		prevX, right = g.words[right[0]].box.X1, right[1:]
+	}
 	for n, wi := range right {
 		w := &g.words[wi]
 		gap := w.box.X0 - prevX
@@ -805,7 +812,7 @@ func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWor
 			far = gap > 15*ref.em
 			// What follows a label's colon, or a blank rule after it, is
 			// the label's own however far.
-			if gap < g.wideGap(&ref) || colonAfter(d.lines[sp.line], sp.end) || strings.Trim(w.text, "_.") == "" {
+			if gap < g.wideGap(&ref) && !barred || colonAfter(d.lines[sp.line], sp.end) || strings.Trim(w.text, "_.") == "" {
 				ownCell = true
 			}
 			// A value may start with a label's word ("Code One Training
@@ -864,6 +871,12 @@ func (d *doc) besideLayout(sp span, ref gword, label []int, tail string, tailWor
 		row = words[0]
 	}
 	return geoFound{found: found{value: h.value, conf: conf * ocr, line: sp.line}, apart: !ownCell, ocr: ocr, row: row}, false, true
+}
+
+// cellRule reports whether an OCR word is a table's vertical rule read
+// as bars ("|", "||", "[", "]"), not print.
+func cellRule(w string) bool {
+	return w != "" && strings.Trim(w, "|[]") == ""
 }
 
 // verticalLayout reads the value under (dir 1) or over (dir -1) the
