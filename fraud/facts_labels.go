@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -202,6 +203,12 @@ func holderField(name string) bool {
 	return holderCaptions[f] || f == "fullname"
 }
 
+// labelName is a person a label names: the words of the name, folded,
+// and the one or two of them that may be the surname.
+type labelName struct {
+	tokens, surnames []string
+}
+
 // labelWord is one word of a label and what separates it from the next.
 type labelWord struct {
 	text  string
@@ -216,7 +223,7 @@ var labelWordRE = regexp.MustCompile(`[\p{L}][\p{L}'’]*(?:\.?)|[,;:|/()\-–�
 // RACHEL", "WASHINGTON_DENISE"); a name followed by an organisation's
 // word ("Florence Nightingale School") or after a title ("Dr.") is
 // none. A holder field's whole value is a name.
-func labelPeople(l fileLabel) [][]string {
+func labelPeople(l fileLabel) []labelName {
 	var words []labelWord
 	sep := true // at a separator: a word after one starts a new run
 	var seps []bool
@@ -243,7 +250,8 @@ func labelPeople(l fileLabel) [][]string {
 		if len(name) < 2 || len(name) > 5 {
 			return nil
 		}
-		return [][]string{name}
+		// "LAST, FIRST" or "First Last": either end may be the surname.
+		return []labelName{{tokens: name, surnames: []string{name[0], name[len(name)-1]}}}
 	}
 	upper := strings.ToUpper(l.text) == l.text
 	surname := func(i int) bool {
@@ -260,7 +268,7 @@ func labelPeople(l fileLabel) [][]string {
 	orgAfter := func(i int) bool {
 		return i < len(words) && notPersonWords[foldWord(words[i].text)]
 	}
-	var out [][]string
+	var out []labelName
 	for i, w := range words {
 		if !isGiven(w.text) || !unicode.IsUpper([]rune(w.text)[0]) {
 			continue
@@ -268,15 +276,27 @@ func labelPeople(l fileLabel) [][]string {
 		if i > 0 && !seps[i] && notPersonWords[foldWord(words[i-1].text)] {
 			continue // "Dr. Alan Park", "Grace Hospital"
 		}
-		j := i + 1
-		if j < len(words) && len([]rune(words[j].text)) == 1 && !seps[j] {
-			j++ // a middle initial
+		// Forward: the given name, middle names, the surname last.
+		name := labelName{tokens: []string{foldWord(w.text)}}
+		for k := i + 1; k < len(words) && k <= i+4 && !w.comma; k++ {
+			if len([]rune(words[k].text)) == 1 && !seps[k] {
+				continue // a middle initial
+			}
+			if (seps[k] && !upper) || !surname(k) || orgAfter(k) {
+				break
+			}
+			name.tokens = append(name.tokens, foldWord(words[k].text))
+			if words[k].comma || orgAfter(k+1) {
+				break
+			}
 		}
-		if j < len(words) && (!seps[j] || upper) && !w.comma && surname(j) && !orgAfter(j+1) && !orgAfter(i+1) {
-			out = append(out, []string{foldWord(w.text), foldWord(words[j].text)})
+		if n := len(name.tokens); n >= 2 && !orgAfter(i+n) {
+			name.surnames = []string{name.tokens[n-1]}
+			out = append(out, name)
 		}
 		if i > 0 && (words[i-1].comma || (seps[i] && upper)) && surname(i-1) {
-			out = append(out, []string{foldWord(words[i-1].text), foldWord(w.text)})
+			f := foldWord(words[i-1].text)
+			out = append(out, labelName{tokens: []string{f, foldWord(w.text)}, surnames: []string{f}})
 		}
 	}
 	return out
@@ -312,11 +332,14 @@ func checkHolderLabels(d *doc, s *signals, holder []holderName) {
 	if d.Upload == nil || d.Upload.copy || len(d.Upload.labels) == 0 || len(holder) == 0 {
 		return
 	}
-	held := map[string]bool{}
+	var heldTokens, heldSurnames []string
 	ocr := false
 	for _, h := range holder {
 		for _, t := range h.tokens {
-			held[foldWord(t)] = true
+			heldTokens = append(heldTokens, foldWord(t))
+		}
+		for _, t := range h.surname {
+			heldSurnames = append(heldSurnames, foldWord(t))
 		}
 		ocr = ocr || h.ocr
 	}
@@ -328,16 +351,19 @@ func checkHolderLabels(d *doc, s *signals, holder []holderName) {
 			}
 		}
 	}
-	agrees := func(name []string) bool {
-		for _, t := range name {
-			for h := range held {
-				if t == h || sameName(strings.ToUpper(t), strings.ToUpper(h)) {
+	// sameHolder's measure: a part of either's surname is a word of the
+	// other's name.
+	has := func(parts, words []string) bool {
+		for _, p := range parts {
+			for _, w := range words {
+				if p == w || sameName(strings.ToUpper(p), strings.ToUpper(w)) {
 					return true
 				}
 			}
 		}
 		return false
 	}
+	agrees := func(n labelName) bool { return has(heldSurnames, n.tokens) || has(n.surnames, heldTokens) }
 	var other *fileLabel
 	for i, l := range d.Upload.labels {
 		people := labelPeople(l)
@@ -350,7 +376,7 @@ func checkHolderLabels(d *doc, s *signals, holder []holderName) {
 			continue
 		}
 		for _, name := range people {
-			if !printed[name[0]] && !printed[name[len(name)-1]] {
+			if !printed[name.tokens[0]] && !slices.ContainsFunc(name.surnames, func(f string) bool { return printed[f] }) {
 				other = &d.Upload.labels[i]
 				break
 			}

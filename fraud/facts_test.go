@@ -930,6 +930,8 @@ func TestHolderNamedInLabels(t *testing.T) {
 		{"a title naming another, First Last", page("Laura Bennett"), []fileLabel{label("info", "Title", "Hep B series - Nicole Garza")}, 0.50, `"Hep B series - Nicole Garza" names someone else`},
 		{"a subject naming another, LAST, FIRST", page("Laura Bennett"), []fileLabel{label("info", "Subject", "Verification for GARZA, NICOLE")}, 0.50, "info Subject"},
 		{"an XMP title naming another, LAST_FIRST", page("Laura Bennett"), []fileLabel{label("xmp", "dc:title", "GARZA_NICOLE_HEPB_2026")}, 0.50, "XMP dc:title"},
+		{"another's given name within the holder's", page("Brianna Holt"), []fileLabel{label("info", "Subject", "Verification for KOWALCZYK, ANNA")}, 0.50, "KOWALCZYK"},
+		{"a title with the holder's middle name", page("Amanda O'Connor"), []fileLabel{label("info", "Title", "Packet cover sheet: Amanda Olamide O'Connor")}, 0, ""},
 		{"a holder field naming another", page("Laura Bennett"), []fileLabel{{source: "form", key: "patient_name", text: "Nicole Garza", holder: true}}, 0.50, `form field "patient_name"`},
 		{"a note naming another", page("Laura Bennett"), []fileLabel{label("note", "page 1", "Released to Nicole Garza")}, 0.30, "a note on page 1"},
 		{"read by OCR", []pagetext.Page{ocrWords("Patient|95 Name:|95 Laura|94 Bennett|96")}, []fileLabel{label("info", "Title", "Nicole Garza")}, 0.30, "read by OCR"},
