@@ -182,6 +182,61 @@ func TestCleanSpeckle(t *testing.T) {
 	}
 }
 
+// screened draws strokes of coarse print (3 pixels wide, as a scan at
+// 110-130 dpi drawn at 300) over a tint scanned in black and white: a
+// screen of 3x3 dots every 7 pixels, a fifth of the ground inked; it
+// returns the page, the strokes and the tint's area between them.
+func screened() (plane, []image.Rectangle, []image.Rectangle) {
+	const w, h = 900, 900
+	p := newPlane(w, h)
+	fill(p, image.Rect(0, 0, w, h), 250)
+	for y := 0; y < h; y += 7 {
+		for x := 0; x < w; x += 7 {
+			fill(p, image.Rect(x, y, x+3, y+3), 0)
+		}
+	}
+	var strokes, ground []image.Rectangle
+	for y := 60; y < h-60; y += 70 {
+		for x := 60; x < w-60; x += 22 {
+			strokes = append(strokes, image.Rect(x, y, x+3, y+27), image.Rect(x, y+12, x+13, y+15))
+			// Within a few pixels of the strokes, where despeckle
+			// leaves what touches print.
+			ground = append(ground, image.Rect(x+5, y+17, x+18, y+27), image.Rect(x+5, y, x+18, y+10))
+		}
+	}
+	for _, s := range strokes {
+		fill(p, s, 0)
+	}
+	return p, strokes, ground
+}
+
+// TestCleanSpeckleScreenedTint: the dots of a tint scanned in black and
+// white at a coarse resolution are blurred away round the print, not
+// left as ink clinging to every line; the print is kept.
+func TestCleanSpeckleScreenedTint(t *testing.T) {
+	p, strokes, ground := screened()
+	out, ok := cleanSpeckle(p)
+	if !ok {
+		t.Fatal("screened tint not cleaned")
+	}
+	kept, total := 0, 0
+	for _, s := range strokes {
+		kept += darkIn(out, s)
+		total += s.Dx() * s.Dy()
+	}
+	if kept < total*9/10 {
+		t.Errorf("print kept: %d of %d pixels", kept, total)
+	}
+	dots, area := 0, 0
+	for _, g := range ground {
+		dots += darkIn(out, g)
+		area += g.Dx() * g.Dy()
+	}
+	if dots > area/50 {
+		t.Errorf("%d of %d pixels of the tint round the print left as ink", dots, area)
+	}
+}
+
 // TestCardLongSide: a card's long side is the cut card's when cut out of
 // its page, the page's when scanned alone, none on a page of no card.
 func TestCardLongSide(t *testing.T) {
