@@ -77,40 +77,33 @@ func findScaledClone(src luma) *scaledClone {
 	if w < 128 || h < 128 {
 		return nil
 	}
-	img := make([]float32, w*h)
-	inv := 1 / float32(f*f)
+	// The integral of the samples summed f×f, in integers that may wrap:
+	// a box's sum, far under 2³², comes out right all the same.
+	iw := w + 1
+	sum := make([]uint32, iw*(h+1))
 	for y := 0; y < h; y++ {
+		var rs uint32
 		for x := 0; x < w; x++ {
-			var s int32
 			for dy := 0; dy < f; dy++ {
 				for _, v := range src.pix[(y*f+dy)*src.stride+x*f : (y*f+dy)*src.stride+x*f+f] {
-					s += int32(v)
+					rs += uint32(v)
 				}
 			}
-			img[y*w+x] = float32(s) * inv
-		}
-	}
-	iw := w + 1
-	sum := make([]float64, iw*(h+1))
-	for y := 0; y < h; y++ {
-		var rs float64
-		for x := 0; x < w; x++ {
-			rs += float64(img[y*w+x])
 			sum[(y+1)*iw+x+1] = sum[y*iw+x+1] + rs
 		}
 	}
-	box := func(x0, y0, x1, y1 int) float32 {
-		return float32((sum[y1*iw+x1] - sum[y0*iw+x1] - sum[y1*iw+x0] + sum[y0*iw+x0]) / float64((x1-x0)*(y1-y0)))
+	box := func(x0, y0, x1, y1 int) uint32 {
+		return sum[y1*iw+x1] - sum[y0*iw+x1] - sum[y1*iw+x0] + sum[y0*iw+x0]
 	}
-	// b3: the picture smoothed over 3×3; dog: b3 less the 9×9 mean.
+	// b3: the picture smoothed over 3×3, in levels; dog: b3 less the 9×9
+	// mean.
+	inv3, inv9 := 1/float32(9*f*f), 1/float32(81*f*f)
+	b3 := func(x, y int) float32 { return float32(box(x-1, y-1, x+2, y+2)) * inv3 }
 	const m = 12
-	b3 := make([]float32, w*h)
 	dog := make([]float32, w*h)
 	for y := 4; y < h-4; y++ {
 		for x := 4; x < w-4; x++ {
-			a := box(x-1, y-1, x+2, y+2)
-			b3[y*w+x] = a
-			dog[y*w+x] = a - box(x-4, y-4, x+5, y+5)
+			dog[y*w+x] = b3(x, y) - float32(box(x-4, y-4, x+5, y+5))*inv9
 		}
 	}
 	// Points: the strongest extremum of dog in each cell, if a 5×5
@@ -135,7 +128,7 @@ func findScaledClone(src luma) *scaledClone {
 				continue
 			}
 			p := scPoint{x: bx, y: by, resp: best}
-			if !scDescribe(b3, w, &p) {
+			if !scDescribe(b3, &p) {
 				continue
 			}
 			pts = append(pts, p)
@@ -219,12 +212,12 @@ func scExtremum(dog []float32, w, x, y int) bool {
 // scDescribe samples b3 on an 8×8 grid two samples apart round the point,
 // less its mean, to unit length; false where the neighbourhood is too
 // flat to describe (bare paper, whose grain a resize smooths away).
-func scDescribe(b3 []float32, w int, p *scPoint) bool {
+func scDescribe(b3 func(x, y int) float32, p *scPoint) bool {
 	var mean float32
 	k := 0
 	for j := -7; j <= 7; j += 2 {
 		for i := -7; i <= 7; i += 2 {
-			v := b3[(p.y+j)*w+p.x+i]
+			v := b3(p.x+i, p.y+j)
 			p.desc[k] = v
 			mean += v
 			k++
@@ -404,9 +397,9 @@ func scInliers(ms []scMatch, used []bool, s, tx, ty float64) []int {
 	return in
 }
 
-// scCorr correlates the smoothed samples of r with those the transform
+// scCorr correlates the samples (of dog) of r with those the transform
 // carries them to (bilinear), 0 where it leaves the picture.
-func scCorr(b3 []float32, w, h int, r image.Rectangle, s, tx, ty float64) float64 {
+func scCorr(d []float32, w, h int, r image.Rectangle, s, tx, ty float64) float64 {
 	var sa, sb, saa, sbb, sab, n float64
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
@@ -416,9 +409,9 @@ func scCorr(b3 []float32, w, h int, r image.Rectangle, s, tx, ty float64) float6
 				return 0
 			}
 			fx, fy := u-float64(x0), v-float64(y0)
-			b := (1-fy)*((1-fx)*float64(b3[y0*w+x0])+fx*float64(b3[y0*w+x0+1])) +
-				fy*((1-fx)*float64(b3[(y0+1)*w+x0])+fx*float64(b3[(y0+1)*w+x0+1]))
-			a := float64(b3[y*w+x])
+			b := (1-fy)*((1-fx)*float64(d[y0*w+x0])+fx*float64(d[y0*w+x0+1])) +
+				fy*((1-fx)*float64(d[(y0+1)*w+x0])+fx*float64(d[(y0+1)*w+x0+1]))
+			a := float64(d[y*w+x])
 			sa += a
 			sb += b
 			saa += a * a
