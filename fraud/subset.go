@@ -96,10 +96,13 @@ func secondCopy(s *signals, n int, p *uploadPage, f facts) {
 		if k := f.kind(r); k != "date" && k != "name" {
 			continue
 		}
-		if !oneLine(second) || !coveredBy(value, first) {
+		// Under one name and subset tag the second object cannot be a
+		// producer's subset for glyphs the first lacks: the tag names one
+		// subset in a file, and a producer tags a second one anew.
+		sameName := key.name == other.name
+		if !oneLine(second) || !coveredBy(value, first) && !(sameName && untagged(key.name) != key.name) {
 			continue
 		}
-		sameName := key.name == other.name
 		if sameName && !second[0].Face.Differs(first[0].Face, value) {
 			continue
 		}

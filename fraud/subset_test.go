@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/clearedtostart/compliance/fraud/pdfdraw"
 )
 
 // TestSecondCopy: a BLS card's renewal date deleted from its page and
@@ -67,5 +69,41 @@ func TestSecondCopy(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSecondObjectNewGlyphs: a date printing a digit the page's copy of
+// the face lacks is told when its object bears the page's name and subset
+// tag (a tag names one subset in a file: no producer tags its second
+// subset alike), and not when it bears a tag of its own or none (a
+// producer's second subset, or a full font's second encoding, for the
+// glyphs the first lacks).
+func TestSecondObjectNewGlyphs(t *testing.T) {
+	f := facts{dates: []string{"01/14/2028"}}
+	page := func(valueFont string, valueLen int) *uploadPage {
+		body := &pdfdraw.Font{Obj: 9, Program: 18, ProgramLen: 17264, WidthsFrom: pdfdraw.WidthsFile}
+		face := &pdfdraw.Font{Obj: 10, Program: 19, ProgramLen: valueLen, WidthsFrom: pdfdraw.WidthsFile}
+		p := &uploadPage{box: pdfdraw.Rect{X1: 612, Y1: 792}}
+		for i, w := range strings.Fields("Licensee Maria Alvarez License Number 201904417RN Issue Date 03/14/2025 Expiration Date Status Active") {
+			p.marks = append(p.marks, pdfdraw.Mark{Kind: pdfdraw.Text, Text: w, Font: "AAAAAA+Face", Face: body, Baseline: float64(700 - 20*i)})
+		}
+		p.marks = append(p.marks, pdfdraw.Mark{Kind: pdfdraw.Text, Text: "01/14/2028", Font: valueFont, Face: face, Baseline: 300,
+			Box: pdfdraw.Rect{X0: 250, Y0: 297, X1: 310, Y1: 309}})
+		return p
+	}
+	for _, tt := range []struct {
+		name, font string
+		length     int
+		want       bool
+	}{
+		{"same tag, another program", "AAAAAA+Face", 4210, true},
+		{"same tag, the same program", "AAAAAA+Face", 17264, false},
+		{"a tag of its own", "BBBBBB+Face", 4210, false},
+	} {
+		var s signals
+		secondCopy(&s, 1, page(tt.font, tt.length), f)
+		if got := len(s.list) == 1; got != tt.want {
+			t.Errorf("%s: signals %+v, want told %v", tt.name, s.list, tt.want)
+		}
 	}
 }
