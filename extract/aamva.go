@@ -2,6 +2,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -203,6 +204,12 @@ var (
 	// two small letters ("ry RYAN KENJI", "rn"), the names in capitals:
 	// read only right under a family name's line.
 	fnDamaged = regexp.MustCompile(`^\s*[a-z]{1,2}\s*[:.]?\s+([A-Z][A-Z'’.-]*(?: [A-Z][A-Z'’.-]*){0,2})\s*$`)
+	// lnDamaged is the family name's line whose "LN" OCR read as one to
+	// three small letters ("tn", "itn"), the name in capitals: read only
+	// over a given names' line whose "FN" was read as printed, in either
+	// case (fnRead), which says the two lines are the labelled pair.
+	lnDamaged = regexp.MustCompile(`^\s*[a-z]{1,3}\s*[:.]?\s+([A-Z][A-Z'’.-]*(?: [A-Z][A-Z'’.-]*){0,2})\s*$`)
+	fnRead    = regexp.MustCompile(`^\s*F[Nn]\s*[:.]?\s+([A-Z][A-Z'’.-]*(?: [A-Z][A-Z'’.-]*){0,2})\s*$`)
 	fnCaption = regexp.MustCompile(`^\s*(?:[FPEB][NM]|(?i:FIRST(?:\s+(?:AND\s+|&\s*)?MIDDLE)?(?:\s+NAMES?)?|GIVEN\s+NAMES?))\s*[:.]?\s*$`)
 	plainName = regexp.MustCompile(`^[A-Za-z][A-Za-z'’. -]*$`)
 	// cardCaption is a line that is only one of a license's captions: a
@@ -237,6 +244,17 @@ func (r *reading) cardNameLines() {
 					// Captions read as printed: a value beside its label.
 					conf = confSameLine
 				}
+			}
+		} else if m := lnDamaged.FindStringSubmatch(line); m != nil {
+			if g := fnRead.FindStringSubmatch(r.doc.lines[k]); g != nil {
+				last, given = m[1], g[1]
+			} else if g := fnDamaged.FindStringSubmatch(r.doc.lines[k]); g != nil && (givenNamesFirst(g[1], m[1]) || r.doc.initialSigns(m[1], g[1])) {
+				// Both captions misread ("in ACHTERBERG-NUNEZ" over "rw
+				// LUCIA MARISOL"): the pair only where the second line
+				// opens with a given name a list knows and the first
+				// with none, or the holder's signature ("L. Achterberg")
+				// signs the first line as the family name.
+				last, given = m[1], g[1]
 			}
 		}
 		// rowA and rowB are the name's two lines, where it was read from
@@ -428,11 +446,57 @@ func (r *reading) namesUnderNameCaption(k int) (last, given string, settled bool
 		return b, a, true
 	case r.holder.LastName != "" && fold(r.holder.LastName) == fold(a):
 		return a, b, true
+	case r.doc.signedStack(a, b):
+		// The holder's signature, given names first ("Cornelia
+		// Vanderhoek" under "VANDERHOEK" over "CORNELIA JOY"), says
+		// which line is the family name where no list knows the names.
+		return a, b, true
+	case r.doc.signedStack(b, a):
+		return b, a, true
 	case givenNamesFirst(a, b):
 		return b, a, true
 	default:
 		return a, b, givenNamesFirst(b, a)
 	}
+}
+
+// signedStack reports that a line of the page in small letters, a
+// signature of two to four words, signs the family name last over the
+// given names given (see signsStack).
+func (d *doc) signedStack(last, given string) bool {
+	for _, line := range d.lines {
+		line = strings.TrimSpace(line)
+		if line == "" || line == strings.ToUpper(line) || strings.ContainsAny(line, "0123456789:") {
+			continue
+		}
+		if ws := strings.Fields(line); len(ws) >= 2 && len(ws) <= 4 && !notAName(ws) && signsStack(personFrom(line, 0), last, given) {
+			return true
+		}
+	}
+	return false
+}
+
+// initialSigns reports that a signature of the page, an initial and a
+// family name ("L. Achterberg"), signs last as the family name over the
+// given names given: the initial the first given name's, the family name
+// last or one of its parts.
+func (d *doc) initialSigns(last, given string) bool {
+	gs := strings.Fields(given)
+	if len(gs) == 0 {
+		return false
+	}
+	fold := func(s string) string { return strings.Trim(namematch.Fold(s), ".,") }
+	parts := strings.FieldsFunc(fold(last), func(r rune) bool { return r == '-' || r == ' ' })
+	for _, line := range d.lines {
+		ws := strings.Fields(line)
+		if len(ws) != 2 || line == strings.ToUpper(line) || !initial(ws[0]) || strings.ContainsAny(line, "0123456789:") {
+			continue
+		}
+		if fold(ws[0]) == fold(gs[0][:1]) && (fold(ws[1]) == fold(last) || len(parts) > 1 && slices.Contains(parts, fold(ws[1]))) {
+			return true
+		}
+	}
+	return false
 }
 
 // plainCapitals reports that a name is printed in capitals.

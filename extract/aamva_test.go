@@ -241,6 +241,11 @@ func TestLicenseNameLines(t *testing.T) {
 		{"the family name over the given names", card("SMITH", "JOHN MICHAEL"), Holder{}, "JOHN", "MICHAEL", "SMITH"},
 		{"spelled-out captions over each name", card("LAST", "FERREIRA", "FIRST", "JOAQUIM PAULO"), Holder{}, "JOAQUIM", "PAULO", "FERREIRA"},
 		{"spelled-out captions with NAME", card("LAST NAME", "FERREIRA", "FIRST NAME", "JOAQUIM PAULO"), Holder{}, "JOAQUIM", "PAULO", "FERREIRA"},
+		// "LN" misread as small letters over an "FN" read as printed.
+		{"LN read as tn over FN", card("tn OKONKWO-PRICE", "FN DESMOND ALARIC"), Holder{}, "DESMOND", "ALARIC", "OKONKWO-PRICE"},
+		// Both misread: the signature's initial and family name say it.
+		{"LN and FN both read as small letters, signed", card("in ACHTERBERG-NUNEZ", "rw LUCIA MARISOL", "L. Achterberg"), Holder{}, "LUCIA", "MARISOL", "ACHTERBERG-NUNEZ"},
+		{"LN read as itn over Fn", card("itn OKONKWO-PRICE", "Fn DESMOND ALARIC"), Holder{}, "DESMOND", "ALARIC", "OKONKWO-PRICE"},
 	}
 	for _, tt := range tests {
 		page := ocrPage(tt.words...)
@@ -434,17 +439,22 @@ func TestOneLineAddress(t *testing.T) {
 // its name read from the two lines under "NAME", the family name over
 // the given names or the given names over it as the request's surname
 // shows; with no request to say, the order of words no list knows is
-// uncertain.
+// uncertain, unless the holder's signature, given names first, says it;
+// another person's signature says nothing.
 func TestNamesUnderNameCaption(t *testing.T) {
 	c := catalog.MustLoad()
 	for _, tt := range []struct {
 		first, second string
 		holder        Holder
+		signature     string
 		sure          bool
 	}{
-		{"MCALLISTER", "BRIDGET ANNE", Holder{FirstName: "Bridget", LastName: "McAllister"}, true},
-		{"BRIDGET ANNE", "MCALLISTER", Holder{FirstName: "Bridget", LastName: "McAllister"}, true},
-		{"BRIDGET ANNE", "MCALLISTER", Holder{}, false},
+		{"MCALLISTER", "BRIDGET ANNE", Holder{FirstName: "Bridget", LastName: "McAllister"}, "Bridget A McAllister", true},
+		{"BRIDGET ANNE", "MCALLISTER", Holder{FirstName: "Bridget", LastName: "McAllister"}, "Bridget A McAllister", true},
+		{"BRIDGET ANNE", "MCALLISTER", Holder{}, "", false},
+		{"BRIDGET ANNE", "MCALLISTER", Holder{}, "Harlan Whitcomb", false},
+		{"BRIDGET ANNE", "MCALLISTER", Holder{}, "Bridget A McAllister", true},
+		{"MCALLISTER", "BRIDGET ANNE", Holder{}, "Bridget McAllister", true},
 	} {
 		var lines []namesLine
 		y := 40.0
@@ -461,14 +471,16 @@ func TestNamesUnderNameCaption(t *testing.T) {
 		row(namesCell{74, "ADDRESS", 0}, namesCell{112, "402 W ELM ST", 0})
 		row(namesCell{112, "SPRINGFIELD, IL 62704", 0})
 		row(namesCell{74, "DOB", 0}, namesCell{112, "12/09/1987", 0})
-		row(namesCell{10, "Bridget A McAllister", 0})
+		if tt.signature != "" {
+			row(namesCell{10, tt.signature, 0})
+		}
 		text, pages := namesPage(lines...)
 		res := Read(c, "drivers_license", Document{Text: text, Pages: pages, Holder: tt.holder})
 		sure := res.Confidence["full_name"] >= c.ConfidenceThreshold("full_name")
 		if tt.sure && (res.Fields["full_name"] != "BRIDGET ANNE MCALLISTER" || res.Fields["last_name"] != "MCALLISTER" || !sure) ||
 			!tt.sure && sure {
-			t.Errorf("%s over %s (%v): full_name %v, last_name %v (at %v), want BRIDGET ANNE MCALLISTER sure %v", tt.first, tt.second,
-				tt.holder, res.Fields["full_name"], res.Fields["last_name"], res.Confidence["full_name"], tt.sure)
+			t.Errorf("%s over %s (%v, signed %q): full_name %v, last_name %v (at %v), want BRIDGET ANNE MCALLISTER sure %v", tt.first, tt.second,
+				tt.holder, tt.signature, res.Fields["full_name"], res.Fields["last_name"], res.Confidence["full_name"], tt.sure)
 		}
 	}
 }
