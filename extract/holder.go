@@ -1056,6 +1056,10 @@ func rolesFor(typ string) roles {
 	return rs
 }
 
+// dueByWords make a caption ending "by" a date's ("Renew By") rather
+// than a person's ("Reviewed by").
+var dueByWords = wordSet(`renew renewal recertify recertification expire expires expiration due valid`)
+
 // providerWords name the holder of a provider card.
 var providerWords = wordSet(`provider providers`)
 
@@ -1085,6 +1089,11 @@ func (rs roles) roleOf(text string, places bool) nameRole {
 		return roleUnknown
 	}
 	if ws[len(ws)-1] == "by" {
+		if slices.ContainsFunc(ws, func(w string) bool { return dueByWords[w] }) {
+			// "Renew By", "Recertify By": a date's caption, whose
+			// neighbour may be the holder's name.
+			return roleUnknown
+		}
 		// "Reviewed by", "Administered by", "Issued by".
 		return roleOther
 	}

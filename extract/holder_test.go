@@ -1045,3 +1045,30 @@ func TestNameEndsAtNextLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestRenewByIsNoPersonsCaption: a scanned eCard whose "NAME" caption OCR
+// lost has its holder's name, printed largest, guessed as the holder's:
+// the "RENEW BY" caption near it is a date's, not a person's like
+// "Reviewed by", and does not make the holder someone else, leaving the
+// instructor's name to the guess.
+func TestRenewByIsNoPersonsCaption(t *testing.T) {
+	c := catalog.MustLoad()
+	for _, tt := range []struct{ caption, want string }{
+		{"RENEW BY", "OLUWASEUN T. ADEBAYO-REYES"},
+		{"Recertify by", "OLUWASEUN T. ADEBAYO-REYES"},
+	} {
+		text, pages := namesPage(
+			namesLine{y: 20, size: 8, cells: []namesCell{{22, "American Heart Association", 0}}},
+			namesLine{y: 32, size: 7.5, cells: []namesCell{{22, "ACLS Provider eCard", 0}}},
+			namesLine{y: 46, size: 8, cells: []namesCell{{22, "OLUWASEUN T. ADEBAYO-REYES", 0}}},
+			namesLine{y: 60, size: 4.5, cells: []namesCell{{110, tt.caption, 0}}},
+			namesLine{y: 70, size: 7, cells: []namesCell{{22, "21-JAN-2026", 0}, {110, "JAN-2028", 0}}},
+			namesLine{y: 92, size: 6.2, cells: []namesCell{{22, "Mesa Verde Cardiac Education Alliance", 0}}},
+			namesLine{y: 113, size: 6, cells: []namesCell{{22, "63XW28KD9154", 0}, {140, "Harlan Whitcomb", 0}}},
+		)
+		res := Read(c, "acls", Document{Text: text, Pages: pages})
+		if got := res.Fields["full_name"]; got != tt.want {
+			t.Errorf("%s: full_name = %v, want %s", tt.caption, got, tt.want)
+		}
+	}
+}
