@@ -16,9 +16,12 @@ import (
 )
 
 var (
-	certIDLabels         = compileLabels(append(credentialIDCaptions(), "id number", "code")...)
-	trainingCenterLabels = compileLabels("training center name", "training center", "training site name", "training site",
-		"tc name", "conducted by", "training provider", "training organization", "course location")
+	certIDLabels = compileLabels(append(credentialIDCaptions(), "id number", "code")...)
+	// A center's own captions come before its site's: an AHA card
+	// prints both, "TC Name" the center and "Training Site" the place
+	// within it.
+	trainingCenterLabels = compileLabels("training center name", "training center", "tc name", "training site name",
+		"training site", "conducted by", "training provider", "training organization", "course location")
 	// validFor is the Red Cross way of printing an expiry.
 	validFor   = regexp.MustCompile(`(?i)valid\s*(?:for)?\s*:?\s*(\d|one|two|three|four|five)\s*(?:\(\d\)\s*)?y(?:ea)?rs?`)
 	yearsWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}

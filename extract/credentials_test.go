@@ -658,3 +658,25 @@ func TestStackedCaptionCourseList(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainingCenterBeforeSite: an eCard printing both the center ("TC
+// Name") and its site ("Training Site") gives the center, whichever
+// comes first and whether each caption is over its value or beside it;
+// a card printing the site alone gives the site.
+func TestTrainingCenterBeforeSite(t *testing.T) {
+	c := catalog.MustLoad()
+	head := "PALS Provider\nPediatric Advanced Life Support\nPriyanka S. Raghunathan\nIssued:\n11/03/2025\n"
+	tests := []struct{ name, text, want string }{
+		{"captions over values", head + "TC Name:\nLakeshore Pediatric Resuscitation Center\nTC ID:\nTX20417\n" +
+			"Training Site:\nSt. Brigid Hospital Simulation Lab\neCard Code:\n2F8Q41NK7730\n", "Lakeshore Pediatric Resuscitation Center"},
+		{"captions beside values, the site first", head + "Training Site: St. Brigid Hospital Simulation Lab\n" +
+			"TC Name: Lakeshore Pediatric Resuscitation Center\neCard Code: 2F8Q41NK7730\n", "Lakeshore Pediatric Resuscitation Center"},
+		{"the site alone", head + "Training Site: St. Brigid Hospital Simulation Lab\neCard Code: 2F8Q41NK7730\n", "St. Brigid Hospital Simulation Lab"},
+	}
+	for _, tt := range tests {
+		res := Read(c, "pals", Document{Text: tt.text})
+		if got := res.Fields["training_center"]; got != tt.want {
+			t.Errorf("%s: training_center = %v, want %q", tt.name, got, tt.want)
+		}
+	}
+}
