@@ -325,6 +325,18 @@ func isGiven(w string) bool {
 	return namematch.KnownGivenName(w) || commonGiven[foldWord(w)]
 }
 
+// labelWeight is what a label naming someone else weighs: a title or a
+// subject says what the file is, a holder field whose it is (0.50);
+// keywords are tags a document system adds (an uploader's, a
+// recruiter's name), a note anyone's remark (0.30).
+func labelWeight(l fileLabel) float64 {
+	switch {
+	case l.source == "note", l.key == "Keywords", l.key == "pdf:Keywords", l.key == "dc:subject":
+		return 0.30
+	}
+	return 0.50
+}
+
 // checkHolderLabels flags a file whose labels name, in the place of its
 // holder, someone the page does not print, where the page names its
 // holder surely as one person (holder).
@@ -365,6 +377,7 @@ func checkHolderLabels(d *doc, s *signals, holder []holderName) {
 	}
 	agrees := func(n labelName) bool { return has(heldSurnames, n.tokens) || has(n.surnames, heldTokens) }
 	var other *fileLabel
+	w := 0.0
 	for i, l := range d.Upload.labels {
 		people := labelPeople(l)
 		for _, name := range people {
@@ -372,22 +385,14 @@ func checkHolderLabels(d *doc, s *signals, holder []holderName) {
 				return // a label naming the holder: the file's labels are the page's
 			}
 		}
-		if other != nil {
-			continue
-		}
 		for _, name := range people {
-			if !printed[name.tokens[0]] && !slices.ContainsFunc(name.surnames, func(f string) bool { return printed[f] }) {
-				other = &d.Upload.labels[i]
-				break
+			if lw := labelWeight(l); lw > w && !printed[name.tokens[0]] && !slices.ContainsFunc(name.surnames, func(f string) bool { return printed[f] }) {
+				other, w = &d.Upload.labels[i], lw
 			}
 		}
 	}
 	if other == nil {
 		return
-	}
-	w := 0.50
-	if other.source == "note" {
-		w = 0.30
 	}
 	if ocr {
 		w = min(w, 0.30)

@@ -933,6 +933,8 @@ func TestHolderNamedInLabels(t *testing.T) {
 		{"another's given name within the holder's", page("Brianna Holt"), []fileLabel{label("info", "Subject", "Verification for KOWALCZYK, ANNA")}, 0.50, "KOWALCZYK"},
 		{"a title with the holder's middle name", page("Amanda O'Connor"), []fileLabel{label("info", "Title", "Packet cover sheet: Amanda Olamide O'Connor")}, 0, ""},
 		{"a holder field naming another", page("Laura Bennett"), []fileLabel{{source: "form", key: "patient_name", text: "Nicole Garza", holder: true}}, 0.50, `form field "patient_name"`},
+		{"keywords naming another (a recruiter, an uploader)", page("Laura Bennett"), []fileLabel{label("info", "Keywords", "onboarding; Nicole Garza")}, 0.30, "info Keywords"},
+		{"keywords and a title naming another: the title counts", page("Laura Bennett"), []fileLabel{label("xmp", "pdf:Keywords", "onboarding; Nicole Garza"), label("xmp", "dc:title", "HepB - Nicole Garza")}, 0.50, "XMP dc:title"},
 		{"a note naming another", page("Laura Bennett"), []fileLabel{label("note", "page 1", "Released to Nicole Garza")}, 0.30, "a note on page 1"},
 		{"read by OCR", []pagetext.Page{ocrWords("Patient|95 Name:|95 Laura|94 Bennett|96")}, []fileLabel{label("info", "Title", "Nicole Garza")}, 0.30, "read by OCR"},
 		{"a title naming the holder", page("Laura Bennett"), []fileLabel{label("info", "Title", "Hep B series - Laura Bennett")}, 0, ""},
