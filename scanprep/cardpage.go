@@ -244,12 +244,9 @@ const cardTint = 8
 // method with two thresholds); the stretch maps the print's mean (less a
 // quarter of the span, as for any page) to black and the upper threshold
 // to white, so the ground and its pattern go white and grey labels keep
-// their grey. Only a tinted card (see tinted) or one whose ground is
-// patterned (see patternedGround) is stretched so: a white card with a
-// dark band (a wallet card's coloured header with white print) read its
-// header and dates better with the page's stretch, but a guilloche
-// printed dark and dense (a Social Security card's) left grey by it was
-// taken for ink by Tesseract's threshold, and the card read as marks.
+// their grey. Only a tinted card (see tinted) is stretched so: a white
+// card with a dark band (a wallet card's coloured header with white
+// print) read its header and dates better with the page's stretch.
 func cardTone(a plane, r image.Rectangle) (lo, hi float64, ok bool) {
 	r = r.Intersect(image.Rect(0, 0, a.w, a.h))
 	var h [256]int

@@ -191,35 +191,3 @@ func TestPrepareCutsPatternedCards(t *testing.T) {
 		})
 	}
 }
-
-// TestPrepareWhitensADarkPattern: a card's guilloche printed darker and
-// heavier than a passport card's (a Social Security card's) is stretched
-// white with its ground, not left grey for Tesseract's threshold, which
-// took it for ink and read the card as marks (own SSA card on dense
-// waves at 200 and 300 dpi: garbage typed other, then every line). Left
-// as the page's stretch left it, 444,000 pixels stayed grey against
-// 25,000 dark.
-func TestPrepareWhitensADarkPattern(t *testing.T) {
-	needTools(t)
-	img, err := ReadPGM(rasterOfPDFPage(t, patternCard(t, 3, false, false, cardStyle{pattern: [3]int{110, 140, 185}, line: 0.35}),
-		sampledocs.ScanOptions{DPI: 150, Rotate: 90}, 1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, rep := New(Config{}).Prepare(img)
-	if !rep.CardCut || !rep.Contrast {
-		t.Fatalf("card not cut out and stretched: %+v", rep)
-	}
-	grey, dark := 0, 0
-	for _, v := range out.Pix {
-		switch {
-		case v < 100:
-			dark++
-		case v < 200:
-			grey++
-		}
-	}
-	if grey > dark {
-		t.Errorf("%d grey pixels against %d dark: the pattern stayed", grey, dark)
-	}
-}

@@ -348,9 +348,6 @@ type measures struct {
 	card image.Rectangle
 	// cardTinted: the card's ground is darker than the paper round it.
 	cardTinted bool
-	// cardPatterned: the card's ground is covered in a fine pattern the
-	// paper round it does not show (see patternedGround).
-	cardPatterned bool
 	// framed: a photo's surround frames the paper (see framed), and the
 	// print's levels measured within its bounds are framedInk and
 	// framedPaper (see printLevels).
@@ -402,9 +399,7 @@ func (e *Engine) measureReduced(a plane, k int) measures {
 		}
 		if r, ok := cardBlock(an, thr, boxes, gs, m.lines.size, e.cfg.CutShaped); ok {
 			m.card = r
-			cell := max(2, max(an.w, an.h)/50)
-			m.cardTinted = tinted(an, thr, r, cell)
-			m.cardPatterned = patternedGround(an, thr, r, cell, m.lines.size)
+			m.cardTinted = tinted(an, thr, r, max(2, max(an.w, an.h)/50))
 		}
 	}
 	return m
@@ -540,7 +535,7 @@ func (e *Engine) correct(p plane, img *image.Gray, extra int) (*image.Gray, Repo
 		t.hi = m.paperLv
 		t.lo = max(0, m.ink-0.25*(m.paperLv-m.ink))
 	}
-	if rep.CardCut && (!rep.Flattened && m.cardTinted || m.cardPatterned) {
+	if rep.CardCut && !rep.Flattened && m.cardTinted {
 		if lo, hi, ok := cardTone(a, m.card); ok {
 			rep.Contrast = true
 			t.lo, t.hi = lo, hi
