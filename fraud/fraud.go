@@ -74,9 +74,11 @@
 //	                                  a design's stress, 11.5 pt among 11)
 //	                            0.50  a date or name painted in a setting no other word of its page uses: a grey a shade off the page's text,
 //	                                  its own character spacing or horizontal scale (setting.go; 0.45 stroked, or in a colour of its own)
-//	                            0.45  a date or name printed alone in a second copy of a font (two subset tags of one face, or the face
-//	                                  embedded and not) whose other copy prints ten or more of the page's words, every character of the
-//	                                  value among them: a value drawn by another file laid over the page (subset.go; corroborates only)
+//	                            0.45  a date or name printed alone in a second copy of a font (two subset tags of one face, the face
+//	                                  embedded and not, or two font objects under one name and tag whose programs or widths differ)
+//	                                  whose other copy prints ten or more of the page's words, every character of the value among them
+//	                                  (under one tag, also a value printing a glyph the first copy lacks: a tag names one subset): a
+//	                                  value drawn by another file laid over the page (subset.go; corroborates only)
 //	                            0.30  a value on a scanned picture whose print is steeper-edged than every other word of its height by far,
 //	                                  and as dark: typed onto the picture after the scan (content.go: checkCrispValue; corroborates only)
 //	baseline_shift              0.30  a value off the baseline of the words around it, in the same font and size
@@ -161,8 +163,12 @@
 //	holder_mismatch             0.50  two places the document names its holder (a holder's caption: "Patient:", "Employee Name:",
 //	                                  "Licensee:", "Signature of Licensee:"; the line after "This certifies that"; an address
 //	                                  block's first line) name people sharing no surname, both in a text layer (facts_holder.go)
-//	                            0.40  the same where either was read by OCR, every word at 90 and more (corroborates)
+//	                            0.40  the same where either was read by OCR, every word at 90 and more (corroborates; 0.50 where one
+//	                                  of the two names is read so in two places of its own)
 //	                            0.30  the holder's printed name against the holder's first.last@ e-mail naming another
+//	                            0.50  the file's own labels (Info title or subject, XMP title, a form field named for the holder)
+//	                                  naming, as a given name and surname, someone the page neither names as its holder nor prints
+//	                                  anywhere (facts_labels.go; 0.30 keywords or dc:subject, a note, or the page read by OCR)
 //
 // Facts under 0.35, each as likely a misreading, do not add up: the
 // strongest is kept and the others named in its detail (facts.go:
