@@ -1,8 +1,6 @@
 package fraud
 
 import (
-	"bytes"
-	"encoding/xml"
 	"fmt"
 	"regexp"
 	"slices"
@@ -41,9 +39,9 @@ type fileLabel struct {
 const maxLabels = 64
 
 // labelsOf reads a PDF's labels: Info and XMP titles, subjects and
-// keywords, the values of its form fields named for the holder, and its
-// notes' text.
-func labelsOf(ctx *model.Context) []fileLabel {
+// keywords (x is the file's XMP packet, parsed; nil without one), the
+// values of its form fields named for the holder, and its notes' text.
+func labelsOf(ctx *model.Context, x *XMP) []fileLabel {
 	var out []fileLabel
 	str := func(o types.Object) string {
 		s, err := ctx.DereferenceStringOrHexLiteral(o, model.V10, nil)
@@ -67,10 +65,9 @@ func labelsOf(ctx *model.Context) []fileLabel {
 	if err != nil || root == nil {
 		return out
 	}
-	if sd, _, err := ctx.DereferenceStreamDict(root["Metadata"]); err == nil && sd != nil {
-		c := *sd
-		if c.Content != nil || c.Decode() == nil {
-			out = append(out, xmpLabels(c.Content)...)
+	if x != nil {
+		for _, l := range x.Labels {
+			out = append(out, fileLabel{source: "xmp", key: l.Property, text: l.Text})
 		}
 	}
 	if af, err := ctx.DereferenceDict(root["AcroForm"]); err == nil && af != nil {
@@ -127,56 +124,6 @@ func labelsOf(ctx *model.Context) []fileLabel {
 					out = append(out, fileLabel{source: "note", key: fmt.Sprintf("page %d", p), text: s})
 					notes++
 				}
-			}
-		}
-	}
-	return out
-}
-
-const nsDC = "http://purl.org/dc/elements/1.1/"
-
-// xmpLabels reads dc:title, dc:subject and pdf:Keywords from an XMP
-// packet (parseXMP reads the tools and dates).
-func xmpLabels(b []byte) []fileLabel {
-	var out []fileLabel
-	dec := xml.NewDecoder(bytes.NewReader(b))
-	dec.Strict = false
-	var in string
-	depth := 0
-	for n := 0; n < 100_000; n++ {
-		tok, err := dec.Token()
-		if err != nil {
-			break
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if in != "" {
-				depth++
-				continue
-			}
-			switch {
-			case t.Name.Space == nsDC && (t.Name.Local == "title" || t.Name.Local == "subject"):
-				in, depth = "dc:"+t.Name.Local, 0
-			case t.Name.Space == nsPDF && t.Name.Local == "Keywords":
-				in, depth = "pdf:Keywords", 0
-			}
-			for _, a := range t.Attr {
-				if a.Name.Space == nsPDF && a.Name.Local == "Keywords" && strings.TrimSpace(a.Value) != "" {
-					out = append(out, fileLabel{source: "xmp", key: "pdf:Keywords", text: strings.TrimSpace(a.Value)})
-				}
-			}
-		case xml.CharData:
-			if s := strings.TrimSpace(string(t)); in != "" && s != "" && len(out) < maxLabels {
-				out = append(out, fileLabel{source: "xmp", key: in, text: s})
-			}
-		case xml.EndElement:
-			if in == "" {
-				continue
-			}
-			if depth == 0 {
-				in = ""
-			} else {
-				depth--
 			}
 		}
 	}

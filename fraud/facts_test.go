@@ -965,8 +965,8 @@ func TestHolderNamedInLabels(t *testing.T) {
 
 // TestFileLabels: labelsOf reads a PDF's Info title, subject and keywords,
 // the values of its fields named for the holder (not a provider's), its
-// notes' text; not its Author. xmpLabels reads dc:title, dc:subject and
-// pdf:Keywords.
+// notes' text; not its Author. parseXMP reads dc:title, dc:subject and
+// pdf:Keywords as labels; not dc:creator.
 func TestFileLabels(t *testing.T) {
 	b, err := os.ReadFile("testdata/labels.pdf")
 	if err != nil {
@@ -985,15 +985,15 @@ func TestFileLabels(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("labels %q, want %q", got, want)
 	}
-	x := xmpLabels([]byte(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+	x := parseXMP([]byte(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
 <rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/" pdf:Keywords="BLS; Hannah Lindgren">
 <dc:title><rdf:Alt><rdf:li xml:lang="x-default">ACLS card - Hannah Lindgren</rdf:li></rdf:Alt></dc:title>
 <dc:creator><rdf:Seq><rdf:li>Karen Whitmore</rdf:li></rdf:Seq></dc:creator>
 <dc:subject><rdf:Bag><rdf:li>ACLS</rdf:li><rdf:li>renewal</rdf:li></rdf:Bag></dc:subject>
 </rdf:Description></rdf:RDF></x:xmpmeta>`))
 	got = nil
-	for _, l := range x {
-		got = append(got, l.key+" "+l.text)
+	for _, l := range x.Labels {
+		got = append(got, l.Property+" "+l.Text)
 	}
 	want = []string{"pdf:Keywords BLS; Hannah Lindgren", "dc:title ACLS card - Hannah Lindgren", "dc:subject ACLS", "dc:subject renewal"}
 	if !slices.Equal(got, want) {

@@ -182,7 +182,7 @@ func readPDF(data []byte) (*Upload, error) {
 		u.metas = append(u.metas, infoOf(revs[i].ctx, revs[i].n))
 	}
 	u.xmp = xmpOf(last)
-	u.labels = labelsOf(last)
+	u.labels = labelsOf(last, u.xmp)
 	for _, r := range revs[:len(revs)-1] {
 		if x := xmpOf(r.ctx); x != nil && !sameTools(x, u.xmp) {
 			u.earlierXMP = append(u.earlierXMP, x)

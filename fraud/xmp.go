@@ -13,6 +13,7 @@ const (
 	nsPDF   = "http://ns.adobe.com/pdf/1.3/"
 	nsXMPMM = "http://ns.adobe.com/xap/1.0/mm/"
 	nsEvt   = "http://ns.adobe.com/xap/1.0/sType/ResourceEvent#"
+	nsDC    = "http://purl.org/dc/elements/1.1/"
 )
 
 // XMP is what a file's XMP metadata packet says about its making.
@@ -24,6 +25,16 @@ type XMP struct {
 	Producer     string `json:"producer,omitempty"`
 	// History is xmpMM:History, oldest first.
 	History []XMPEvent `json:"history,omitempty"`
+	// Labels are what the packet calls the file in words: dc:title,
+	// dc:subject and pdf:Keywords, in the packet's order (a label naming
+	// someone the page does not: facts_labels.go).
+	Labels []XMPLabel `json:"-"`
+}
+
+// XMPLabel is one dc:title, dc:subject or pdf:Keywords value.
+type XMPLabel struct {
+	Property string // "dc:title", "dc:subject", "pdf:Keywords"
+	Text     string
 }
 
 // XMPEvent is one entry of xmpMM:History.
@@ -60,6 +71,14 @@ func parseXMP(b []byte) *XMP {
 			x.CreatorTool = val
 		case space == nsPDF && local == "Producer":
 			x.Producer = val
+		case (space == nsDC && (local == "title" || local == "subject")) || (space == nsPDF && local == "Keywords"):
+			if len(x.Labels) < maxLabels {
+				prefix := "dc:"
+				if space == nsPDF {
+					prefix = "pdf:"
+				}
+				x.Labels = append(x.Labels, XMPLabel{Property: prefix + local, Text: val})
+			}
 		case space == nsEvt && ev != nil:
 			switch local {
 			case "action":
