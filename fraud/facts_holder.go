@@ -245,17 +245,20 @@ func dropBare(names []holderName) []holderName {
 // part of a hyphenated surname, "LAST, FIRST"), or one letter or so
 // apart (a misreading; sameName's measure).
 func sameHolder(a, b holderName) bool {
-	has := func(parts, words []string) bool {
-		for _, p := range parts {
-			for _, w := range words {
-				if p == w || sameName(strings.ToUpper(p), strings.ToUpper(w)) {
-					return true
-				}
+	return namesAPart(a.surname, b.tokens) || namesAPart(b.surname, a.tokens)
+}
+
+// namesAPart reports whether one of a surname's parts is one of a name's
+// words, or one letter or so from it (sameName's measure).
+func namesAPart(surname, words []string) bool {
+	for _, p := range surname {
+		for _, w := range words {
+			if p == w || sameName(strings.ToUpper(p), strings.ToUpper(w)) {
+				return true
 			}
 		}
-		return false
 	}
-	return has(a.surname, b.tokens) || has(b.surname, a.tokens)
+	return false
 }
 
 // holderNamesOn finds the places page p (upload page n) names its

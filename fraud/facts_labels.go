@@ -312,17 +312,9 @@ func checkHolderLabels(d *doc, s *signals, holder []holderName) {
 	}
 	// sameHolder's measure: a part of either's surname is a word of the
 	// other's name.
-	has := func(parts, words []string) bool {
-		for _, p := range parts {
-			for _, w := range words {
-				if p == w || sameName(strings.ToUpper(p), strings.ToUpper(w)) {
-					return true
-				}
-			}
-		}
-		return false
+	agrees := func(n labelName) bool {
+		return namesAPart(heldSurnames, n.tokens) || namesAPart(n.surnames, heldTokens)
 	}
-	agrees := func(n labelName) bool { return has(heldSurnames, n.tokens) || has(n.surnames, heldTokens) }
 	var other *fileLabel
 	w := 0.0
 	for i, l := range d.Upload.labels {
