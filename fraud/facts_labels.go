@@ -22,7 +22,7 @@ import (
 // with the name it prints. A label naming someone else is judged only
 // where the label names no one the page prints (an instructor, a
 // physician, the holder in another form) and the name is surely a
-// person's: a given name of namematch's or commonGiven next to a
+// person's: a given name of namematch's next to a
 // surname, or the whole value of a field named for the holder. The
 // file's Author and dc:creator are not read: they name whoever made the
 // file, an issuer's clerk as often as anyone.
@@ -165,7 +165,7 @@ type labelWord struct {
 var labelWordRE = regexp.MustCompile(`[\p{L}][\p{L}'’]*(?:\.?)|[,;:|/()\-–—_0-9@]+`)
 
 // labelPeople finds the people a label surely names: a given name
-// (namematch's or commonGiven) with the surname after it, or before it
+// (namematch's) with the surname after it, or before it
 // where a comma, an underscore or capitals set the two apart ("KIM,
 // RACHEL", "WASHINGTON_DENISE"); a name followed by an organisation's
 // word ("Florence Nightingale School") or after a title ("Dr.") is
@@ -269,7 +269,7 @@ func foldWord(w string) string {
 }
 
 func isGiven(w string) bool {
-	return namematch.KnownGivenName(w) || commonGiven[foldWord(w)]
+	return namematch.KnownGivenName(w) || namematch.CommonGivenName(w)
 }
 
 // labelWeight is what a label naming someone else weighs: a title or a
@@ -350,32 +350,3 @@ func checkHolderLabels(d *doc, s *signals, holder []holderName) {
 		"the page names its holder %q, the file's own label (%s) %q names someone else, whom the page does not print%s",
 		holder[0].text, where, other.text, ocrNote(ocr))
 }
-
-// commonGiven are common given names namematch's nickname groups leave
-// out, folded (the most given in the United States in the last seventy
-// years, by the Social Security Administration's counts).
-var commonGiven = func() map[string]bool {
-	m := map[string]bool{}
-	for _, n := range strings.Fields(`
-aaron abigail adam adrian aidan aisha alan albert alexa alexander alexis alice alicia alison allison alyssa amanda amber amy
-andrea andre andrew angela angelica anita ann anne annie antonio april ariana ashley audrey austin autumn barbara beatriz
-benjamin beth bethany betty beverly bianca blake brandon brenda brian brianna bridget brittany brooke bryan caitlin cameron
-candice carl carla carlos carmen carol caroline carolyn carrie casey cassandra catherine cecilia chad chandra charlene charles
-charlotte chelsea cheryl chloe christian christina christine christopher claire clara claudia colleen connor courtney craig
-crystal cynthia dana danielle darlene darren dawn dean deanna debra denise derek destiny diana diane dominic donna doris dylan
-eduardo elena elijah elise ellen emma erica erin esther ethan eva evelyn faith felicia fernando fiona florence frances gabriel
-gabriela gail gina gloria grace gwendolyn hailey hannah heather heidi helen holly hope ian irene isaac isabel isabella ivan
-jacob jacqueline jaime jamal janet janice jasmine jason javier jeanette jenna jennifer jeremy jesse jessica jillian joanne
-jocelyn jordan jorge jose joy juan juanita julia julian julie justin kaitlyn kara karen karina kathleen kayla keith kelly
-kelsey kendra kevin kiara kimberly kristen kristin krystal kyle laura lauren leah leslie lillian linda lindsay lindsey lisa
-logan lorena lori lucas lucy luis lydia lynn mackenzie madison marcus margarita maria mariah marilyn marisol marissa marlene
-martha mason maya megan melanie melinda melissa mercedes meredith michelle miguel miranda molly monica morgan nadia naomi
-natalie natasha nathan nicole nina noah noelle norma olivia omar paige pamela paula pedro peggy priscilla rachel raquel
-raymond rebecca regina renee rhonda ricardo rita roberta robin rosa rosemary roxanne ruby ruth ryan sabrina samantha sandra
-sara sarah savannah shannon sharon shawn sheila shelby sheryl sierra simone sonia stacy stephanie summer sydney tamara tammy
-tanya tara tasha teresa tiffany tina tonya tracy tyler valerie vanessa veronica victoria vivian wanda wendy whitney yolanda
-yvonne zachary`) {
-		m[n] = true
-	}
-	return m
-}()

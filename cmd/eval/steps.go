@@ -59,12 +59,11 @@ func printedIn(text, field string, want any) bool {
 		}
 		return stringIn(hay, v)
 	case []string:
-		for _, s := range v {
-			if !printedIn(text, field, s) {
-				return false
-			}
+		all := make([]any, len(v))
+		for i, s := range v {
+			all[i] = s
 		}
-		return len(v) > 0
+		return printedIn(text, field, all)
 	case []any:
 		for _, s := range v {
 			if !printedIn(text, field, s) {
