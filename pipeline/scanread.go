@@ -516,17 +516,26 @@ func (e *Engine) fewFields(r scanRead) bool {
 // were lost (a TB record in a thin typewriter face, a soft BLS card
 // whose holder's line was dropped) is still read again.
 func (e *Engine) laterPage(r scanRead) bool {
-	key := e.classifier.Classify(r.res.Text).Type
-	if key == catalog.OtherType || poor(r) {
+	if poor(r) {
 		return false
 	}
-	d := extract.Document{Text: r.res.Text, Pages: []pagetext.Page{r.layout(72.0 / 300)}}
+	key, d := e.typedDocument(r)
+	if key == catalog.OtherType {
+		return false
+	}
 	for _, v := range extract.Read(e.cat, key, d).Fields {
 		if _, unread := v.(extract.Unread); !unread {
 			return false
 		}
 	}
 	return len(extract.LabelledFields(e.cat, key, d)) == 0
+}
+
+// typedDocument is a read as extract reads it, with the type its text
+// is classified as.
+func (e *Engine) typedDocument(r scanRead) (string, extract.Document) {
+	return e.classifier.Classify(r.res.Text).Type,
+		extract.Document{Text: r.res.Text, Pages: []pagetext.Page{r.layout(72.0 / 300)}}
 }
 
 // fieldsOfType returns how many fields a read yields surely and how many
@@ -915,12 +924,11 @@ func (e *Engine) fieldsRead(r scanRead) int {
 // sureFields returns the fields a read yields surely for the type its
 // text is classified as (none for "other").
 func (e *Engine) sureFields(r scanRead) map[string]any {
-	t := e.classifier.Classify(r.res.Text).Type
+	t, d := e.typedDocument(r)
 	if t == catalog.OtherType {
 		return nil
 	}
-	lay := r.layout(72.0 / 300)
-	ext := extract.Read(e.cat, t, extract.Document{Text: r.res.Text, Pages: []pagetext.Page{lay}})
+	ext := extract.Read(e.cat, t, d)
 	sure := map[string]any{}
 	for k, v := range ext.Fields {
 		if conf, known := ext.Confidence[k]; !known || conf >= e.cat.ConfidenceThreshold(k) {
