@@ -1,14 +1,12 @@
 package sandbox
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"log/slog"
-	"maps"
 	"net/http"
 	"strconv"
 	"strings"
@@ -65,7 +63,7 @@ type Sandbox struct {
 func New(cfg Config) *Sandbox {
 	s := &Sandbox{log: cfg.Logger, apiKey: cfg.APIKey, slowDelay: cfg.SlowDelay, now: cfg.Now,
 		cards:    map[string]Card{},
-		requests: sandboxhttp.NewRequestLog(maxLogged, func(r *Request, seq int) { r.Seq = seq })}
+		requests: sandboxhttp.NewCallLog(maxLogged)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -150,52 +148,21 @@ func (s *Sandbox) Cards() []Card {
 	return append(KnownCards(), s.added...)
 }
 
-// Request is one verification the sandbox received.
-type Request struct {
-	Seq    int       `json:"seq"`
-	At     time.Time `json:"at"`
-	Method string    `json:"method"`
-	Path   string    `json:"path"`
-	// Headers are those a test may check: User-Agent, Content-Type,
-	// Accept; x-api-key is shown as "(set)" when sent.
-	Headers map[string]string `json:"headers"`
-	// Body is the request body as JSON, or as a string when it is not.
-	Body      json.RawMessage `json:"body"`
-	Behaviour string          `json:"behaviour"`
-	// Status is the HTTP status answered, 0 while the answer is pending.
-	Status int `json:"status"`
-}
+// Request is one verification the sandbox received: its User-Agent,
+// Content-Type and Accept headers, and x-api-key shown as "(set)" when sent.
+type Request = sandboxhttp.Call
 
 // Requests returns the verifications received, oldest first (the last
 // 1000).
-func (s *Sandbox) Requests() []Request {
-	out := s.requests.Records()
-	for i := range out {
-		out[i].Headers = maps.Clone(out[i].Headers)
-	}
-	return out
-}
+func (s *Sandbox) Requests() []Request { return sandboxhttp.Calls(s.requests) }
 
 // ClearRequests forgets the verifications received.
 func (s *Sandbox) ClearRequests() { s.requests.Clear() }
 
 func (s *Sandbox) record(r *http.Request, body []byte) *Request {
-	rec := &Request{At: s.now().UTC(), Method: r.Method, Path: r.URL.Path, Headers: map[string]string{}}
-	for _, h := range []string{"User-Agent", "Content-Type", "Accept"} {
-		if v := r.Header.Get(h); v != "" {
-			rec.Headers[h] = v
-		}
-	}
-	if r.Header.Get(wire.HeaderAPIKey) != "" {
-		rec.Headers[wire.HeaderAPIKey] = "(set)"
-	}
-	if json.Valid(body) {
-		rec.Body = json.RawMessage(bytes.Clone(body))
-	} else {
-		rec.Body, _ = json.Marshal(string(body))
-	}
-	s.requests.Add(rec)
-	return rec
+	return sandboxhttp.Record(s.requests, r, body, s.now(), sandboxhttp.CallHeaders{
+		Shown:  []string{"User-Agent", "Content-Type", "Accept"},
+		Secret: []string{wire.HeaderAPIKey}})
 }
 
 func (s *Sandbox) handleVerify(w http.ResponseWriter, r *http.Request) {

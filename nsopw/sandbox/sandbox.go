@@ -1,14 +1,12 @@
 package sandbox
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"log/slog"
-	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -81,7 +79,7 @@ func New(cfg Config) *Sandbox {
 		byLast:     map[string][]int{},
 		known:      map[string]bool{},
 		behaviour:  Behaviour{Mode: ModeNormal},
-		requests:   sandboxhttp.NewRequestLog(maxLogged, func(r *Request, seq int) { r.Seq = seq }),
+		requests:   sandboxhttp.NewCallLog(maxLogged),
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -212,52 +210,20 @@ func (s *Sandbox) take() Behaviour {
 	return b
 }
 
-// Request is one search request the sandbox received.
-type Request struct {
-	Seq    int       `json:"seq"`
-	At     time.Time `json:"at"`
-	Method string    `json:"method"`
-	Path   string    `json:"path"`
-	// Headers are those a test may check: User-Agent, Content-Type,
-	// Accept, Origin, Referer, Token.
-	Headers map[string]string `json:"headers"`
-	// Body is the request body as JSON, or as a string when it is not.
-	Body json.RawMessage `json:"body"`
-	// Behaviour is the mode the search was answered in.
-	Behaviour string `json:"behaviour"`
-	// Status is the HTTP status answered, 0 while the answer is pending.
-	Status int `json:"status"`
-}
+// Request is one search request the sandbox received: its User-Agent,
+// Content-Type, Accept, Origin, Referer and Token headers.
+type Request = sandboxhttp.Call
 
 // Requests returns the search requests received, oldest first (the last
 // 1000).
-func (s *Sandbox) Requests() []Request {
-	out := s.requests.Records()
-	for i := range out {
-		// Written once before the record is logged; copied so that a
-		// caller's change stays its own.
-		out[i].Headers = maps.Clone(out[i].Headers)
-	}
-	return out
-}
+func (s *Sandbox) Requests() []Request { return sandboxhttp.Calls(s.requests) }
 
 // ClearRequests forgets the requests received.
 func (s *Sandbox) ClearRequests() { s.requests.Clear() }
 
 func (s *Sandbox) record(r *http.Request, body []byte) *Request {
-	rec := &Request{At: s.now().UTC(), Method: r.Method, Path: r.URL.Path, Headers: map[string]string{}}
-	for _, h := range []string{"User-Agent", "Content-Type", "Accept", "Origin", "Referer", "Token"} {
-		if v := r.Header.Get(h); v != "" {
-			rec.Headers[h] = v
-		}
-	}
-	if json.Valid(body) {
-		rec.Body = json.RawMessage(bytes.Clone(body))
-	} else {
-		rec.Body, _ = json.Marshal(string(body))
-	}
-	s.requests.Add(rec)
-	return rec
+	return sandboxhttp.Record(s.requests, r, body, s.now(), sandboxhttp.CallHeaders{
+		Shown: []string{"User-Agent", "Content-Type", "Accept", "Origin", "Referer", "Token"}})
 }
 
 // specialModes are the modes special last names trigger by themselves.

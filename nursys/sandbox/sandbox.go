@@ -1,14 +1,12 @@
 package sandbox
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -87,7 +85,7 @@ func New(cfg Config) *Sandbox {
 	s := &Sandbox{
 		log: cfg.Logger, user: cfg.Username, pass: cfg.Password, slowDelay: cfg.SlowDelay, processing: cfg.ProcessingTime, now: cfg.Now,
 		licensees: map[string]Licensee{}, txs: map[string]*transaction{},
-		requests: sandboxhttp.NewRequestLog(maxLogged, func(r *Request, seq int) { r.Seq = seq }),
+		requests: sandboxhttp.NewCallLog(maxLogged),
 	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -186,55 +184,20 @@ func (s *Sandbox) Licensees() []Licensee {
 	return append(KnownLicensees(), s.added...)
 }
 
-// Request is one call the sandbox received.
-type Request struct {
-	Seq    int       `json:"seq"`
-	At     time.Time `json:"at"`
-	Method string    `json:"method"`
-	Path   string    `json:"path"`
-	Query  string    `json:"query,omitempty"`
-	// Headers are those a test may check: User-Agent, Content-Type,
-	// Accept, username; password is shown as "(set)" when sent.
-	Headers map[string]string `json:"headers"`
-	// Body is the request body as JSON, or as a string when it is not.
-	Body json.RawMessage `json:"body,omitempty"`
-	// Behaviour is the mode the call was answered in.
-	Behaviour string `json:"behaviour"`
-	// Status is the HTTP status answered, 0 while the answer is pending.
-	Status int `json:"status"`
-}
+// Request is one call the sandbox received: its User-Agent, Content-Type,
+// Accept and username headers, and password shown as "(set)" when sent.
+type Request = sandboxhttp.Call
 
 // Requests returns the calls received, oldest first (the last 1000).
-func (s *Sandbox) Requests() []Request {
-	out := s.requests.Records()
-	for i := range out {
-		out[i].Headers = maps.Clone(out[i].Headers)
-	}
-	return out
-}
+func (s *Sandbox) Requests() []Request { return sandboxhttp.Calls(s.requests) }
 
 // ClearRequests forgets the calls received.
 func (s *Sandbox) ClearRequests() { s.requests.Clear() }
 
 func (s *Sandbox) record(r *http.Request, body []byte) *Request {
-	rec := &Request{At: s.now().UTC(), Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Headers: map[string]string{}}
-	for _, h := range []string{"User-Agent", "Content-Type", "Accept", wire.HeaderUsername} {
-		if v := r.Header.Get(h); v != "" {
-			rec.Headers[h] = v
-		}
-	}
-	if r.Header.Get(wire.HeaderPassword) != "" {
-		rec.Headers[wire.HeaderPassword] = "(set)"
-	}
-	switch {
-	case len(body) == 0:
-	case json.Valid(body):
-		rec.Body = json.RawMessage(bytes.Clone(body))
-	default:
-		rec.Body, _ = json.Marshal(string(body))
-	}
-	s.requests.Add(rec)
-	return rec
+	return sandboxhttp.Record(s.requests, r, body, s.now(), sandboxhttp.CallHeaders{
+		Shown:  []string{"User-Agent", "Content-Type", "Accept", wire.HeaderUsername},
+		Secret: []string{wire.HeaderPassword}})
 }
 
 // front applies a behaviour in front of the lookup: it answers and
