@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
@@ -64,19 +63,15 @@ type Client struct {
 
 // New validates cfg and returns a Client.
 func New(cfg Config) (*Client, error) {
-	base := cfg.BaseURL
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	u, err := url.Parse(base)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("ahaecard: base URL %q is not an http(s) URL", base)
+	endpoint, err := httpcall.Endpoint(cmp.Or(cfg.BaseURL, DefaultBaseURL), wire.VerifyPath)
+	if err != nil {
+		return nil, fmt.Errorf("ahaecard: %w", err)
 	}
 	if cfg.Timeout < 0 || cfg.Attempts < 0 || cfg.Backoff < 0 || cfg.MaxWait < 0 || cfg.MaxBodyBytes < 0 {
 		return nil, errors.New("ahaecard: negative timeout, attempts, wait or body bound")
 	}
 	c := &Client{
-		endpoint:  strings.TrimRight(u.String(), "/") + wire.VerifyPath,
+		endpoint:  endpoint,
 		apiKey:    cfg.APIKey,
 		userAgent: cmp.Or(cfg.UserAgent, DefaultUserAgent),
 		timeout:   cmp.Or(cfg.Timeout, DefaultTimeout),

@@ -3,6 +3,7 @@ package nsopw
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,7 +12,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -85,20 +85,16 @@ type Client struct {
 
 // New validates cfg and returns a Client.
 func New(cfg Config) (*Client, error) {
-	base := cfg.BaseURL
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	u, err := url.Parse(base)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("nsopw: base URL %q is not an http(s) URL", base)
+	endpoint, err := httpcall.Endpoint(cmp.Or(cfg.BaseURL, DefaultBaseURL), wire.SearchPath)
+	if err != nil {
+		return nil, fmt.Errorf("nsopw: %w", err)
 	}
 	if cfg.Timeout < 0 || cfg.MaxBodyBytes < 0 {
 		return nil, errors.New("nsopw: negative timeout or body bound")
 	}
 	c := &Client{
 		http:          cfg.HTTPClient,
-		endpoint:      strings.TrimRight(u.String(), "/") + wire.SearchPath,
+		endpoint:      endpoint,
 		timeout:       cfg.Timeout,
 		userAgent:     cfg.UserAgent,
 		maxBody:       cfg.MaxBodyBytes,

@@ -74,19 +74,15 @@ type Client struct {
 
 // New validates cfg and returns a Client.
 func New(cfg Config) (*Client, error) {
-	base := cfg.BaseURL
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	u, err := url.Parse(base)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("nursys: base URL %q is not an http(s) URL", base)
+	endpoint, err := httpcall.Endpoint(cmp.Or(cfg.BaseURL, DefaultBaseURL), wire.LookupPath)
+	if err != nil {
+		return nil, fmt.Errorf("nursys: %w", err)
 	}
 	if cfg.Timeout < 0 || cfg.PollInterval < 0 || cfg.Attempts < 0 || cfg.Backoff < 0 || cfg.MaxWait < 0 || cfg.MaxBodyBytes < 0 {
 		return nil, errors.New("nursys: negative timeout, interval, attempts, wait or body bound")
 	}
 	c := &Client{
-		endpoint:     strings.TrimRight(u.String(), "/") + wire.LookupPath,
+		endpoint:     endpoint,
 		username:     cfg.Username,
 		password:     cfg.Password,
 		userAgent:    cmp.Or(cfg.UserAgent, DefaultUserAgent),

@@ -26,6 +26,7 @@ import (
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
 
+	"github.com/clearedtostart/compliance/internal/httpcall"
 	"github.com/clearedtostart/compliance/internal/readable"
 	"github.com/clearedtostart/compliance/internal/retryafter"
 )
@@ -101,9 +102,9 @@ var _ Connector = (*SandboxConnector)(nil)
 // NewSandbox validates cfg and returns the connector. It does not call
 // the VMS: credentials are tried on first use.
 func NewSandbox(cfg SandboxConfig) (*SandboxConnector, error) {
-	u, err := url.Parse(cfg.BaseURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("vms: base URL %q is not an http(s) URL", cfg.BaseURL)
+	base, err := httpcall.Endpoint(cfg.BaseURL, "")
+	if err != nil {
+		return nil, fmt.Errorf("vms: %w", err)
 	}
 	if cfg.Username == "" || cfg.Password == "" {
 		return nil, errors.New("vms: the sandbox VMS needs a username and a password")
@@ -123,7 +124,6 @@ func NewSandbox(cfg SandboxConfig) (*SandboxConnector, error) {
 	// Redirects are answers here: the portal's 302 to its sign-in form
 	// says the session ended.
 	hc.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	base := strings.TrimRight(u.String(), "/")
 	c := &SandboxConnector{
 		base: base,
 		http: hc,

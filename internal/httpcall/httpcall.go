@@ -21,6 +21,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/sethvargo/go-retry"
@@ -285,6 +287,17 @@ type Policy struct {
 	// MaxWait bounds one wait; a party asking (Retry-After) for a longer
 	// one is not asked again.
 	MaxWait time.Duration
+}
+
+// Endpoint joins path to base, which must be an http(s) URL with a host:
+// a connector's constructor refuses any other base, so a mistyped
+// setting fails at start and not at the first document it checks.
+func Endpoint(base, path string) (string, error) {
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("base URL %q is not an http(s) URL", base)
+	}
+	return strings.TrimRight(u.String(), "/") + path, nil
 }
 
 // Retry makes attempt until it succeeds, fails in a way that does not

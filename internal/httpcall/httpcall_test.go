@@ -145,3 +145,19 @@ func TestRetryDeadlineAndCancel(t *testing.T) {
 		t.Fatalf("a cancelled retry returns the cancellation, got %v", err)
 	}
 }
+
+func TestEndpoint(t *testing.T) {
+	tests := []struct{ base, want, err string }{
+		{"https://api.example.org/", "https://api.example.org/v1/verify", ""},
+		{"http://127.0.0.1:8090", "http://127.0.0.1:8090/v1/verify", ""},
+		{"ftp://example.org", "", `base URL "ftp://example.org" is not an http(s) URL`},
+		{"https://", "", `base URL "https://" is not an http(s) URL`},
+		{"://bad", "", `base URL "://bad" is not an http(s) URL`},
+	}
+	for _, tt := range tests {
+		got, err := httpcall.Endpoint(tt.base, "/v1/verify")
+		if got != tt.want || (err == nil) != (tt.err == "") || err != nil && err.Error() != tt.err {
+			t.Errorf("Endpoint(%q) = %q, %v; want %q, %q", tt.base, got, err, tt.want, tt.err)
+		}
+	}
+}
