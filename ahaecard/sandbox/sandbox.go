@@ -188,15 +188,7 @@ func (s *Sandbox) handleVerify(w http.ResponseWriter, r *http.Request) {
 
 func (s *Sandbox) respond(w http.ResponseWriter, r *http.Request, b Behaviour, parsed, valid bool, code string) int {
 	if b.Mode == ModeSlow {
-		d := time.Duration(b.Delay)
-		if d == 0 {
-			d = s.slowDelay
-		}
-		t := time.NewTimer(d)
-		defer t.Stop()
-		select {
-		case <-t.C:
-		case <-r.Context().Done():
+		if !sandboxhttp.Stall(r.Context(), b.Delay, s.slowDelay) {
 			return 0
 		}
 	}

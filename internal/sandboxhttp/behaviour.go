@@ -1,9 +1,12 @@
 package sandboxhttp
 
 import (
+	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 )
 
 // Modes of a Behaviour.
@@ -32,6 +35,20 @@ type Behaviour struct {
 	Status int `json:"status,omitempty"`
 	// RetryAfter of "ratelimit" (default 30s).
 	RetryAfter Duration `json:"retryAfter,omitempty"`
+}
+
+// Stall holds a slow answer for delay, or def when delay is unset, and
+// reports false when ctx ended first (the client gave up or the server
+// is closing), for the handler to answer nothing.
+func Stall(ctx context.Context, delay Duration, def time.Duration) bool {
+	t := time.NewTimer(cmp.Or(time.Duration(delay), def))
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // Switch holds the behaviour in force. Its zero value answers normally.

@@ -1,6 +1,10 @@
 package sandboxhttp
 
-import "testing"
+import (
+	"context"
+	"testing"
+	"time"
+)
 
 func TestSwitch(t *testing.T) {
 	var s Switch
@@ -35,5 +39,19 @@ func TestSwitch(t *testing.T) {
 		if s.Take().Mode != ModeDown {
 			t.Fatal("down without a count must stay down")
 		}
+	}
+}
+
+func TestStallWaitsItsDelayUnlessTheCallerLeaves(t *testing.T) {
+	if !Stall(context.Background(), Duration(time.Millisecond), time.Hour) {
+		t.Error("a 1 ms stall with nobody leaving reported the caller gone")
+	}
+	if !Stall(context.Background(), 0, time.Millisecond) {
+		t.Error("a stall with no delay of its own did not take the default")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if Stall(ctx, 0, time.Hour) {
+		t.Error("a stall whose caller left reported it waited")
 	}
 }

@@ -280,16 +280,7 @@ func (s *Sandbox) handleSearch(w http.ResponseWriter, r *http.Request) {
 // number of offenders listed.
 func (s *Sandbox) respond(w http.ResponseWriter, r *http.Request, b Behaviour, parsed bool, q *wire.Query) (int, int) {
 	if b.Mode == ModeSlow {
-		d := time.Duration(b.Delay)
-		if d == 0 {
-			d = s.slowDelay
-		}
-		t := time.NewTimer(d)
-		defer t.Stop()
-		select {
-		case <-t.C:
-		case <-r.Context().Done():
-			// The client gave up or the server is closing.
+		if !sandboxhttp.Stall(r.Context(), b.Delay, s.slowDelay) {
 			return 0, 0
 		}
 	}

@@ -206,15 +206,7 @@ func (s *Sandbox) record(r *http.Request, body []byte) *Request {
 func (s *Sandbox) front(w http.ResponseWriter, r *http.Request, b Behaviour) (int, bool) {
 	switch b.Mode {
 	case ModeSlow:
-		d := time.Duration(b.Delay)
-		if d == 0 {
-			d = s.slowDelay
-		}
-		t := time.NewTimer(d)
-		defer t.Stop()
-		select {
-		case <-t.C:
-		case <-r.Context().Done():
+		if !sandboxhttp.Stall(r.Context(), b.Delay, s.slowDelay) {
 			return 0, true
 		}
 	case ModeDown, ModeFlaky:
