@@ -29,6 +29,9 @@
 //	                                  suites that also edit), or LibreOffice Draw as Creator: where LibreOffice opens a PDF to edit its text
 //	                            0.50  (structure.go) an earlier revision's Info names an editor the last one does not (0.45 for the others
 //	                                  above): a later save (a signature, the Info written back) hid the tool that changed the page
+//	                            0.45  (editors_acrobat.go) the XMP history records a save by Acrobat itself (not Distiller, PDFMaker, its OCR,
+//	                                  Reader or Sign) more than two days after the file was made, the Info's ModDate agreeing; an editor's
+//	                                  printer driver ("Foxit PDF Editor Printer") is no editor
 //	content_changed_in_revision 0.75  a later revision replaced the page's content stream and a date it printed with another
 //	                            0.60  a later revision replaced the page's content stream, an image, a font, added a visible annotation or a page
 //	incremental_update          0.25  saved again after it was first written (0.10 when the upload shows no page changed: a signature, metadata, a form filled in)
@@ -539,11 +542,30 @@ func editorWeight(editor string) float64 {
 func editorIn(tool string) (string, bool) {
 	t := strings.ToLower(tool)
 	for _, e := range editors {
-		if strings.Contains(t, e) {
+		if namesTool(t, e) {
 			return e, true
 		}
 	}
 	return "", false
+}
+
+// namesTool reports whether a lower-cased producer string names a tool
+// other than as its printer driver: "Foxit PDF Editor Printer" and
+// "Foxit PhantomPDF Printer" print to PDF what any program shows, as
+// Microsoft's and Adobe's PDF printers do, and are not the editor.
+func namesTool(t, name string) bool {
+	for from := 0; ; {
+		at := strings.Index(t[from:], name)
+		if at < 0 {
+			return false
+		}
+		from += at + len(name)
+		f := strings.Fields(t[from:])
+		printer := len(f) > 0 && strings.HasPrefix(f[0], "printer") || len(f) > 1 && f[0] == "pdf" && strings.HasPrefix(f[1], "printer")
+		if !printer {
+			return true
+		}
+	}
 }
 
 // checkHistory judges the file's own account of its making.
@@ -556,6 +578,7 @@ func checkHistory(d *doc, s *signals) {
 		s.addf(CodeEditingSoftware, editorWeight(e), &SignalEvidence{Source: "info", Tool: tool},
 			"the PDF was last written by an editing tool (%s)", tool)
 	}
+	checkAcrobatSave(d, s)
 	created, okC := pdfDate(d.File.CreationDate)
 	modified, okM := pdfDate(d.File.ModDate)
 	if okC && okM && modified.Sub(created) > 48*time.Hour {
