@@ -149,7 +149,8 @@ func (e *Engine) readScan(ctx context.Context, dir, path string) (scanRead, imag
 	if best.report.Soft() && best.report.EdgeWidth() >= coarseEdge {
 		best.res = doubtDates(best.res)
 	}
-	return best, size, nil
+	best, err = e.confirmUncertain(ctx, dir, best)
+	return best, size, err
 }
 
 // fieldNumber is a licence's printed field number (AAMVA's 1 to 18, "4a",
