@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"slices"
@@ -164,7 +165,7 @@ func readImmunization(r *reading) {
 	doses, titerDates, dosesOCR, rowConf, lost := r.doses(lines)
 	switch r.typ {
 	case "tdap_record", "influenza_vaccine":
-		r.lookupOwnRow("administered_date", administeredLabels, dateFinder(roleDate), lines)
+		given, _ := r.lookupOwnRow("administered_date", administeredLabels, dateFinder(roleDate), lines, doses, -1)
 		dropped := r.notBirthDate("administered_date")
 		if !r.has("administered_date") && len(doses) > 0 {
 			r.set("administered_date", doses[len(doses)-1], unsureIf(min(0.75, rowConf), dosesOCR < sureOCR))
@@ -173,7 +174,11 @@ func readImmunization(r *reading) {
 			r.wrappedAdministered()
 		}
 		r.withheldBirthDate("administered_date", dropped)
-		if !r.headedRowLot(lines) && !r.lookupOwnRow("lot_number", lotLabels, idFinder(1), lines) {
+		at := -1
+		if r.has("administered_date") && given.value != nil && given.line >= 0 && given.line < len(lines) {
+			at = given.line
+		}
+		if !r.headedRowLot(lines, at) && !r.lotOnRow(lotLabels, lines, at) {
 			r.pipeTableLot()
 		}
 		if !r.has("lot_number") {
@@ -375,11 +380,20 @@ func ruledRow(g *geometry, row labRow) bool {
 // a value under a column's heading on a row that names other vaccines
 // only ("MMR #1  14-Mar-2019  T1129" over "Tdap  02-Jan-2024  AC52B") is
 // theirs, and the heading's value on the type's own row is read instead.
-func (r *reading) lookupOwnRow(field string, labels []label, f finder, lines []immunizationLine) bool {
+// Where the column holds several rows of the type (a history lists a
+// booster after the first dose), the record proves its latest: the row
+// of the latest of doses (the type's dose dates) is read when it is one
+// of the column's, and a field of that row (the lot beside the date) on
+// the line at; at < 0 reads the first own row.
+func (r *reading) lookupOwnRow(field string, labels []label, f finder, lines []immunizationLine, doses []string, at int) (found, bool) {
+	var own []found
 	for _, v := range r.doc.lookupAll(labels, f, false) {
 		if v.line < 0 || v.line >= len(lines) {
-			r.set(field, v.value, v.conf)
-			return true
+			if len(own) == 0 {
+				r.set(field, v.value, v.conf)
+				return v, true
+			}
+			continue
 		}
 		named := lines[v.line].vaccines
 		if len(named) == 0 {
@@ -388,10 +402,36 @@ func (r *reading) lookupOwnRow(field string, labels []label, f finder, lines []i
 		if len(named) > 0 && !named[r.typ] {
 			continue
 		}
-		r.set(field, v.value, v.conf)
-		return true
+		own = append(own, v)
 	}
-	return false
+	if len(own) == 0 {
+		return found{}, false
+	}
+	pick := own[0]
+	for _, v := range own[1:] {
+		switch {
+		case at >= 0 && r.sameRowLine(v.line, at, lines) && !r.sameRowLine(pick.line, at, lines):
+			pick = v
+		case at < 0 && len(doses) > 1 && fmt.Sprint(v.value) == doses[len(doses)-1] && fmt.Sprint(pick.value) != doses[len(doses)-1] &&
+			slices.Contains(doses, fmt.Sprint(pick.value)):
+			pick = v
+		}
+	}
+	r.set(field, pick.value, pick.conf)
+	return pick, true
+}
+
+// sameRowLine reports whether lines i and j are one table row: the same
+// line, or lines of the row's cells OCR read apart.
+func (r *reading) sameRowLine(i, j int, lines []immunizationLine) bool {
+	return i == j || i >= 0 && j >= 0 && (slices.Contains(r.rowLines(i, lines), j) || slices.Contains(r.rowLines(j, lines), i))
+}
+
+// lotOnRow reads the lot on the row of line at, the administered
+// date's, or the first own row's where at < 0 (see lookupOwnRow).
+func (r *reading) lotOnRow(labels []label, lines []immunizationLine, at int) bool {
+	_, ok := r.lookupOwnRow("lot_number", labels, idFinder(1), lines, nil, at)
+	return ok
 }
 
 // rowVaccines returns the vaccines named on the page's row through line
@@ -1678,9 +1718,11 @@ var lotHeading = regexp.MustCompile(`(?i)\blot\b`)
 // dose under one heading row, the Tdap's among a child's DTaP doses and a
 // Td booster; the label lookup takes a lot-shaped word over the heading
 // (a client id in the patient block) for a caption's value, and none of
-// the rows under it. Two rows of the vaccine with a lot leave it unread.
-func (r *reading) headedRowLot(lines []immunizationLine) bool {
-	lot, conf, rows := "", 0.0, 0
+// the rows under it. Two rows of the vaccine with a lot leave it unread,
+// and so does one on another row than the administered date's (line at,
+// when at >= 0): the lot of an earlier dose whose own lot OCR lost.
+func (r *reading) headedRowLot(lines []immunizationLine, at int) bool {
+	lot, conf, rows, row := "", 0.0, 0, -1
 	for i, l := range lines {
 		if !l.vaccines[r.typ] || l.titer || !r.doc.scanned(i) {
 			continue
@@ -1698,9 +1740,10 @@ func (r *reading) headedRowLot(lines []immunizationLine) bool {
 		if rows++; rows > 1 || len(here) > 1 {
 			return false
 		}
-		lot, conf = here[0], 0.8*r.doc.lineOCRFactor(i, -1, 0)
+		lot, conf, row = here[0], 0.8*r.doc.lineOCRFactor(i, -1, 0), i
 	}
-	if rows != 1 {
+	if rows != 1 || at >= 0 && !r.sameRowLine(row, at, lines) {
+		// Another dose's row: the administered date's has its own lot.
 		return false
 	}
 	r.set("lot_number", lot, conf)
