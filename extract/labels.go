@@ -5,6 +5,7 @@ package extract
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -132,8 +133,27 @@ func skeleton(text string) string {
 }
 
 // compileDateLabels is compileLabels for the labels of a date field.
+//
+// A date's caption may name its time with it ("Date/Time", "Collection
+// Date/Time", "Date/Time Tested"): each label that is a date's ("date",
+// "test date", "date tested") is also read so, just before its own form,
+// so that the time's word does not hide the caption.
 func compileDateLabels(texts ...string) []label {
-	out := compileLabels(texts...)
+	var all []string
+	for _, t := range texts {
+		var timed string
+		switch {
+		case t == "date" || strings.HasSuffix(t, " date"):
+			timed = t + "/time"
+		case strings.HasPrefix(t, "date "):
+			timed = "date/time " + strings.TrimPrefix(t, "date ")
+		}
+		if timed != "" && !slices.Contains(texts, timed) {
+			all = append(all, timed)
+		}
+		all = append(all, t)
+	}
+	out := compileLabels(all...)
 	for i := range out {
 		out[i].date = true
 	}

@@ -121,7 +121,8 @@ func TestKnownLabels(t *testing.T) {
 		entries = append(entries, entry{l.text, l.date})
 	}
 	// First listing decides the place; any date field makes a date label.
-	want := []entry{{"result", false}, {"collected", true}, {"collection date", true}, {"vendor", false}}
+	// A date's label is read with its time named too, just before it.
+	want := []entry{{"result", false}, {"collected", true}, {"collection date/time", true}, {"collection date", true}, {"vendor", false}}
 	if !slices.Equal(entries, want) {
 		t.Errorf("knownLabels = %v, want %v", entries, want)
 	}
@@ -216,5 +217,30 @@ func TestLabelWithBangForL(t *testing.T) {
 	res := Read(c, "fit_test", Document{Text: pages[0].Text(), Pages: pages, AsOf: testAsOf})
 	if got := sureField(c, res, "respirator_model"); got != "Moldex 1512" {
 		t.Errorf("respirator_model = %#v (conf %.2f), want Moldex 1512", res.Fields["respirator_model"], res.Confidence["respirator_model"])
+	}
+}
+
+// TestDateTimeCaption: a date's caption that names its time with it
+// ("Date/Time" over "05/06/2026 10:42", a quantitative fit tester's
+// printout) is the date's caption, as "Date" alone is.
+func TestDateTimeCaption(t *testing.T) {
+	c := catalog.MustLoad()
+	cells := func(line int, y float64, texts ...string) []word {
+		var out []word
+		for k, s := range texts {
+			out = append(out, ocrRow(line, line+1, 40+150*float64(k), y, s, 93)...)
+		}
+		return out
+	}
+	for _, caption := range []string{"Date", "Date/Time", "Test Date/Time", "Date/Time Tested"} {
+		page := ocrPage(ocrWords(
+			ocrRow(0, 100, 40, 40, "Quantitative Fit Test Report", 95),
+			cells(1, 90, "Subject", caption, "Operator"),
+			cells(2, 108, "ACHTERBERG, DESMOND", "05/06/2026 10:42", "K. Mendes"),
+		)...)
+		res := Read(c, "fit_test", Document{Text: page.Text(), Pages: []pagetext.Page{page}, AsOf: testAsOf})
+		if got := sureField(c, res, "test_date"); got != "2026-05-06" {
+			t.Errorf("%q: test_date = %v (%.2f), want 2026-05-06", caption, res.Fields["test_date"], res.Confidence["test_date"])
+		}
 	}
 }
