@@ -114,8 +114,11 @@ func better(a, b ocr.Result) bool {
 // Last, a page ruled as a table that left fields unread is read again
 // with Tesseract told its resolution (readRuled), and words of a page
 // that left fields unread that its read holds nothing of are read cut
-// out (readUnreadPrint).
-// Any other page read well costs no more.
+// out (readUnreadPrint). A field the read kept leaves uncertain for its
+// words' OCR confidence alone has those words read again cut out, and
+// made sure where both reads agree (confirmUncertain).
+// Any other page read well costs no more (but one reading by the
+// extractor).
 // (Painting a few-field page's rules over for a further read was tried:
 // on sample vaccination cards' dose grids at 110-130 dpi it read no field
 // more. Reading a coarse page's weak lines again, each line holding a
