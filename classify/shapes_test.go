@@ -171,6 +171,20 @@ func TestShapesOnDamagedScans(t *testing.T) {
 		{"one AAMVA code is a word", "DAC meeting minutes\nDBA Acme Staffing LLC\n", catalog.OtherType},
 		{"a background report's masked SSN", "Background Check Report\nCriminal search: clear\nSSN: XXX-XX-1234\nSSN trace completed\n", "background_check"},
 		{"a payroll form's labelled masked SSN", "Direct Deposit Authorization\nEmployee: Maria Alvarez\nSocial Security Number: XXX-XX-1234\nBank routing number\nSignature\n", catalog.OtherType},
+		{"a license photographed: its title on its state's line, DRIVER misread, LICENSE lost",
+			"Utah oriver \ufffd\nNUMBER 0177 4429 3\nEXPIRES 06/30/2029\nISSUED 06/02/2021\npos 06/30/1971\nGUNDERSON, TOBIAS A\n3318 S CANYON RIM RD\nSALT LAKE CITY UT 84109\nsex M\nHT 6-02\n", "drivers_license"},
+		{"a license at 120 dpi: LICENSE on its state's line read with a U for its LI",
+			"Idaho Driver ucense\nNUMBER ZK448190\nEXPIRES 06/30/2029\nBARRETT, NOELLE K\n118 W STATE ST\nBOISE ID 83702\n", "drivers_license"},
+		{"a club's card: its state beside a word a letter longer than DRIVER",
+			"Texas Divers Club\nMEMBER 0177 4429 3\nEXPIRES 06/30/2029\nGUNDERSON, TOBIAS A\n", catalog.OtherType},
+		{"a council's card: its state beside RIVERS",
+			"Utah Rivers Council\nNUMBER 0177 4429 3\nEXPIRES 06/30/2029\nGUNDERSON, TOBIAS A\n", catalog.OtherType},
+		{"a board's card numbering its license as a credential",
+			"Wisconsin Department of Safety and Professional Services\nRegistered Nurse\nCredential #: 229417-30\nExpires: 02/28/2028\nName: Abigail R. Thornquist\n", "nursing_license"},
+		{"the same board's credential for another profession",
+			"Wisconsin Department of Safety and Professional Services\nSocial Worker\nCredential #: 229417-30\nExpires: 02/28/2028\nName: Abigail R. Thornquist\n", catalog.OtherType},
+		{"a badge naming the profession over a credential that is no license number",
+			"MERCY HOSPITAL\nRegistered Nurse\nCredentials: BSN, CCRN\nEmployee 1029384\n", catalog.OtherType},
 	}
 	for _, tt := range tests {
 		if got := c.Classify(tt.text); got.Type != tt.want {
