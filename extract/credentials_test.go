@@ -182,7 +182,9 @@ func TestCapitalStatus(t *testing.T) {
 // line under the sentence closing "established for", the name centred
 // under the sentence (not the words under its last two alone); a card
 // printing its number between them is read as any page (the holder's
-// reading doubts it where another name stands); marks under the
+// reading doubts it where another name stands), and a name in larger
+// type than the sentence as far under it as its own size makes it, but
+// not one of the sentence's type so far; marks under the
 // sentence are no name.
 func TestSocialSecurityHolderLine(t *testing.T) {
 	c := catalog.MustLoad()
@@ -204,6 +206,18 @@ func TestSocialSecurityHolderLine(t *testing.T) {
 			ocrRow(2, 3, 255, 200, "XXX-XX-4821", 80),
 			ocrRow(3, 4, 232, 221, "NGOC KAY FLORES", 90),
 		}, "NGOC", true},
+		{"a script name in type thrice the sentence's, the number between", [][]word{
+			sizedRow(11, ocrRow(0, 1, 120, 20, "SOCIAL SECURITY", 96)),
+			sizedRow(4.6, ocrRow(1, 2, 106, 44, "THIS NUMBER HAS BEEN ESTABLISHED FOR", 90)),
+			sizedRow(10, ocrRow(2, 3, 150, 60, "431-67-0852", 90)),
+			sizedRow(14.6, ocrRow(3, 4, 54, 88, "Theodora Quinn Castellanos", 91)),
+		}, "Theodora", true},
+		{"a name of the sentence's type too far under it", [][]word{
+			sizedRow(11, ocrRow(0, 1, 120, 20, "SOCIAL SECURITY", 96)),
+			sizedRow(4.6, ocrRow(1, 2, 106, 44, "THIS NUMBER HAS BEEN ESTABLISHED FOR", 90)),
+			sizedRow(10, ocrRow(2, 3, 150, 60, "431-67-0852", 90)),
+			sizedRow(4.6, ocrRow(3, 4, 120, 88, "Theodora Quinn Castellanos", 91)),
+		}, "Theodora", false},
 		{"marks under the sentence are no name", [][]word{
 			ocrRow(0, 1, 227, 158, "SOCIAL SECURITY", 96),
 			ocrRow(1, 3, 231, 204, "THIS NUMBER HAS BEEN ESTABLISHED FOR", 90),
@@ -218,6 +232,17 @@ func TestSocialSecurityHolderLine(t *testing.T) {
 			t.Errorf("%s: first_name %q (confidence %v), want %q sure %v", tt.name, got, res.Confidence["first_name"], tt.first, tt.sure)
 		}
 	}
+}
+
+// sizedRow sets a row's words in type h points high, as wide as such
+// type prints them.
+func sizedRow(h float64, ws []word) []word {
+	x := ws[0].x
+	for i := range ws {
+		ws[i].h, ws[i].wd, ws[i].x = h, 0.55*h*float64(len(ws[i].text)), x
+		x += ws[i].wd + 0.3*h
+	}
+	return ws
 }
 
 // TestStackedCaptionID: a certificate id under a header row that prints

@@ -821,7 +821,11 @@ func (d *doc) underLabel(sp span, n nameReading) bool {
 		if w.page != ref.page || !slices.Contains(words, w.text) {
 			continue
 		}
-		if w.box.Y0 > ref.box.Y1 && w.box.Y0-ref.box.Y1 < 8*ref.em && min(w.box.X1, ref.box.X1)-max(w.box.X0, ref.box.X0) > 0 {
+		// A few lines of the label's type, and the leading a name in
+		// larger type takes above itself (a Social Security card's name
+		// in a script thrice the size of "established for").
+		reach := 8*ref.em + max(0, w.em-ref.em)
+		if w.box.Y0 > ref.box.Y1 && w.box.Y0-ref.box.Y1 < reach && min(w.box.X1, ref.box.X1)-max(w.box.X0, ref.box.X0) > 0 {
 			return true
 		}
 	}
