@@ -1471,9 +1471,60 @@ func (r *reading) narrativeExamDate() {
 			}
 		}
 	}
+	if pick == "" {
+		pick, conf = r.filmPerformed(text)
+	}
 	if pick != "" {
 		r.set("exam_date", pick, conf)
 	}
+}
+
+var (
+	// studyDone is a report's telling when its study was done, the date
+	// right after the verb: "views of the chest performed August 4, 2026",
+	// "Chest, two views, obtained 03/02/2026".
+	studyDone = regexp.MustCompile(`(?i)\b(?:taken|performed|done|obtained|acquired)\s+(?:on\s+)?`)
+	// studyWords name the chest film's study in the sentence before its
+	// verb, where filmWords' names may be missing ("PA and lateral views
+	// of the chest").
+	studyWords = regexp.MustCompile(`(?i)\bchest\b|\bviews?\b|\bradiograph|\bx-?\s?rays?\b|\bcxr\b|\bimaging\b`)
+	// otherTestWords name a test other than the film, or an earlier film
+	// the report compares with.
+	otherTestWords = regexp.MustCompile(`(?i)\b(?:tuberculin|skin\s+test|ppd|tst|quantiferon|igra|t-spot|blood|mantoux|drug|physical|comparison|compared|prior|previous)\b`)
+)
+
+// filmPerformed reads the exam date from a report's sentence that names
+// the study and tells it done ("EXAMINATION: PA and lateral views of the
+// chest performed August 4, 2026."), where no "x-ray taken on" says it:
+// a report dictated as prose. A sentence naming another test is that
+// test's or an earlier film's, and two such sentences with different dates leave it unread.
+func (r *reading) filmPerformed(text string) (string, float64) {
+	pick, conf := "", 0.0
+	for _, sentence := range sentenceEnd.Split(text, -1) {
+		for _, loc := range studyDone.FindAllStringIndex(sentence, -1) {
+			before := sentence[:loc[0]]
+			if !studyWords.MatchString(before) || otherTestWords.MatchString(sentence) {
+				continue
+			}
+			hs := dateFinder(roleDate)(sentence[loc[1]:min(len(sentence), loc[1]+24)])
+			if len(hs) == 0 || hs[0].start != 0 {
+				continue
+			}
+			v := hs[0].value.(string)
+			if pick != "" && pick != v {
+				return "", 0
+			}
+			pick, conf = v, 0.75
+			raw := sentence[loc[1] : loc[1]+hs[0].end]
+			for i, line := range r.doc.lines {
+				if at := strings.Index(line, raw); at >= 0 {
+					conf *= r.doc.lineOCRFactor(i, at, at+len(raw))
+					break
+				}
+			}
+		}
+	}
+	return pick, conf
 }
 
 // narrativeCxrResult reads a letter's finding where no label or box gives

@@ -286,6 +286,12 @@ func TestProseDates(t *testing.T) {
 			"read_date", "2026-03-04"},
 		{"examination of", "physical_exam", "To whom it may concern:\nI performed a pre-placement examination of Jane Doe on 27-APR-2026. She is cleared for full duty.",
 			"exam_date", "2026-04-27"},
+		{"a dictated report's study performed", "chest_xray", "RADIOLOGY REPORT\nPATIENT: MWANGI, EVANDER\nEXAMINATION: PA and lateral views of the chest performed August 4, 2026.\nIMPRESSION: Normal chest.\nDictated and electronically signed by L. Farrow, MD, 08/05/2026.",
+			"exam_date", "2026-08-04"},
+		{"a comparison film's date is not the exam's", "chest_xray", "RADIOLOGY REPORT\nPATIENT: MWANGI, EVANDER\nCOMPARISON: PA and lateral chest performed 03/01/2024.\nIMPRESSION: Normal chest.",
+			"exam_date", nil},
+		{"another test's date is not the film's", "chest_xray", "RADIOLOGY REPORT\nPATIENT: MWANGI, EVANDER\nHISTORY: chest pain, PPD skin test performed 03/01/2026 was positive.\nIMPRESSION: Normal chest.",
+			"exam_date", nil},
 		{"an exam date that is the birth date", "physical_exam", "Physical Examination\nDate of Birth: 04/12/1990\nExam Date:\n04/12/1990",
 			"exam_date", nil},
 	}
