@@ -114,10 +114,11 @@ func (r *reading) cardNumber(state string) {
 			num = fixed
 		} else if fixed, ok := idnumber.DigitRun(num); ok {
 			num = fixed
-			if num[0] >= '0' && num[0] <= '9' && !digitsOnlyState(state, num) {
+			if num[0] >= '0' && num[0] <= '9' && !digitsOnlyState(state, num) && !r.printedTwice(num) {
 				// No format says whether it opens with a digit or with
 				// the letter it looks like (2 or Z), nor whether a
-				// letter before it was lost (L96672269 read 96672269).
+				// letter before it was lost (L96672269 read 96672269):
+				// but a second print of it read alike.
 				conf = confMRZFailed
 			}
 		} else {

@@ -1584,6 +1584,7 @@ func readDriversLicense(r *reading) {
 	if r.scanned() {
 		r.stateFormNumber(state)
 		r.groupedNumberAlone()
+		r.numberTwice(state)
 	}
 	r.splitNumber("license_number", state)
 	r.birthdayExpiry()

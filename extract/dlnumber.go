@@ -384,3 +384,56 @@ func (r *reading) numberAlone(shape *regexp.Regexp) {
 	delete(r.fields, "license_number")
 	r.set("license_number", found, confGuess)
 }
+
+// twiceShape is a license number as a card prints it whole in one word:
+// digits, perhaps after a letter or two.
+var twiceShape = regexp.MustCompile(`^[A-Z]{0,2}\d{6,13}$`)
+
+// printedTwice reports that num is read as a whole word on two lines of
+// the page or more: a card printing its number twice (across and up its
+// edge, or over the portrait's ghost) gives two reads of it, of other
+// print, and OCR misreading both alike is rare.
+func (r *reading) printedTwice(num string) bool {
+	n := 0
+	for _, line := range r.doc.lines {
+		for _, w := range strings.Fields(line) {
+			if alnumUpper(strings.Trim(w, ".,;:#")) == num && twiceShape.MatchString(num) {
+				n++
+				break
+			}
+		}
+	}
+	return n >= 2
+}
+
+// numberTwice reads, as a guess, the license number no caption gave
+// (its caption misread past knowing, "op.no.") from the one word in
+// twiceShape the card prints on two lines (printedTwice), after no
+// caption of another number, in the state's form where all its forms are
+// known; no date, and two such numbers leave it unread.
+func (r *reading) numberTwice(state string) {
+	if _, read := r.fields["license_number"].(string); read {
+		return
+	}
+	form, known := idnumber.StateLicense(state)
+	found := ""
+	for _, line := range r.doc.lines {
+		ws := strings.Fields(line)
+		for k, w := range ws {
+			w = strings.Trim(w, ".,;:#")
+			if !twiceShape.MatchString(w) || len(findDates(w)) > 0 || !r.printedTwice(w) || known && form.AllKnown() && !form.Matches(w) {
+				continue
+			}
+			if k > 0 && afterOtherCaption(ws[k-1]) {
+				return
+			}
+			if found != "" && found != w {
+				return
+			}
+			found = w
+		}
+	}
+	if found != "" {
+		r.set("license_number", found, confGuess)
+	}
+}

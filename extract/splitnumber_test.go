@@ -290,3 +290,35 @@ func TestLettersBeforeDigitsDoubted(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberPrintedTwice: a scanned licence's number that no caption
+// gave, of a state whose forms are not known here, is read surely where
+// the card prints it twice and both reads agree (across and up its
+// edge); read once it stays doubtful, and two numbers printed twice, or
+// one after another number's caption, give none.
+func TestNumberPrintedTwice(t *testing.T) {
+	c := catalog.MustLoad()
+	scan := []pagetext.Page{ocrPage(word{x: 40, y: 40, text: "DRIVER", conf: 91})}
+	card := func(numLine, more string) string {
+		return "TENNESSEE\nDRIVER LICENSE\n" + numLine + "\nHOLLINGSWORTH\nBEATRIX ANNE\n611 WOODLAND ST\nNASHVILLE, TN 37206\n" +
+			"DOB 11/23/1990 EXP 11/23/2028\nISS 10/04/2024 CLASS D\n" + more
+	}
+	tests := []struct{ name, text, want string }{
+		{"a caption misread past knowing, the number up the edge", card("op.no. 083527164", "Beatrix Hollingsworth\n083527164\n"), "083527164"},
+		{"a short caption misread, the number up the edge", card("bLno. 083527164", "083527164\n"), "083527164"},
+		{"printed once", card("bLno. 083527164", ""), ""},
+		{"read otherwise the second time", card("op.no. 083527164", "083527184\n"), ""},
+		{"two numbers printed twice", card("op.no. 083527164", "083527164\n5519023847\n5519023847\n"), ""},
+		{"the second after the discriminator's caption", card("op.no. 083527164", "DD 5519023847\nDD 5519023847\n083527164\n"), ""},
+	}
+	for _, tt := range tests {
+		res := Read(c, "drivers_license", Document{Text: tt.text, Pages: scan})
+		got, _ := res.Fields["license_number"].(string)
+		if res.Confidence["license_number"] < c.ConfidenceThreshold("license_number") {
+			got = ""
+		}
+		if got != tt.want {
+			t.Errorf("%s: license_number = %q (at %v), want %q", tt.name, res.Fields["license_number"], res.Confidence["license_number"], tt.want)
+		}
+	}
+}
