@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/draw"
 	"image/jpeg"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -91,5 +92,46 @@ func TestConfirmUncertain(t *testing.T) {
 				t.Errorf("collection_date is no longer read at all: %v", ext.Fields)
 			}
 		})
+	}
+}
+
+// TestSharesPrint: only words that print part of an uncertain field's
+// value are tried as its words (a date's as digits or its month's name).
+func TestSharesPrint(t *testing.T) {
+	values := map[string]any{"collection_date": "2025-10-22", "last_name": "PEMBERTON", "result": "negative"}
+	for _, c := range []struct {
+		word  string
+		which string
+		want  bool
+	}{
+		{"10/22/2025", "collection_date", true},
+		{"22-Oct-2025", "collection_date", true},
+		{"OCT", "collection_date", true},
+		{"22", "collection_date", true},
+		{"06/24/1961", "collection_date", false},
+		{"PEMBERTON,", "last_name", true},
+		{"MARISOL", "last_name", false},
+		{"NEGATIVE", "result", true},
+		{"NEGATIVE", "last_name", false},
+		{":", "result", false},
+	} {
+		if got := sharesPrint(c.word, values, map[string]bool{c.which: true}); got != c.want {
+			t.Errorf("sharesPrint(%q, %s) = %v, want %v", c.word, c.which, got, c.want)
+		}
+	}
+}
+
+// TestAgreedConfidence: two reads alike are surer than either, never
+// surer than one read surely.
+func TestAgreedConfidence(t *testing.T) {
+	for _, c := range []struct{ a, b, want float64 }{
+		{56, 53, 79.32},
+		{30, 30, 51},
+		{80, 96, 95},
+		{0, 40, 40},
+	} {
+		if got := agreedConfidence(c.a, c.b); math.Abs(got-c.want) > 0.01 {
+			t.Errorf("agreedConfidence(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
+		}
 	}
 }
