@@ -154,8 +154,10 @@
 //	                                  U.S. passport's number printed after its caption, where the reading took the zone's
 //	mrz_check_failed            0.50  a check digit of the machine-readable zone does not match (0.30: the composite digit alone, read by
 //	                                  OCR, unless every field's digit passed on its characters as read and the composite read is not a
-//	                                  digit OCR takes for the right one: 0.50), or the zone disagrees with the visual zone (its expiry
-//	                                  or number not the one printed)
+//	                                  digit OCR takes for the right one: 0.50; or the composite's print, on a passport's scan, is surely
+//	                                  another digit than the fields make, compared with the zone's own digits their checks confirmed:
+//	                                  0.50, zone_glyph.go), or the zone disagrees with the visual zone (its expiry or number not the one
+//	                                  printed)
 //	                                  Read by OCR the zone is found by its block of dates and judged only on characters read surely and as
 //	                                  they are (zone.go); a field failing on characters read unsurely flags only where the page prints the
 //	                                  same value above the zone and the composite fails with the field's own digit made right

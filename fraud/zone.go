@@ -1,6 +1,7 @@
 package fraud
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"time"
@@ -598,6 +599,17 @@ func judgeZone(d *doc, s *signals, page int, above [][]pagetext.Word, z zoneFoun
 			failed = append(failed, c.name)
 		}
 	}
+	printed, want, byPrint := byte(0), byte(0), false
+	if z.ocr && (len(failed) == 0 || len(failed) == 1 && failed[0] == "the whole zone") {
+		// A composite OCR read unsurely, as a letter, or as a look-alike
+		// of the digit the fields make is read again from its print
+		// (zone_glyph.go).
+		printed, want, byPrint = compositeFromPrint(d, page, z, verdicts, fields, digits)
+		byPrint = byPrint && printed != want
+		if byPrint && len(failed) == 0 {
+			failed = []string{"the whole zone"}
+		}
+	}
 	if len(failed) > 0 {
 		// A field's own digit failing says the field was changed. The
 		// composite alone failing, read by OCR, may be a misread
@@ -606,11 +618,15 @@ func judgeZone(d *doc, s *signals, page int, above [][]pagetext.Word, z zoneFoun
 		// digit passing while the composite fails means a field was
 		// edited and its own digit recomputed.
 		w := 0.50
-		if len(failed) == 1 && failed[0] == "the whole zone" && z.ocr && !compositeSurelyOther(z, verdicts, fields, digits) {
+		if len(failed) == 1 && failed[0] == "the whole zone" && z.ocr && !compositeSurelyOther(z, verdicts, fields, digits) && !byPrint {
 			w = 0.30
 		}
+		how := ""
+		if byPrint {
+			how = fmt.Sprintf(" (its print is a %c, as the zone's own %c's are, where the fields make a %c)", printed, printed, want)
+		}
 		s.addf(CodeMRZCheckFailed, w, &SignalEvidence{Page: page, Field: "mrz", Value: z.value, Expected: "check digits of " + strings.Join(failed, ", ")},
-			"the machine-readable zone's check digit of %s does not match", strings.Join(failed, ", "))
+			"the machine-readable zone's check digit of %s does not match%s", strings.Join(failed, ", "), how)
 		return
 	}
 	if name, ok := corroboratedFailure(d, above, z, verdicts, fields, digits); ok {
