@@ -243,6 +243,15 @@ func checkPixels(d *doc, s *signals, im docImage) {
 			s.addf(CodeCopyMove, 0.30, &SignalEvidence{Page: im.page, Box: &a, Boxes: []Box{b}, Measure: round1(100 * c.Scale)},
 				"page %d: two regions of the image are copies of each other at %.0f%% of the size (%.0f,%.0f and %.0f,%.0f; %d matched points, correlation %.2f, %.2f at the same size)",
 				im.page, a.X0, a.Y0, b.X0, b.Y0, 100*c.Scale, c.Pairs, c.Corr, c.Corr1)
+		} else if p := findNoisePatch(plane); p != nil {
+			b := pageBox(im, size, p.Box)
+			// Bare paper whose finest grain is far weaker than the paper's
+			// of its tone round it: a patch resampled from elsewhere (a
+			// clone resized, a splice from another scan). Seen on own
+			// pages only: it corroborates (0.30).
+			s.addf(CodeRecompressedRegion, 0.30, &SignalEvidence{Page: im.page, Box: &b, Measure: round1(p.Ratio), Expected: "the grain of the paper round it"},
+				"page %d: a patch of the paper carries a finer-smoothed grain than the paper round it (%.1f times weaker, %.1f times against its coarser grain): it was pasted from elsewhere and resampled",
+				im.page, p.Ratio, p.Shape)
 		}
 	}
 }
