@@ -39,11 +39,12 @@ func TestOwnLayoutScans(t *testing.T) {
 		// New York, Illinois, Utah, Connecticut and Wisconsin boards' cards
 		// and a New Jersey wall certificate; SSA cards in spaced, outlined,
 		// banded and older headings) and three cards that must stay other:
-		// 117 of 130 right before a title on the state's line read with a
-		// letter wrong and a board's "Credential #" caption counted (121),
-		// and a long title found with two of its words lost (122). The
+		// 96 of 108 right before a title on the state's line read with a
+		// letter wrong, a board's "Credential #" caption and a long title
+		// with two of its words lost counted (100). The
 		// rest lost their title and captions to OCR (120 dpi, turned).
-		{"scans3.json", 122},
+		// Their 200-dpi scans, all typed right, are left out for time.
+		{"scans3.json", 100},
 	} {
 		b, err := os.ReadFile(filepath.Join("testdata", "ownscans", tt.file))
 		if err != nil {
