@@ -7,6 +7,7 @@ import (
 	"math"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/clearedtostart/compliance/catalog"
 	"github.com/clearedtostart/compliance/extract"
 	"github.com/clearedtostart/compliance/ocr"
+	"github.com/clearedtostart/compliance/pagetext"
 	"github.com/clearedtostart/compliance/scanprep"
 	xdraw "golang.org/x/image/draw"
 )
@@ -57,9 +59,8 @@ func agreedConfidence(a, b float64) float64 {
 	return min(sureWord+5, 100-(100-a)*(100-b)/100)
 }
 
-// unsureFields returns the fields a read yields, for type key, below
-// their threshold but with a value (not extract.Unread), and the read's
-// sure fields.
+// unsureFields returns the fields of ext read below their threshold but
+// with a value (not extract.Unread), and its sure fields.
 func (e *Engine) unsureFields(ext extract.Result) (unsure, sure map[string]any) {
 	unsure, sure = map[string]any{}, map[string]any{}
 	for k, v := range ext.Fields {
@@ -110,9 +111,9 @@ func (e *Engine) confirmUncertain(ctx context.Context, dir string, best scanRead
 	if len(weak) == 0 {
 		return best, nil
 	}
+	// The words' confidences change, not their text: the type stands.
 	readAs := func(r scanRead) extract.Result {
-		_, d := e.typedDocument(r)
-		return extract.Read(e.cat, key, d)
+		return extract.Read(e.cat, key, extract.Document{Text: r.res.Text, Pages: []pagetext.Page{r.layout(72.0 / 300)}})
 	}
 	hundred := func(n int) []float64 {
 		c := make([]float64, n)
@@ -203,7 +204,7 @@ func (e *Engine) confirmUncertain(ctx context.Context, dir string, best scanRead
 			continue
 		}
 		for _, i := range ws {
-			if !contains(idx, i) {
+			if !slices.Contains(idx, i) {
 				idx, conf = append(idx, i), append(conf, agreed[i])
 			}
 		}
@@ -271,15 +272,6 @@ func alnumLower(s string) string {
 		}
 		return -1
 	}, s)
-}
-
-func contains(s []int, v int) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // wordCut returns the word at box of img cut out for a second read: the
