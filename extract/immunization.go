@@ -165,7 +165,7 @@ func readImmunization(r *reading) {
 	doses, titerDates, dosesOCR, rowConf, lost := r.doses(lines)
 	switch r.typ {
 	case "tdap_record", "influenza_vaccine":
-		given, _ := r.lookupOwnRow("administered_date", administeredLabels, dateFinder(roleDate), lines, doses, -1)
+		given, _ := r.lookupOwnRow("administered_date", administeredLabels, dateFinder(roleDate), lines, doses, ownRow{line: -1})
 		dropped := r.notBirthDate("administered_date")
 		if !r.has("administered_date") && len(doses) > 0 {
 			r.set("administered_date", doses[len(doses)-1], unsureIf(min(0.75, rowConf), dosesOCR < sureOCR))
@@ -174,9 +174,9 @@ func readImmunization(r *reading) {
 			r.wrappedAdministered()
 		}
 		r.withheldBirthDate("administered_date", dropped)
-		at := -1
-		if r.has("administered_date") && given.value != nil && given.line >= 0 && given.line < len(lines) {
-			at = given.line
+		at := ownRow{line: -1}
+		if r.has("administered_date") && given.line >= 0 {
+			at = given
 		}
 		if !r.headedRowLot(lines, at) && !r.lotOnRow(lotLabels, lines, at) {
 			r.pipeTableLot()
@@ -381,17 +381,18 @@ func ruledRow(g *geometry, row labRow) bool {
 // only ("MMR #1  14-Mar-2019  T1129" over "Tdap  02-Jan-2024  AC52B") is
 // theirs, and the heading's value on the type's own row is read instead.
 // Where the column holds several rows of the type (a history lists a
-// booster after the first dose), the record proves its latest: the row
-// of the latest of doses (the type's dose dates) is read when it is one
-// of the column's, and a field of that row (the lot beside the date) on
-// the line at; at < 0 reads the first own row.
-func (r *reading) lookupOwnRow(field string, labels []label, f finder, lines []immunizationLine, doses []string, at int) (found, bool) {
+// booster after the first dose), the record proves its latest: of the
+// column's own rows whose dates are among doses (the type's dose dates),
+// the latest's is read. A field of that row (the lot beside the date) is
+// read on the row at stands for (see lotOnRow); at.line < 0 reads the
+// first own row.
+func (r *reading) lookupOwnRow(field string, labels []label, f finder, lines []immunizationLine, doses []string, at ownRow) (ownRow, bool) {
 	var own []found
 	for _, v := range r.doc.lookupAll(labels, f, false) {
 		if v.line < 0 || v.line >= len(lines) {
 			if len(own) == 0 {
 				r.set(field, v.value, v.conf)
-				return v, true
+				return ownRow{line: -1}, true
 			}
 			continue
 		}
@@ -405,20 +406,36 @@ func (r *reading) lookupOwnRow(field string, labels []label, f finder, lines []i
 		own = append(own, v)
 	}
 	if len(own) == 0 {
-		return found{}, false
+		return ownRow{line: -1}, false
 	}
-	pick := own[0]
-	for _, v := range own[1:] {
-		switch {
-		case at >= 0 && r.sameRowLine(v.line, at, lines) && !r.sameRowLine(pick.line, at, lines):
-			pick = v
-		case at < 0 && len(doses) > 1 && fmt.Sprint(v.value) == doses[len(doses)-1] && fmt.Sprint(pick.value) != doses[len(doses)-1] &&
-			slices.Contains(doses, fmt.Sprint(pick.value)):
-			pick = v
+	k := 0
+	if at.line >= 0 && at.n > 1 {
+		// The administered date is one of several own rows: the field's
+		// on its row, else the one as many rows down in a column of as
+		// many own rows (OCR read the table a column at a time); else
+		// it is another dose's, and left unread.
+		k = slices.IndexFunc(own, func(v found) bool { return r.sameRowLine(v.line, at.line, lines) })
+		if k < 0 && len(own) == at.n {
+			k = at.k
+		}
+		if k < 0 {
+			return ownRow{line: -1}, false
 		}
 	}
-	r.set(field, pick.value, pick.conf)
-	return pick, true
+	for j, v := range own {
+		if at.line < 0 && slices.Contains(doses, fmt.Sprint(v.value)) && slices.Contains(doses, fmt.Sprint(own[k].value)) &&
+			fmt.Sprint(v.value) > fmt.Sprint(own[k].value) {
+			k = j
+		}
+	}
+	r.set(field, own[k].value, own[k].conf)
+	return ownRow{line: own[k].line, k: k, n: len(own)}, true
+}
+
+// ownRow is the row lookupOwnRow read a value on: its line, and its place
+// k among the n own rows of its column.
+type ownRow struct {
+	line, k, n int
 }
 
 // sameRowLine reports whether lines i and j are one table row: the same
@@ -427,9 +444,9 @@ func (r *reading) sameRowLine(i, j int, lines []immunizationLine) bool {
 	return i == j || i >= 0 && j >= 0 && (slices.Contains(r.rowLines(i, lines), j) || slices.Contains(r.rowLines(j, lines), i))
 }
 
-// lotOnRow reads the lot on the row of line at, the administered
-// date's, or the first own row's where at < 0 (see lookupOwnRow).
-func (r *reading) lotOnRow(labels []label, lines []immunizationLine, at int) bool {
+// lotOnRow reads the lot on the administered date's row at (see
+// lookupOwnRow).
+func (r *reading) lotOnRow(labels []label, lines []immunizationLine, at ownRow) bool {
 	_, ok := r.lookupOwnRow("lot_number", labels, idFinder(1), lines, nil, at)
 	return ok
 }
@@ -1719,9 +1736,9 @@ var lotHeading = regexp.MustCompile(`(?i)\blot\b`)
 // Td booster; the label lookup takes a lot-shaped word over the heading
 // (a client id in the patient block) for a caption's value, and none of
 // the rows under it. Two rows of the vaccine with a lot leave it unread,
-// and so does one on another row than the administered date's (line at,
-// when at >= 0): the lot of an earlier dose whose own lot OCR lost.
-func (r *reading) headedRowLot(lines []immunizationLine, at int) bool {
+// and so does one on another row than the administered date's where the
+// date is one of several own rows (at): an earlier dose's.
+func (r *reading) headedRowLot(lines []immunizationLine, at ownRow) bool {
 	lot, conf, rows, row := "", 0.0, 0, -1
 	for i, l := range lines {
 		if !l.vaccines[r.typ] || l.titer || !r.doc.scanned(i) {
@@ -1742,7 +1759,7 @@ func (r *reading) headedRowLot(lines []immunizationLine, at int) bool {
 		}
 		lot, conf, row = here[0], 0.8*r.doc.lineOCRFactor(i, -1, 0), i
 	}
-	if rows != 1 || at >= 0 && !r.sameRowLine(row, at, lines) {
+	if rows != 1 || at.n > 1 && !r.sameRowLine(row, at.line, lines) {
 		// Another dose's row: the administered date's has its own lot.
 		return false
 	}

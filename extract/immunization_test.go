@@ -711,30 +711,40 @@ func TestTdOrDTaPRowIsNotTdap(t *testing.T) {
 // TestLatestOwnRow: a registry's history lists the vaccine's doses
 // oldest first under one "Date Given" heading; the record proves the
 // latest, and the lot is that row's, not the first dose's (whose lot
-// alone may be lot-shaped).
+// alone may be lot-shaped), whether OCR read the table a row or a column
+// at a time.
 func TestLatestOwnRow(t *testing.T) {
 	c := catalog.MustLoad()
-	cells := func(line int, y float64, texts ...string) []word {
-		var out []word
-		for k, s := range texts {
-			out = append(out, ocrRow(line, line+1, 40+90*float64(k), y, s, 93)...)
+	table := [][]string{
+		{"Date Given", "Vaccine", "Trade Name", "Lot Number", "Dose"},
+		{"10/27/1996", "HepB-Peds", "Engerix-B", "EB221", "1"},
+		{"02/03/2008", "Tdap", "Adacel", "C2911AA", "1"},
+		{"08/12/2025", "Tdap", "Boostrix", "PL93K2", "2"},
+		{"10/01/2025", "Influenza", "Fluzone", "UT771", "1"},
+	}
+	for _, byColumn := range []bool{false, true} {
+		ws := ocrWords(
+			ocrRow(0, 100, 40, 40, "Immunization History Report", 95),
+			ocrRow(1, 101, 40, 60, "ETXEBERRIA, MARISOL Birth Date: 10/27/1996", 95),
+		)
+		line := 2
+		for k := range table[0] {
+			for j, row := range table {
+				if byColumn {
+					line = 2 + k*len(table) + j
+				} else {
+					line = 2 + j
+				}
+				ws = append(ws, ocrRow(line, line+1, 40+90*float64(k), 90+18*float64(j), row[k], 93)...)
+			}
 		}
-		return out
-	}
-	page := ocrPage(ocrWords(
-		ocrRow(0, 100, 40, 40, "Immunization History Report", 95),
-		ocrRow(1, 101, 40, 60, "ETXEBERRIA, MARISOL Birth Date: 10/27/1996", 95),
-		cells(2, 90, "Date Given", "Vaccine", "Trade Name", "Lot Number", "Dose"),
-		cells(3, 108, "10/27/1996", "HepB-Peds", "Engerix-B", "EB221", "1"),
-		cells(4, 126, "02/03/2008", "Tdap", "Adacel", "C2911AA", "1"),
-		cells(5, 144, "08/12/2025", "Tdap", "Boostrix", "PL93K2", "2"),
-		cells(6, 162, "10/01/2025", "Influenza", "Fluzone", "UT771", "1"),
-	)...)
-	res := Read(c, "tdap_record", Document{Text: page.Text(), Pages: []pagetext.Page{page}, AsOf: testAsOf})
-	if got := sureField(c, res, "administered_date"); got != "2025-08-12" {
-		t.Errorf("administered_date = %v (%.2f), want 2025-08-12", res.Fields["administered_date"], res.Confidence["administered_date"])
-	}
-	if got := res.Fields["lot_number"]; got != nil && got != "PL93K2" {
-		t.Errorf("lot_number = %v, want the latest dose's or none", got)
+		page := ocrPage(ws...)
+		res := Read(c, "tdap_record", Document{Text: page.Text(), Pages: []pagetext.Page{page}, AsOf: testAsOf})
+		if got := sureField(c, res, "administered_date"); got != "2025-08-12" {
+			t.Errorf("by column %v: administered_date = %v (%.2f), want 2025-08-12", byColumn, res.Fields["administered_date"], res.Confidence["administered_date"])
+		}
+		if got := sureField(c, res, "lot_number"); got != nil && got != "PL93K2" {
+			t.Errorf("by column %v: lot_number = %v surely, want the latest dose's or none", byColumn, got)
+		}
 	}
 }
