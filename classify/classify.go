@@ -340,9 +340,6 @@ func (p *page) score(t typeHints) (score float64, titled, vetoed, named bool) {
 		if m.count == 0 && p.approx {
 			m = p.approxTitle(h)
 		}
-		if m.count == 0 && p.approx {
-			m = p.wordsLostTitle(h)
-		}
 		if m.count == 0 {
 			continue
 		}
@@ -574,53 +571,4 @@ func (p *page) approxTitle(h phrase) match {
 		prev, cur = cur, prev
 	}
 	return match{}
-}
-
-// Titles of lostWordsMinTitle words or more are found with up to
-// lostWordsMax of their words lost.
-const (
-	lostWordsMinTitle = 6
-	lostWordsMax      = 2
-)
-
-// wordsLostTitle finds a long title as a line of its own of which OCR lost
-// a word or two to a mark, the rest in order, each exact or with a wrong
-// letter ("THIS NUMBER \ufffd ESTABLISHED-FOR"): a sentence that long,
-// alone on its line with two words gone, is still no other paper's. A line
-// holding more words than the title is prose that may share them.
-func (p *page) wordsLostTitle(h phrase) match {
-	n := len(h.toks)
-	if h.re != nil || n < lostWordsMinTitle {
-		return match{}
-	}
-	for start := 0; start < len(p.toks); {
-		end := start
-		for end < len(p.toks) && p.rank[end] == p.rank[start] {
-			end++
-		}
-		if line := p.toks[start:end]; len(line) <= n && inOrder(h.toks, line) >= n-lostWordsMax {
-			return match{count: 1, first: start, quality: approxQuality}
-		}
-		start = end
-	}
-	return match{}
-}
-
-// inOrder is how many of want's words stand in line in want's order (the
-// longest common subsequence), each exact or with a wrong letter.
-func inOrder(want, line []string) int {
-	prev := make([]int, len(line)+1)
-	cur := make([]int, len(line)+1)
-	for _, w := range want {
-		for j, got := range line {
-			switch {
-			case w == got || fuzzyEligible(w) && oneOff(w, got):
-				cur[j+1] = prev[j] + 1
-			default:
-				cur[j+1] = max(prev[j+1], cur[j])
-			}
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(line)]
 }

@@ -168,41 +168,17 @@ func hasNurseCard(raw string) bool {
 			profession = profession || tokensNear(pr, toks)
 		}
 		for _, w := range toks {
-			switch {
-			case nearWord("llcense", w) || nearWord("llcence", w):
+			if nearWord("llcense", w) || nearWord("llcence", w) {
 				next := ""
 				if i+1 < len(lines) {
 					next = lines[i+1]
 				}
 				number = number || licenseDigits.MatchString(l) || licenseDigits.MatchString(next)
 				profession = profession || nurseNumber.MatchString(l) || nurseNumber.MatchString(next)
-			case nearWord("credentlal", w):
-				// A board's word for the license it issues ("Credential #:
-				// 229417-30"), with its number beside it: a badge's
-				// "Credentials: BSN, CCRN" lists degrees, over an
-				// employee's number.
-				number = number || licenseDigits.MatchString(l)
-				profession = profession || nurseNumber.MatchString(l)
 			}
 		}
 	}
 	return profession && number
-}
-
-// misreadTitleWord reports that a token is DRIVER(S), LICENSE, LICENCE or
-// IDENTIFICATION with one letter misread, or with a U for its LI, as
-// Tokens spells them: a letter changed, none put in or left out, so that
-// words a letter longer or shorter (rivers, divers) are not taken for
-// them.
-func misreadTitleWord(tok string) bool {
-	for _, h := range []string{"drlver", "drlvers", "llcense", "llcence", "ldentlflcatlon"} {
-		for _, form := range []string{h, strings.Replace(h, "ll", "u", 1)} {
-			if len(form) == len(tok) && levenshtein.ComputeDistance(form, tok) <= 1 {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // cardLines are a page's non-empty lines when it is a card's few lines
@@ -780,10 +756,6 @@ func stateHeader(line string) bool {
 			state = true
 		case cardHeaderWords[w]:
 			card = card || !stateWords[w]
-		case misreadTitleWord(strings.Join(Tokens(w), "")):
-			// The card's title printed on the state's line, as OCR
-			// damaged it ("Utah oriver ucense").
-			card = true
 		default:
 			other++
 		}
