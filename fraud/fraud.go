@@ -84,6 +84,8 @@
 //	                                  value drawn by another file laid over the page (subset.go; corroborates only)
 //	                            0.30  a value on a scanned picture whose print is steeper-edged than every other word of its height by far,
 //	                                  and as dark: typed onto the picture after the scan (content.go: checkCrispValue; corroborates only)
+//	                            0.50  the same, the value 1.35 times as steep as its height's median and 0.08 over the steepest of 20 or
+//	                                  more such words (no clean scan of eight producers came near: 1.09 and 0.021)
 //	baseline_shift              0.30  a value off the baseline of the words around it, in the same font and size
 //	                            0.45  a labelled row's date or name off its label's baseline where three or more rows set alike keep
 //	                                  one offset to a tenth of a point (fonts.go: offBaselineRow; a form filled in agrees on none)
@@ -104,6 +106,10 @@
 //	image_recompressed_region   0.50  a region of a picture that missed the earlier compression the rest of it went through (error-level
 //	                                  analysis of a JPEG saved at 60 or more, or of a PNG, over an earlier JPEG save at any quality: a paste
 //	                                  saved over; a picture compressed once shows no earlier save)
+//	                            0.30  a patch of bare paper whose finest grain is far weaker than the paper's of its tone round it, by five
+//	                                  standard errors and more, where the copy-move searches find no copy: a clone resized by a few percent
+//	                                  or a splice from another scan, both resampled (noise.go; a page resampled whole, smoother in many
+//	                                  places, is not searched; corroborates, seen on own pages only)
 //	copy_move                   0.55  two regions of a photo or scan that are copies of each other, sensor grain and all (a connected
 //	                                  region of bare 8x8 blocks matching at one displacement and less one sample off it, and not again
 //	                                  at twice it, before it, at a whole fraction of it or at another displacement found: a printed

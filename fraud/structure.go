@@ -121,7 +121,7 @@ func checkMoreEditors(d *doc, s *signals) {
 			return
 		}
 		for _, e := range moreEditors {
-			if strings.Contains(t, e.name) {
+			if namesTool(t, e.name) {
 				if e.weight <= have {
 					break
 				}
