@@ -1462,14 +1462,7 @@ func (r *reading) narrativeExamDate() {
 		if pick != "" && pick != v {
 			return
 		}
-		pick, conf = v, 0.75
-		raw := text[loc[1] : loc[1]+hs[0].end]
-		for i, line := range r.doc.lines {
-			if at := strings.Index(line, raw); at >= 0 {
-				conf *= r.doc.lineOCRFactor(i, at, at+len(raw))
-				break
-			}
-		}
+		pick, conf = v, 0.75*r.doc.printedOCRFactor(text[loc[1]:loc[1]+hs[0].end])
 	}
 	if pick == "" {
 		pick, conf = r.filmPerformed(text)
@@ -1477,6 +1470,18 @@ func (r *reading) narrativeExamDate() {
 	if pick != "" {
 		r.set("exam_date", pick, conf)
 	}
+}
+
+// printedOCRFactor is lineOCRFactor of raw where the first line printing
+// it holds it (1 when no line does: a value joined across lines), for a
+// value found in the narrative's joined text rather than on a line.
+func (d *doc) printedOCRFactor(raw string) float64 {
+	for i, line := range d.lines {
+		if at := strings.Index(line, raw); at >= 0 {
+			return d.lineOCRFactor(i, at, at+len(raw))
+		}
+	}
+	return 1
 }
 
 var (
@@ -1514,14 +1519,7 @@ func (r *reading) filmPerformed(text string) (string, float64) {
 			if pick != "" && pick != v {
 				return "", 0
 			}
-			pick, conf = v, 0.75
-			raw := sentence[loc[1] : loc[1]+hs[0].end]
-			for i, line := range r.doc.lines {
-				if at := strings.Index(line, raw); at >= 0 {
-					conf *= r.doc.lineOCRFactor(i, at, at+len(raw))
-					break
-				}
-			}
+			pick, conf = v, 0.75*r.doc.printedOCRFactor(sentence[loc[1]:loc[1]+hs[0].end])
 		}
 	}
 	return pick, conf

@@ -314,36 +314,10 @@ func otsu(img *image.Gray, r image.Rectangle, f float64) uint8 {
 	var hist [256]int
 	x0, y0 := int(float64(r.Min.X)*f), int(float64(r.Min.Y)*f)
 	x1, y1 := min(img.Rect.Dx(), int(float64(r.Max.X)*f)), min(img.Rect.Dy(), int(float64(r.Max.Y)*f))
-	n := 0
 	for y := y0; y < y1; y++ {
 		for x := x0; x < x1; x++ {
 			hist[img.Pix[y*img.Stride+x]]++
-			n++
 		}
 	}
-	if n == 0 {
-		return 128
-	}
-	var sum float64
-	for v, c := range hist {
-		sum += float64(v * c)
-	}
-	var sumB, wB float64
-	best, t := -1.0, uint8(128)
-	for v, c := range hist {
-		wB += float64(c)
-		if wB == 0 {
-			continue
-		}
-		wF := float64(n) - wB
-		if wF == 0 {
-			break
-		}
-		sumB += float64(v * c)
-		mB, mF := sumB/wB, (sum-sumB)/wF
-		if between := wB * wF * (mB - mF) * (mB - mF); between > best {
-			best, t = between, uint8(v)
-		}
-	}
-	return t
+	return scanprep.Otsu(hist)
 }
