@@ -85,14 +85,6 @@ func histogram(pix []uint8) (h [256]int) {
 	return h
 }
 
-// Otsu returns the threshold that best splits the histogram h of grey
-// levels into two classes, ink (values ≤ t) and paper (> t); 0 for a
-// histogram of one level, so a blank stays paper.
-func Otsu(h [256]int) uint8 {
-	t, _, _ := otsu(h)
-	return t
-}
-
 // otsu returns the threshold that best splits the histogram into two
 // classes (values ≤ t and > t), with each class's mean.
 func otsu(h [256]int) (t uint8, lowMean, highMean float64) {
