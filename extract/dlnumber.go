@@ -394,10 +394,13 @@ var twiceShape = regexp.MustCompile(`^[A-Z]{0,2}\d{6,13}$`)
 // edge, or over the portrait's ghost) gives two reads of it, of other
 // print, and OCR misreading both alike is rare.
 func (r *reading) printedTwice(num string) bool {
+	if !twiceShape.MatchString(num) {
+		return false
+	}
 	n := 0
 	for _, line := range r.doc.lines {
 		for _, w := range strings.Fields(line) {
-			if alnumUpper(strings.Trim(w, ".,;:#")) == num && twiceShape.MatchString(num) {
+			if alnumUpper(strings.Trim(w, ".,;:#")) == num {
 				n++
 				break
 			}
@@ -421,7 +424,7 @@ func (r *reading) numberTwice(state string) {
 		ws := strings.Fields(line)
 		for k, w := range ws {
 			w = strings.Trim(w, ".,;:#")
-			if !twiceShape.MatchString(w) || len(findDates(w)) > 0 || !r.printedTwice(w) || known && form.AllKnown() && !form.Matches(w) {
+			if len(findDates(w)) > 0 || !r.printedTwice(w) || known && form.AllKnown() && !form.Matches(w) {
 				continue
 			}
 			if k > 0 && afterOtherCaption(ws[k-1]) {
